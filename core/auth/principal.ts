@@ -1,0 +1,9 @@
+import type { User } from '../model/user.js';
+
+/** Who is calling: the user and what the user holds, resolved once per request. */
+export interface Principal {
+  user: User;
+  /** Every role the user holds, the personal role included. */
+  roleIds: readonly string[];
+  admin: boolean;
+}

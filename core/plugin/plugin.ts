@@ -1,0 +1,66 @@
+import type { Config } from '../config/config.js';
+import type { Logger } from '../logger.js';
+import type { Actionlet } from './actionlet.js';
+import type { AuthScheme } from './auth-scheme.js';
+import type { FieldType } from './field-type.js';
+import type { MailTransport } from './mail-transport.js';
+import type { SearchDriver } from './search-driver.js';
+import type { StorageDriver } from './storage-driver.js';
+
+/** The plugin API this host implements. A plugin written for another version is refused at start. */
+export const PLUGIN_API_VERSION = 1;
+
+/** A configuration property a plugin reads; checked before the plugin is set up. */
+export interface PropertySpec {
+  description: string;
+  /** The value used when the property is not set (documentation only: read it with the default). */
+  default?: string;
+  required?: boolean;
+  /** Answers a message when the value is not acceptable. */
+  validate?(value: string): string | undefined;
+}
+
+/** What a plugin gets when it is set up. Plugins never reach for host singletons. */
+export interface PluginSetupContext {
+  config: Config;
+  /** A child logger bound to the plugin's name. */
+  logger: Logger;
+  dataDir: string;
+}
+
+/** Everything a plugin may contribute. Keyed contributions must be unique across all plugins. */
+export interface PluginContributions {
+  actionlets?: readonly Actionlet[];
+  fieldTypes?: readonly FieldType[];
+  authSchemes?: readonly AuthScheme[];
+  storageDrivers?: readonly StorageDriver[];
+  searchDrivers?: readonly SearchDriver[];
+  mailTransports?: readonly MailTransport[];
+  /** Called once on shutdown, before storage closes. */
+  close?(): Promise<void>;
+}
+
+/**
+ * The default export of a plugin module. Built-in plugins are loaded exactly like third-party ones.
+ *
+ * @example
+ * import { definePlugin } from 'cms/core/plugin';
+ * export default definePlugin({
+ *   name: 'acme-slack',
+ *   apiVersion: 1,
+ *   properties: { 'acme.slack.webhook': { description: 'Incoming webhook URL', required: true } },
+ *   setup: ({ config }) => ({ actionlets: [slackActionlet(config.string('acme.slack.webhook')!)] }),
+ * });
+ */
+export interface PluginDescriptor {
+  name: string;
+  apiVersion: number;
+  description?: string;
+  properties?: Readonly<Record<string, PropertySpec>>;
+  setup(context: PluginSetupContext): PluginContributions | Promise<PluginContributions>;
+}
+
+/** Identity function that exists for type inference and editor help. */
+export function definePlugin<T extends PluginDescriptor>(descriptor: T): T {
+  return descriptor;
+}

@@ -1,0 +1,93 @@
+import { StartupError } from '../errors.js';
+import type { Actionlet } from './actionlet.js';
+import type { AuthScheme } from './auth-scheme.js';
+import { canonicalFieldClassName, type FieldType } from './field-type.js';
+import type { MailTransport } from './mail-transport.js';
+import type { PluginContributions } from './plugin.js';
+import type { SearchDriver } from './search-driver.js';
+import type { StorageDriver } from './storage-driver.js';
+
+/** Contributions of one kind, keyed; remembers which plugin brought each key. */
+class Keyed<T> {
+  private readonly items = new Map<string, { plugin: string; item: T }>();
+
+  constructor(
+    private readonly what: string,
+    private readonly keyOf: (item: T) => string,
+  ) {}
+
+  add(plugin: string, item: T): void {
+    const key = this.keyOf(item);
+    const existing = this.items.get(key);
+    if (existing) {
+      throw new StartupError(`${this.what} "${key}" is contributed by both plugin ${existing.plugin} and plugin ${plugin}`);
+    }
+    this.items.set(key, { plugin, item });
+  }
+
+  get(key: string): T | undefined {
+    return this.items.get(key)?.item;
+  }
+
+  keys(): string[] {
+    return [...this.items.keys()];
+  }
+
+  values(): T[] {
+    return [...this.items.values()].map((e) => e.item);
+  }
+}
+
+/** Everything the loaded plugins contribute, in load order. */
+export class PluginRegistry {
+  readonly actionlets = new Keyed<Actionlet>('Actionlet', (a) => a.actionClass);
+  readonly fieldTypes = new Keyed<FieldType>('Field type', (f) => canonicalFieldClassName(f.className));
+  readonly authSchemes = new Keyed<AuthScheme>('Auth scheme', (s) => s.name);
+  readonly storageDrivers = new Keyed<StorageDriver>('Storage driver', (d) => d.name);
+  readonly searchDrivers = new Keyed<SearchDriver>('Search driver', (d) => d.name);
+  readonly mailTransports = new Keyed<MailTransport>('Mail transport', (t) => t.name);
+  private readonly closers: Array<{ plugin: string; close: () => Promise<void> }> = [];
+  private readonly pluginNames: string[] = [];
+
+  add(plugin: string, contributions: PluginContributions): void {
+    if (this.pluginNames.includes(plugin)) throw new StartupError(`Plugin ${plugin} is loaded twice`);
+    this.pluginNames.push(plugin);
+    for (const a of contributions.actionlets ?? []) this.actionlets.add(plugin, a);
+    for (const f of contributions.fieldTypes ?? []) this.fieldTypes.add(plugin, f);
+    for (const s of contributions.authSchemes ?? []) this.authSchemes.add(plugin, s);
+    for (const d of contributions.storageDrivers ?? []) this.storageDrivers.add(plugin, d);
+    for (const d of contributions.searchDrivers ?? []) this.searchDrivers.add(plugin, d);
+    for (const t of contributions.mailTransports ?? []) this.mailTransports.add(plugin, t);
+    if (contributions.close) this.closers.push({ plugin, close: contributions.close });
+  }
+
+  plugins(): readonly string[] {
+    return this.pluginNames;
+  }
+
+  /** Close hooks in reverse load order; answers the failures instead of throwing, so all run. */
+  async close(): Promise<Array<{ plugin: string; error: unknown }>> {
+    const failures: Array<{ plugin: string; error: unknown }> = [];
+    for (const { plugin, close } of [...this.closers].reverse()) {
+      try {
+        await close();
+      } catch (error) {
+        failures.push({ plugin, error });
+      }
+    }
+    return failures;
+  }
+}
+
+/** Looks up a named contribution chosen by a property; a miss names the property and the value. */
+export function resolveNamed<T>(kind: Keyed<T>, property: string, value: string): T {
+  const found = kind.get(value);
+  if (found === undefined) {
+    const available = kind.keys();
+    throw new StartupError(
+      `Configuration property ${property}="${value}" does not name a loaded plugin contribution` +
+        (available.length ? ` (available: ${available.join(', ')})` : ''),
+    );
+  }
+  return found;
+}

@@ -1,0 +1,110 @@
+import type { Config } from '../config/config.js';
+import type { Logger } from '../logger.js';
+import type { Language } from '../model/language.js';
+import type { Page, PageRequest } from '../model/page.js';
+import type { Role } from '../model/role.js';
+import type { Session } from '../model/session.js';
+import type { Site } from '../model/site.js';
+import type { User } from '../model/user.js';
+
+/**
+ * Repositories: the only way core reaches stored data. Every method may throw
+ * `RecordNotUniqueError` on a unique-key violation; drivers translate their own errors so that no
+ * raw driver error leaves the plugin.
+ */
+export interface UserRepository {
+  insert(user: User): Promise<void>;
+  findById(userId: string): Promise<User | undefined>;
+  /** Case-insensitive: e-mails are stored lower-case. */
+  findByEmail(email: string): Promise<User | undefined>;
+  list(page: PageRequest): Promise<Page<User>>;
+  update(userId: string, changes: Partial<Omit<User, 'userId'>>): Promise<void>;
+  /** Role ids granted to the user (its personal role not included). */
+  roleIdsOf(userId: string): Promise<string[]>;
+  grantRoles(userId: string, roleIds: readonly string[]): Promise<void>;
+}
+
+export interface RoleRepository {
+  insert(role: Role): Promise<void>;
+  findById(id: string): Promise<Role | undefined>;
+  findByKey(key: string): Promise<Role | undefined>;
+  /** Non-personal roles, by name. */
+  list(): Promise<Role[]>;
+}
+
+export interface SessionRepository {
+  insert(session: Session): Promise<void>;
+  find(tokenHash: string): Promise<Session | undefined>;
+  touch(tokenHash: string, lastSeenAt: number, expiresAt: number): Promise<void>;
+  delete(tokenHash: string): Promise<void>;
+  /** Removes sessions that expired before `now`; answers how many. */
+  deleteExpired(now: number): Promise<number>;
+}
+
+export interface SiteRepository {
+  insert(site: Site): Promise<void>;
+  findById(identifier: string): Promise<Site | undefined>;
+  /** Case-insensitive. */
+  findByName(siteName: string): Promise<Site | undefined>;
+  list(page: PageRequest): Promise<Page<Site>>;
+}
+
+export interface LanguageRepository {
+  /** Stores a language and answers its new id (1, 2, 3, ... in insertion order). */
+  insert(language: Omit<Language, 'id'>): Promise<number>;
+  findById(id: number): Promise<Language | undefined>;
+  findByCode(languageCode: string, countryCode: string): Promise<Language | undefined>;
+  list(): Promise<Language[]>;
+}
+
+/** Installation-wide values that must survive restarts and be shared by every host process. */
+export interface SettingRepository {
+  get(key: string): Promise<string | undefined>;
+  /** Stores the value unless the key exists; answers the value that is stored afterwards. */
+  putIfAbsent(key: string, value: string): Promise<string>;
+}
+
+export interface Repositories {
+  users: UserRepository;
+  roles: RoleRepository;
+  sessions: SessionRepository;
+  sites: SiteRepository;
+  languages: LanguageRepository;
+  settings: SettingRepository;
+}
+
+/** Storage opened by a driver. */
+export interface Storage extends Repositories {
+  /** The driver's name (`sqlite`, `mysql`). */
+  readonly driverName: string;
+  /**
+   * Runs `work` in one transaction: everything it does through `tx` commits together or not at
+   * all. A call made inside a transaction joins it. Throwing from `work` rolls back and rethrows.
+   */
+  transaction<T>(work: (tx: Repositories) => Promise<T>): Promise<T>;
+  /** Applies the versioned migrations; safe to call from several processes at once. */
+  migrate(): Promise<void>;
+  /** Answers once the database can be reached (readiness). Throws otherwise. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface StorageOpenContext {
+  config: Config;
+  dataDir: string;
+  logger: Logger;
+}
+
+/**
+ * A storage driver, chosen by the property `storage.driver`.
+ *
+ * @example
+ * export default definePlugin({
+ *   name: 'storage-sqlite', apiVersion: 1,
+ *   setup: () => ({ storageDrivers: [{ name: 'sqlite', open: (ctx) => openSqlite(ctx) }] }),
+ * });
+ */
+export interface StorageDriver {
+  name: string;
+  open(context: StorageOpenContext): Promise<Storage>;
+}
