@@ -1,0 +1,131 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { UnauthenticatedError } from '../errors.js';
+import { ADMIN_ROLE_KEY } from '../model/role.js';
+import type { User } from '../model/user.js';
+import type { AuthServices } from '../plugin/auth-scheme.js';
+import type { Repositories } from '../plugin/storage-driver.js';
+import { ExpiringCache } from './expiring-cache.js';
+import { LoginThrottle, type LoginThrottleOptions } from './login-throttle.js';
+import { hashPassword, verifyPassword } from './password-hasher.js';
+import type { Principal } from './principal.js';
+
+export interface AuthSettings {
+  /** Idle time after which a session ends. */
+  sessionTimeoutMs: number;
+  /** How long a verified e-mail/password pair is trusted without hashing again. */
+  credentialCacheMs: number;
+  /** How long a resolved session is trusted without reading storage (bounds logout propagation between processes). */
+  sessionCacheMs: number;
+  throttle: LoginThrottleOptions;
+}
+
+/** How often a session's last-seen time is written back: not on every request. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+/**
+ * Proves identities: passwords, sessions. Verified results are cached briefly under keys that are
+ * HMACs with a per-process secret, so the cache never holds a password or a usable token.
+ */
+export class AuthService implements AuthServices {
+  private readonly cacheKey = randomBytes(32);
+  private readonly credentials: ExpiringCache<Principal>;
+  private readonly sessionCache: ExpiringCache<{ principal: Principal; expiresAt: number }>;
+  private readonly throttle: LoginThrottle;
+  /** Verified against when the account does not exist, so that both paths cost the same. */
+  private readonly decoyHash: Promise<string> = hashPassword(randomBytes(16).toString('hex'));
+  private adminRoleId: string | undefined;
+
+  constructor(
+    private readonly storage: Repositories,
+    private readonly settings: AuthSettings,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.credentials = new ExpiringCache(settings.credentialCacheMs, 10_000, now);
+    this.sessionCache = new ExpiringCache(settings.sessionCacheMs, 100_000, now);
+    this.throttle = new LoginThrottle(settings.throttle, now);
+  }
+
+  async verifyPassword(email: string, password: string): Promise<Principal> {
+    const account = email.trim().toLowerCase();
+    const key = createHmac('sha256', this.cacheKey).update(account).update('\0').update(password).digest('base64url');
+    const cached = this.credentials.get(key);
+    if (cached) return cached;
+    this.throttle.check(account);
+    const user = account === '' ? undefined : await this.storage.users.findByEmail(account);
+    const matches = user?.active ? await verifyPassword(password, user.passwordHash) : await this.decoyVerify(password);
+    if (!user || !matches) {
+      this.throttle.recordFailure(account);
+      throw new UnauthenticatedError();
+    }
+    this.throttle.recordSuccess(account);
+    const principal = await this.principalOf(user);
+    this.credentials.set(key, principal);
+    return principal;
+  }
+
+  /** Starts a session; answers the token for the cookie (only its hash is stored). */
+  async createSession(userId: string): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    const now = this.now();
+    await this.storage.sessions.insert({
+      tokenHash: hashToken(token),
+      userId,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: now + this.settings.sessionTimeoutMs,
+    });
+    return token;
+  }
+
+  async resolveSession(token: string): Promise<Principal | undefined> {
+    if (token.length < 20 || token.length > 200) return undefined;
+    const tokenHash = hashToken(token);
+    const now = this.now();
+    const cached = this.sessionCache.get(tokenHash);
+    if (cached && cached.expiresAt > now) return cached.principal;
+    const session = await this.storage.sessions.find(tokenHash);
+    if (!session) return undefined;
+    if (session.expiresAt <= now) {
+      await this.storage.sessions.delete(tokenHash);
+      return undefined;
+    }
+    const user = await this.storage.users.findById(session.userId);
+    if (!user?.active) return undefined;
+    let expiresAt = session.expiresAt;
+    if (now - session.lastSeenAt >= TOUCH_INTERVAL_MS) {
+      expiresAt = now + this.settings.sessionTimeoutMs;
+      await this.storage.sessions.touch(tokenHash, now, expiresAt);
+    }
+    const principal = await this.principalOf(user);
+    this.sessionCache.set(tokenHash, { principal, expiresAt });
+    return principal;
+  }
+
+  async endSession(token: string): Promise<void> {
+    const tokenHash = hashToken(token);
+    this.sessionCache.delete(tokenHash);
+    await this.storage.sessions.delete(tokenHash);
+  }
+
+  /** Forgets what this process cached about a user: after a password, role or activity change. */
+  forgetUser(userId: string): void {
+    this.credentials.deleteWhere((p) => p.user.userId === userId);
+    this.sessionCache.deleteWhere((s) => s.principal.user.userId === userId);
+  }
+
+  async principalOf(user: User): Promise<Principal> {
+    const granted = await this.storage.users.roleIdsOf(user.userId);
+    const roleIds = [user.roleId, ...granted.filter((id) => id !== user.roleId)];
+    this.adminRoleId ??= (await this.storage.roles.findByKey(ADMIN_ROLE_KEY))?.id;
+    return { user, roleIds, admin: this.adminRoleId !== undefined && roleIds.includes(this.adminRoleId) };
+  }
+
+  private async decoyVerify(password: string): Promise<false> {
+    await verifyPassword(password, await this.decoyHash);
+    return false;
+  }
+}
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}

@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import { InvalidInputError, NotFoundError } from '../errors.js';
+import type { Page, PageRequest } from '../model/page.js';
+import type { Role } from '../model/role.js';
+import type { User } from '../model/user.js';
+import type { Storage } from '../plugin/storage-driver.js';
+import { hashPassword } from './password-hasher.js';
+
+export interface NewUser {
+  email: string;
+  firstName: string;
+  lastName: string;
+  password: string;
+  roles?: readonly string[];
+}
+
+export interface NewRole {
+  roleName: string;
+  roleKey?: string;
+  description?: string;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+$/;
+
+/** Users and roles: administration used by every later area. */
+export class UserService {
+  constructor(
+    private readonly storage: Storage,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async createUser(input: NewUser): Promise<User> {
+    const email = input.email.trim().toLowerCase();
+    if (!EMAIL.test(email)) throw new InvalidInputError('USER_EMAIL_INVALID', `"${input.email}" is not an e-mail address`, { fieldName: 'email' });
+    if (input.password.length === 0) throw new InvalidInputError('USER_PASSWORD_REQUIRED', 'A password is required', { fieldName: 'password' });
+    const roleIds = [...new Set(input.roles ?? [])];
+    const passwordHash = await hashPassword(input.password);
+    return this.storage.transaction(async (tx) => {
+      for (const id of roleIds) {
+        const role = await tx.roles.findById(id);
+        if (!role || role.personal) throw new InvalidInputError('USER_ROLE_UNKNOWN', `Role ${id} does not exist`, { fieldName: 'roles' });
+      }
+      const userId = `user-${randomUUID()}`;
+      const now = this.now();
+      const personal: Role = {
+        id: randomUUID(),
+        name: `${input.firstName} ${input.lastName}`.trim() || email,
+        key: userId,
+        description: `Personal role of ${email}`,
+        system: false,
+        personal: true,
+      };
+      await tx.roles.insert(personal);
+      const user: User = { userId, email, firstName: input.firstName, lastName: input.lastName, passwordHash, active: true, roleId: personal.id, createdAt: now, modDate: now };
+      await tx.users.insert(user);
+      await tx.users.grantRoles(userId, roleIds);
+      return user;
+    });
+  }
+
+  async getUser(userId: string): Promise<User> {
+    const user = await this.storage.users.findById(userId);
+    if (!user) throw new NotFoundError('USER_NOT_FOUND', `User ${userId} not found`);
+    return user;
+  }
+
+  listUsers(page: PageRequest): Promise<Page<User>> {
+    return this.storage.users.list(page);
+  }
+
+  rolesOf(userId: string): Promise<string[]> {
+    return this.storage.users.roleIdsOf(userId);
+  }
+
+  async createRole(input: NewRole): Promise<Role> {
+    const name = input.roleName.trim();
+    if (name === '') throw new InvalidInputError('ROLE_NAME_REQUIRED', 'A role name is required', { fieldName: 'roleName' });
+    const role: Role = { id: randomUUID(), name, key: input.roleKey?.trim() || name, description: input.description ?? '', system: false, personal: false };
+    await this.storage.roles.insert(role);
+    return role;
+  }
+
+  async getRole(id: string): Promise<Role> {
+    const role = (await this.storage.roles.findById(id)) ?? (await this.storage.roles.findByKey(id));
+    if (!role) throw new NotFoundError('ROLE_NOT_FOUND', `Role ${id} not found`);
+    return role;
+  }
+
+  listRoles(): Promise<Role[]> {
+    return this.storage.roles.list();
+  }
+}

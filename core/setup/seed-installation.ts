@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import { RecordNotUniqueError } from '../errors.js';
+import { hashPassword } from '../auth/password-hasher.js';
+import type { Logger } from '../logger.js';
+import { DEFAULT_LANGUAGE_ID } from '../model/language.js';
+import { ADMIN_ROLE_KEY, ANONYMOUS_ROLE_KEY, BACKEND_USER_ROLE_KEY, OWNER_ROLE_KEY, type Role } from '../model/role.js';
+import { DEFAULT_SITE_NAME, SYSTEM_HOST, type Site } from '../model/site.js';
+import { ADMIN_EMAIL, ADMIN_USER_ID, type User } from '../model/user.js';
+import type { Repositories, Storage } from '../plugin/storage-driver.js';
+
+/**
+ * Fixed identifiers, so that several processes seeding one database at once agree, and a seed
+ * that lost the race fails on a unique key instead of creating a twin.
+ */
+export const SEED_IDS = {
+  adminRole: 'e7d4e34e-5127-45fc-8123-d48b62d510e3',
+  anonymousRole: '654b0931-1027-41f7-ad4d-173115ed8ec1',
+  ownerRole: 'b6e8e5d4-0f4c-4c7f-9a3e-7e0d1c2b9a11',
+  backendUserRole: '3f4b7c1e-9d2a-4e8b-8a6f-5c1d0e9b7a22',
+  adminPersonalRole: '0b4f5a8c-6e3d-4f1a-9b2c-8d7e6f5a4b33',
+  defaultSite: '8a7d5e23-da1e-420a-b4f0-471e7da8ea2d',
+  defaultSiteInode: '2c9b1d4e-7f3a-4b8c-9d6e-1a2b3c4d5e66',
+} as const;
+
+export interface SeedResult {
+  /** Set only on the start that created the administrator with a generated password. */
+  generatedAdminPassword?: string;
+  adminCreated: boolean;
+}
+
+/**
+ * Creates what a fresh installation needs: system roles, the administrator, SYSTEM_HOST, the
+ * `default` site and language 1 (en-US). Idempotent: later starts change nothing, in particular
+ * never the administrator's password.
+ */
+export async function seedInstallation(storage: Storage, initialAdminPassword: string | undefined, log: Logger, now = Date.now()): Promise<SeedResult> {
+  const roles: Role[] = [
+    { id: SEED_IDS.adminRole, name: 'CMS Administrator', key: ADMIN_ROLE_KEY, description: 'Administrators may do anything', system: true, personal: false },
+    { id: SEED_IDS.anonymousRole, name: 'CMS Anonymous', key: ANONYMOUS_ROLE_KEY, description: 'Callers that are not signed in', system: true, personal: false },
+    { id: SEED_IDS.ownerRole, name: 'CMS Owner', key: OWNER_ROLE_KEY, description: 'The owner of an item', system: true, personal: false },
+    { id: SEED_IDS.backendUserRole, name: 'Back-end user', key: BACKEND_USER_ROLE_KEY, description: 'May sign in to the back end', system: true, personal: false },
+  ];
+  for (const role of roles) await ignoreIfPresent(() => storage.roles.insert(role));
+
+  const result: SeedResult = { adminCreated: false };
+  if (!(await storage.users.findById(ADMIN_USER_ID))) {
+    const password = initialAdminPassword || randomBytes(12).toString('base64url');
+    const created = await ignoreIfPresent(() => storage.transaction((tx) => insertAdmin(tx, password, now)));
+    if (created) {
+      result.adminCreated = true;
+      if (!initialAdminPassword) result.generatedAdminPassword = password;
+    }
+  }
+
+  const system: Site = { identifier: SYSTEM_HOST, inode: SYSTEM_HOST, siteName: 'System Host', aliases: '', isDefault: false, system: true, archived: false, live: true, modUser: ADMIN_USER_ID, modDate: now };
+  const defaultSite: Site = { identifier: SEED_IDS.defaultSite, inode: SEED_IDS.defaultSiteInode, siteName: DEFAULT_SITE_NAME, aliases: '', isDefault: true, system: false, archived: false, live: true, modUser: ADMIN_USER_ID, modDate: now };
+  for (const site of [system, defaultSite]) await ignoreIfPresent(() => storage.sites.insert(site));
+
+  if (!(await storage.languages.findById(DEFAULT_LANGUAGE_ID))) {
+    await ignoreIfPresent(async () => void (await storage.languages.insert({ languageCode: 'en', countryCode: 'US', language: 'English', country: 'United States' })));
+  }
+  log.debug({ adminCreated: result.adminCreated }, 'installation seeded');
+  return result;
+}
+
+async function insertAdmin(tx: Repositories, password: string, now: number): Promise<void> {
+  await tx.roles.insert({ id: SEED_IDS.adminPersonalRole, name: 'Admin User', key: ADMIN_USER_ID, description: `Personal role of ${ADMIN_EMAIL}`, system: true, personal: true });
+  const admin: User = {
+    userId: ADMIN_USER_ID,
+    email: ADMIN_EMAIL,
+    firstName: 'Admin',
+    lastName: 'User',
+    passwordHash: await hashPassword(password),
+    active: true,
+    roleId: SEED_IDS.adminPersonalRole,
+    createdAt: now,
+    modDate: now,
+  };
+  await tx.users.insert(admin);
+  await tx.users.grantRoles(ADMIN_USER_ID, [SEED_IDS.adminRole, SEED_IDS.backendUserRole]);
+}
+
+/** Another process seeding the same database at the same moment wins the race: that is fine. */
+async function ignoreIfPresent(work: () => Promise<void>): Promise<boolean> {
+  try {
+    await work();
+    return true;
+  } catch (error) {
+    if (error instanceof RecordNotUniqueError) return false;
+    throw error;
+  }
+}

@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import { InvalidInputError, NotFoundError } from '../errors.js';
+import type { Page, PageRequest } from '../model/page.js';
+import type { Site } from '../model/site.js';
+import type { Storage } from '../plugin/storage-driver.js';
+
+/** A host name: letters, digits, dots, dashes and underscores. */
+const SITE_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9._-]{0,253})$/;
+
+export class SiteService {
+  constructor(
+    private readonly storage: Storage,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async createSite(input: { siteName: string; aliases?: string }, modUser: string): Promise<Site> {
+    const siteName = input.siteName.trim();
+    if (!SITE_NAME.test(siteName)) {
+      throw new InvalidInputError('SITE_NAME_INVALID', `"${input.siteName}" is not a valid site name (letters, digits, dots, dashes)`, { fieldName: 'siteName' });
+    }
+    const site: Site = {
+      identifier: randomUUID(),
+      inode: randomUUID(),
+      siteName,
+      aliases: input.aliases ?? '',
+      isDefault: false,
+      system: false,
+      archived: false,
+      live: true,
+      modUser,
+      modDate: this.now(),
+    };
+    await this.storage.sites.insert(site);
+    return site;
+  }
+
+  /** By identifier or by name. */
+  async getSite(idOrName: string): Promise<Site> {
+    const site = (await this.storage.sites.findById(idOrName)) ?? (await this.storage.sites.findByName(idOrName));
+    if (!site) throw new NotFoundError('SITE_NOT_FOUND', `Site ${idOrName} not found`);
+    return site;
+  }
+
+  listSites(page: PageRequest): Promise<Page<Site>> {
+    return this.storage.sites.list(page);
+  }
+}

@@ -1,0 +1,41 @@
+import 'reflect-metadata';
+import { instanceCachingFactory, container as rootContainer, type DependencyContainer } from 'tsyringe';
+import { AuthService } from '../core/auth/auth-service.js';
+import { Authenticator } from '../core/auth/authenticator.js';
+import { UserService } from '../core/auth/user-service.js';
+import type { Config } from '../core/config/config.js';
+import { LanguageService } from '../core/language/language-service.js';
+import type { Logger } from '../core/logger.js';
+import { resolveNamed, type PluginRegistry } from '../core/plugin/registry.js';
+import type { Storage } from '../core/plugin/storage-driver.js';
+import { ConfigToken, DataDirToken, LoggerToken, PluginRegistryToken, StorageToken, type Token } from '../core/plugin/tokens.js';
+import { SiteService } from '../core/site/site-service.js';
+import type { HostSettings } from './settings.js';
+
+/** Typed resolution: the container's tokens carry their type. */
+export function resolve<T>(container: DependencyContainer, token: Token<T> | (new (...args: never[]) => T)): T {
+  return container.resolve<T>(token as never);
+}
+
+/**
+ * The composition root's registrations. Each app gets its own child container, so tests can run
+ * several apps in one process. Core services are plain classes built by factories here, which is
+ * what keeps core free of the container library.
+ */
+export function buildContainer(parts: { config: Config; logger: Logger; dataDir: string; registry: PluginRegistry; storage: Storage; settings: HostSettings }): DependencyContainer {
+  const c = rootContainer.createChildContainer();
+  c.register(ConfigToken, { useValue: parts.config });
+  c.register(LoggerToken, { useValue: parts.logger });
+  c.register(DataDirToken, { useValue: parts.dataDir });
+  c.register(PluginRegistryToken, { useValue: parts.registry });
+  c.register(StorageToken, { useValue: parts.storage });
+
+  const auth = new AuthService(parts.storage, parts.settings.auth);
+  c.register(AuthService, { useValue: auth });
+  const schemes = parts.settings.authSchemes.map((name) => resolveNamed(parts.registry.authSchemes, 'auth.schemes', name));
+  c.register(Authenticator, { useValue: new Authenticator(schemes, auth) });
+  c.register(UserService, { useFactory: instanceCachingFactory((r) => new UserService(resolve(r, StorageToken))) });
+  c.register(SiteService, { useFactory: instanceCachingFactory((r) => new SiteService(resolve(r, StorageToken))) });
+  c.register(LanguageService, { useFactory: instanceCachingFactory((r) => new LanguageService(resolve(r, StorageToken))) });
+  return c;
+}

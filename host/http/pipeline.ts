@@ -1,0 +1,102 @@
+import { ForbiddenError, NotFoundError, UnauthenticatedError } from '../../core/errors.js';
+import type { Authenticator } from '../../core/auth/authenticator.js';
+import type { Logger } from '../../core/logger.js';
+import { BodyValidator, parseJsonBody } from './body.js';
+import { envelope, errorEnvelope, isEnvelopePath } from './envelope.js';
+import { mapError } from './error-mapper.js';
+import { Reply, type HttpRequest, type RouteDefinition } from './route.js';
+import { Router } from './router.js';
+
+/** What the adapter writes back. */
+export interface HttpResponse {
+  status: number;
+  headers: Record<string, string>;
+  cookies: string[];
+  body: string | Buffer;
+}
+
+interface CompiledRoute {
+  definition: RouteDefinition;
+  validator: BodyValidator | undefined;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * The request path, independent of the socket library: match the route, authenticate, parse and
+ * check the body, call the handler, wrap the answer in the envelope, map any error. Writes one
+ * access-log line per request.
+ */
+export class HttpPipeline {
+  private readonly router = new Router<CompiledRoute>();
+
+  constructor(
+    private readonly authenticator: Authenticator,
+    private readonly log: Logger,
+  ) {}
+
+  add(definitions: readonly RouteDefinition[]): void {
+    for (const definition of definitions) {
+      const validator = definition.body ? new BodyValidator(definition.body) : undefined;
+      this.router.add(definition.method, definition.path, { definition, validator });
+    }
+  }
+
+  routes(): Array<{ method: string; path: string; access: string }> {
+    return this.router.routes().map((r) => ({ method: r.method, path: r.path, access: r.value.definition.access }));
+  }
+
+  async handle(request: HttpRequest): Promise<HttpResponse> {
+    const started = performance.now();
+    const log = this.log.child({ reqId: request.id });
+    let response: HttpResponse;
+    try {
+      response = await this.dispatch(request, log);
+    } catch (error) {
+      const mapped = mapError(error, log);
+      response = { status: mapped.status, headers: { 'Content-Type': JSON_TYPE, ...mapped.headers }, cookies: [], body: JSON.stringify(mapped.body) };
+    }
+    const ms = Math.round((performance.now() - started) * 100) / 100;
+    log.info({ method: request.method, path: request.path, status: response.status, ms }, 'request');
+    return response;
+  }
+
+  private async dispatch(request: HttpRequest, log: Logger): Promise<HttpResponse> {
+    const match = this.router.match(request.method, request.path);
+    if (match.kind === 'not_found') throw new NotFoundError('HTTP_ROUTE_NOT_FOUND', 'This URL does not exist');
+    if (match.kind === 'method_not_allowed') {
+      // 405 is a fact of HTTP, not of the domain, so it is answered here rather than by a core error.
+      const message = `Method ${request.method} is not allowed here`;
+      const body = errorEnvelope(message, [{ errorCode: 'HTTP_METHOD_NOT_ALLOWED', message, fieldName: null }]);
+      return { status: 405, headers: { 'Content-Type': JSON_TYPE, Allow: match.allowed.join(', ') }, cookies: [], body: JSON.stringify(body) };
+    }
+    const { definition, validator } = match.value;
+    const principal = definition.access === 'public' ? null : await this.authenticator.authenticate(request);
+    if ((definition.access === 'user' || definition.access === 'admin') && principal === null) throw new UnauthenticatedError();
+    if (definition.access === 'admin' && !principal!.admin) throw new ForbiddenError('Only administrators may do this');
+
+    let body: unknown = undefined;
+    if (definition.bodyFormat === 'raw') body = request.rawBody;
+    else if (validator || definition.bodyFormat === 'json') {
+      body = parseJsonBody(request.rawBody);
+      validator?.validate(body);
+    }
+    const result = await definition.handler({ request, params: match.params, query: request.query, body, principal, log } as never);
+    return this.render(request, result);
+  }
+
+  private render(request: HttpRequest, result: unknown): HttpResponse {
+    const r = result instanceof Reply ? result : new Reply(200, result);
+    const headers = { ...r.headers };
+    let body: string | Buffer;
+    if (Buffer.isBuffer(r.body) || (typeof r.body === 'string' && headers['Content-Type'] !== undefined)) {
+      body = r.body as string | Buffer;
+    } else {
+      const wrap = r.envelope ?? isEnvelopePath(request.path);
+      const payload = wrap ? envelope(r.body ?? null, { pagination: r.pagination, messages: r.messages }) : r.body;
+      body = payload === undefined ? '' : JSON.stringify(payload);
+      if (body !== '') headers['Content-Type'] ??= JSON_TYPE;
+    }
+    return { status: r.status, headers, cookies: r.cookies, body };
+  }
+}

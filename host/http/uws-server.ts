@@ -1,0 +1,170 @@
+import { createRequire } from 'node:module';
+import type * as Uws from 'uWebSockets.js';
+import { parseCookies } from './cookies.js';
+import type { HttpResponse } from './pipeline.js';
+import type { HttpRequest } from './route.js';
+
+// uWebSockets.js is a CommonJS native addon; createRequire keeps ESM happy.
+const uws = createRequire(import.meta.url)('uWebSockets.js') as typeof Uws;
+
+export interface UwsServerOptions {
+  maxBodyBytes: number;
+  /** Trust `X-Forwarded-Proto`/`X-Forwarded-For` from a reverse proxy. */
+  trustProxy: boolean;
+  handle(request: HttpRequest): Promise<HttpResponse>;
+  /** Answers sent by the adapter itself (413) still get an access-log line. */
+  onAdapterReply?(request: { method: string; path: string; id: string }, status: number): void;
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No Content', 302: 'Found', 304: 'Not Modified',
+  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
+  409: 'Conflict', 412: 'Precondition Failed', 413: 'Payload Too Large', 415: 'Unsupported Media Type',
+  429: 'Too Many Requests', 500: 'Internal Server Error', 503: 'Service Unavailable',
+};
+
+const TOO_LARGE_BODY = JSON.stringify({
+  message: 'The request body is too large',
+  entity: null,
+  errors: [{ errorCode: 'HTTP_BODY_TOO_LARGE', message: 'The request body is too large', fieldName: null }],
+  messages: [],
+  i18nMessagesMap: {},
+  permissions: [],
+});
+
+let requestCounter = 0;
+const requestPrefix = process.pid.toString(36);
+
+/**
+ * The uWebSockets.js adapter: the only code that sees uWS types. It copies everything from the
+ * request before the first await (uWS reuses the request object), copies each body chunk (uWS reuses
+ * the buffer), writes inside `cork`, and never touches a response after it was aborted.
+ */
+export class UwsServer {
+  private readonly app = uws.App();
+  private listenSocket: Uws.us_listen_socket | null = null;
+  private inFlight = 0;
+  private draining = false;
+  private drained: (() => void) | null = null;
+
+  constructor(private readonly options: UwsServerOptions) {
+    this.app.any('/*', (res, req) => this.onRequest(res, req));
+  }
+
+  listen(host: string, port: number): Promise<number> {
+    return new Promise((resolve, reject) => {
+      this.app.listen(host, port, (socket) => {
+        if (!socket) return reject(new Error(`Cannot listen on ${host}:${port}`));
+        this.listenSocket = socket;
+        resolve(uws.us_socket_local_port(socket as unknown as Uws.us_socket));
+      });
+    });
+  }
+
+  /** Stops accepting connections, then waits (up to `timeoutMs`) for in-flight requests to finish. */
+  async close(timeoutMs = 10_000): Promise<void> {
+    this.draining = true;
+    if (this.listenSocket) {
+      uws.us_listen_socket_close(this.listenSocket);
+      this.listenSocket = null;
+    }
+    if (this.inFlight === 0) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, timeoutMs);
+      this.drained = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+
+  private onRequest(res: Uws.HttpResponse, req: Uws.HttpRequest): void {
+    let aborted = false;
+    res.onAborted(() => {
+      aborted = true;
+    });
+    const method = req.getCaseSensitiveMethod().toUpperCase();
+    const path = req.getUrl();
+    const queryString = req.getQuery() ?? '';
+    const headers: Record<string, string> = {};
+    req.forEach((name, value) => {
+      headers[name] = name in headers ? `${headers[name]}, ${value}` : value;
+    });
+    const id = sanitizeRequestId(headers['x-request-id']) ?? `${requestPrefix}-${(++requestCounter).toString(36)}`;
+    const ip = this.clientIp(res, headers);
+    const secure = this.options.trustProxy && headers['x-forwarded-proto']?.split(',')[0]?.trim() === 'https';
+
+    const declaredLength = headers['content-length'] === undefined ? undefined : Number(headers['content-length']);
+    const hasBody = (declaredLength !== undefined && declaredLength > 0) || headers['transfer-encoding'] !== undefined;
+    if (declaredLength !== undefined && declaredLength > this.options.maxBodyBytes) {
+      this.refuseTooLarge(res, () => aborted, { method, path, id });
+      return;
+    }
+
+    this.inFlight++;
+    const finish = (rawBody: Buffer): void => {
+      const request: HttpRequest = {
+        id, method, path, query: new URLSearchParams(queryString), headers, cookies: parseCookies(headers.cookie), ip, secure, rawBody,
+      };
+      this.options
+        .handle(request)
+        .then((response) => this.write(res, () => aborted, response))
+        .catch(() => this.write(res, () => aborted, { status: 500, headers: {}, cookies: [], body: '' }))
+        .finally(() => this.requestDone());
+    };
+    if (!hasBody) {
+      finish(Buffer.alloc(0));
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let received = 0;
+    let refused = false;
+    res.onData((chunk, isLast) => {
+      if (refused) return;
+      received += chunk.byteLength;
+      if (received > this.options.maxBodyBytes) {
+        refused = true;
+        this.refuseTooLarge(res, () => aborted, { method, path, id });
+        this.requestDone();
+        return;
+      }
+      chunks.push(Buffer.from(chunk.slice(0)));
+      if (isLast) finish(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received));
+    });
+  }
+
+  private clientIp(res: Uws.HttpResponse, headers: Record<string, string>): string {
+    if (this.options.trustProxy && headers['x-forwarded-for']) return headers['x-forwarded-for'].split(',')[0]!.trim();
+    return Buffer.from(res.getRemoteAddressAsText()).toString();
+  }
+
+  /** 413, then the connection is closed: the rest of the body is never read, so it cannot be reused. */
+  private refuseTooLarge(res: Uws.HttpResponse, isAborted: () => boolean, request: { method: string; path: string; id: string }): void {
+    if (isAborted()) return;
+    res.cork(() => {
+      res.writeStatus('413 Payload Too Large');
+      res.writeHeader('Content-Type', 'application/json; charset=utf-8');
+      res.end(TOO_LARGE_BODY, true);
+    });
+    this.options.onAdapterReply?.(request, 413);
+  }
+
+  private write(res: Uws.HttpResponse, isAborted: () => boolean, response: HttpResponse): void {
+    if (isAborted()) return;
+    res.cork(() => {
+      res.writeStatus(`${response.status} ${STATUS_TEXT[response.status] ?? 'Unknown'}`);
+      for (const [name, value] of Object.entries(response.headers)) res.writeHeader(name, value);
+      for (const cookie of response.cookies) res.writeHeader('Set-Cookie', cookie);
+      res.end(response.body, this.draining);
+    });
+  }
+
+  private requestDone(): void {
+    this.inFlight--;
+    if (this.inFlight === 0 && this.drained) this.drained();
+  }
+}
+
+function sanitizeRequestId(value: string | undefined): string | undefined {
+  return value && /^[\w.-]{1,64}$/.test(value) ? value : undefined;
+}

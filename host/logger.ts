@@ -1,0 +1,90 @@
+import type { Logger } from '../core/logger.js';
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
+const LEVELS: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
+
+/** Keys whose values never reach a log line, whatever the caller passes. */
+const SECRET_KEY = /authorization|cookie|password|passwd|secret|token|jwt|api[-_]?key|cmsauth/i;
+
+export interface LogSink {
+  write(line: string): void;
+}
+
+/**
+ * Buffers lines and writes them once per event-loop turn: one write per burst keeps the access
+ * log cheap under load. `flush()` is called on shutdown.
+ */
+export class BufferedSink implements LogSink {
+  private pending: string[] = [];
+  private scheduled = false;
+
+  constructor(private readonly out: { write(chunk: string): unknown }) {}
+
+  write(line: string): void {
+    this.pending.push(line);
+    if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(() => this.flush());
+    }
+  }
+
+  flush(): void {
+    this.scheduled = false;
+    if (this.pending.length === 0) return;
+    const chunk = this.pending.join('');
+    this.pending = [];
+    this.out.write(chunk);
+  }
+}
+
+/** A structured JSON-lines logger with redaction of secrets. */
+export class JsonLogger implements Logger {
+  private readonly threshold: number;
+
+  constructor(
+    private readonly sink: LogSink,
+    level: LogLevel = 'info',
+    private readonly bindings: Record<string, unknown> = {},
+  ) {
+    this.threshold = LEVELS[level];
+  }
+
+  debug(fields: object, message: string): void {
+    this.log('debug', fields, message);
+  }
+  info(fields: object, message: string): void {
+    this.log('info', fields, message);
+  }
+  warn(fields: object, message: string): void {
+    this.log('warn', fields, message);
+  }
+  error(fields: object, message: string): void {
+    this.log('error', fields, message);
+  }
+
+  child(bindings: object): Logger {
+    const child = new JsonLogger(this.sink, 'silent', { ...this.bindings, ...bindings });
+    (child as unknown as { threshold: number }).threshold = this.threshold;
+    return child;
+  }
+
+  private log(level: Exclude<LogLevel, 'silent'>, fields: object, message: string): void {
+    if (LEVELS[level] < this.threshold) return;
+    const record = { level, time: Date.now(), ...this.bindings, ...fields, msg: message };
+    this.sink.write(JSON.stringify(record, redact) + '\n');
+  }
+}
+
+function redact(this: unknown, key: string, value: unknown): unknown {
+  if (key !== '' && SECRET_KEY.test(key) && value !== undefined && value !== null && value !== '') return '[redacted]';
+  if (value instanceof Error) return serializeError(value);
+  return value;
+}
+
+function serializeError(error: Error): Record<string, unknown> {
+  const out: Record<string, unknown> = { type: error.name, message: error.message, stack: error.stack };
+  const code = (error as { code?: unknown }).code;
+  if (code !== undefined) out.code = code;
+  if (error.cause !== undefined) out.cause = error.cause instanceof Error ? serializeError(error.cause) : error.cause;
+  return out;
+}

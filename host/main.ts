@@ -1,0 +1,40 @@
+import { StartupError } from '../core/errors.js';
+import { ADMIN_EMAIL } from '../core/model/user.js';
+import { buildApp, type App } from './app.js';
+
+/** Reads the environment, builds the app, listens, and stops gracefully on SIGTERM/SIGINT. */
+async function main(): Promise<void> {
+  let app: App;
+  try {
+    app = await buildApp();
+  } catch (error) {
+    // Start-up problems are the installer's to fix: say what is wrong, without a stack trace.
+    const message = error instanceof StartupError ? error.message : `Start-up failed: ${(error as Error)?.message ?? error}`;
+    process.stderr.write(`cms: ${message}\n`);
+    if (!(error instanceof StartupError)) process.stderr.write(`${(error as Error)?.stack ?? ''}\n`);
+    process.exit(1);
+  }
+  const { url, port } = await app.listen();
+  app.logger.info({ url, port, dataDir: app.dataDir, storage: app.settings.storageDriver, config: app.config.source }, `cms listening on ${url}`);
+  if (app.generatedAdminPassword) {
+    // Written once, on the first start only: the spec's way of handing over the initial password.
+    app.logger.info({ user: ADMIN_EMAIL, initialAdminPassword: app.generatedAdminPassword }, `Administrator created: ${ADMIN_EMAIL} with password ${app.generatedAdminPassword}`);
+  }
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.logger.info({ signal }, 'shutting down');
+    app.close().then(
+      () => process.exit(0),
+      (err) => {
+        app.logger.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+void main();

@@ -1,0 +1,75 @@
+import { isAbsolute, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Config } from '../../core/config/config.js';
+import { StartupError } from '../../core/errors.js';
+import type { Logger } from '../../core/logger.js';
+import { PLUGIN_API_VERSION, type PluginDescriptor } from '../../core/plugin/plugin.js';
+import { PluginRegistry } from '../../core/plugin/registry.js';
+import { BUILTIN_PLUGINS } from './builtin-plugins.js';
+
+export interface PluginSource {
+  /** How the plugin was named: a built-in's module, a path or a package name from `plugins=`. */
+  specifier: string;
+  /** What `import()` is given. */
+  url: string;
+}
+
+/**
+ * Loads the built-in plugins, then those listed in `plugins=`, through one path: import the module,
+ * check its descriptor and API version, validate the properties it declares, set it up, register
+ * what it contributes. Any failure stops start-up with a message naming the plugin.
+ */
+export async function loadPlugins(config: Config, dataDir: string, cwd: string, log: Logger): Promise<PluginRegistry> {
+  const registry = new PluginRegistry();
+  const sources = [...BUILTIN_PLUGINS, ...config.list('plugins').map((s) => sourceOf(s, cwd))];
+  for (const source of sources) {
+    const descriptor = await importDescriptor(source);
+    validateProperties(descriptor, config);
+    const logger = log.child({ plugin: descriptor.name });
+    let contributions;
+    try {
+      contributions = await descriptor.setup({ config, logger, dataDir });
+    } catch (cause) {
+      if (cause instanceof StartupError) throw cause;
+      throw new StartupError(`Plugin ${descriptor.name} (${source.specifier}) failed to set up: ${(cause as Error)?.message ?? cause}`, { cause });
+    }
+    registry.add(descriptor.name, contributions ?? {});
+    log.debug({ plugin: descriptor.name, from: source.specifier }, 'plugin loaded');
+  }
+  return registry;
+}
+
+/** A path (absolute, or starting with `.`) is resolved against the working directory; anything else is a package name. */
+export function sourceOf(specifier: string, cwd: string): PluginSource {
+  const isPath = isAbsolute(specifier) || specifier.startsWith('.');
+  return { specifier, url: isPath ? pathToFileURL(resolve(cwd, specifier)).href : specifier };
+}
+
+async function importDescriptor(source: PluginSource): Promise<PluginDescriptor> {
+  let module: { default?: unknown };
+  try {
+    module = (await import(source.url)) as { default?: unknown };
+  } catch (cause) {
+    throw new StartupError(`Configuration property plugins="${source.specifier}": the module cannot be loaded (${(cause as Error)?.message ?? cause})`, { cause });
+  }
+  const descriptor = module.default as Partial<PluginDescriptor> | undefined;
+  if (!descriptor || typeof descriptor !== 'object' || typeof descriptor.name !== 'string' || typeof descriptor.setup !== 'function') {
+    throw new StartupError(`Configuration property plugins="${source.specifier}": the module's default export is not a plugin (use definePlugin({ name, apiVersion, setup }))`);
+  }
+  if (descriptor.apiVersion !== PLUGIN_API_VERSION) {
+    throw new StartupError(`Plugin ${descriptor.name} (${source.specifier}) was written for plugin API ${String(descriptor.apiVersion)}; this host implements ${PLUGIN_API_VERSION}`);
+  }
+  return descriptor as PluginDescriptor;
+}
+
+function validateProperties(descriptor: PluginDescriptor, config: Config): void {
+  for (const [key, spec] of Object.entries(descriptor.properties ?? {})) {
+    const value = config.string(key);
+    if (value === undefined) {
+      if (spec.required) throw new StartupError(`Plugin ${descriptor.name} needs the configuration property ${key}: ${spec.description}`);
+      continue;
+    }
+    const problem = spec.validate?.(value);
+    if (problem) throw new StartupError(`Configuration property ${key}="${value}" is not acceptable to plugin ${descriptor.name}: ${problem}`);
+  }
+}

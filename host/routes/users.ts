@@ -1,0 +1,59 @@
+import { Type } from '@sinclair/typebox';
+import type { UserService } from '../../core/auth/user-service.js';
+import { pagination, readPaging } from '../http/paging.js';
+import { reply, route, type RouteDefinition } from '../http/route.js';
+import { roleView } from '../views/role-view.js';
+import { userView } from '../views/user-view.js';
+
+const NewUser = Type.Object({
+  email: Type.String({ minLength: 3, maxLength: 254 }),
+  firstName: Type.String({ maxLength: 100 }),
+  lastName: Type.String({ maxLength: 100 }),
+  password: Type.String({ minLength: 1, maxLength: 1024 }),
+  roles: Type.Optional(Type.Array(Type.String({ maxLength: 255 }), { maxItems: 200 })),
+});
+
+const NewRole = Type.Object({
+  roleName: Type.String({ minLength: 1, maxLength: 255 }),
+  roleKey: Type.Optional(Type.String({ maxLength: 255 })),
+  description: Type.Optional(Type.String({ maxLength: 4000 })),
+});
+
+/** Administration of users and roles: administrators only. */
+export function userRoutes(users: UserService): RouteDefinition[] {
+  return [
+    route({
+      method: 'POST',
+      path: '/api/v1/users',
+      access: 'admin',
+      body: NewUser,
+      handler: async ({ body }) => {
+        const user = await users.createUser(body);
+        return userView(user, await users.rolesOf(user.userId));
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/api/v1/users',
+      access: 'admin',
+      handler: async ({ query }) => {
+        const paging = readPaging(query);
+        const page = await users.listUsers(paging);
+        const items = await Promise.all(page.items.map(async (u) => userView(u, await users.rolesOf(u.userId))));
+        return reply(items, { pagination: pagination(paging, page.total) });
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/api/v1/users/:userId',
+      access: 'admin',
+      handler: async ({ params }) => {
+        const user = await users.getUser(params.userId!);
+        return userView(user, await users.rolesOf(user.userId));
+      },
+    }),
+    route({ method: 'POST', path: '/api/v1/roles', access: 'admin', body: NewRole, handler: async ({ body }) => roleView(await users.createRole(body)) }),
+    route({ method: 'GET', path: '/api/v1/roles', access: 'admin', handler: async () => (await users.listRoles()).map(roleView) }),
+    route({ method: 'GET', path: '/api/v1/roles/:roleId', access: 'admin', handler: async ({ params }) => roleView(await users.getRole(params.roleId!)) }),
+  ];
+}

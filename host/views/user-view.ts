@@ -1,0 +1,34 @@
+import type { Principal } from '../../core/auth/principal.js';
+import type { User } from '../../core/model/user.js';
+
+/** The user as `GET /api/v1/users/current` answers it (compatibility notes: Tokens). */
+export function currentUserView(principal: Principal) {
+  const { user } = principal;
+  return {
+    userId: user.userId,
+    givenName: user.firstName,
+    surname: user.lastName,
+    email: user.email,
+    roleId: user.roleId,
+    admin: principal.admin,
+    loginAs: principal.admin,
+  };
+}
+
+/** A user in the administration endpoints. Never the password hash. */
+export function userView(user: User, roleIds: readonly string[]) {
+  return {
+    userId: user.userId,
+    id: user.userId,
+    email: user.email,
+    emailAddress: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    fullName: `${user.firstName} ${user.lastName}`.trim(),
+    active: user.active,
+    roleId: user.roleId,
+    roles: roleIds,
+    createDate: user.createdAt,
+    modificationDate: user.modDate,
+  };
+}

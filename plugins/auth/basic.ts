@@ -1,0 +1,13 @@
+import { decodeUserPassword } from '../../core/auth/decode-user-password.js';
+import type { AuthScheme } from '../../core/plugin/auth-scheme.js';
+
+/** `Authorization: Basic base64(email:password)`. Other Authorization schemes are left to their plugins. */
+export const basicAuthScheme: AuthScheme = {
+  name: 'basic',
+  async authenticate(request, auth) {
+    const header = request.headers.authorization;
+    if (!header || !/^basic /i.test(header)) return null;
+    const { user, password } = decodeUserPassword(header.slice(6));
+    return auth.verifyPassword(user, password);
+  },
+};

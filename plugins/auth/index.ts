@@ -1,0 +1,12 @@
+import { PLUGIN_API_VERSION, definePlugin } from '../../core/plugin/plugin.js';
+import { basicAuthScheme } from './basic.js';
+import { legacyHeaderAuthScheme } from './legacy-header.js';
+import { sessionAuthScheme } from './session.js';
+
+/** The built-in auth schemes. Which of them run, and in which order, is `auth.schemes`. */
+export default definePlugin({
+  name: 'auth-builtin',
+  apiVersion: PLUGIN_API_VERSION,
+  description: 'Session cookie, HTTP Basic and the legacy CMSAUTH header',
+  setup: () => ({ authSchemes: [sessionAuthScheme, basicAuthScheme, legacyHeaderAuthScheme] }),
+});

@@ -1,0 +1,13 @@
+import { decodeUserPassword } from '../../core/auth/decode-user-password.js';
+import type { AuthScheme } from '../../core/plugin/auth-scheme.js';
+
+/** The original's own header, `CMSAUTH: base64(email:password)`, kept for old clients. */
+export const legacyHeaderAuthScheme: AuthScheme = {
+  name: 'legacy-header',
+  async authenticate(request, auth) {
+    const header = request.headers.cmsauth;
+    if (!header) return null;
+    const { user, password } = decodeUserPassword(header);
+    return auth.verifyPassword(user, password);
+  },
+};

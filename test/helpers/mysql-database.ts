@@ -1,0 +1,35 @@
+import type { Test } from 'tap';
+import { randomBytes } from 'node:crypto';
+import { createConnection } from 'mysql2/promise';
+
+/** The MariaDB/MySQL server the tests use; the CI default is the server on this machine. */
+export const TEST_MYSQL_URL = process.env.CMS_TEST_MYSQL_URL || 'mysql://root@127.0.0.1:3306/test';
+
+/**
+ * Creates a fresh database for one test file (tap runs files in parallel) and drops it when the
+ * test ends. Answers undefined, after a loud skip, only when no server answers at all.
+ */
+export async function createTestDatabase(t: Test): Promise<string | undefined> {
+  const server = new URL(TEST_MYSQL_URL);
+  let connection;
+  try {
+    connection = await createConnection({ host: server.hostname, port: Number(server.port || 3306), user: decodeURIComponent(server.username), password: decodeURIComponent(server.password) });
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EHOSTUNREACH') {
+      t.comment(`!!! MariaDB/MySQL was not reachable at ${TEST_MYSQL_URL} (${code}): MySQL tests SKIPPED !!!`);
+      t.skip(`MariaDB/MySQL not reachable at ${TEST_MYSQL_URL}`);
+      return undefined;
+    }
+    throw error;
+  }
+  const name = `cms_test_${randomBytes(6).toString('hex')}`;
+  await connection.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  t.teardown(async () => {
+    await connection.query(`DROP DATABASE IF EXISTS \`${name}\``);
+    await connection.end();
+  });
+  const url = new URL(TEST_MYSQL_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}

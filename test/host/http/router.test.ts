@@ -1,0 +1,41 @@
+import t from 'tap';
+import { Router } from '../../../host/http/router.js';
+
+t.test('static, parameter and rest routes', async (t) => {
+  const r = new Router<string>();
+  r.add('GET', '/api/v1/workflow/actionlets/', 'catalogue');
+  r.add('GET', '/api/v1/workflow/schemes/:schemeId/actions', 'scheme-actions');
+  r.add('DELETE', '/api/v1/workflow/schemes/:id/actions', 'delete-scheme-actions');
+  r.add('GET', '/api/v1/nav/*uri', 'nav');
+  r.add('GET', '/', 'root');
+
+  t.same(r.match('GET', '/api/v1/workflow/actionlets'), { kind: 'found', value: 'catalogue', params: {} });
+  t.same(r.match('GET', '/api/v1/workflow/actionlets/'), { kind: 'found', value: 'catalogue', params: {} });
+  t.same(r.match('GET', '/api/v1/workflow/schemes/abc%20d/actions'), { kind: 'found', value: 'scheme-actions', params: { schemeId: 'abc d' } });
+  t.same(r.match('DELETE', '/api/v1/workflow/schemes/x/actions'), { kind: 'found', value: 'delete-scheme-actions', params: { id: 'x' } });
+  t.same(r.match('GET', '/api/v1/nav/about-us/team'), { kind: 'found', value: 'nav', params: { uri: 'about-us/team' } });
+  t.same(r.match('GET', '/'), { kind: 'found', value: 'root', params: {} });
+  t.same(r.match('HEAD', '/'), { kind: 'found', value: 'root', params: {} }, 'HEAD is served by GET');
+});
+
+t.test('404 and 405', async (t) => {
+  const r = new Router<string>();
+  r.add('GET', '/a/:id', 'get');
+  r.add('PUT', '/a/:id', 'put');
+  r.add('POST', '/b', 'post');
+  t.same(r.match('GET', '/nope'), { kind: 'not_found' });
+  t.same(r.match('GET', '/a'), { kind: 'not_found' });
+  t.same(r.match('GET', '/a//'), { kind: 'not_found' }, 'an empty parameter matches nothing');
+  t.same(r.match('GET', '/a/1/2'), { kind: 'not_found' });
+  t.same(r.match('DELETE', '/a/1'), { kind: 'method_not_allowed', allowed: ['GET', 'PUT'] });
+  t.same(r.match('GET', '/b'), { kind: 'method_not_allowed', allowed: ['POST'] });
+});
+
+t.test('malformed escapes do not throw; duplicates and misplaced rest parameters are refused', async (t) => {
+  const r = new Router<string>();
+  r.add('GET', '/x/:id', 'x');
+  t.same(r.match('GET', '/x/%E0%A4%A'), { kind: 'found', value: 'x', params: { id: '%E0%A4%A' } });
+  t.throws(() => r.add('GET', '/x/:other', 'y'), /declared twice/);
+  t.throws(() => r.add('GET', '/y/*rest/z', 'z'), /must come last/);
+  t.same(r.routes().map((e) => `${e.method} ${e.path}`), ['GET /x/:id']);
+});
