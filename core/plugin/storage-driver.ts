@@ -71,17 +71,17 @@ export interface Repositories {
   sites: SiteRepository;
   languages: LanguageRepository;
   settings: SettingRepository;
+  /**
+   * Runs `work` in one transaction: everything it does through `tx` commits together or not at
+   * all. Called on a `tx`, it joins that transaction. Throwing from `work` rolls back and rethrows.
+   */
+  transaction<T>(work: (tx: Repositories) => Promise<T>): Promise<T>;
 }
 
 /** Storage opened by a driver. */
 export interface Storage extends Repositories {
   /** The driver's name (`sqlite`, `mysql`). */
   readonly driverName: string;
-  /**
-   * Runs `work` in one transaction: everything it does through `tx` commits together or not at
-   * all. A call made inside a transaction joins it. Throwing from `work` rolls back and rethrows.
-   */
-  transaction<T>(work: (tx: Repositories) => Promise<T>): Promise<T>;
   /** Applies the versioned migrations; safe to call from several processes at once. */
   migrate(): Promise<void>;
   /** Answers once the database can be reached (readiness). Throws otherwise. */

@@ -49,6 +49,7 @@ t.test('failed sign-in answers the same whether or not the user exists, and is t
 
   const basicWrong = await s.http('GET', '/api/v1/users/current', { headers: s.basicAuth(ADMIN.email, 'bad') });
   t.equal(basicWrong.status, 401);
+  t.equal((await s.http('GET', '/api/v1/users/current', { headers: { cmsauth: Buffer.from(`${ADMIN.email}:bad`).toString('base64') } })).status, 401);
   const throttled = await s.http('POST', '/api/v1/authentication', { body: { user: ADMIN.email, password: ADMIN.password } });
   t.equal(throttled.status, 429, 'held back after 3 failures, even with the right password');
   t.ok(Number(throttled.headers.get('retry-after')) > 0);

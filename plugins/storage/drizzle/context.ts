@@ -1,0 +1,54 @@
+import type { BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { RecordNotUniqueError } from '../../../core/errors.js';
+import type * as sqliteSchema from '../sqlite/schema.js';
+
+/**
+ * The query surface the shared repository code is written against. Drizzle's query builders have
+ * the same API on both dialects but different types; the shared code is typed against SQLite's, and
+ * the MySQL driver passes its database and tables through one narrow cast (the schema-shape test
+ * checks that the row types match).
+ */
+export type Db = BetterSQLite3Database<Record<string, never>>;
+export type Tables = typeof sqliteSchema;
+
+/** The few operations whose SQL differs per dialect. */
+export interface Dialect {
+  /** Inserts one row and answers its auto-increment id (`.returning()` vs `$returningId()`). */
+  insertReturningId(db: Db, table: Tables['languages'], values: typeof sqliteSchema.languages.$inferInsert): Promise<number>;
+  /** Inserts unless the primary key exists (`ON CONFLICT DO NOTHING` vs `INSERT IGNORE`). */
+  insertSettingIfAbsent(db: Db, table: Tables['settings'], values: { key: string; value: string }): Promise<void>;
+  isUniqueViolation(error: unknown): boolean;
+}
+
+/**
+ * Where queries run. Reads and writes are separated because SQLite reads outside a transaction go
+ * to a read-only connection, and writes outside one are serialised with transactions.
+ */
+export interface Executor {
+  read<T>(work: (db: Db) => Promise<T>): Promise<T>;
+  write<T>(work: (db: Db) => Promise<T>): Promise<T>;
+}
+
+/** Driver errors never leave the plugin: a unique violation becomes `RecordNotUniqueError`, anything else is wrapped. */
+export function translateError(error: unknown, dialect: Dialect): Error {
+  if (error instanceof RecordNotUniqueError) return error;
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if (dialect.isUniqueViolation(e)) return new RecordNotUniqueError(undefined, { cause: error });
+  }
+  return new Error('Storage operation failed', { cause: error });
+}
+
+/** Wraps an executor so that every error is translated at the plugin boundary. */
+export function translatingExecutor(inner: Executor, dialect: Dialect): Executor {
+  const guard = async <T>(run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (error) {
+      throw translateError(error, dialect);
+    }
+  };
+  return {
+    read: (work) => guard(() => inner.read(work)),
+    write: (work) => guard(() => inner.write(work)),
+  };
+}

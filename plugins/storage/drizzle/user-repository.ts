@@ -1,0 +1,34 @@
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import type { Page, PageRequest } from '../../../core/model/page.js';
+import type { User } from '../../../core/model/user.js';
+import type { UserRepository } from '../../../core/plugin/storage-driver.js';
+import type { Executor, Tables } from './context.js';
+
+export function userRepository(exec: Executor, t: Tables): UserRepository {
+  return {
+    insert: (user) => exec.write(async (db) => void (await db.insert(t.users).values({ ...user, email: user.email.toLowerCase() }))),
+    findById: (userId) => exec.read(async (db) => (await db.select().from(t.users).where(eq(t.users.userId, userId)).limit(1))[0] as User | undefined),
+    findByEmail: (email) => exec.read(async (db) => (await db.select().from(t.users).where(eq(t.users.email, email.trim().toLowerCase())).limit(1))[0] as User | undefined),
+    list: (page: PageRequest) =>
+      exec.read(async (db): Promise<Page<User>> => {
+        const items = await db.select().from(t.users).orderBy(asc(t.users.email)).limit(page.limit).offset(page.offset);
+        const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(t.users);
+        return { items: items as User[], total: Number(total) };
+      }),
+    update: (userId, changes) =>
+      exec.write(async (db) => {
+        const values = changes.email === undefined ? changes : { ...changes, email: changes.email.toLowerCase() };
+        if (Object.keys(values).length > 0) await db.update(t.users).set(values).where(eq(t.users.userId, userId));
+      }),
+    roleIdsOf: (userId) =>
+      exec.read(async (db) => (await db.select({ roleId: t.userRoles.roleId }).from(t.userRoles).where(eq(t.userRoles.userId, userId)).orderBy(asc(t.userRoles.roleId))).map((r) => r.roleId)),
+    grantRoles: (userId, roleIds) =>
+      exec.write(async (db) => {
+        if (roleIds.length === 0) return;
+        const existing = await db.select({ roleId: t.userRoles.roleId }).from(t.userRoles).where(and(eq(t.userRoles.userId, userId), inArray(t.userRoles.roleId, [...roleIds])));
+        const have = new Set(existing.map((r) => r.roleId));
+        const missing = [...new Set(roleIds)].filter((id) => !have.has(id));
+        if (missing.length > 0) await db.insert(t.userRoles).values(missing.map((roleId) => ({ userId, roleId })));
+      }),
+  };
+}

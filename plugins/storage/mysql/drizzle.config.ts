@@ -1,0 +1,7 @@
+import { defineConfig } from 'drizzle-kit';
+
+export default defineConfig({
+  dialect: 'mysql',
+  schema: './plugins/storage/mysql/schema.ts',
+  out: './plugins/storage/mysql/migrations',
+});

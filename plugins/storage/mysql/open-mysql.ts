@@ -1,0 +1,82 @@
+import { drizzle, type MySql2Database } from 'drizzle-orm/mysql2';
+import { migrate } from 'drizzle-orm/mysql2/migrator';
+import { fileURLToPath } from 'node:url';
+import { createPool } from 'mysql2/promise';
+import * as mysqlSchema from './schema.js';
+import type { Repositories, Storage, StorageOpenContext } from '../../../core/plugin/storage-driver.js';
+import { translateError, type Db, type Dialect, type Tables } from '../drizzle/context.js';
+import { createRepositories } from '../drizzle/repositories.js';
+
+const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
+const MIGRATION_LOCK = 'cms_migrations';
+/** The one cast of the shared code's typing: the row types match (see the schema-shape test). */
+const tables = mysqlSchema as unknown as Tables;
+
+const mysqlDialect: Dialect = {
+  async insertReturningId(db, _table, values) {
+    const [row] = await (db as unknown as MySql2Database).insert(mysqlSchema.languages).values(values).$returningId();
+    return row!.id;
+  },
+  async insertSettingIfAbsent(db, _table, values) {
+    await (db as unknown as MySql2Database).insert(mysqlSchema.settings).ignore().values(values);
+  },
+  isUniqueViolation: (error) => (error as { code?: unknown }).code === 'ER_DUP_ENTRY' || (error as { errno?: unknown }).errno === 1062,
+};
+
+/** MySQL or MariaDB through a mysql2 connection pool. */
+export function openMysql(context: StorageOpenContext): Storage {
+  const url = context.config.string('storage.mysql.url', 'mysql://root@127.0.0.1:3306/test');
+  const pool = createPool({
+    uri: url,
+    connectionLimit: context.config.int('storage.mysql.pool.size', 10, { min: 1 }),
+    // Epoch-ms columns are BIGINT: answer them as numbers, not strings.
+    supportBigNumbers: true,
+    bigNumberStrings: false,
+    charset: 'utf8mb4',
+  });
+  // NOTE: the positional form: drizzle 0.45 misreads `{ client, mode }` as a client.
+  const db = drizzle(pool, { mode: 'default' }) as unknown as Db;
+
+  const transaction = <T>(work: (tx: Repositories) => Promise<T>): Promise<T> =>
+    (db as unknown as MySql2Database).transaction(async (txDb) => {
+      const txRepositories: Repositories = createRepositories(
+        { read: (w) => w(txDb as unknown as Db), write: (w) => w(txDb as unknown as Db) },
+        tables,
+        mysqlDialect,
+        (inner) => inner(txRepositories),
+      );
+      return work(txRepositories);
+    });
+
+  const repositories = createRepositories({ read: (w) => w(db), write: (w) => w(db) }, tables, mysqlDialect, transaction);
+
+  return {
+    ...repositories,
+    driverName: 'mysql',
+    async migrate() {
+      // Several processes may start together: the named lock makes them migrate one at a time.
+      const connection = await pool.getConnection();
+      try {
+        const [rows] = await connection.query('SELECT GET_LOCK(?, 60) AS acquired', [MIGRATION_LOCK]);
+        if ((rows as Array<{ acquired: number | null }>)[0]?.acquired !== 1) throw new Error('Could not take the migration lock within 60 s');
+        try {
+          await migrate(drizzle(connection, { mode: 'default' }), { migrationsFolder: MIGRATIONS });
+        } finally {
+          await connection.query('SELECT RELEASE_LOCK(?)', [MIGRATION_LOCK]);
+        }
+      } catch (error) {
+        throw translateError(error, mysqlDialect);
+      } finally {
+        connection.release();
+      }
+    },
+    async ping() {
+      try {
+        await pool.query('SELECT 1');
+      } catch (error) {
+        throw translateError(error, mysqlDialect);
+      }
+    },
+    close: () => pool.end(),
+  };
+}

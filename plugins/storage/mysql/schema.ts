@@ -1,0 +1,81 @@
+// MySQL/MariaDB tables. Same shape as ../sqlite/schema.ts (a type-level test keeps them in step).
+import { bigint, boolean, index, int, mysqlTable, primaryKey, text, uniqueIndex, varchar } from 'drizzle-orm/mysql-core';
+
+const epochMs = (name: string) => bigint(name, { mode: 'number' });
+
+export const users = mysqlTable('users', {
+  userId: varchar('user_id', { length: 255 }).primaryKey(),
+  email: varchar('email', { length: 255 }).notNull().unique('users_email_unique'),
+  firstName: varchar('first_name', { length: 255 }).notNull(),
+  lastName: varchar('last_name', { length: 255 }).notNull(),
+  passwordHash: varchar('password_hash', { length: 255 }).notNull(),
+  active: boolean('active').notNull(),
+  roleId: varchar('role_id', { length: 255 }).notNull(),
+  createdAt: epochMs('created_at').notNull(),
+  modDate: epochMs('mod_date').notNull(),
+});
+
+export const roles = mysqlTable('roles', {
+  id: varchar('id', { length: 255 }).primaryKey(),
+  name: varchar('name', { length: 255 }).notNull(),
+  key: varchar('role_key', { length: 255 }).notNull().unique('roles_role_key_unique'),
+  description: text('description').notNull(),
+  system: boolean('system').notNull(),
+  personal: boolean('personal').notNull(),
+});
+
+export const userRoles = mysqlTable(
+  'user_roles',
+  {
+    userId: varchar('user_id', { length: 255 }).notNull().references(() => users.userId, { onDelete: 'cascade' }),
+    roleId: varchar('role_id', { length: 255 }).notNull().references(() => roles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] })],
+);
+
+export const sessions = mysqlTable(
+  'sessions',
+  {
+    tokenHash: varchar('token_hash', { length: 64 }).primaryKey(),
+    userId: varchar('user_id', { length: 255 }).notNull().references(() => users.userId, { onDelete: 'cascade' }),
+    createdAt: epochMs('created_at').notNull(),
+    lastSeenAt: epochMs('last_seen_at').notNull(),
+    expiresAt: epochMs('expires_at').notNull(),
+  },
+  (t) => [index('sessions_expires_at').on(t.expiresAt)],
+);
+
+export const sites = mysqlTable(
+  'sites',
+  {
+    identifier: varchar('identifier', { length: 255 }).primaryKey(),
+    inode: varchar('inode', { length: 255 }).notNull(),
+    siteName: varchar('site_name', { length: 255 }).notNull(),
+    siteNameKey: varchar('site_name_key', { length: 255 }).notNull(),
+    aliases: text('aliases').notNull(),
+    isDefault: boolean('is_default').notNull(),
+    system: boolean('system').notNull(),
+    archived: boolean('archived').notNull(),
+    live: boolean('live').notNull(),
+    modUser: varchar('mod_user', { length: 255 }).notNull(),
+    modDate: epochMs('mod_date').notNull(),
+  },
+  (t) => [uniqueIndex('sites_site_name_key_unique').on(t.siteNameKey)],
+);
+
+export const languages = mysqlTable(
+  'languages',
+  {
+    id: int('id').autoincrement().primaryKey(),
+    languageCode: varchar('language_code', { length: 16 }).notNull(),
+    countryCode: varchar('country_code', { length: 16 }).notNull(),
+    language: varchar('language', { length: 255 }).notNull(),
+    country: varchar('country', { length: 255 }).notNull(),
+  },
+  (t) => [uniqueIndex('languages_code_unique').on(t.languageCode, t.countryCode)],
+);
+
+export const settings = mysqlTable('settings', {
+  key: varchar('setting_key', { length: 255 }).primaryKey(),
+  value: text('setting_value').notNull(),
+});

@@ -1,0 +1,7 @@
+import { defineConfig } from 'drizzle-kit';
+
+export default defineConfig({
+  dialect: 'sqlite',
+  schema: './plugins/storage/sqlite/schema.ts',
+  out: './plugins/storage/sqlite/migrations',
+});

@@ -1,0 +1,108 @@
+import Database from 'better-sqlite3';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Repositories, Storage, StorageOpenContext } from '../../../core/plugin/storage-driver.js';
+import type { Db, Dialect } from '../drizzle/context.js';
+import { createRepositories } from '../drizzle/repositories.js';
+import * as schema from './schema.js';
+
+const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
+
+const sqliteDialect: Dialect = {
+  async insertReturningId(db, table, values) {
+    const [row] = await db.insert(table).values(values).returning({ id: table.id });
+    return row!.id;
+  },
+  async insertSettingIfAbsent(db, table, values) {
+    await db.insert(table).values(values).onConflictDoNothing();
+  },
+  isUniqueViolation: (error) => {
+    const code = (error as { code?: unknown }).code;
+    return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+  },
+};
+
+/**
+ * SQLite through better-sqlite3: one writer connection and one read-only connection (WAL lets them
+ * work side by side, so plain reads never see another request's uncommitted writes).
+ *
+ * NOTE: better-sqlite3 is synchronous and drizzle's transaction helper refuses async callbacks, so
+ * transactions are managed here: a promise-chain mutex serialises them on the writer connection,
+ * and writes made outside a transaction take the same mutex, so they can never be swept into (or
+ * rolled back with) someone else's open transaction.
+ */
+export function openSqlite(context: StorageOpenContext): Storage {
+  const file = resolve(context.dataDir, context.config.string('storage.sqlite.file', 'cms.db'));
+  mkdirSync(dirname(file), { recursive: true });
+  const writer = new Database(file);
+  writer.pragma('journal_mode = WAL');
+  writer.pragma('synchronous = FULL');
+  writer.pragma('foreign_keys = ON');
+  writer.pragma('busy_timeout = 5000');
+  const writeDb = drizzle({ client: writer }) as unknown as Db;
+  let reader: Database.Database | undefined;
+  let readDb: Db | undefined;
+  let tail: Promise<unknown> = Promise.resolve();
+
+  const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = tail.then(work);
+    tail = run.catch(() => undefined);
+    return run;
+  };
+
+  const txRepositories: Repositories = createRepositories(
+    { read: (work) => work(writeDb), write: (work) => work(writeDb) },
+    schema,
+    sqliteDialect,
+    (work) => work(txRepositories),
+  );
+
+  const transaction = <T>(work: (tx: Repositories) => Promise<T>): Promise<T> =>
+    exclusive(async () => {
+      writer.exec('BEGIN IMMEDIATE');
+      try {
+        const result = await work(txRepositories);
+        writer.exec('COMMIT');
+        return result;
+      } catch (error) {
+        if (writer.inTransaction) writer.exec('ROLLBACK');
+        throw error;
+      }
+    });
+
+  const repositories = createRepositories(
+    {
+      // The reader opens after migration: a read-only connection cannot create the file or the WAL.
+      read: (work) => work(readDb ?? writeDb),
+      write: (work) => transaction(() => work(writeDb)),
+    },
+    schema,
+    sqliteDialect,
+    transaction,
+  );
+
+  return {
+    ...repositories,
+    driverName: 'sqlite',
+    async migrate() {
+      await exclusive(async () => migrate(drizzle({ client: writer }), { migrationsFolder: MIGRATIONS }));
+      if (!reader) {
+        reader = new Database(file, { readonly: true });
+        reader.pragma('busy_timeout = 5000');
+        readDb = drizzle({ client: reader }) as unknown as Db;
+      }
+    },
+    async ping() {
+      writer.prepare('SELECT 1').get();
+    },
+    async close() {
+      await exclusive(async () => {
+        reader?.close();
+        writer.close();
+      });
+    },
+  };
+}
