@@ -61,6 +61,6 @@ export interface PluginDescriptor {
 }
 
 /** Identity function that exists for type inference and editor help. */
-export function definePlugin<T extends PluginDescriptor>(descriptor: T): T {
+export function definePlugin(descriptor: PluginDescriptor): PluginDescriptor {
   return descriptor;
 }

@@ -59,7 +59,7 @@ t.test('failed sign-in answers the same whether or not the user exists, and is t
 
 t.test('malformed credentials are a 401, never a 500', async (t) => {
   const s = (await startTestApp(t))!;
-  for (const headers of [{ authorization: 'Basic ###' }, { authorization: 'Basic ' }, { cmsauth: 'bm9jb2xvbg==' }, { cookie: 'JSESSIONID=short' }]) {
+  for (const headers of <Array<Record<string, string>>>[{ authorization: 'Basic ###' }, { authorization: 'Basic ' }, { cmsauth: 'bm9jb2xvbg==' }, { cookie: 'JSESSIONID=short' }]) {
     const r = await s.http('GET', '/api/v1/users/current', { headers });
     t.equal(r.status, 401, JSON.stringify(headers));
   }

@@ -1,0 +1,73 @@
+import t from 'tap';
+import type { Test } from 'tap';
+import { AuthService, type AuthSettings } from '../../../core/auth/auth-service.js';
+import { hashPassword, verifyPassword } from '../../../core/auth/password-hasher.js';
+import { Config } from '../../../core/config/config.js';
+import { silentLogger } from '../../../core/logger.js';
+import type { Storage } from '../../../core/plugin/storage-driver.js';
+import { seedInstallation } from '../../../core/setup/seed-installation.js';
+import sqlitePlugin from '../../../plugins/storage/sqlite/index.js';
+import { tempDataDir } from '../../helpers/test-app.js';
+
+const settings: AuthSettings = {
+  sessionTimeoutMs: 30 * 60_000,
+  credentialCacheMs: 60_000,
+  sessionCacheMs: 5_000,
+  throttle: { maxFailures: 5, windowMs: 900_000, lockMs: 30_000, maxLockMs: 900_000 },
+};
+
+async function setup(t: Test): Promise<{ storage: Storage; auth: AuthService; clock: { now: number } }> {
+  const dataDir = tempDataDir(t);
+  const [driver] = (await sqlitePlugin.setup({ config: new Config(), logger: silentLogger, dataDir })).storageDrivers!;
+  const storage = await driver!.open({ config: new Config(), dataDir, logger: silentLogger });
+  await storage.migrate();
+  await seedInstallation(storage, 'right-password', silentLogger);
+  t.teardown(() => storage.close());
+  const clock = { now: Date.now() };
+  return { storage, auth: new AuthService(storage, settings, () => clock.now), clock };
+}
+
+t.test('password hashes are salted, self-describing and verified in constant time', async (t) => {
+  const a = await hashPassword('secret');
+  const b = await hashPassword('secret');
+  t.not(a, b, 'salted');
+  t.match(a, /^scrypt\$16384\$8\$1\$[\w-]+\$[\w-]+$/);
+  t.ok(await verifyPassword('secret', a));
+  t.notOk(await verifyPassword('Secret', a));
+  t.notOk(await verifyPassword('secret', 'plain-text'));
+  t.notOk(await verifyPassword('secret', 'scrypt$0$0$0$x$y'));
+});
+
+t.test('a verified pair is trusted from the cache until it expires', async (t) => {
+  const { storage, auth, clock } = await setup(t);
+  t.equal((await auth.verifyPassword('admin@cms.com', 'right-password')).user.userId, 'cms.org.1');
+  // Change the stored hash behind the service's back: only a cached answer can still accept the old password.
+  await storage.users.update('cms.org.1', { passwordHash: await hashPassword('new-password') });
+  t.equal((await auth.verifyPassword('ADMIN@cms.com ', 'right-password')).admin, true, 'answered from the cache, without hashing');
+  clock.now += settings.credentialCacheMs + 1;
+  await t.rejects(auth.verifyPassword('admin@cms.com', 'right-password'), { name: 'UnauthenticatedError' }, 'expired: checked against storage again');
+  t.ok(await auth.verifyPassword('admin@cms.com', 'new-password'));
+  auth.forgetUser('cms.org.1');
+  await storage.users.update('cms.org.1', { active: false });
+  await t.rejects(auth.verifyPassword('admin@cms.com', 'new-password'), { name: 'UnauthenticatedError' }, 'inactive users cannot sign in');
+});
+
+t.test('sessions: created, resolved, refreshed, expired and ended', async (t) => {
+  const { storage, auth, clock } = await setup(t);
+  const token = await auth.createSession('cms.org.1');
+  t.equal((await auth.resolveSession(token))?.user.userId, 'cms.org.1');
+  t.equal(await auth.resolveSession('x'.repeat(43)), undefined, 'unknown token');
+  t.equal(await auth.resolveSession('short'), undefined);
+  t.equal(await storage.sessions.find(token), undefined, 'the token itself is never stored (only its hash)');
+
+  clock.now += 10 * 60_000;
+  t.ok(await auth.resolveSession(token), 'still alive after 10 idle minutes');
+  clock.now += 25 * 60_000;
+  t.ok(await auth.resolveSession(token), 'the previous use extended it');
+  clock.now += settings.sessionTimeoutMs + 1;
+  t.equal(await auth.resolveSession(token), undefined, 'expired after the idle timeout');
+
+  const second = await auth.createSession('cms.org.1');
+  await auth.endSession(second);
+  t.equal(await auth.resolveSession(second), undefined, 'ended');
+});

@@ -1,0 +1,38 @@
+import t from 'tap';
+import type { Test } from 'tap';
+import { Config } from '../../core/config/config.js';
+import { silentLogger } from '../../core/logger.js';
+import type { Storage } from '../../core/plugin/storage-driver.js';
+import mysqlPlugin from '../../plugins/storage/mysql/index.js';
+import { createTestDatabase } from '../helpers/mysql-database.js';
+import { tempDataDir } from '../helpers/test-app.js';
+import { repositorySuite } from './repository-suite.js';
+
+/** Each open gets a database of its own, so the suite's tests start empty. */
+async function open(t: Test): Promise<Storage> {
+  const url = await createTestDatabase(t);
+  if (!url) throw new Error('unreachable: skipped above');
+  const config = new Config(new Map([['storage.mysql.url', url]]), {});
+  const [driver] = (await mysqlPlugin.setup({ config, logger: silentLogger, dataDir: tempDataDir(t) })).storageDrivers!;
+  const storage = await driver!.open({ config, dataDir: '', logger: silentLogger });
+  await storage.migrate();
+  t.teardown(() => storage.close());
+  return storage;
+}
+
+t.test('MariaDB/MySQL', async (t) => {
+  const probe = await createTestDatabase(t);
+  if (!probe) return;
+  repositorySuite(t, () => open(t));
+
+  t.test('several processes migrating one database at once take turns', async (t) => {
+    const url = (await createTestDatabase(t))!;
+    const config = new Config(new Map([['storage.mysql.url', url]]), {});
+    const [driver] = (await mysqlPlugin.setup({ config, logger: silentLogger, dataDir: '' })).storageDrivers!;
+    const storages = await Promise.all([1, 2, 3].map(() => driver!.open({ config, dataDir: '', logger: silentLogger })));
+    t.teardown(() => Promise.all(storages.map((s) => s.close())));
+    await Promise.all(storages.map((s) => s.migrate()));
+    await storages[0]!.settings.putIfAbsent('x', '1');
+    t.equal(await storages[2]!.settings.get('x'), '1');
+  });
+});

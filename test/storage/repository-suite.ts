@@ -1,0 +1,142 @@
+import type { Test } from 'tap';
+import { RecordNotUniqueError } from '../../core/errors.js';
+import type { Role } from '../../core/model/role.js';
+import type { Site } from '../../core/model/site.js';
+import type { User } from '../../core/model/user.js';
+import type { Storage } from '../../core/plugin/storage-driver.js';
+
+const role = (id: string, overrides: Partial<Role> = {}): Role => ({ id, name: `Role ${id}`, key: `key-${id}`, description: '', system: false, personal: false, ...overrides });
+const user = (userId: string, email: string, roleId: string): User => ({ userId, email, firstName: 'F', lastName: 'L', passwordHash: 'scrypt$x', active: true, roleId, createdAt: 1_700_000_000_000, modDate: 1_700_000_000_001 });
+const site = (identifier: string, siteName: string): Site => ({ identifier, inode: `i-${identifier}`, siteName, aliases: '', isDefault: false, system: false, archived: false, live: true, modUser: 'u', modDate: 1_700_000_000_000 });
+
+/**
+ * The repository contract, run by every storage driver against a real database. `open` answers a
+ * freshly migrated, empty storage.
+ */
+export function repositorySuite(t: Test, open: () => Promise<Storage>): void {
+  t.test('users and roles', async (t) => {
+    const s = await open();
+    await s.roles.insert(role('r1', { name: 'B role' }));
+    await s.roles.insert(role('r2', { name: 'A role' }));
+    await s.roles.insert(role('p1', { personal: true, key: 'user-1' }));
+    await t.rejects(s.roles.insert(role('r3', { key: 'key-r1' })), RecordNotUniqueError, 'role keys are unique');
+    t.same((await s.roles.list()).map((r) => r.id), ['r2', 'r1'], 'non-personal roles by name');
+    t.same(await s.roles.findByKey('key-r1'), role('r1', { name: 'B role' }));
+    t.same(await s.roles.findById('p1'), role('p1', { personal: true, key: 'user-1' }), 'booleans and strings round-trip');
+    t.equal(await s.roles.findById('nope'), undefined);
+
+    const u = user('user-1', 'Mixed@Case.com', 'p1');
+    await s.users.insert(u);
+    await s.users.insert(user('user-2', 'a@first.com', 'p1'));
+    await t.rejects(s.users.insert(user('user-3', 'MIXED@case.com', 'p1')), RecordNotUniqueError, 'e-mails are unique, ignoring case');
+    await t.rejects(s.users.insert(user('user-1', 'other@x.com', 'p1')), RecordNotUniqueError, 'ids are unique');
+    t.same(await s.users.findByEmail('mixed@CASE.com'), { ...u, email: 'mixed@case.com' });
+    t.equal((await s.users.findById('user-1'))?.createdAt, 1_700_000_000_000, 'epoch milliseconds are numbers');
+    const page = await s.users.list({ offset: 0, limit: 1 });
+    t.same({ ids: page.items.map((x) => x.userId), total: page.total }, { ids: ['user-2'], total: 2 }, 'paged by e-mail');
+    t.same((await s.users.list({ offset: 1, limit: 5 })).items.map((x) => x.userId), ['user-1']);
+
+    await s.users.update('user-1', { firstName: 'New', active: false, email: 'NEW@case.com' });
+    t.match(await s.users.findById('user-1'), { firstName: 'New', active: false, email: 'new@case.com' });
+
+    await s.users.grantRoles('user-1', ['r2', 'r1', 'r1']);
+    await s.users.grantRoles('user-1', ['r1']);
+    t.same(await s.users.roleIdsOf('user-1'), ['r1', 'r2'], 'grants are idempotent');
+    await t.rejects(s.users.grantRoles('user-1', ['missing-role']), 'unknown roles are refused by the foreign key');
+    t.same(await s.users.roleIdsOf('user-2'), []);
+  });
+
+  t.test('sessions', async (t) => {
+    const s = await open();
+    await s.roles.insert(role('p'));
+    await s.users.insert(user('u', 'u@x.com', 'p'));
+    await s.sessions.insert({ tokenHash: 'h1', userId: 'u', createdAt: 1, lastSeenAt: 1, expiresAt: 100 });
+    await s.sessions.insert({ tokenHash: 'h2', userId: 'u', createdAt: 1, lastSeenAt: 1, expiresAt: 300 });
+    await t.rejects(s.sessions.insert({ tokenHash: 'h1', userId: 'u', createdAt: 1, lastSeenAt: 1, expiresAt: 1 }), RecordNotUniqueError);
+    await s.sessions.touch('h2', 50, 500);
+    t.same(await s.sessions.find('h2'), { tokenHash: 'h2', userId: 'u', createdAt: 1, lastSeenAt: 50, expiresAt: 500 });
+    t.equal(await s.sessions.deleteExpired(200), 1);
+    t.equal(await s.sessions.find('h1'), undefined);
+    await s.sessions.delete('h2');
+    t.equal(await s.sessions.find('h2'), undefined);
+    t.equal(await s.sessions.deleteExpired(10_000), 0);
+  });
+
+  t.test('sites, languages, settings', async (t) => {
+    const s = await open();
+    await s.sites.insert(site('s1', 'Beta.example.com'));
+    await s.sites.insert(site('s2', 'alpha.example.com'));
+    await t.rejects(s.sites.insert(site('s3', 'BETA.EXAMPLE.COM')), RecordNotUniqueError, 'site names are unique, ignoring case');
+    t.same(await s.sites.findByName('beta.EXAMPLE.com'), site('s1', 'Beta.example.com'));
+    t.same(await s.sites.findById('s2'), site('s2', 'alpha.example.com'));
+    const page = await s.sites.list({ offset: 0, limit: 10 });
+    t.same({ names: page.items.map((x) => x.siteName), total: page.total }, { names: ['alpha.example.com', 'Beta.example.com'], total: 2 });
+
+    t.equal(await s.languages.insert({ languageCode: 'en', countryCode: 'US', language: 'English', country: 'United States' }), 1);
+    t.equal(await s.languages.insert({ languageCode: 'es', countryCode: 'ES', language: 'Spanish', country: 'Spain' }), 2);
+    t.equal(await s.languages.insert({ languageCode: 'fr', countryCode: '', language: 'French', country: '' }), 3);
+    await t.rejects(s.languages.insert({ languageCode: 'es', countryCode: 'ES', language: 'x', country: 'y' }), RecordNotUniqueError);
+    t.same((await s.languages.list()).map((l) => l.id), [1, 2, 3]);
+    t.same(await s.languages.findByCode('fr', ''), { id: 3, languageCode: 'fr', countryCode: '', language: 'French', country: '' });
+    t.equal(await s.languages.findById(9), undefined);
+
+    t.equal(await s.settings.get('k'), undefined);
+    t.equal(await s.settings.putIfAbsent('k', 'first'), 'first');
+    t.equal(await s.settings.putIfAbsent('k', 'second'), 'first', 'an existing value is kept');
+    t.equal(await s.settings.get('k'), 'first');
+  });
+
+  t.test('transactions commit together, roll back together, and nest', async (t) => {
+    const s = await open();
+    await s.transaction(async (tx) => {
+      await tx.roles.insert(role('a'));
+      await tx.transaction(async (inner) => inner.roles.insert(role('b')));
+      t.ok(await tx.roles.findById('b'), 'a transaction sees its own writes');
+    });
+    t.ok(await s.roles.findById('a'));
+    t.ok(await s.roles.findById('b'));
+
+    await t.rejects(
+      s.transaction(async (tx) => {
+        await tx.roles.insert(role('c'));
+        await tx.transaction(async (inner) => inner.roles.insert(role('d')));
+        throw new Error('changed my mind');
+      }),
+      /changed my mind/,
+    );
+    t.equal(await s.roles.findById('c'), undefined, 'rolled back');
+    t.equal(await s.roles.findById('d'), undefined, 'the nested part rolled back with it');
+
+    await t.rejects(s.transaction(async (tx) => {
+      await tx.roles.insert(role('e'));
+      await tx.roles.insert(role('f', { key: 'key-a' }));
+    }), RecordNotUniqueError, 'errors inside a transaction are translated too');
+    t.equal(await s.roles.findById('e'), undefined);
+  });
+
+  t.test('a write outside a transaction survives a concurrent transaction that fails', async (t) => {
+    const s = await open();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const failing = s.transaction(async (tx) => {
+      await tx.roles.insert(role('in-tx'));
+      await gate;
+      throw new Error('boom');
+    });
+    const outside = s.roles.insert(role('outside'));
+    release();
+    await t.rejects(failing, /boom/);
+    await outside;
+    t.ok(await s.roles.findById('outside'), 'the independent write was kept');
+    t.equal(await s.roles.findById('in-tx'), undefined);
+  });
+
+  t.test('migrating again is harmless; ping answers', async (t) => {
+    const s = await open();
+    await s.roles.insert(role('kept'));
+    await s.migrate();
+    t.ok(await s.roles.findById('kept'));
+    await s.ping();
+    t.pass('ping answered');
+  });
+}

@@ -1,0 +1,24 @@
+import t from 'tap';
+import { getTableColumns, getTableName, type InferSelectModel, type Table } from 'drizzle-orm';
+import * as mysql from '../../plugins/storage/mysql/schema.js';
+import * as sqlite from '../../plugins/storage/sqlite/schema.js';
+
+/** Compile-time: the shared repository code is typed against SQLite's rows, so MySQL's must be the same. */
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+type AllSame = {
+  [K in keyof typeof sqlite & keyof typeof mysql]: Same<InferSelectModel<(typeof sqlite)[K]>, InferSelectModel<(typeof mysql)[K]>>;
+};
+const rowTypesMatch: AllSame = { users: true, roles: true, userRoles: true, sessions: true, sites: true, languages: true, settings: true };
+
+t.test('both dialects declare the same tables with the same columns', async (t) => {
+  t.ok(rowTypesMatch);
+  t.same(Object.keys(mysql).sort(), Object.keys(sqlite).sort());
+  for (const name of Object.keys(sqlite) as Array<keyof typeof sqlite>) {
+    const a = sqlite[name] as Table;
+    const b = mysql[name] as unknown as Table;
+    t.equal(getTableName(a), getTableName(b), `${name}: table name`);
+    const shape = (table: Table) =>
+      Object.fromEntries(Object.entries(getTableColumns(table)).map(([key, c]) => [key, { column: c.name, dataType: c.dataType, notNull: c.notNull, primary: c.primary }]));
+    t.same(shape(b), shape(a), `${name}: columns`);
+  }
+});
