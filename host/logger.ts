@@ -70,15 +70,27 @@ export class JsonLogger implements Logger {
 
   private log(level: Exclude<LogLevel, 'silent'>, fields: object, message: string): void {
     if (LEVELS[level] < this.threshold) return;
-    const record = { level, time: Date.now(), ...this.bindings, ...fields, msg: message };
-    this.sink.write(JSON.stringify(record, redact) + '\n');
+    const record = { level, time: Date.now(), ...this.bindings, ...(sanitize(fields, 0) as object), msg: message };
+    this.sink.write(JSON.stringify(record) + '\n');
   }
 }
 
-function redact(this: unknown, key: string, value: unknown): unknown {
-  if (key !== '' && SECRET_KEY.test(key) && value !== undefined && value !== null && value !== '') return '[redacted]';
+/**
+ * Redacts secret-looking keys and turns errors into plain objects. A walk of our own rather than a
+ * JSON.stringify replacer: the access log writes a line per request and a replacer call per key
+ * costs more than the rest of the line. Depth is bounded; deeper values are summarised.
+ */
+function sanitize(value: unknown, depth: number): unknown {
+  if (value === null || typeof value !== 'object') return value;
   if (value instanceof Error) return serializeError(value);
-  return value;
+  if (depth > 4) return '[object]';
+  if (Array.isArray(value)) return value.map((v) => sanitize(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const v = (value as Record<string, unknown>)[key];
+    out[key] = SECRET_KEY.test(key) && v !== undefined && v !== null && v !== '' ? '[redacted]' : sanitize(v, depth + 1);
+  }
+  return out;
 }
 
 function serializeError(error: Error): Record<string, unknown> {

@@ -48,7 +48,9 @@ export class HttpPipeline {
 
   async handle(request: HttpRequest): Promise<HttpResponse> {
     const started = performance.now();
-    const log = this.log.child({ reqId: request.id });
+    // The per-request logger is made only when something logs through it: most requests never do.
+    let child: Logger | undefined;
+    const log = lazyLogger(() => (child ??= this.log.child({ reqId: request.id })));
     let response: HttpResponse;
     try {
       response = await this.dispatch(request, log);
@@ -57,7 +59,7 @@ export class HttpPipeline {
       response = { status: mapped.status, headers: { 'Content-Type': JSON_TYPE, ...mapped.headers }, cookies: [], body: JSON.stringify(mapped.body) };
     }
     const ms = Math.round((performance.now() - started) * 100) / 100;
-    log.info({ method: request.method, path: request.path, status: response.status, ms }, 'request');
+    this.log.info({ reqId: request.id, method: request.method, path: request.path, status: response.status, ms }, 'request');
     return response;
   }
 
@@ -99,4 +101,14 @@ export class HttpPipeline {
     }
     return { status: r.status, headers, cookies: r.cookies, body };
   }
+}
+
+function lazyLogger(get: () => Logger): Logger {
+  return {
+    debug: (fields, message) => get().debug(fields, message),
+    info: (fields, message) => get().info(fields, message),
+    warn: (fields, message) => get().warn(fields, message),
+    error: (fields, message) => get().error(fields, message),
+    child: (bindings) => get().child(bindings),
+  };
 }

@@ -91,7 +91,7 @@ export class UwsServer {
       headers[name] = name in headers ? `${headers[name]}, ${value}` : value;
     });
     const id = sanitizeRequestId(headers['x-request-id']) ?? `${requestPrefix}-${(++requestCounter).toString(36)}`;
-    const ip = this.clientIp(res, headers);
+    const ip = this.options.trustProxy && headers['x-forwarded-for'] ? headers['x-forwarded-for'].split(',')[0]!.trim() : Buffer.from(res.getRemoteAddressAsText()).toString();
     const secure = this.options.trustProxy && headers['x-forwarded-proto']?.split(',')[0]?.trim() === 'https';
 
     const declaredLength = headers['content-length'] === undefined ? undefined : Number(headers['content-length']);
@@ -103,9 +103,7 @@ export class UwsServer {
 
     this.inFlight++;
     const finish = (rawBody: Buffer): void => {
-      const request: HttpRequest = {
-        id, method, path, query: new URLSearchParams(queryString), headers, cookies: parseCookies(headers.cookie), ip, secure, rawBody,
-      };
+      const request = new UwsRequest(id, method, path, queryString, headers, ip, secure, rawBody);
       this.options
         .handle(request)
         .then((response) => this.write(res, () => aborted, response))
@@ -133,11 +131,6 @@ export class UwsServer {
     });
   }
 
-  private clientIp(res: Uws.HttpResponse, headers: Record<string, string>): string {
-    if (this.options.trustProxy && headers['x-forwarded-for']) return headers['x-forwarded-for'].split(',')[0]!.trim();
-    return Buffer.from(res.getRemoteAddressAsText()).toString();
-  }
-
   /** 413, then the connection is closed: the rest of the body is never read, so it cannot be reused. */
   private refuseTooLarge(res: Uws.HttpResponse, isAborted: () => boolean, request: { method: string; path: string; id: string }): void {
     if (isAborted()) return;
@@ -162,6 +155,31 @@ export class UwsServer {
   private requestDone(): void {
     this.inFlight--;
     if (this.inFlight === 0 && this.drained) this.drained();
+  }
+}
+
+/** Query and cookies are decoded on first use: most requests never look at them. */
+class UwsRequest implements HttpRequest {
+  private parsedQuery: URLSearchParams | undefined;
+  private parsedCookies: Record<string, string> | undefined;
+
+  constructor(
+    readonly id: string,
+    readonly method: string,
+    readonly path: string,
+    private readonly queryString: string,
+    readonly headers: Readonly<Record<string, string>>,
+    readonly ip: string,
+    readonly secure: boolean,
+    readonly rawBody: Buffer,
+  ) {}
+
+  get query(): URLSearchParams {
+    return (this.parsedQuery ??= new URLSearchParams(this.queryString));
+  }
+
+  get cookies(): Record<string, string> {
+    return (this.parsedCookies ??= parseCookies(this.headers.cookie));
   }
 }
 
