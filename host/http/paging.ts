@@ -1,6 +1,7 @@
 import { InvalidInputError } from '../../core/errors.js';
-import type { PageRequest } from '../../core/model/page.js';
+import type { Page, PageRequest } from '../../core/model/page.js';
 import type { Pagination } from './envelope.js';
+import { reply, type Reply } from './route.js';
 
 const MAX_PER_PAGE = 500;
 
@@ -13,6 +14,13 @@ export function readPaging(query: URLSearchParams, defaultPerPage = 50): PageReq
 
 export function pagination(paging: { page: number; limit: number }, total: number): Pagination {
   return { currentPage: paging.page, perPage: paging.limit, totalEntries: total };
+}
+
+/** A listing endpoint's answer: reads the paging parameters, fetches one page, maps it, adds `pagination`. */
+export async function pagedReply<T>(query: URLSearchParams, fetch: (page: PageRequest) => Promise<Page<T>>, view: (item: T) => unknown | Promise<unknown>): Promise<Reply> {
+  const paging = readPaging(query);
+  const page = await fetch(paging);
+  return reply(await Promise.all(page.items.map(view)), { pagination: pagination(paging, page.total) });
 }
 
 function positiveInt(value: string | null, fallback: number, name: string): number {

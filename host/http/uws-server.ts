@@ -106,8 +106,8 @@ export class UwsServer {
       const request = new UwsRequest(id, method, path, queryString, headers, ip, secure, rawBody);
       this.options
         .handle(request)
-        .then((response) => this.write(res, () => aborted, response))
-        .catch(() => this.write(res, () => aborted, { status: 500, headers: {}, cookies: [], body: '' }))
+        .then((response) => this.write(res, () => aborted, response, method === 'HEAD'))
+        .catch(() => this.write(res, () => aborted, { status: 500, headers: {}, cookies: [], body: '' }, false))
         .finally(() => this.requestDone());
     };
     if (!hasBody) {
@@ -142,13 +142,14 @@ export class UwsServer {
     this.options.onAdapterReply?.(request, 413);
   }
 
-  private write(res: Uws.HttpResponse, isAborted: () => boolean, response: HttpResponse): void {
+  private write(res: Uws.HttpResponse, isAborted: () => boolean, response: HttpResponse, headOnly: boolean): void {
     if (isAborted()) return;
     res.cork(() => {
       res.writeStatus(`${response.status} ${STATUS_TEXT[response.status] ?? 'Unknown'}`);
       for (const [name, value] of Object.entries(response.headers)) res.writeHeader(name, value);
       for (const cookie of response.cookies) res.writeHeader('Set-Cookie', cookie);
-      res.end(response.body, this.draining);
+      if (headOnly) res.endWithoutBody(Buffer.byteLength(response.body), this.draining);
+      else res.end(response.body, this.draining);
     });
   }
 

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { SiteService } from '../../core/site/site-service.js';
-import { pagination, readPaging } from '../http/paging.js';
-import { reply, route, type RouteDefinition } from '../http/route.js';
+import { pagedReply } from '../http/paging.js';
+import { route, type RouteDefinition } from '../http/route.js';
 import { siteView } from '../views/site-view.js';
 
 const NewSite = Type.Object({
@@ -22,11 +22,7 @@ export function siteRoutes(sites: SiteService): RouteDefinition[] {
       method: 'GET',
       path: '/api/v1/site',
       access: 'user',
-      handler: async ({ query }) => {
-        const paging = readPaging(query);
-        const page = await sites.listSites(paging);
-        return reply(page.items.map(siteView), { pagination: pagination(paging, page.total) });
-      },
+      handler: ({ query }) => pagedReply(query, (page) => sites.listSites(page), siteView),
     }),
     route({ method: 'GET', path: '/api/v1/site/:siteId', access: 'user', handler: async ({ params }) => siteView(await sites.getSite(params.siteId!)) }),
   ];

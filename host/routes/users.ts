@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { UserService } from '../../core/auth/user-service.js';
-import { pagination, readPaging } from '../http/paging.js';
-import { reply, route, type RouteDefinition } from '../http/route.js';
+import { pagedReply } from '../http/paging.js';
+import { route, type RouteDefinition } from '../http/route.js';
 import { roleView } from '../views/role-view.js';
 import { userView } from '../views/user-view.js';
 
@@ -36,12 +36,7 @@ export function userRoutes(users: UserService): RouteDefinition[] {
       method: 'GET',
       path: '/api/v1/users',
       access: 'admin',
-      handler: async ({ query }) => {
-        const paging = readPaging(query);
-        const page = await users.listUsers(paging);
-        const items = await Promise.all(page.items.map(async (u) => userView(u, await users.rolesOf(u.userId))));
-        return reply(items, { pagination: pagination(paging, page.total) });
-      },
+      handler: ({ query }) => pagedReply(query, (page) => users.listUsers(page), async (u) => userView(u, await users.rolesOf(u.userId))),
     }),
     route({
       method: 'GET',

@@ -31,6 +31,9 @@ t.test('probes answer without credentials; envelopes everywhere under /api/v1 an
   t.equal(ready.status, 200);
   t.equal(ready.json.entity, 'ready');
   t.match(ready.headers.get('content-type'), /application\/json/);
+  const head = await s.http('HEAD', '/api/v1/probes/alive');
+  t.equal(head.status, 200);
+  t.equal(head.text, '', 'HEAD answers headers only');
 });
 
 t.test('unknown route 404, wrong method 405, malformed JSON 400, all in the error envelope', async (t) => {
