@@ -3,26 +3,48 @@
  * class name. Clients send class names with and without the `Immutable` prefix; answers use the
  * `Immutable…` form, which is what `className` holds.
  *
- * The value life cycle: a submitted value (JSON, or the legacy string format) is `parse`d into the
- * stored form, which must be JSON-serialisable; `toContentMap` turns the stored form into what the
- * contentlet's map shows; `toIndex` into what the search index holds.
+ * The value life cycle: a submitted value (a JSON value, or the legacy string format) is `parse`d
+ * into the stored form, which must be JSON-serialisable; `toContentMap` turns the stored form into
+ * what the contentlet's map shows; `toIndex` into what the search index holds. Required, unique,
+ * regexCheck and defaultValue are enforced by the content service for every type alike.
+ *
+ * @example
+ * export const textField: FieldType = {
+ *   className: 'com.cms.contenttype.model.field.ImmutableTextField',
+ *   dataType: 'TEXT',
+ *   kind: 'value',
+ *   parse: (value) => {
+ *     if (typeof value === 'string') return value;
+ *     if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+ *     throw new FieldValueError('must be a string');
+ *   },
+ *   toContentMap: (stored) => stored,
+ *   toIndex: (stored) => stored,
+ * };
  */
 export interface FieldType {
   /** `com.cms.contenttype.model.field.ImmutableTextField` */
   className: string;
-  /** The data type the field answers (`TEXT`, `LONG_TEXT`, `DATE`, `SYSTEM`, ...). */
+  /** The data type the field answers (`TEXT`, `LONG_TEXT`, `DATE`, `BOOL`, `INTEGER`, `FLOAT`, `SYSTEM`). */
   dataType: string;
-  /** Layout fields (Row, Column) hold no value. */
-  holdsValue: boolean;
   /**
-   * Turns a submitted value into the stored form. Throws `FieldValueError` with a message a user can
-   * act on when the value is not acceptable.
+   * - `value`: holds a submitted value.
+   * - `fixed`: holds the field's own `values` (Constant, Hidden); never submitted.
+   * - `layout`: holds nothing (Row, Column, Tab divider).
    */
-  parse(value: unknown, field: FieldDefinitionView): unknown;
+  kind: 'value' | 'fixed' | 'layout';
+  /**
+   * Turns a submitted value into the stored form. Never called with `undefined`, `null` or an empty
+   * string (those mean "no value" and are handled by the content service). Throws `FieldValueError`
+   * with a message a user can act on when the value is not acceptable.
+   */
+  parse(value: unknown, field: FieldDefinitionView, context: FieldParseContext): unknown | Promise<unknown>;
   /** What the contentlet's map holds for the stored value. */
   toContentMap(stored: unknown, field: FieldDefinitionView): unknown;
-  /** What the search index holds for the stored value (text for full-text, or a keyword). */
+  /** What the search index holds for the stored value: text for full-text search, or a keyword. */
   toIndex(stored: unknown, field: FieldDefinitionView): unknown;
+  /** Checks the field definition itself when a field is created (e.g. Select needs `values`). Answers a message, or undefined. */
+  validateDefinition?(field: FieldDefinitionView): string | undefined;
 }
 
 /** The parts of a field definition a field type needs. */
@@ -33,6 +55,25 @@ export interface FieldDefinitionView {
   values: string | null;
   defaultValue: string | null;
   required: boolean;
+  /** Relationship fields: `{ cardinality, relatedType }`; other types: empty. */
+  fieldVariables: ReadonlyArray<{ key: string; value: string }>;
+  /** For relationship fields: the related type's variable and the cardinality. */
+  relationType?: string | null;
+}
+
+/**
+ * Look-ups a field type may need while parsing. Each answers undefined when nothing matches, so the
+ * field type can phrase the error.
+ */
+export interface FieldParseContext {
+  /** A category by inode, then key, then variable name. */
+  findCategory(item: string): Promise<{ inode: string; key: string; variable: string; name: string } | undefined>;
+  /** A site by identifier or name. */
+  findSite(idOrName: string): Promise<{ identifier: string; siteName: string } | undefined>;
+  /** A file asset by `//host/path/to/file` or `host/path`; answers its identifier. */
+  findFileAsset(hostPath: string): Promise<{ identifier: string; path: string } | undefined>;
+  /** Stores an uploaded file under the data directory (name sanitised); answers the stored reference. */
+  storeBinary(fileName: string, content: Buffer): Promise<{ path: string; name: string; size: number }>;
 }
 
 /** A rejected value: the content service reports it as `badType` on the field. */
@@ -43,11 +84,11 @@ export class FieldValueError extends Error {
   }
 }
 
-const FIELD_PACKAGE = 'com.cms.contenttype.model.field.';
+export const FIELD_CLASS_PACKAGE = 'com.cms.contenttype.model.field.';
 
 /** `TextField`, `ImmutableTextField` and their fully qualified forms all become the qualified Immutable form. */
 export function canonicalFieldClassName(className: string): string {
-  const simple = className.startsWith(FIELD_PACKAGE) ? className.slice(FIELD_PACKAGE.length) : className;
+  const simple = className.startsWith(FIELD_CLASS_PACKAGE) ? className.slice(FIELD_CLASS_PACKAGE.length) : className;
   if (simple.includes('.')) return className;
-  return FIELD_PACKAGE + (simple.startsWith('Immutable') ? simple : `Immutable${simple}`);
+  return FIELD_CLASS_PACKAGE + (simple.startsWith('Immutable') ? simple : `Immutable${simple}`);
 }
