@@ -1,4 +1,6 @@
 import type { Config } from '../config/config.js';
+import type { ContentType } from '../model/content-type.js';
+import type { Field } from '../model/field.js';
 import type { Logger } from '../logger.js';
 import type { Language } from '../model/language.js';
 import type { Page, PageRequest } from '../model/page.js';
@@ -64,7 +66,37 @@ export interface SettingRepository {
   putIfAbsent(key: string, value: string): Promise<string>;
 }
 
+export interface ContentTypeQuery extends PageRequest {
+  /** Case-insensitive substring of the name or the variable. */
+  filter?: string;
+}
+
+export interface ContentTypeRepository {
+  /** Stores the type and its workflow bindings. */
+  insert(type: ContentType): Promise<void>;
+  /** Replaces every column and the workflow bindings. */
+  update(type: ContentType): Promise<void>;
+  /** Removes the type, its fields and its bindings. */
+  delete(id: string): Promise<void>;
+  findById(id: string): Promise<ContentType | undefined>;
+  /** Case-insensitive. */
+  findByVariable(variable: string): Promise<ContentType | undefined>;
+  /** By name. */
+  list(query: ContentTypeQuery): Promise<Page<ContentType>>;
+}
+
+export interface FieldRepository {
+  insert(field: Field): Promise<void>;
+  update(field: Field): Promise<void>;
+  delete(id: string): Promise<void>;
+  findById(id: string): Promise<Field | undefined>;
+  /** By sortOrder, then creation. */
+  listByType(contentTypeId: string): Promise<Field[]>;
+}
+
 export interface Repositories {
+  contentTypes: ContentTypeRepository;
+  fields: FieldRepository;
   users: UserRepository;
   roles: RoleRepository;
   sessions: SessionRepository;

@@ -1,5 +1,7 @@
 import type { Test } from 'tap';
 import { RecordNotUniqueError } from '../../core/errors.js';
+import type { ContentType } from '../../core/model/content-type.js';
+import type { Field } from '../../core/model/field.js';
 import type { Role } from '../../core/model/role.js';
 import type { Site } from '../../core/model/site.js';
 import type { User } from '../../core/model/user.js';
@@ -84,6 +86,41 @@ export function repositorySuite(t: Test, open: () => Promise<Storage>): void {
     t.equal(await s.settings.putIfAbsent('k', 'first'), 'first');
     t.equal(await s.settings.putIfAbsent('k', 'second'), 'first', 'an existing value is kept');
     t.equal(await s.settings.get('k'), 'first');
+  });
+
+  t.test('content types and fields', async (t) => {
+    const s = await open();
+    const type = (id: string, name: string, variable: string, workflows: string[] = []): ContentType => ({
+      id, clazz: 'com.cms.contenttype.model.type.ImmutableSimpleContentType', baseType: 'CONTENT', name, description: 'd', variable, host: 'SYSTEM_HOST', folder: 'SYSTEM_FOLDER',
+      owner: 'o', defaultType: false, fixed: false, system: false, versionable: true, multilingualable: false, icon: 'event_note', sortOrder: 0, workflows, modDate: 1, iDate: 1,
+    });
+    await s.contentTypes.insert(type('t1', 'Blog Post', 'BlogPost', ['w2', 'w1']));
+    await s.contentTypes.insert(type('t2', 'Article_%', 'article'));
+    await t.rejects(s.contentTypes.insert(type('t3', 'Other', 'blogpost')), RecordNotUniqueError, 'variables are unique, ignoring case');
+    t.same(await s.contentTypes.findByVariable('BLOGPOST'), type('t1', 'Blog Post', 'BlogPost', ['w2', 'w1']), 'workflow order kept');
+    t.same((await s.contentTypes.list({ offset: 0, limit: 10 })).items.map((x) => x.id), ['t2', 't1']);
+    t.same((await s.contentTypes.list({ offset: 0, limit: 10, filter: 'POST' })).items.map((x) => x.id), ['t1']);
+    t.same((await s.contentTypes.list({ offset: 0, limit: 10, filter: '_%' })), { items: [type('t2', 'Article_%', 'article')], total: 1 }, '% and _ are plain characters in a filter');
+    await s.contentTypes.update({ ...type('t1', 'Blog', 'BlogPost', ['w3']), modDate: 5 });
+    t.match(await s.contentTypes.findById('t1'), { name: 'Blog', workflows: ['w3'], modDate: 5 });
+
+    const field = (id: string, variable: string, sortOrder: number): Field => ({
+      id, contentTypeId: 't1', clazz: 'com.cms.contenttype.model.field.ImmutableTextField', name: variable, variable, dataType: 'TEXT', sortOrder, regexCheck: null, defaultValue: null,
+      hint: 'h', values: null, required: true, searchable: false, indexed: true, listed: false, unique: false, readOnly: false, fixed: false, relationType: null,
+      fieldVariables: [{ id: 'v1', key: 'k', value: 'v' }], modDate: 1, iDate: 1,
+    });
+    await s.fields.insert(field('f2', 'body', 2));
+    await s.fields.insert(field('f1', 'title', 1));
+    await t.rejects(s.fields.insert(field('f3', 'Title', 3)), RecordNotUniqueError, 'field variables are unique within a type');
+    t.same((await s.fields.listByType('t1')).map((f) => f.id), ['f1', 'f2']);
+    t.same(await s.fields.findById('f1'), field('f1', 'title', 1), 'field variables round-trip');
+    await s.fields.update({ ...field('f1', 'title', 5), hint: null });
+    t.match(await s.fields.findById('f1'), { sortOrder: 5, hint: null });
+    await s.fields.delete('f2');
+    t.same((await s.fields.listByType('t1')).map((f) => f.id), ['f1']);
+    await s.contentTypes.delete('t1');
+    t.equal(await s.contentTypes.findById('t1'), undefined);
+    t.equal(await s.fields.findById('f1'), undefined, 'fields go with their type');
   });
 
   t.test('transactions commit together, roll back together, and nest', async (t) => {

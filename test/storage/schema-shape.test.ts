@@ -8,7 +8,10 @@ type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 
 type AllSame = {
   [K in keyof typeof sqlite & keyof typeof mysql]: Same<InferSelectModel<(typeof sqlite)[K]>, InferSelectModel<(typeof mysql)[K]>>;
 };
-const rowTypesMatch: AllSame = { users: true, roles: true, userRoles: true, sessions: true, sites: true, languages: true, settings: true };
+const rowTypesMatch: AllSame = {
+  users: true, roles: true, userRoles: true, sessions: true, sites: true, languages: true, settings: true,
+  contentTypes: true, contentTypeWorkflows: true, fields: true,
+};
 
 t.test('both dialects declare the same tables with the same columns', async (t) => {
   t.ok(rowTypesMatch);

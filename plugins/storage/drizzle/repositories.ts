@@ -1,5 +1,7 @@
 import type { Repositories } from '../../../core/plugin/storage-driver.js';
 import { translatingExecutor, type Dialect, type Executor, type Tables } from './context.js';
+import { contentTypeRepository } from './content-type-repository.js';
+import { fieldRepository } from './field-repository.js';
 import { languageRepository } from './language-repository.js';
 import { roleRepository } from './role-repository.js';
 import { sessionRepository } from './session-repository.js';
@@ -11,6 +13,8 @@ import { userRepository } from './user-repository.js';
 export function createRepositories(executor: Executor, tables: Tables, dialect: Dialect, transaction: Repositories['transaction']): Repositories {
   const exec = translatingExecutor(executor, dialect);
   return {
+    contentTypes: contentTypeRepository(exec, tables),
+    fields: fieldRepository(exec, tables),
     users: userRepository(exec, tables),
     roles: roleRepository(exec, tables),
     sessions: sessionRepository(exec, tables),

@@ -78,3 +78,71 @@ export const settings = sqliteTable('settings', {
   key: text('setting_key').primaryKey(),
   value: text('setting_value').notNull(),
 });
+
+export const contentTypes = sqliteTable(
+  'content_types',
+  {
+    id: text('id').primaryKey(),
+    clazz: text('clazz').notNull(),
+    baseType: text('base_type').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    variable: text('variable').notNull(),
+    /** Lower-case variable: unique and looked up ignoring case on every dialect. */
+    variableKey: text('variable_key').notNull(),
+    host: text('host').notNull(),
+    folder: text('folder').notNull(),
+    owner: text('owner').notNull(),
+    defaultType: integer('default_type', { mode: 'boolean' }).notNull(),
+    fixed: integer('fixed', { mode: 'boolean' }).notNull(),
+    system: integer('system', { mode: 'boolean' }).notNull(),
+    versionable: integer('versionable', { mode: 'boolean' }).notNull(),
+    multilingualable: integer('multilingualable', { mode: 'boolean' }).notNull(),
+    icon: text('icon').notNull(),
+    sortOrder: integer('sort_order').notNull(),
+    modDate: integer('mod_date').notNull(),
+    iDate: integer('i_date').notNull(),
+  },
+  (t) => [uniqueIndex('content_types_variable_key_unique').on(t.variableKey), index('content_types_name').on(t.name)],
+);
+
+export const contentTypeWorkflows = sqliteTable(
+  'content_type_workflows',
+  {
+    contentTypeId: text('content_type_id').notNull().references(() => contentTypes.id, { onDelete: 'cascade' }),
+    schemeId: text('scheme_id').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.contentTypeId, t.schemeId] }), index('content_type_workflows_scheme').on(t.schemeId)],
+);
+
+export const fields = sqliteTable(
+  'fields',
+  {
+    id: text('id').primaryKey(),
+    contentTypeId: text('content_type_id').notNull().references(() => contentTypes.id, { onDelete: 'cascade' }),
+    clazz: text('clazz').notNull(),
+    name: text('name').notNull(),
+    variable: text('variable').notNull(),
+    variableKey: text('variable_key').notNull(),
+    dataType: text('data_type').notNull(),
+    sortOrder: integer('sort_order').notNull(),
+    regexCheck: text('regex_check'),
+    defaultValue: text('default_value'),
+    hint: text('hint'),
+    values: text('field_values'),
+    required: integer('required', { mode: 'boolean' }).notNull(),
+    searchable: integer('searchable', { mode: 'boolean' }).notNull(),
+    indexed: integer('indexed', { mode: 'boolean' }).notNull(),
+    listed: integer('listed', { mode: 'boolean' }).notNull(),
+    unique: integer('unique_value', { mode: 'boolean' }).notNull(),
+    readOnly: integer('read_only', { mode: 'boolean' }).notNull(),
+    fixed: integer('fixed', { mode: 'boolean' }).notNull(),
+    relationType: text('relation_type'),
+    /** JSON array of `{ id, key, value }`. */
+    fieldVariables: text('field_variables').notNull(),
+    modDate: integer('mod_date').notNull(),
+    iDate: integer('i_date').notNull(),
+  },
+  (t) => [uniqueIndex('fields_type_variable_unique').on(t.contentTypeId, t.variableKey)],
+);
