@@ -19,6 +19,9 @@ import { UwsServer } from './http/uws-server.js';
 import { BufferedSink, JsonLogger, type LogSink } from './logger.js';
 import { loadPlugins } from './plugins/load-plugins.js';
 import { authenticationRoutes } from './routes/authentication.js';
+import { contentTypeRoutes } from './routes/content-types.js';
+import { ContentTypeService } from '../core/content/content-type-service.js';
+import { FieldService } from '../core/content/field-service.js';
 import { languageRoutes } from './routes/languages.js';
 import { probeRoutes } from './routes/probes.js';
 import { siteRoutes } from './routes/sites.js';
@@ -91,6 +94,7 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
     ...userRoutes(resolve(container, UserService)),
     ...siteRoutes(resolve(container, SiteService)),
     ...languageRoutes(resolve(container, LanguageService)),
+    ...contentTypeRoutes(resolve(container, ContentTypeService), resolve(container, FieldService)),
   ]);
 
   const server = new UwsServer({

@@ -10,6 +10,9 @@ import { resolveNamed, type PluginRegistry } from '../core/plugin/registry.js';
 import type { Storage } from '../core/plugin/storage-driver.js';
 import { ConfigToken, DataDirToken, LoggerToken, PluginRegistryToken, StorageToken, type Token } from '../core/plugin/tokens.js';
 import { SiteService } from '../core/site/site-service.js';
+import { ContentTypeService } from '../core/content/content-type-service.js';
+import { FieldService } from '../core/content/field-service.js';
+import { canonicalFieldClassName } from '../core/plugin/field-type.js';
 import type { HostSettings } from './settings.js';
 
 /** Typed resolution: the container's tokens carry their type. */
@@ -37,5 +40,8 @@ export function buildContainer(parts: { config: Config; logger: Logger; dataDir:
   c.register(UserService, { useFactory: instanceCachingFactory((r) => new UserService(resolve(r, StorageToken))) });
   c.register(SiteService, { useFactory: instanceCachingFactory((r) => new SiteService(resolve(r, StorageToken))) });
   c.register(LanguageService, { useFactory: instanceCachingFactory((r) => new LanguageService(resolve(r, StorageToken))) });
+  const fields = new FieldService(parts.storage, (className) => parts.registry.fieldTypes.get(canonicalFieldClassName(className)));
+  c.register(FieldService, { useValue: fields });
+  c.register(ContentTypeService, { useValue: new ContentTypeService(parts.storage, fields) });
   return c;
 }

@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto';
+import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '../errors.js';
+import {
+  BASE_CONTENT_TYPES,
+  CLASS_OF_BASE_TYPE,
+  CONTENT_TYPE_CLASS_PACKAGE,
+  SYSTEM_WORKFLOW_ID,
+  type BaseContentType,
+  type ContentType,
+} from '../model/content-type.js';
+import type { Field } from '../model/field.js';
+import type { Page } from '../model/page.js';
+import { SYSTEM_FOLDER, SYSTEM_HOST } from '../model/site.js';
+import type { ContentTypeQuery, Repositories, Storage } from '../plugin/storage-driver.js';
+import type { FieldInput, FieldService } from './field-service.js';
+import { VARIABLE_PATTERN, firstFreeVariable, variableFromName } from './variable-name.js';
+
+/** What clients send to create or update a content type; absent members keep their defaults (or current values). */
+export interface ContentTypeInput {
+  clazz?: string;
+  baseType?: string;
+  name?: string;
+  description?: string;
+  variable?: string;
+  host?: string;
+  folder?: string;
+  owner?: string;
+  defaultType?: boolean;
+  fixed?: boolean;
+  system?: boolean;
+  versionable?: boolean;
+  multilingualable?: boolean;
+  icon?: string;
+  sortOrder?: number;
+  /** Scheme ids. The spec's request calls it `workflow`; `workflows` is accepted too. */
+  workflow?: string[];
+  workflows?: string[];
+  fields?: FieldInput[];
+}
+
+export interface ContentTypeWithFields extends ContentType {
+  fields: Field[];
+}
+
+const CLASS_TO_BASE = new Map<string, BaseContentType>(
+  Object.entries(CLASS_OF_BASE_TYPE).flatMap(([base, cls]) => [
+    [cls, base as BaseContentType],
+    [cls.replace(/^Immutable/, ''), base as BaseContentType],
+  ]),
+);
+
+/** Content types: creation with defaults, look-up by id or variable, listing, update, deletion. */
+export class ContentTypeService {
+  constructor(
+    private readonly storage: Storage,
+    private readonly fields: FieldService,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async create(input: ContentTypeInput, userId: string): Promise<ContentTypeWithFields> {
+    const name = input.name?.trim();
+    if (!name) throw new InvalidInputError('CONTENT_TYPE_NAME_REQUIRED', 'A content type needs a name', { fieldName: 'name' });
+    const { clazz, baseType } = resolveClass(input.clazz, input.baseType);
+    return this.storage.transaction(async (tx) => {
+      const variable = await this.chooseVariable(tx, input.variable, name);
+      const now = this.now();
+      const type: ContentType = {
+        id: randomUUID(),
+        clazz,
+        baseType,
+        name,
+        description: input.description ?? '',
+        variable,
+        host: await this.resolveHost(tx, input.host),
+        folder: input.folder?.trim() || SYSTEM_FOLDER,
+        owner: input.owner?.trim() || userId,
+        defaultType: input.defaultType ?? false,
+        fixed: input.fixed ?? false,
+        system: input.system ?? false,
+        versionable: input.versionable ?? true,
+        multilingualable: input.multilingualable ?? false,
+        icon: input.icon ?? 'event_note',
+        sortOrder: input.sortOrder ?? 0,
+        workflows: workflowsOf(input) ?? [SYSTEM_WORKFLOW_ID],
+        modDate: now,
+        iDate: now,
+      };
+      await tx.contentTypes.insert(type);
+      const fields = input.fields?.length ? await this.fields.createIn(tx, type, input.fields) : [];
+      return { ...type, fields: fields.length ? await tx.fields.listByType(type.id) : [] };
+    });
+  }
+
+  /** By id, then by variable (case-insensitive). */
+  async get(idOrVariable: string, repositories: Repositories = this.storage): Promise<ContentTypeWithFields> {
+    const type = await this.find(idOrVariable, repositories);
+    return { ...type, fields: await repositories.fields.listByType(type.id) };
+  }
+
+  async find(idOrVariable: string, repositories: Repositories = this.storage): Promise<ContentType> {
+    const type = (await repositories.contentTypes.findById(idOrVariable)) ?? (await repositories.contentTypes.findByVariable(idOrVariable));
+    if (!type) throw new NotFoundError('CONTENT_TYPE_NOT_FOUND', `Content Type with id ${idOrVariable} not found`);
+    return type;
+  }
+
+  list(query: ContentTypeQuery): Promise<Page<ContentType>> {
+    return this.storage.contentTypes.list(query);
+  }
+
+  async update(idOrVariable: string, input: ContentTypeInput): Promise<ContentTypeWithFields> {
+    return this.storage.transaction(async (tx) => {
+      const current = await this.find(idOrVariable, tx);
+      if (input.variable !== undefined && input.variable.toLowerCase() !== current.variable.toLowerCase()) {
+        throw new InvalidInputError('CONTENT_TYPE_VARIABLE_IMMUTABLE', 'The variable of a content type cannot be changed', { fieldName: 'variable' });
+      }
+      const name = input.name?.trim();
+      if (input.name !== undefined && !name) throw new InvalidInputError('CONTENT_TYPE_NAME_REQUIRED', 'A content type needs a name', { fieldName: 'name' });
+      const { clazz, baseType } = input.clazz || input.baseType ? resolveClass(input.clazz, input.baseType) : current;
+      if (baseType !== current.baseType) throw new InvalidInputError('CONTENT_TYPE_BASE_TYPE_IMMUTABLE', 'The base type of a content type cannot be changed', { fieldName: 'clazz' });
+      const updated: ContentType = {
+        ...current,
+        clazz,
+        name: name ?? current.name,
+        description: input.description ?? current.description,
+        host: input.host === undefined ? current.host : await this.resolveHost(tx, input.host),
+        folder: input.folder?.trim() || current.folder,
+        owner: input.owner?.trim() || current.owner,
+        defaultType: input.defaultType ?? current.defaultType,
+        fixed: input.fixed ?? current.fixed,
+        system: input.system ?? current.system,
+        versionable: input.versionable ?? current.versionable,
+        multilingualable: input.multilingualable ?? current.multilingualable,
+        icon: input.icon ?? current.icon,
+        sortOrder: input.sortOrder ?? current.sortOrder,
+        workflows: workflowsOf(input) ?? current.workflows,
+        modDate: this.now(),
+      };
+      await tx.contentTypes.update(updated);
+      return { ...updated, fields: await tx.fields.listByType(updated.id) };
+    });
+  }
+
+  async delete(idOrVariable: string): Promise<ContentType> {
+    return this.storage.transaction(async (tx) => {
+      const type = await this.find(idOrVariable, tx);
+      if (type.fixed || type.system) throw new ForbiddenError(`Content type ${type.variable} is a fixed or system type and cannot be deleted`);
+      await tx.contentTypes.delete(type.id);
+      return type;
+    });
+  }
+
+  private async chooseVariable(tx: Repositories, requested: string | undefined, name: string): Promise<string> {
+    const taken = async (candidate: string) => (await tx.contentTypes.findByVariable(candidate)) !== undefined;
+    const variable = requested?.trim();
+    if (!variable) return firstFreeVariable(variableFromName(name, 'type'), taken);
+    if (!VARIABLE_PATTERN.test(variable)) {
+      throw new InvalidInputError('CONTENT_TYPE_VARIABLE_INVALID', `"${variable}" is not a valid variable name (a letter, then letters, digits or _)`, { fieldName: 'variable' });
+    }
+    if (await taken(variable)) throw new ConflictError('CONTENT_TYPE_VARIABLE_TAKEN', `A content type with the variable ${variable} already exists`, { fieldName: 'variable' });
+    return variable;
+  }
+
+  /** A site identifier or name; absent means SYSTEM_HOST. */
+  private async resolveHost(tx: Repositories, host: string | undefined): Promise<string> {
+    const wanted = host?.trim();
+    if (!wanted || wanted === SYSTEM_HOST) return SYSTEM_HOST;
+    const site = (await tx.sites.findById(wanted)) ?? (await tx.sites.findByName(wanted));
+    if (!site) throw new InvalidInputError('CONTENT_TYPE_HOST_UNKNOWN', `Site ${wanted} does not exist`, { fieldName: 'host' });
+    return site.identifier;
+  }
+}
+
+function workflowsOf(input: ContentTypeInput): string[] | undefined {
+  const ids = input.workflow ?? input.workflows;
+  if (ids === undefined) return undefined;
+  const clean = [...new Set(ids.map((id) => id.trim()).filter(Boolean))];
+  return clean.length ? clean : [SYSTEM_WORKFLOW_ID];
+}
+
+/** The class and base type from either; `ImmutableSimpleContentType`, `SimpleContentType` and qualified names all work. */
+function resolveClass(clazz: string | undefined, baseType: string | undefined): { clazz: string; baseType: BaseContentType } {
+  if (clazz) {
+    const simple = clazz.startsWith(CONTENT_TYPE_CLASS_PACKAGE) ? clazz.slice(CONTENT_TYPE_CLASS_PACKAGE.length) : clazz;
+    const base = CLASS_TO_BASE.get(simple);
+    if (!base) throw new InvalidInputError('CONTENT_TYPE_CLASS_UNKNOWN', `Unknown content type class ${clazz}`, { fieldName: 'clazz' });
+    return { clazz: CONTENT_TYPE_CLASS_PACKAGE + CLASS_OF_BASE_TYPE[base], baseType: base };
+  }
+  const base = baseType?.toUpperCase() as BaseContentType | undefined;
+  if (!base || !BASE_CONTENT_TYPES.includes(base)) {
+    throw new InvalidInputError('CONTENT_TYPE_CLASS_REQUIRED', `A content type needs a clazz or a baseType (one of ${BASE_CONTENT_TYPES.join(', ')})`, { fieldName: 'clazz' });
+  }
+  return { clazz: CONTENT_TYPE_CLASS_PACKAGE + CLASS_OF_BASE_TYPE[base], baseType: base };
+}

@@ -1,0 +1,192 @@
+import { randomUUID } from 'node:crypto';
+import { ConflictError, InvalidInputError, NotFoundError, type ErrorDetail } from '../errors.js';
+import type { ContentType } from '../model/content-type.js';
+import type { Field, FieldVariable } from '../model/field.js';
+import { FIELD_CLASS_PACKAGE, canonicalFieldClassName, type FieldType } from '../plugin/field-type.js';
+import type { Repositories, Storage } from '../plugin/storage-driver.js';
+import { VARIABLE_PATTERN, firstFreeVariable, variableFromName } from './variable-name.js';
+
+/** A field as clients send it. */
+export interface FieldInput {
+  clazz?: string;
+  name?: string;
+  variable?: string;
+  sortOrder?: number;
+  regexCheck?: string | null;
+  defaultValue?: string | null;
+  hint?: string | null;
+  values?: string | null;
+  required?: boolean;
+  searchable?: boolean;
+  indexed?: boolean;
+  listed?: boolean;
+  unique?: boolean;
+  readOnly?: boolean;
+  fixed?: boolean;
+  relationType?: string | null;
+  fieldVariables?: Array<{ key?: string; value?: string }>;
+}
+
+export type FieldTypeLookup = (className: string) => FieldType | undefined;
+
+const ROW_CLASS = `${FIELD_CLASS_PACKAGE}ImmutableRowField`;
+const COLUMN_CLASS = `${FIELD_CLASS_PACKAGE}ImmutableColumnField`;
+
+/** Fields of content types: creation (with the implicit layout), reading, update, deletion. */
+export class FieldService {
+  constructor(
+    private readonly storage: Storage,
+    private readonly fieldTypes: FieldTypeLookup,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  typeOf(field: Pick<Field, 'clazz'>): FieldType | undefined {
+    return this.fieldTypes(field.clazz);
+  }
+
+  /**
+   * Creates fields in an open transaction. A type whose fields arrive without layout gets a row and
+   * a column in front, as the original does; they are not part of the answer.
+   */
+  async createIn(tx: Repositories, type: ContentType, inputs: readonly FieldInput[]): Promise<Field[]> {
+    const existing = await tx.fields.listByType(type.id);
+    const resolved = inputs.map((input, index) => ({ input, fieldType: this.resolveType(input, index) }));
+    const hasLayout = [...existing.map((f) => this.fieldTypes(f.clazz)), ...resolved.map((r) => r.fieldType)].some((t) => t?.kind === 'layout');
+    const taken = new Set(existing.map((f) => f.variable.toLowerCase()));
+    const now = this.now();
+    if (!hasLayout) {
+      for (const [clazz, sortOrder] of [[ROW_CLASS, 0], [COLUMN_CLASS, 1]] as const) {
+        const fieldType = this.fieldTypes(clazz);
+        if (!fieldType) continue;
+        const variable = await firstFreeVariable(`fields${sortOrder}`, (v) => taken.has(v.toLowerCase()));
+        taken.add(variable.toLowerCase());
+        await tx.fields.insert(this.build(type, { clazz, name: `fields-${sortOrder}`, variable, sortOrder }, fieldType, variable, sortOrder, now));
+      }
+    }
+    const nextSort = Math.max(-1, ...existing.map((f) => f.sortOrder)) + 1;
+    const created: Field[] = [];
+    for (const [index, { input, fieldType }] of resolved.entries()) {
+      const variable = await this.chooseVariable(input, index, taken);
+      taken.add(variable.toLowerCase());
+      const sortOrder = hasLayout ? (input.sortOrder ?? nextSort + index) : (input.sortOrder ?? index) + 2;
+      const field = this.build(type, input, fieldType, variable, sortOrder, now);
+      await tx.fields.insert(field);
+      created.push(field);
+    }
+    return created;
+  }
+
+  async create(typeIdOrVariable: string, inputs: readonly FieldInput[], findType: (tx: Repositories) => Promise<ContentType>): Promise<Field[]> {
+    if (inputs.length === 0) throw new InvalidInputError('FIELD_REQUIRED', `No field was sent for ${typeIdOrVariable}`);
+    return this.storage.transaction(async (tx) => {
+      const type = await findType(tx);
+      const created = await this.createIn(tx, type, inputs);
+      await tx.contentTypes.update({ ...type, modDate: this.now() });
+      return created;
+    });
+  }
+
+  async get(type: ContentType, fieldIdOrVariable: string): Promise<Field> {
+    const fields = await this.storage.fields.listByType(type.id);
+    const field = fields.find((f) => f.id === fieldIdOrVariable) ?? fields.find((f) => f.variable.toLowerCase() === fieldIdOrVariable.toLowerCase());
+    if (!field) throw new NotFoundError('FIELD_NOT_FOUND', `Field ${fieldIdOrVariable} not found in content type ${type.variable}`);
+    return field;
+  }
+
+  async update(type: ContentType, fieldIdOrVariable: string, input: FieldInput): Promise<Field> {
+    const current = await this.get(type, fieldIdOrVariable);
+    if (input.clazz !== undefined && canonicalFieldClassName(input.clazz) !== current.clazz) {
+      throw new InvalidInputError('FIELD_CLASS_IMMUTABLE', 'The class of a field cannot be changed', { fieldName: 'clazz' });
+    }
+    if (input.variable !== undefined && input.variable.toLowerCase() !== current.variable.toLowerCase()) {
+      throw new InvalidInputError('FIELD_VARIABLE_IMMUTABLE', 'The variable of a field cannot be changed', { fieldName: 'variable' });
+    }
+    const fieldType = this.resolveType({ ...input, clazz: current.clazz }, 0);
+    const merged = this.build(type, { ...current, ...stripUndefined(input), clazz: current.clazz }, fieldType, current.variable, input.sortOrder ?? current.sortOrder, this.now());
+    const updated: Field = { ...merged, id: current.id, iDate: current.iDate };
+    await this.storage.transaction(async (tx) => {
+      await tx.fields.update(updated);
+      await tx.contentTypes.update({ ...type, modDate: updated.modDate });
+    });
+    return updated;
+  }
+
+  async delete(type: ContentType, fieldIdOrVariable: string): Promise<Field> {
+    const field = await this.get(type, fieldIdOrVariable);
+    if (field.fixed) throw new InvalidInputError('FIELD_FIXED', `Field ${field.variable} is fixed and cannot be deleted`);
+    await this.storage.transaction(async (tx) => {
+      await tx.fields.delete(field.id);
+      await tx.contentTypes.update({ ...type, modDate: this.now() });
+    });
+    return field;
+  }
+
+  private resolveType(input: FieldInput, index: number): FieldType {
+    if (!input.clazz) throw new InvalidInputError('FIELD_CLASS_REQUIRED', `Field ${index + 1} has no clazz`, { fieldName: 'clazz' });
+    const fieldType = this.fieldTypes(input.clazz);
+    if (!fieldType) throw new InvalidInputError('FIELD_CLASS_UNKNOWN', `Unknown field class ${input.clazz}`, { fieldName: 'clazz' });
+    return fieldType;
+  }
+
+  private async chooseVariable(input: FieldInput, index: number, taken: Set<string>): Promise<string> {
+    const requested = input.variable?.trim();
+    if (!requested) {
+      if (!input.name?.trim()) throw new InvalidInputError('FIELD_NAME_REQUIRED', `Field ${index + 1} has no name`, { fieldName: 'name' });
+      return firstFreeVariable(variableFromName(input.name), (v) => taken.has(v.toLowerCase()));
+    }
+    if (!VARIABLE_PATTERN.test(requested)) {
+      throw new InvalidInputError('FIELD_VARIABLE_INVALID', `"${requested}" is not a valid variable name (a letter, then letters, digits or _)`, { fieldName: 'variable' });
+    }
+    if (taken.has(requested.toLowerCase())) throw new ConflictError('FIELD_VARIABLE_TAKEN', `The content type already has a field with the variable ${requested}`, { fieldName: 'variable' });
+    return requested;
+  }
+
+  private build(type: ContentType, input: FieldInput, fieldType: FieldType, variable: string, sortOrder: number, now: number): Field {
+    const name = input.name?.trim() || variable;
+    const field: Field = {
+      id: randomUUID(),
+      contentTypeId: type.id,
+      clazz: fieldType.className,
+      name,
+      variable,
+      dataType: fieldType.dataType,
+      sortOrder,
+      regexCheck: input.regexCheck || null,
+      defaultValue: input.defaultValue ?? null,
+      hint: input.hint ?? null,
+      values: input.values ?? null,
+      required: input.required ?? false,
+      searchable: input.searchable ?? false,
+      indexed: input.indexed ?? false,
+      listed: input.listed ?? false,
+      unique: input.unique ?? false,
+      readOnly: input.readOnly ?? false,
+      fixed: input.fixed ?? false,
+      relationType: input.relationType ?? null,
+      fieldVariables: (input.fieldVariables ?? []).map(toFieldVariable),
+      modDate: now,
+      iDate: now,
+    };
+    const problems: ErrorDetail[] = [];
+    if (field.regexCheck !== null) {
+      try {
+        new RegExp(field.regexCheck);
+      } catch {
+        problems.push({ errorCode: 'FIELD_REGEX_INVALID', message: `regexCheck of ${name} is not a valid regular expression`, fieldName: 'regexCheck' });
+      }
+    }
+    const definitionProblem = fieldType.validateDefinition?.(field);
+    if (definitionProblem) problems.push({ errorCode: 'FIELD_DEFINITION_INVALID', message: `${name}: ${definitionProblem}`, fieldName: variable });
+    if (problems.length) throw new InvalidInputError(problems[0]!.errorCode, problems[0]!.message, { details: problems });
+    return field;
+  }
+}
+
+function toFieldVariable(v: { key?: string; value?: string; id?: string }): FieldVariable {
+  if (!v.key) throw new InvalidInputError('FIELD_VARIABLE_KEY_REQUIRED', 'Every field variable needs a key', { fieldName: 'fieldVariables' });
+  return { id: v.id ?? randomUUID(), key: v.key, value: v.value ?? '' };
+}
+
+function stripUndefined<T extends object>(input: T): Partial<T> {
+  return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,126 @@
+import { Type } from '@sinclair/typebox';
+import type { ContentTypeService } from '../../core/content/content-type-service.js';
+import type { FieldService } from '../../core/content/field-service.js';
+import { pagedReply } from '../http/paging.js';
+import { route, type RouteDefinition } from '../http/route.js';
+import { contentTypeView, fieldView } from '../views/content-type-view.js';
+
+const Text = (max = 255) => Type.String({ maxLength: max });
+const Flag = Type.Optional(Type.Boolean());
+const Ids = Type.Optional(Type.Array(Text(), { maxItems: 50 }));
+
+const FieldBody = Type.Object({
+  clazz: Type.Optional(Text()),
+  name: Type.Optional(Text()),
+  variable: Type.Optional(Text()),
+  sortOrder: Type.Optional(Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 })),
+  regexCheck: Type.Optional(Type.Union([Text(2000), Type.Null()])),
+  defaultValue: Type.Optional(Type.Union([Text(65_535), Type.Null()])),
+  hint: Type.Optional(Type.Union([Text(4000), Type.Null()])),
+  values: Type.Optional(Type.Union([Text(65_535), Type.Null()])),
+  required: Flag,
+  searchable: Flag,
+  indexed: Flag,
+  listed: Flag,
+  unique: Flag,
+  readOnly: Flag,
+  fixed: Flag,
+  relationType: Type.Optional(Type.Union([Text(), Type.Null()])),
+  fieldVariables: Type.Optional(Type.Array(Type.Object({ key: Type.Optional(Text()), value: Type.Optional(Text(65_535)) }), { maxItems: 200 })),
+});
+
+const ContentTypeBody = Type.Object({
+  clazz: Type.Optional(Text()),
+  baseType: Type.Optional(Text()),
+  name: Type.Optional(Text()),
+  description: Type.Optional(Text(4000)),
+  variable: Type.Optional(Text()),
+  host: Type.Optional(Text()),
+  folder: Type.Optional(Text()),
+  owner: Type.Optional(Text()),
+  defaultType: Flag,
+  fixed: Flag,
+  system: Flag,
+  versionable: Flag,
+  multilingualable: Flag,
+  icon: Type.Optional(Text()),
+  sortOrder: Type.Optional(Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 })),
+  workflow: Ids,
+  workflows: Ids,
+  fields: Type.Optional(Type.Array(FieldBody, { maxItems: 500 })),
+});
+
+const OneOrMany = <T extends Parameters<typeof Type.Array>[0]>(schema: T) => Type.Union([schema, Type.Array(schema, { minItems: 1, maxItems: 500 })]);
+const asArray = <T>(body: T | T[]): T[] => (Array.isArray(body) ? body : [body]);
+
+/** Content types (`/api/v1/contenttype`) and their fields (`/api/v2/contenttype/{variable}/fields`). */
+export function contentTypeRoutes(types: ContentTypeService, fields: FieldService): RouteDefinition[] {
+  return [
+    route({
+      method: 'POST',
+      path: '/api/v1/contenttype',
+      access: 'admin',
+      body: OneOrMany(ContentTypeBody),
+      handler: async ({ body, principal }) => {
+        const created = [];
+        for (const input of asArray(body)) {
+          const type = await types.create(input, principal.user.userId);
+          created.push(contentTypeView(type, type.fields));
+        }
+        return created;
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/api/v1/contenttype',
+      access: 'user',
+      handler: ({ query }) => {
+        const filter = query.get('filter') ?? query.get('name') ?? undefined;
+        return pagedReply(query, (page) => types.list({ ...page, filter }), (t) => contentTypeView(t, []));
+      },
+    }),
+    route({ method: 'GET', path: '/api/v1/contenttype/id/:idOrVar', access: 'user', handler: async ({ params }) => { const t = await types.get(params.idOrVar!); return contentTypeView(t, t.fields); } }),
+    route({
+      method: 'PUT',
+      path: '/api/v1/contenttype/id/:idOrVar',
+      access: 'admin',
+      body: ContentTypeBody,
+      handler: async ({ params, body }) => {
+        const t = await types.update(params.idOrVar!, body);
+        return contentTypeView(t, t.fields);
+      },
+    }),
+    route({ method: 'DELETE', path: '/api/v1/contenttype/id/:idOrVar', access: 'admin', handler: async ({ params }) => { await types.delete(params.idOrVar!); return 'Content type deleted'; } }),
+
+    route({
+      method: 'POST',
+      path: '/api/v2/contenttype/:typeVar/fields',
+      access: 'admin',
+      body: OneOrMany(FieldBody),
+      handler: async ({ params, body }) => {
+        const created = await fields.create(params.typeVar!, asArray(body), (tx) => types.find(params.typeVar!, tx));
+        return created.length === 1 ? fieldView(created[0]!) : created.map(fieldView);
+      },
+    }),
+    route({ method: 'GET', path: '/api/v2/contenttype/:typeVar/fields', access: 'user', handler: async ({ params }) => (await types.get(params.typeVar!)).fields.map(fieldView) }),
+    route({
+      method: 'GET',
+      path: '/api/v2/contenttype/:typeVar/fields/:fieldId',
+      access: 'user',
+      handler: async ({ params }) => fieldView(await fields.get(await types.find(params.typeVar!), params.fieldId!)),
+    }),
+    route({
+      method: 'PUT',
+      path: '/api/v2/contenttype/:typeVar/fields/:fieldId',
+      access: 'admin',
+      body: FieldBody,
+      handler: async ({ params, body }) => fieldView(await fields.update(await types.find(params.typeVar!), params.fieldId!, body)),
+    }),
+    route({
+      method: 'DELETE',
+      path: '/api/v2/contenttype/:typeVar/fields/:fieldId',
+      access: 'admin',
+      handler: async ({ params }) => fieldView(await fields.delete(await types.find(params.typeVar!), params.fieldId!)),
+    }),
+  ];
+}

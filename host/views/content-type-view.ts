@@ -1,0 +1,56 @@
+import type { ContentType } from '../../core/model/content-type.js';
+import type { Field } from '../../core/model/field.js';
+
+/** A field as the spec's "Content type field" table shows it. */
+export function fieldView(field: Field) {
+  return {
+    id: field.id,
+    clazz: field.clazz,
+    contentTypeId: field.contentTypeId,
+    name: field.name,
+    variable: field.variable,
+    dataType: field.dataType,
+    sortOrder: field.sortOrder,
+    regexCheck: field.regexCheck,
+    defaultValue: field.defaultValue,
+    hint: field.hint,
+    values: field.values,
+    required: field.required,
+    searchable: field.searchable,
+    indexed: field.indexed,
+    listed: field.listed,
+    unique: field.unique,
+    readOnly: field.readOnly,
+    fixed: field.fixed,
+    ...(field.relationType ? { relationType: field.relationType } : {}),
+    fieldVariables: field.fieldVariables.map((v) => ({ id: v.id, fieldId: field.id, key: v.key, value: v.value })),
+    modDate: field.modDate,
+    iDate: field.iDate,
+  };
+}
+
+/** A content type as the spec's "Content type" table shows it. */
+export function contentTypeView(type: ContentType, fields: readonly Field[]) {
+  return {
+    id: type.id,
+    clazz: type.clazz,
+    baseType: type.baseType,
+    name: type.name,
+    description: type.description,
+    variable: type.variable,
+    host: type.host,
+    folder: type.folder,
+    owner: type.owner,
+    defaultType: type.defaultType,
+    fixed: type.fixed,
+    system: type.system,
+    versionable: type.versionable,
+    multilingualable: type.multilingualable,
+    icon: type.icon,
+    sortOrder: type.sortOrder,
+    fields: fields.map(fieldView),
+    workflows: type.workflows.map((id) => ({ id })),
+    modDate: type.modDate,
+    iDate: type.iDate,
+  };
+}
