@@ -20,6 +20,10 @@ import { BufferedSink, JsonLogger, type LogSink } from './logger.js';
 import { loadPlugins } from './plugins/load-plugins.js';
 import { authenticationRoutes } from './routes/authentication.js';
 import { contentTypeRoutes } from './routes/content-types.js';
+import { categoryRoutes } from './routes/categories.js';
+import { contentRoutes } from './routes/content.js';
+import { CategoryService } from '../core/content/category-service.js';
+import { ContentReader } from '../core/content/content-reader.js';
 import { ContentTypeService } from '../core/content/content-type-service.js';
 import { FieldService } from '../core/content/field-service.js';
 import { languageRoutes } from './routes/languages.js';
@@ -95,6 +99,8 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
     ...siteRoutes(resolve(container, SiteService)),
     ...languageRoutes(resolve(container, LanguageService)),
     ...contentTypeRoutes(resolve(container, ContentTypeService), resolve(container, FieldService)),
+    ...categoryRoutes(resolve(container, CategoryService)),
+    ...contentRoutes(resolve(container, ContentReader), (field) => resolve(container, FieldService).typeOf(field)),
   ]);
 
   const server = new UwsServer({

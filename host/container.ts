@@ -12,6 +12,10 @@ import { ConfigToken, DataDirToken, LoggerToken, PluginRegistryToken, StorageTok
 import { SiteService } from '../core/site/site-service.js';
 import { ContentTypeService } from '../core/content/content-type-service.js';
 import { FieldService } from '../core/content/field-service.js';
+import { CategoryService } from '../core/content/category-service.js';
+import { ContentReader } from '../core/content/content-reader.js';
+import { ContentService } from '../core/content/content-service.js';
+import { fieldParseContext } from '../core/content/field-parse-context.js';
 import { canonicalFieldClassName } from '../core/plugin/field-type.js';
 import type { HostSettings } from './settings.js';
 
@@ -40,8 +44,13 @@ export function buildContainer(parts: { config: Config; logger: Logger; dataDir:
   c.register(UserService, { useFactory: instanceCachingFactory((r) => new UserService(resolve(r, StorageToken))) });
   c.register(SiteService, { useFactory: instanceCachingFactory((r) => new SiteService(resolve(r, StorageToken))) });
   c.register(LanguageService, { useFactory: instanceCachingFactory((r) => new LanguageService(resolve(r, StorageToken))) });
-  const fields = new FieldService(parts.storage, (className) => parts.registry.fieldTypes.get(canonicalFieldClassName(className)));
+  const fieldTypeOf = (className: string) => parts.registry.fieldTypes.get(canonicalFieldClassName(className));
+  const fields = new FieldService(parts.storage, fieldTypeOf);
   c.register(FieldService, { useValue: fields });
   c.register(ContentTypeService, { useValue: new ContentTypeService(parts.storage, fields) });
+  c.register(CategoryService, { useValue: new CategoryService(parts.storage) });
+  const content = new ContentService((field) => fieldTypeOf(field.clazz), (tx) => fieldParseContext(tx, parts.dataDir));
+  c.register(ContentService, { useValue: content });
+  c.register(ContentReader, { useValue: new ContentReader(parts.storage, content, parts.settings.anonymousContentAccess) });
   return c;
 }

@@ -14,6 +14,7 @@ export interface HostSettings {
   authSchemes: string[];
   auth: AuthSettings;
   initialAdminPassword: string | undefined;
+  anonymousContentAccess: 'NONE' | 'READ' | 'WRITE';
 }
 
 export function readSettings(config: Config): HostSettings {
@@ -38,5 +39,6 @@ export function readSettings(config: Config): HostSettings {
       },
     },
     initialAdminPassword: config.string('INITIAL_ADMIN_PASSWORD'),
+    anonymousContentAccess: config.oneOf('CONTENT_APIS_ALLOW_ANONYMOUS', ['NONE', 'READ', 'WRITE'] as const, 'NONE'),
   };
 }

@@ -1,6 +1,8 @@
 import type { Config } from '../config/config.js';
 import type { ContentType } from '../model/content-type.js';
 import type { Field } from '../model/field.js';
+import type { Category } from '../model/category.js';
+import type { ContentIdentifier, ContentState, ContentVersion } from '../model/contentlet.js';
 import type { Logger } from '../logger.js';
 import type { Language } from '../model/language.js';
 import type { Page, PageRequest } from '../model/page.js';
@@ -94,7 +96,40 @@ export interface FieldRepository {
   listByType(contentTypeId: string): Promise<Field[]>;
 }
 
+/** Versioned content. Writes are meant to run inside a transaction (the content service does). */
+export interface ContentRepository {
+  insertIdentifier(identifier: ContentIdentifier): Promise<void>;
+  findIdentifier(identifier: string): Promise<ContentIdentifier | undefined>;
+  /** Removes the item with every version, state and unique value, in every language. */
+  deleteIdentifier(identifier: string): Promise<void>;
+  insertVersion(version: ContentVersion): Promise<void>;
+  findVersion(inode: string): Promise<ContentVersion | undefined>;
+  /** Newest first. */
+  listVersions(identifier: string, languageId: number): Promise<ContentVersion[]>;
+  /** Removes one language of an item: its versions, state and unique values. */
+  deleteLanguage(identifier: string, languageId: number): Promise<void>;
+  findState(identifier: string, languageId: number): Promise<ContentState | undefined>;
+  listStates(identifier: string): Promise<ContentState[]>;
+  /** Inserts or replaces the state of (identifier, language). */
+  putState(state: ContentState): Promise<void>;
+  /** The item holding a unique value, if any. */
+  findUniqueHolder(fieldId: string, languageId: number, valueHash: string): Promise<string | undefined>;
+  /** Replaces the unique-field claims of an item in one language; throws `RecordNotUniqueError` naming the field id in `details[0].fieldName`. */
+  claimUniqueValues(identifier: string, languageId: number, claims: ReadonlyArray<{ fieldId: string; valueHash: string }>): Promise<void>;
+}
+
+export interface CategoryRepository {
+  insert(category: Category): Promise<void>;
+  findByInode(inode: string): Promise<Category | undefined>;
+  findByKey(key: string): Promise<Category | undefined>;
+  findByVariable(variable: string): Promise<Category | undefined>;
+  /** Children of a parent (null: the top level), by sortOrder then name. */
+  listChildren(parent: string | null): Promise<Category[]>;
+}
+
 export interface Repositories {
+  categories: CategoryRepository;
+  content: ContentRepository;
   contentTypes: ContentTypeRepository;
   fields: FieldRepository;
   users: UserRepository;

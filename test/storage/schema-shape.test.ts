@@ -11,6 +11,7 @@ type AllSame = {
 const rowTypesMatch: AllSame = {
   users: true, roles: true, userRoles: true, sessions: true, sites: true, languages: true, settings: true,
   contentTypes: true, contentTypeWorkflows: true, fields: true,
+  contentIdentifiers: true, contentVersions: true, contentStates: true, contentUniqueValues: true, categories: true,
 };
 
 t.test('both dialects declare the same tables with the same columns', async (t) => {

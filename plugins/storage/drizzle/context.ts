@@ -32,10 +32,13 @@ export interface Executor {
 /** Driver errors never leave the plugin: a unique violation becomes `RecordNotUniqueError`, anything else is wrapped. */
 export function translateError(error: unknown, dialect: Dialect): Error {
   if (error instanceof RecordNotUniqueError) return error;
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if (dialect.isUniqueViolation(e)) return new RecordNotUniqueError(undefined, { cause: error });
-  }
-  return new Error('Storage operation failed', { cause: error });
+  return isUniqueViolation(error, dialect) ? new RecordNotUniqueError(undefined, { cause: error }) : new Error('Storage operation failed', { cause: error });
+}
+
+/** Drizzle wraps driver errors (`DrizzleQueryError`), so the driver's code may sit further down the cause chain. */
+export function isUniqueViolation(error: unknown, dialect: Dialect): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) if (dialect.isUniqueViolation(e)) return true;
+  return false;
 }
 
 /** Wraps an executor so that every error is translated at the plugin boundary. */

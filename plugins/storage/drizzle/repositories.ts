@@ -1,5 +1,7 @@
 import type { Repositories } from '../../../core/plugin/storage-driver.js';
 import { translatingExecutor, type Dialect, type Executor, type Tables } from './context.js';
+import { categoryRepository } from './category-repository.js';
+import { contentRepository } from './content-repository.js';
 import { contentTypeRepository } from './content-type-repository.js';
 import { fieldRepository } from './field-repository.js';
 import { languageRepository } from './language-repository.js';
@@ -13,6 +15,8 @@ import { userRepository } from './user-repository.js';
 export function createRepositories(executor: Executor, tables: Tables, dialect: Dialect, transaction: Repositories['transaction']): Repositories {
   const exec = translatingExecutor(executor, dialect);
   return {
+    categories: categoryRepository(exec, tables),
+    content: contentRepository(exec, tables, dialect),
     contentTypes: contentTypeRepository(exec, tables),
     fields: fieldRepository(exec, tables),
     users: userRepository(exec, tables),

@@ -1,5 +1,5 @@
 // MySQL/MariaDB tables. Same shape as ../sqlite/schema.ts (a type-level test keeps them in step).
-import { bigint, boolean, index, int, mysqlTable, primaryKey, text, uniqueIndex, varchar } from 'drizzle-orm/mysql-core';
+import { bigint, boolean, foreignKey, index, int, longtext, mysqlTable, primaryKey, text, uniqueIndex, varchar } from 'drizzle-orm/mysql-core';
 
 const epochMs = (name: string) => bigint(name, { mode: 'number' });
 
@@ -144,4 +144,77 @@ export const fields = mysqlTable(
     iDate: epochMs('i_date').notNull(),
   },
   (t) => [uniqueIndex('fields_type_variable_unique').on(t.contentTypeId, t.variableKey)],
+);
+
+export const contentIdentifiers = mysqlTable(
+  'content_identifiers',
+  {
+    identifier: varchar('identifier', { length: 255 }).primaryKey(),
+    contentTypeId: varchar('content_type_id', { length: 255 }).notNull(),
+    host: varchar('host', { length: 255 }).notNull(),
+    folder: varchar('folder', { length: 255 }).notNull(),
+    owner: varchar('owner', { length: 255 }).notNull(),
+    createdAt: epochMs('created_at').notNull(),
+  },
+  (t) => [index('content_identifiers_type').on(t.contentTypeId)],
+);
+
+export const contentVersions = mysqlTable(
+  'content_versions',
+  {
+    inode: varchar('inode', { length: 255 }).primaryKey(),
+    identifier: varchar('identifier', { length: 255 }).notNull().references(() => contentIdentifiers.identifier, { onDelete: 'cascade' }),
+    languageId: int('language_id').notNull(),
+    title: text('title').notNull(),
+    modUser: varchar('mod_user', { length: 255 }).notNull(),
+    modDate: epochMs('mod_date').notNull(),
+    sortOrder: int('sort_order').notNull(),
+    values: longtext('field_values').notNull(),
+  },
+  (t) => [index('content_versions_identifier').on(t.identifier, t.languageId)],
+);
+
+export const contentStates = mysqlTable(
+  'content_states',
+  {
+    identifier: varchar('identifier', { length: 255 }).notNull().references(() => contentIdentifiers.identifier, { onDelete: 'cascade' }),
+    languageId: int('language_id').notNull(),
+    workingInode: varchar('working_inode', { length: 255 }).notNull(),
+    liveInode: varchar('live_inode', { length: 255 }),
+    archived: boolean('archived').notNull(),
+    lockedBy: varchar('locked_by', { length: 255 }),
+    lockedAt: epochMs('locked_at'),
+    modDate: epochMs('mod_date').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.identifier, t.languageId] })],
+);
+
+export const contentUniqueValues = mysqlTable(
+  'content_unique_values',
+  {
+    fieldId: varchar('field_id', { length: 255 }).notNull(),
+    languageId: int('language_id').notNull(),
+    valueHash: varchar('value_hash', { length: 64 }).notNull(),
+    identifier: varchar('identifier', { length: 255 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.fieldId, t.languageId, t.valueHash] }),
+    index('content_unique_values_identifier').on(t.identifier),
+    // Named by hand: the generated name is longer than MySQL's 64-character limit.
+    foreignKey({ name: 'content_unique_values_identifier_fk', columns: [t.identifier], foreignColumns: [contentIdentifiers.identifier] }).onDelete('cascade'),
+  ],
+);
+
+export const categories = mysqlTable(
+  'categories',
+  {
+    inode: varchar('inode', { length: 255 }).primaryKey(),
+    name: varchar('name', { length: 255 }).notNull(),
+    key: varchar('category_key', { length: 255 }).unique('categories_key_unique'),
+    variable: varchar('variable', { length: 255 }).notNull().unique('categories_variable_unique'),
+    parent: varchar('parent', { length: 255 }),
+    sortOrder: int('sort_order').notNull(),
+    modDate: epochMs('mod_date').notNull(),
+  },
+  (t) => [index('categories_parent').on(t.parent)],
 );

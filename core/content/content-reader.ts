@@ -1,0 +1,60 @@
+import type { Principal } from '../auth/principal.js';
+import { NotFoundError, UnauthenticatedError } from '../errors.js';
+import type { ContentType } from '../model/content-type.js';
+import type { Contentlet } from '../model/contentlet.js';
+import type { Field } from '../model/field.js';
+import type { Storage } from '../plugin/storage-driver.js';
+import type { ContentService } from './content-service.js';
+
+/** `CONTENT_APIS_ALLOW_ANONYMOUS`: what callers who are not signed in may do. */
+export type AnonymousContentAccess = 'NONE' | 'READ' | 'WRITE';
+
+export interface ReadContent {
+  contentlet: Contentlet;
+  type: ContentType;
+  fields: Field[];
+}
+
+/**
+ * Reading content with the access rule: signed-in users read working or live versions; anonymous
+ * callers read live versions only, and only when anonymous reading is allowed.
+ */
+export class ContentReader {
+  constructor(
+    private readonly storage: Storage,
+    private readonly content: ContentService,
+    private readonly anonymous: AnonymousContentAccess,
+  ) {}
+
+  /** `live` absent: signed-in users get `defaultLive`; anonymous callers always get the live version. */
+  async byIdentifier(principal: Principal | null, identifier: string, options: { live?: boolean; languageId?: number; defaultLive?: boolean }): Promise<ReadContent> {
+    const live = this.liveFor(principal, options.live ?? options.defaultLive ?? false);
+    return this.withType(await this.content.get(this.storage, identifier, { languageId: options.languageId, live }));
+  }
+
+  /** A specific version. Anonymous callers may read it only while it is the live one. */
+  async byInode(principal: Principal | null, inode: string): Promise<ReadContent> {
+    const contentlet = await this.content.getByInode(this.storage, inode);
+    if (!principal && this.liveFor(principal, true) && contentlet.state.liveInode !== inode) {
+      throw new NotFoundError('CONTENT_NOT_FOUND', `Content version ${inode} not found`);
+    }
+    return this.withType(contentlet);
+  }
+
+  /** By identifier, falling back to inode: the v1 endpoint accepts either. */
+  async byIdentifierOrInode(principal: Principal | null, id: string, options: { live?: boolean; languageId?: number; defaultLive?: boolean }): Promise<ReadContent> {
+    if (await this.storage.content.findIdentifier(id)) return this.byIdentifier(principal, id, options);
+    return this.byInode(principal, id);
+  }
+
+  private liveFor(principal: Principal | null, requested: boolean): boolean {
+    if (principal) return requested;
+    if (this.anonymous === 'NONE') throw new UnauthenticatedError();
+    return true;
+  }
+
+  private async withType(contentlet: Contentlet): Promise<ReadContent> {
+    const type = (await this.storage.contentTypes.findById(contentlet.identifier.contentTypeId))!;
+    return { contentlet, type, fields: await this.storage.fields.listByType(type.id) };
+  }
+}

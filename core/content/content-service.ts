@@ -1,0 +1,200 @@
+import { randomUUID } from 'node:crypto';
+import { ConflictError, InvalidInputError, NotFoundError } from '../errors.js';
+import type { ContentType } from '../model/content-type.js';
+import type { Contentlet, ContentState, ContentVersion } from '../model/contentlet.js';
+import type { Field } from '../model/field.js';
+import { DEFAULT_LANGUAGE_ID } from '../model/language.js';
+import type { FieldParseContext, FieldType } from '../plugin/field-type.js';
+import type { Repositories } from '../plugin/storage-driver.js';
+import { parseFieldValues } from './content-validator.js';
+
+export interface ContentSubmission {
+  /** Variable or id of the content type (required for new items). */
+  contentType?: string;
+  /** Present: a new version of that item. */
+  identifier?: string;
+  languageId?: number;
+  /** Field values by variable: JSON values or the legacy string formats. */
+  values: Record<string, unknown>;
+}
+
+export interface SaveResult {
+  contentlet: Contentlet;
+  /** Notes for the caller (unknown members that were ignored). */
+  messages: string[];
+}
+
+export interface SaveOptions {
+  userId: string;
+  /** Fields not sent are removed (the legacy update semantics) instead of kept. */
+  replaceAll?: boolean;
+}
+
+const TEXT_DATA_TYPES = new Set(['TEXT', 'LONG_TEXT']);
+
+/**
+ * Versioned content. Every operation takes the storage transaction of its caller (a workflow fire),
+ * so that a fire with several steps commits or rolls back as one.
+ */
+export class ContentService {
+  constructor(
+    private readonly typeOf: (field: Field) => FieldType | undefined,
+    private readonly parseContext: (tx: Repositories) => FieldParseContext,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Saves a new working version (a new item when the submission has no identifier). */
+  async saveWorkingVersion(tx: Repositories, submission: ContentSubmission, options: SaveOptions): Promise<SaveResult> {
+    const languageId = await this.checkLanguage(tx, submission.languageId);
+    const existing = submission.identifier ? await this.findIdentifier(tx, submission.identifier) : undefined;
+    const type = await this.typeFor(tx, submission.contentType ?? existing?.contentTypeId, existing?.contentTypeId);
+    const state = existing ? await tx.content.findState(existing.identifier, languageId) : undefined;
+    if (state?.archived) throw new InvalidInputError('CONTENT_ARCHIVED', 'Archived content cannot be edited; unarchive it first');
+    if (state?.lockedBy && state.lockedBy !== options.userId) throw new ConflictError('CONTENT_LOCKED', `The content is locked by ${state.lockedBy}`);
+    const currentValues = state ? (await tx.content.findVersion(state.workingInode))?.values : undefined;
+
+    const fields = await tx.fields.listByType(type.id);
+    const parsed = await parseFieldValues(fields, this.typeOf, submission.values, currentValues, options.replaceAll ?? false, this.parseContext(tx));
+    const identifier = existing?.identifier ?? randomUUID();
+    for (const claim of parsed.uniqueClaims) {
+      const holder = await tx.content.findUniqueHolder(claim.field.id, languageId, claim.valueHash);
+      if (holder && holder !== identifier) parsed.problems.push({ errorCode: 'unique', message: `${claim.field.name} must be unique; another item already has this value`, fieldName: claim.field.variable });
+    }
+    if (parsed.problems.length > 0) throw new InvalidInputError('CONTENT_INVALID', parsed.problems.map((p) => p.message).join('; '), { details: parsed.problems });
+
+    const now = this.now();
+    const contentIdentifier = existing ?? { identifier, contentTypeId: type.id, host: type.host, folder: type.folder, owner: options.userId, createdAt: now };
+    if (!existing) await tx.content.insertIdentifier(contentIdentifier);
+    const version: ContentVersion = {
+      inode: randomUUID(),
+      identifier,
+      languageId,
+      title: titleOf(fields, parsed.values, identifier),
+      modUser: options.userId,
+      modDate: now,
+      sortOrder: typeof submission.values.sortOrder === 'number' ? submission.values.sortOrder : 0,
+      values: parsed.values,
+    };
+    await tx.content.insertVersion(version);
+    await tx.content.claimUniqueValues(identifier, languageId, parsed.uniqueClaims.map((c) => ({ fieldId: c.field.id, valueHash: c.valueHash })));
+    const newState: ContentState = { identifier, languageId, workingInode: version.inode, liveInode: state?.liveInode ?? null, archived: false, lockedBy: state?.lockedBy ?? null, lockedAt: state?.lockedAt ?? null, modDate: now };
+    await tx.content.putState(newState);
+    return { contentlet: { identifier: contentIdentifier, version, state: newState }, messages: parsed.unknownKeys.map((k) => `Unknown field ${k} was ignored`) };
+  }
+
+  /** Makes the working version live. */
+  publish(tx: Repositories, identifier: string, languageId: number): Promise<Contentlet> {
+    return this.transition(tx, identifier, languageId, (state) => {
+      if (state.archived) throw new InvalidInputError('CONTENT_ARCHIVED', 'Archived content cannot be published; unarchive it first');
+      return { liveInode: state.workingInode };
+    });
+  }
+
+  unpublish(tx: Repositories, identifier: string, languageId: number): Promise<Contentlet> {
+    return this.transition(tx, identifier, languageId, () => ({ liveInode: null }));
+  }
+
+  /** Archiving takes the item off the live site and releases its lock. */
+  archive(tx: Repositories, identifier: string, languageId: number): Promise<Contentlet> {
+    return this.transition(tx, identifier, languageId, () => ({ archived: true, liveInode: null, lockedBy: null, lockedAt: null }));
+  }
+
+  unarchive(tx: Repositories, identifier: string, languageId: number): Promise<Contentlet> {
+    return this.transition(tx, identifier, languageId, (state) => {
+      if (!state.archived) throw new InvalidInputError('CONTENT_NOT_ARCHIVED', 'The content is not archived');
+      return { archived: false };
+    });
+  }
+
+  lock(tx: Repositories, identifier: string, languageId: number, userId: string): Promise<Contentlet> {
+    return this.transition(tx, identifier, languageId, (state) => {
+      if (state.lockedBy && state.lockedBy !== userId) throw new ConflictError('CONTENT_LOCKED', `The content is locked by ${state.lockedBy}`);
+      return { lockedBy: userId, lockedAt: this.now() };
+    });
+  }
+
+  unlock(tx: Repositories, identifier: string, languageId: number): Promise<Contentlet> {
+    return this.transition(tx, identifier, languageId, () => ({ lockedBy: null, lockedAt: null }));
+  }
+
+  /** Removes the item in one language, irreversibly; the identifier goes with its last language. */
+  async delete(tx: Repositories, identifier: string, languageId: number): Promise<void> {
+    await this.get(tx, identifier, { languageId });
+    await tx.content.deleteLanguage(identifier, languageId);
+    if ((await tx.content.listStates(identifier)).length === 0) await tx.content.deleteIdentifier(identifier);
+  }
+
+  /** Removes every version in every language. */
+  async destroy(tx: Repositories, identifier: string): Promise<void> {
+    await this.findIdentifier(tx, identifier);
+    await tx.content.deleteIdentifier(identifier);
+  }
+
+  /** A new item with the working values of this one (unique fields are left empty: they could not be copied). */
+  async copy(tx: Repositories, identifier: string, languageId: number, userId: string): Promise<SaveResult> {
+    const source = await this.get(tx, identifier, { languageId });
+    const fields = await tx.fields.listByType(source.identifier.contentTypeId);
+    const values = Object.fromEntries(Object.entries(source.version.values).filter(([variable]) => !fields.find((f) => f.variable === variable)?.unique));
+    return this.saveWorkingVersion(tx, { contentType: source.identifier.contentTypeId, languageId, values }, { userId });
+  }
+
+  /** The working (or live) version of an item in a language. */
+  async get(tx: Repositories, identifier: string, options: { languageId?: number; live?: boolean } = {}): Promise<Contentlet> {
+    const ident = await this.findIdentifier(tx, identifier);
+    const languageId = options.languageId ?? DEFAULT_LANGUAGE_ID;
+    const state = await tx.content.findState(ident.identifier, languageId);
+    const inode = options.live ? state?.liveInode : state?.workingInode;
+    const version = inode ? await tx.content.findVersion(inode) : undefined;
+    if (!state || !version) throw new NotFoundError('CONTENT_NOT_FOUND', `Content ${identifier} has no ${options.live ? 'live' : 'working'} version in language ${languageId}`);
+    return { identifier: ident, version, state };
+  }
+
+  /** A specific version. */
+  async getByInode(tx: Repositories, inode: string): Promise<Contentlet> {
+    const version = await tx.content.findVersion(inode);
+    if (!version) throw new NotFoundError('CONTENT_NOT_FOUND', `Content version ${inode} not found`);
+    const ident = await this.findIdentifier(tx, version.identifier);
+    const state = (await tx.content.findState(version.identifier, version.languageId))!;
+    return { identifier: ident, version, state };
+  }
+
+  private async transition(tx: Repositories, identifier: string, languageId: number, change: (state: ContentState) => Partial<ContentState>): Promise<Contentlet> {
+    const current = await this.get(tx, identifier, { languageId });
+    const state: ContentState = { ...current.state, ...change(current.state), modDate: this.now() };
+    await tx.content.putState(state);
+    return { ...current, state };
+  }
+
+  private async findIdentifier(tx: Repositories, identifier: string) {
+    const found = await tx.content.findIdentifier(identifier);
+    if (!found) throw new NotFoundError('CONTENT_NOT_FOUND', `Content ${identifier} not found`);
+    return found;
+  }
+
+  private async typeFor(tx: Repositories, wanted: string | undefined, currentTypeId: string | undefined): Promise<ContentType> {
+    if (!wanted) throw new InvalidInputError('CONTENT_TYPE_REQUIRED', 'contentType is required for new content', { fieldName: 'contentType' });
+    const type = (await tx.contentTypes.findById(wanted)) ?? (await tx.contentTypes.findByVariable(wanted));
+    if (!type) throw new NotFoundError('CONTENT_TYPE_NOT_FOUND', `Content Type with id ${wanted} not found`);
+    if (currentTypeId && type.id !== currentTypeId) throw new InvalidInputError('CONTENT_TYPE_MISMATCH', 'The content type of an existing item cannot be changed', { fieldName: 'contentType' });
+    return type;
+  }
+
+  private async checkLanguage(tx: Repositories, languageId: number | undefined): Promise<number> {
+    const id = languageId ?? DEFAULT_LANGUAGE_ID;
+    if (!Number.isInteger(id) || !(await tx.languages.findById(id))) {
+      throw new InvalidInputError('LANGUAGE_NOT_FOUND', 'The provided languageId does not exist', { fieldName: 'languageId' });
+    }
+    return id;
+  }
+}
+
+/** The `title` field when there is one, else the first text field with a value, else the identifier. */
+function titleOf(fields: readonly Field[], values: Record<string, unknown>, identifier: string): string {
+  const titled = fields.find((f) => f.variable.toLowerCase() === 'title');
+  const candidates = titled ? [titled] : fields.filter((f) => TEXT_DATA_TYPES.has(f.dataType) && f.clazz.endsWith('TextField'));
+  for (const field of candidates) {
+    const value = values[field.variable];
+    if (typeof value === 'string' && value.trim() !== '') return value.slice(0, 255);
+  }
+  return identifier;
+}

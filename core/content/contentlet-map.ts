@@ -1,0 +1,43 @@
+import type { ContentType } from '../model/content-type.js';
+import type { Contentlet } from '../model/contentlet.js';
+import type { Field } from '../model/field.js';
+import type { FieldType } from '../plugin/field-type.js';
+
+/**
+ * The flat property map of a content item: the `map` of the contentlet the spec shows, and what
+ * the legacy read interface answers. Field values go through their type's `toContentMap`.
+ */
+export function contentletMap(c: Contentlet, type: ContentType, fields: readonly Field[], typeOf: (field: Field) => FieldType | undefined): Record<string, unknown> {
+  const map: Record<string, unknown> = {
+    owner: c.identifier.owner,
+    identifier: c.identifier.identifier,
+    inode: c.version.inode,
+    modDate: c.version.modDate,
+    languageId: c.version.languageId,
+    title: c.version.title,
+    folder: c.identifier.folder,
+    sortOrder: c.version.sortOrder,
+    modUser: c.version.modUser,
+    host: c.identifier.host,
+    stInode: type.id,
+    contentType: type.variable,
+    baseType: type.baseType,
+    live: c.state.liveInode === c.version.inode,
+    working: c.state.workingInode === c.version.inode,
+    archived: c.state.archived,
+    locked: c.state.lockedBy !== null,
+    nullProperties: [] as string[],
+    disabledWYSIWYG: [] as string[],
+  };
+  for (const field of fields) {
+    const fieldType = typeOf(field);
+    if (!fieldType || fieldType.kind === 'layout') continue;
+    const stored = c.version.values[field.variable];
+    if (stored === null || stored === undefined) {
+      (map.nullProperties as string[]).push(field.variable);
+      continue;
+    }
+    map[field.variable] = fieldType.toContentMap(stored, field);
+  }
+  return map;
+}

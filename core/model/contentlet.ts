@@ -1,0 +1,40 @@
+/** What all versions and languages of one content item share. */
+export interface ContentIdentifier {
+  identifier: string;
+  contentTypeId: string;
+  host: string;
+  folder: string;
+  owner: string;
+  createdAt: number;
+}
+
+/** One saved version (an inode) of an item in one language. Values are the field types' stored forms. */
+export interface ContentVersion {
+  inode: string;
+  identifier: string;
+  languageId: number;
+  title: string;
+  modUser: string;
+  modDate: number;
+  sortOrder: number;
+  values: Record<string, unknown>;
+}
+
+/** Where an item stands in one language: its working and live versions, archive and lock. */
+export interface ContentState {
+  identifier: string;
+  languageId: number;
+  workingInode: string;
+  liveInode: string | null;
+  archived: boolean;
+  lockedBy: string | null;
+  lockedAt: number | null;
+  modDate: number;
+}
+
+/** A content item in one language, as services hand it around. */
+export interface Contentlet {
+  identifier: ContentIdentifier;
+  version: ContentVersion;
+  state: ContentState;
+}

@@ -1,0 +1,38 @@
+import { contentletMap } from '../../core/content/contentlet-map.js';
+import type { ReadContent } from '../../core/content/content-reader.js';
+import type { Field } from '../../core/model/field.js';
+import type { FieldType } from '../../core/plugin/field-type.js';
+import { contentTypeView } from './content-type-view.js';
+
+type TypeOf = (field: Field) => FieldType | undefined;
+
+/** The contentlet as the spec's table "Contentlet, as returned by firing an action" shows it. */
+export function contentletView({ contentlet: c, type, fields }: ReadContent, typeOf: TypeOf) {
+  const map = contentletMap(c, type, fields, typeOf);
+  const described = contentTypeView(type, fields);
+  return {
+    map,
+    identifier: c.identifier.identifier,
+    inode: c.version.inode,
+    name: c.version.title,
+    title: c.version.title,
+    type: 'contentlet',
+    host: c.identifier.host,
+    folder: c.identifier.folder,
+    languageId: c.version.languageId,
+    structureInode: type.id,
+    live: map.live,
+    working: map.working,
+    archived: c.state.archived,
+    new: false,
+    locked: c.state.lockedBy !== null,
+    indexPolicy: 'DEFER',
+    actionId: null,
+    structure: described,
+    contentType: described,
+    owner: c.identifier.owner,
+    modUser: c.version.modUser,
+    modDate: c.version.modDate,
+    categoryId: c.version.inode,
+  };
+}
