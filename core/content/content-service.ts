@@ -28,6 +28,13 @@ export interface SaveOptions {
   userId: string;
   /** Fields not sent are removed (the legacy update semantics) instead of kept. */
   replaceAll?: boolean;
+  /** A draft may still miss required values; every other check applies. */
+  draft?: boolean;
+}
+
+/** A copy of the submission with one field value set (what the Set Value actionlet does before a save). */
+export function setFieldValue(submission: ContentSubmission, variable: string, value: unknown): ContentSubmission {
+  return { ...submission, values: { ...submission.values, [variable]: value } };
 }
 
 const TEXT_DATA_TYPES = new Set(['TEXT', 'LONG_TEXT']);
@@ -55,6 +62,7 @@ export class ContentService {
 
     const fields = await tx.fields.listByType(type.id);
     const parsed = await parseFieldValues(fields, this.typeOf, submission.values, currentValues, options.replaceAll ?? false, this.parseContext(tx));
+    if (options.draft) parsed.problems = parsed.problems.filter((p) => p.errorCode !== 'required');
     const identifier = existing?.identifier ?? randomUUID();
     for (const claim of parsed.uniqueClaims) {
       const holder = await tx.content.findUniqueHolder(claim.field.id, languageId, claim.valueHash);
@@ -80,6 +88,11 @@ export class ContentService {
     const newState: ContentState = { identifier, languageId, workingInode: version.inode, liveInode: state?.liveInode ?? null, archived: false, lockedBy: state?.lockedBy ?? null, lockedAt: state?.lockedAt ?? null, modDate: now };
     await tx.content.putState(newState);
     return { contentlet: { identifier: contentIdentifier, version, state: newState }, messages: parsed.unknownKeys.map((k) => `Unknown field ${k} was ignored`) };
+  }
+
+  /** Saves a working version that may still miss required values. */
+  saveDraft(tx: Repositories, submission: ContentSubmission, options: SaveOptions): Promise<SaveResult> {
+    return this.saveWorkingVersion(tx, submission, { ...options, draft: true });
   }
 
   /** Makes the working version live. */
