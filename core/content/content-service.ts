@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors.js';
 import type { ContentType } from '../model/content-type.js';
-import type { Contentlet, ContentState, ContentVersion } from '../model/contentlet.js';
+import type { ContentIdentifier, Contentlet, ContentState, ContentVersion } from '../model/contentlet.js';
 import type { Field } from '../model/field.js';
 import { DEFAULT_LANGUAGE_ID } from '../model/language.js';
 import type { FieldParseContext, FieldType } from '../plugin/field-type.js';
@@ -68,11 +68,22 @@ export class ContentService {
       const holder = await tx.content.findUniqueHolder(claim.field.id, languageId, claim.valueHash);
       if (holder && holder !== identifier) parsed.problems.push({ errorCode: 'unique', message: `${claim.field.name} must be unique; another item already has this value`, fieldName: claim.field.variable });
     }
+    const location = locate(type, fields, parsed.values, existing);
+    if (location.assetName !== null) {
+      const holder = await tx.content.findByPath(location.host, location.parentPath, location.assetName);
+      if (holder && holder.identifier !== identifier) {
+        parsed.problems.push({ errorCode: 'unique', message: `${location.parentPath.replace(/\/$/, '')}/${location.assetName} already exists on this site`, fieldName: location.nameField });
+      }
+    }
     if (parsed.problems.length > 0) throw new InvalidInputError('CONTENT_INVALID', parsed.problems.map((p) => p.message).join('; '), { details: parsed.problems });
 
     const now = this.now();
-    const contentIdentifier = existing ?? { identifier, contentTypeId: type.id, host: type.host, folder: type.folder, owner: options.userId, createdAt: now };
+    const { nameField: _nameField, ...path } = location;
+    const contentIdentifier: ContentIdentifier = existing
+      ? { ...existing, ...path }
+      : { identifier, contentTypeId: type.id, folder: type.folder, owner: options.userId, createdAt: now, ...path };
     if (!existing) await tx.content.insertIdentifier(contentIdentifier);
+    else if (existing.host !== path.host || existing.parentPath !== path.parentPath || existing.assetName !== path.assetName) await tx.content.updateIdentifier(contentIdentifier);
     const version: ContentVersion = {
       inode: randomUUID(),
       identifier,
@@ -199,6 +210,28 @@ export class ContentService {
     }
     return id;
   }
+}
+
+/**
+ * Where an item lives: a Site or Folder field places it (host and folder path); files are named by
+ * their `fileName` (or the uploaded file's name) and pages by their `url`, which makes their path.
+ */
+function locate(type: ContentType, fields: readonly Field[], values: Record<string, unknown>, existing: ContentIdentifier | undefined) {
+  const placed = fields.map((f) => values[f.variable]).find(isHostFolder);
+  const host = placed?.hostId ?? existing?.host ?? type.host;
+  const parentPath = placed?.folderPath ?? existing?.parentPath ?? '/';
+  const nameField = type.baseType === 'FILEASSET' ? 'fileName' : type.baseType === 'HTMLPAGE' ? 'url' : null;
+  let assetName: string | null = null;
+  if (nameField) {
+    const named = values[nameField];
+    const uploaded = fields.map((f) => values[f.variable]).find((v): v is { name: string } => typeof v === 'object' && v !== null && typeof (v as { name?: unknown }).name === 'string' && 'size' in v);
+    assetName = typeof named === 'string' && named.trim() !== '' ? named.trim() : (uploaded?.name ?? null);
+  }
+  return { host, parentPath, assetName, nameField };
+}
+
+function isHostFolder(value: unknown): value is { hostId: string | null; folderPath: string } {
+  return typeof value === 'object' && value !== null && typeof (value as { folderPath?: unknown }).folderPath === 'string' && 'hostId' in value;
 }
 
 /** The `title` field when there is one, else the first text field with a value, else the identifier. */

@@ -42,6 +42,27 @@ export interface ContentTypeWithFields extends ContentType {
   fields: Field[];
 }
 
+/**
+ * Fields a type of these base types always has, as in the original: files are placed by a site or
+ * folder and named by their file; pages are placed and reached by their URL.
+ */
+const BASE_TYPE_FIELDS: Partial<Record<BaseContentType, FieldInput[]>> = {
+  FILEASSET: [
+    { clazz: 'HostFolderField', name: 'Site or Folder', variable: 'hostFolder', required: true, fixed: true },
+    { clazz: 'BinaryField', name: 'File Asset', variable: 'fileAsset', required: true, fixed: true },
+    { clazz: 'TextField', name: 'Title', variable: 'title', fixed: true, indexed: true },
+    { clazz: 'TextField', name: 'File Name', variable: 'fileName', fixed: true, indexed: true },
+    { clazz: 'TextAreaField', name: 'Description', variable: 'description', fixed: true },
+  ],
+  HTMLPAGE: [
+    { clazz: 'TextField', name: 'Title', variable: 'title', required: true, fixed: true, indexed: true },
+    { clazz: 'HostFolderField', name: 'Host or Folder', variable: 'hostFolder', required: true, fixed: true },
+    { clazz: 'TextField', name: 'Url', variable: 'url', required: true, fixed: true, indexed: true, regexCheck: '^[A-Za-z0-9._~-]+$' },
+    { clazz: 'TextField', name: 'Friendly Name', variable: 'friendlyName', fixed: true },
+    { clazz: 'CheckboxField', name: 'Show on Menu', variable: 'showOnMenu', values: 'Show on Menu|true', fixed: true },
+  ],
+};
+
 const CLASS_TO_BASE = new Map<string, BaseContentType>(
   Object.entries(CLASS_OF_BASE_TYPE).flatMap(([base, cls]) => [
     [cls, base as BaseContentType],
@@ -86,7 +107,8 @@ export class ContentTypeService {
         iDate: now,
       };
       await tx.contentTypes.insert(type);
-      const fields = input.fields?.length ? await this.fields.createIn(tx, type, input.fields) : [];
+      const wanted = [...(BASE_TYPE_FIELDS[baseType] ?? []), ...(input.fields ?? [])];
+      const fields = wanted.length ? await this.fields.createIn(tx, type, wanted) : [];
       return { ...type, fields: fields.length ? await tx.fields.listByType(type.id) : [] };
     });
   }

@@ -4,6 +4,19 @@ import { join } from 'node:path';
 import type { FieldParseContext } from '../plugin/field-type.js';
 import type { Repositories } from '../plugin/storage-driver.js';
 
+/** `//demo.com/images/a.png` or `demo.com/images/a.png` → host, folder path and name. */
+export function parseHostPath(hostPath: string): { host: string; parentPath: string; assetName: string } | undefined {
+  const segments = hostPath.trim().replace(/^\/\//, '').split('/').filter((s) => s !== '');
+  if (segments.length < 2 || segments.some((s) => s === '.' || s === '..')) return undefined;
+  const host = segments.shift()!;
+  const assetName = segments.pop()!;
+  return { host, parentPath: `/${segments.join('/')}`, assetName };
+}
+
+export function joinPath(parentPath: string, name: string): string {
+  return `${parentPath.replace(/\/$/, '')}/${name}`;
+}
+
 /** Keeps letters, digits, dot, dash and underscore; never a path, never hidden, never empty. */
 export function sanitizeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
@@ -27,10 +40,11 @@ export function fieldParseContext(tx: Repositories, dataDir: string): FieldParse
       return site && { identifier: site.identifier, siteName: site.siteName };
     },
     async findFileAsset(hostPath) {
-      // NOTE: paths need the folder tree of the navigation area; until then a file asset is named by identifier.
-      const identifier = hostPath.trim();
-      const found = await tx.content.findIdentifier(identifier);
-      return found && { identifier: found.identifier, path: `${found.folder}/${identifier}` };
+      const location = parseHostPath(hostPath);
+      if (!location) return undefined;
+      const site = (await tx.sites.findByName(location.host)) ?? (await tx.sites.findById(location.host));
+      const found = site && (await tx.content.findByPath(site.identifier, location.parentPath, location.assetName));
+      return found && { identifier: found.identifier, path: joinPath(found.parentPath, found.assetName ?? '') };
     },
     async storeBinary(fileName, content) {
       const name = sanitizeFileName(fileName);

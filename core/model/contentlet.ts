@@ -4,6 +4,10 @@ export interface ContentIdentifier {
   contentTypeId: string;
   host: string;
   folder: string;
+  /** Folder path on the host (`/images`; `/` at the root): with `assetName`, the item's path. */
+  parentPath: string;
+  /** The item's name in its folder (a file's name, a page's URL); null for content that has no path. */
+  assetName: string | null;
   owner: string;
   createdAt: number;
 }

@@ -100,6 +100,10 @@ export interface FieldRepository {
 export interface ContentRepository {
   insertIdentifier(identifier: ContentIdentifier): Promise<void>;
   findIdentifier(identifier: string): Promise<ContentIdentifier | undefined>;
+  /** Moves or renames an item (host, folder path, asset name). Throws `RecordNotUniqueError` when the path is taken. */
+  updateIdentifier(identifier: ContentIdentifier): Promise<void>;
+  /** The item at a path on a host. */
+  findByPath(host: string, parentPath: string, assetName: string): Promise<ContentIdentifier | undefined>;
   /** Removes the item with every version, state and unique value, in every language. */
   deleteIdentifier(identifier: string): Promise<void>;
   insertVersion(version: ContentVersion): Promise<void>;

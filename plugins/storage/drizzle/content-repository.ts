@@ -11,6 +11,11 @@ export function contentRepository(exec: Executor, t: Tables, dialect: Dialect): 
   return {
     insertIdentifier: (identifier) => exec.write(async (db) => void (await db.insert(t.contentIdentifiers).values(identifier))),
     findIdentifier: (identifier) => exec.read(async (db) => (await db.select().from(t.contentIdentifiers).where(eq(t.contentIdentifiers.identifier, identifier)).limit(1))[0]),
+    updateIdentifier: (identifier) => exec.write(async (db) => void (await db.update(t.contentIdentifiers).set(identifier).where(eq(t.contentIdentifiers.identifier, identifier.identifier)))),
+    findByPath: (host, parentPath, assetName) =>
+      exec.read(async (db) =>
+        (await db.select().from(t.contentIdentifiers)
+          .where(and(eq(t.contentIdentifiers.host, host), eq(t.contentIdentifiers.parentPath, parentPath), eq(t.contentIdentifiers.assetName, assetName))).limit(1))[0]),
     deleteIdentifier: (identifier) =>
       exec.write(async (db) => {
         await db.delete(t.contentUniqueValues).where(eq(t.contentUniqueValues.identifier, identifier));

@@ -153,10 +153,12 @@ export const contentIdentifiers = mysqlTable(
     contentTypeId: varchar('content_type_id', { length: 255 }).notNull(),
     host: varchar('host', { length: 255 }).notNull(),
     folder: varchar('folder', { length: 255 }).notNull(),
+    parentPath: varchar('parent_path', { length: 255 }).notNull(),
+    assetName: varchar('asset_name', { length: 255 }),
     owner: varchar('owner', { length: 255 }).notNull(),
     createdAt: epochMs('created_at').notNull(),
   },
-  (t) => [index('content_identifiers_type').on(t.contentTypeId)],
+  (t) => [index('content_identifiers_type').on(t.contentTypeId), uniqueIndex('content_identifiers_path_unique').on(t.host, t.parentPath, t.assetName)],
 );
 
 export const contentVersions = mysqlTable(

@@ -154,10 +154,12 @@ export const contentIdentifiers = sqliteTable(
     contentTypeId: text('content_type_id').notNull(),
     host: text('host').notNull(),
     folder: text('folder').notNull(),
+    parentPath: text('parent_path').notNull(),
+    assetName: text('asset_name'),
     owner: text('owner').notNull(),
     createdAt: integer('created_at').notNull(),
   },
-  (t) => [index('content_identifiers_type').on(t.contentTypeId)],
+  (t) => [index('content_identifiers_type').on(t.contentTypeId), uniqueIndex('content_identifiers_path_unique').on(t.host, t.parentPath, t.assetName)],
 );
 
 export const contentVersions = sqliteTable(

@@ -16,9 +16,12 @@ CREATE TABLE `content_identifiers` (
 	`content_type_id` varchar(255) NOT NULL,
 	`host` varchar(255) NOT NULL,
 	`folder` varchar(255) NOT NULL,
+	`parent_path` varchar(255) NOT NULL,
+	`asset_name` varchar(255),
 	`owner` varchar(255) NOT NULL,
 	`created_at` bigint NOT NULL,
-	CONSTRAINT `content_identifiers_identifier` PRIMARY KEY(`identifier`)
+	CONSTRAINT `content_identifiers_identifier` PRIMARY KEY(`identifier`),
+	CONSTRAINT `content_identifiers_path_unique` UNIQUE(`host`,`parent_path`,`asset_name`)
 );
 --> statement-breakpoint
 CREATE TABLE `content_states` (

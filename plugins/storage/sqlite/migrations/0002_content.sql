@@ -16,11 +16,14 @@ CREATE TABLE `content_identifiers` (
 	`content_type_id` text NOT NULL,
 	`host` text NOT NULL,
 	`folder` text NOT NULL,
+	`parent_path` text NOT NULL,
+	`asset_name` text,
 	`owner` text NOT NULL,
 	`created_at` integer NOT NULL
 );
 --> statement-breakpoint
 CREATE INDEX `content_identifiers_type` ON `content_identifiers` (`content_type_id`);--> statement-breakpoint
+CREATE UNIQUE INDEX `content_identifiers_path_unique` ON `content_identifiers` (`host`,`parent_path`,`asset_name`);--> statement-breakpoint
 CREATE TABLE `content_states` (
 	`identifier` text NOT NULL,
 	`language_id` integer NOT NULL,
