@@ -19,7 +19,10 @@ export interface FieldValues {
   unknownKeys: string[];
 }
 
-const isEmpty = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+/** No value: nothing, an empty string or list, or a relationship with no items. */
+const isEmpty = (value: unknown): boolean =>
+  value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0) ||
+  (typeof value === 'object' && Array.isArray((value as { items?: unknown }).items) && (value as { items: unknown[] }).items.length === 0);
 
 /**
  * Turns a submission into stored values through each field's type, collecting every problem at

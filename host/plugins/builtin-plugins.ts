@@ -4,7 +4,12 @@ import type { PluginSource } from './load-plugins.js';
  * The plugins that ship with the service. They load through exactly the path third-party plugins
  * take (`import()` of a module whose default export is a descriptor): no back door.
  */
-const BUILTIN_MODULES = ['../../plugins/auth/index.js', '../../plugins/storage/sqlite/index.js', '../../plugins/storage/mysql/index.js'];
+const BUILTIN_MODULES = [
+  '../../plugins/auth/index.js',
+  '../../plugins/field-types/index.js',
+  '../../plugins/storage/sqlite/index.js',
+  '../../plugins/storage/mysql/index.js',
+];
 
 export const BUILTIN_PLUGINS: readonly PluginSource[] = BUILTIN_MODULES.map((path) => ({
   specifier: `builtin:${path.replace(/^(\.\.\/)+plugins\//, '').replace(/\/index\.js$|\.js$/, '')}`,

@@ -1,0 +1,3 @@
+import { multipleChoiceFieldType } from './multiple-choice.js';
+
+export const checkboxField = multipleChoiceFieldType('Checkbox', 'TEXT');

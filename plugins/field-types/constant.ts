@@ -1,0 +1,3 @@
+import { fixedValueFieldType } from './fixed-value.js';
+
+export const constantField = fixedValueFieldType('Constant');

@@ -1,0 +1,12 @@
+import type { FieldType } from '../../core/plugin/field-type.js';
+import { fieldClassName } from './class-name.js';
+
+/** The value is whatever the field's own code formats; structured values are kept as JSON text. */
+export const customField: FieldType = {
+  className: fieldClassName('Custom'),
+  dataType: 'LONG_TEXT',
+  kind: 'value',
+  parse: (value) => (typeof value === 'string' ? value : JSON.stringify(value)),
+  toContentMap: (stored) => stored,
+  toIndex: (stored) => stored,
+};

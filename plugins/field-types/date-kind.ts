@@ -1,0 +1,15 @@
+import { parseLegacyDate, type DateKind } from '../../core/content/legacy-date.js';
+import type { FieldType } from '../../core/plugin/field-type.js';
+import { fieldClassName } from './class-name.js';
+
+/** Date, Time and Date and Time: stored as epoch milliseconds, indexed as ISO-8601 text. */
+export function dateFieldType(simpleName: string, kind: DateKind): FieldType {
+  return {
+    className: fieldClassName(simpleName),
+    dataType: 'DATE',
+    kind: 'value',
+    parse: (value) => parseLegacyDate(value, kind).epochMs,
+    toContentMap: (stored) => stored,
+    toIndex: (stored) => (typeof stored === 'number' ? new Date(stored).toISOString() : stored),
+  };
+}

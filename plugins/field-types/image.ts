@@ -1,0 +1,3 @@
+import { fileAssetFieldType } from './file-asset.js';
+
+export const imageField = fileAssetFieldType('Image');

@@ -1,0 +1,3 @@
+import { singleChoiceFieldType } from './single-choice.js';
+
+export const radioField = singleChoiceFieldType('Radio');

@@ -1,0 +1,3 @@
+import { layoutFieldType } from './layout.js';
+
+export const tabDividerField = layoutFieldType('TabDivider');

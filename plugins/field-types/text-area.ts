@@ -1,0 +1,3 @@
+import { longTextFieldType } from './long-text.js';
+
+export const textAreaField = longTextFieldType('TextArea');

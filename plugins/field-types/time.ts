@@ -1,0 +1,3 @@
+import { dateFieldType } from './date-kind.js';
+
+export const timeField = dateFieldType('Time', 'time');
