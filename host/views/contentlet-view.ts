@@ -26,6 +26,7 @@ export function contentletView({ contentlet: c, type, fields }: ReadContent, typ
     archived: c.state.archived,
     new: false,
     locked: c.state.lockedBy !== null,
+    lockedBy: c.state.lockedBy,
     indexPolicy: 'DEFER',
     actionId: null,
     structure: described,

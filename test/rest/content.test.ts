@@ -156,6 +156,34 @@ t.test('files are placed by their folder and named by their file; Image fields f
   await t.rejects(save(db, content, { headline: 'x', slug: 'x', picture: '//default/images/missing.png' }), { name: 'InvalidInputError' });
 });
 
+t.test('categories: a minimal store, and Category fields match inode, then key, then variable; defaults fill absent values', async (t) => {
+  const s = (await startTestApp(t))!;
+  const { admin, storage: db, content } = await setUp(s);
+  const top = await s.http('POST', '/api/v1/categories', { headers: admin, body: { categoryName: 'Topics', key: 'topics' } });
+  t.equal(top.status, 200);
+  t.match(top.json.entity, { inode: String, categoryName: 'Topics', key: 'topics', categoryVelocityVarName: 'topics', parent: null });
+  const sport = await s.http('POST', '/api/v1/categories', { headers: admin, body: { categoryName: 'Sport News', parent: top.json.entity.inode } });
+  const music = await s.http('POST', '/api/v1/categories', { headers: admin, body: { categoryName: 'Music', key: 'MUS', parent: top.json.entity.inode } });
+  t.equal(sport.json.entity.categoryVelocityVarName, 'sportNews');
+  t.equal((await s.http('POST', '/api/v1/categories', { headers: admin, body: { categoryName: 'x', parent: 'nope' } })).status, 400);
+  t.equal((await s.http('POST', '/api/v1/categories', { headers: admin, body: { categoryName: 'Again', key: 'topics' } })).status, 409);
+  t.same((await s.http('GET', `/api/v1/categories?parent=${top.json.entity.inode}`, { headers: admin })).json.entity.map((c: { categoryName: string }) => c.categoryName), ['Music', 'Sport News']);
+  t.same((await s.http('GET', '/api/v1/categories', { headers: admin })).json.entity.map((c: { categoryName: string }) => c.categoryName), ['Topics']);
+
+  await s.http('POST', '/api/v2/contenttype/Article/fields', {
+    headers: admin,
+    body: [
+      { clazz: 'CategoryField', name: 'Topics', variable: 'topics' },
+      { clazz: 'TextField', name: 'Byline', variable: 'byline', defaultValue: 'Staff' },
+    ],
+  });
+  const saved = await save(db, content, { headline: 'Filed', slug: 'filed', topics: `${sport.json.entity.inode},MUS,topics` });
+  t.same(saved.contentlet.version.values.topics, [sport.json.entity.inode, music.json.entity.inode, top.json.entity.inode], 'inode, key, variable');
+  t.equal(saved.contentlet.version.values.byline, 'Staff', 'the default value fills an absent field');
+  const unknown = await save(db, content, { headline: 'x', slug: 'x2', topics: 'nothing-like-this' }).catch((e: unknown) => e);
+  t.same((unknown as InvalidInputError).details.map((d) => [d.errorCode, d.fieldName]), [['badType', 'topics']]);
+});
+
 t.test('anonymous reading is off unless CONTENT_APIS_ALLOW_ANONYMOUS allows it', async (t) => {
   const s = (await startTestApp(t))!;
   const { storage: db, content } = await setUp(s);
