@@ -1,4 +1,5 @@
 import type { Logger } from '../logger.js';
+import type { MailMessage } from './mail-transport.js';
 
 /** A parameter an actionlet takes, as the catalogue shows it. */
 export interface ActionletParameter {
@@ -8,14 +9,69 @@ export interface ActionletParameter {
   required: boolean;
 }
 
+/** The content item a fire acts on, as actionlets see it. */
+export interface FiredContent {
+  /** Null until the item has been saved once. */
+  readonly identifier: string | null;
+  readonly inode: string | null;
+  readonly languageId: number;
+  readonly contentType: string;
+  /** Field values: what was submitted with the fire, merged over the saved values. */
+  readonly values: Readonly<Record<string, unknown>>;
+  readonly title: string;
+}
+
+/**
+ * Content operations an actionlet may perform. They run inside the fire's transaction: if any
+ * actionlet fails, none of them is kept.
+ */
+export interface ContentOperations {
+  /** Saves the submitted values as the working version (Save content). */
+  save(): Promise<void>;
+  /** Saves a working version that may still miss required values (Save Draft content). */
+  saveDraft(): Promise<void>;
+  publish(): Promise<void>;
+  unpublish(): Promise<void>;
+  archive(): Promise<void>;
+  unarchive(): Promise<void>;
+  /** Removes the item in this language; irreversible. */
+  delete(): Promise<void>;
+  /** Removes every version of the item in every language. */
+  destroy(): Promise<void>;
+  lock(): Promise<void>;
+  unlock(): Promise<void>;
+  /** Creates a copy of the item; the fire goes on with the original. */
+  copy(): Promise<void>;
+  /** Sets a value to be saved (before the save, in `preSave`) or saves it as a new version (after). */
+  setValue(fieldVariable: string, value: unknown): Promise<void>;
+}
+
+/** Workflow operations an actionlet may perform on the item's task. */
+export interface WorkflowOperations {
+  addComment(text: string): Promise<void>;
+  /** Moves the item to the first step of its scheme (the action's next step is then not applied). */
+  resetToFirstStep(): Promise<void>;
+  /** E-mail addresses of the task's assignee (a user, or every member of a role); empty when unassigned. */
+  assigneeEmails(): Promise<string[]>;
+}
+
 /**
  * What an actionlet sees while an action fires. The workflow engine builds it; everything an
- * actionlet does to stored data goes through the services it offers, inside the fire's transaction.
+ * actionlet does to stored data goes through `content` and `workflow`, inside the fire's transaction.
  */
 export interface ActionletContext {
   /** Parameter values of this association, defaults applied. */
   readonly params: Readonly<Record<string, string>>;
   readonly logger: Logger;
+  readonly item: FiredContent;
+  /** The user firing the action. */
+  readonly user: { readonly userId: string; readonly email: string; readonly firstName: string; readonly lastName: string };
+  /** The comment sent with the fire, when the action is commentable. */
+  readonly comment: string | null;
+  readonly content: ContentOperations;
+  readonly workflow: WorkflowOperations;
+  /** Renders a Velocity template with `$content`, `$user` and `$workflow` in scope. */
+  render(template: string): string;
   /** Stops the remaining sub-actions of this fire (the fire itself still completes). */
   stopProcessing(): void;
   /**
@@ -23,6 +79,8 @@ export interface ActionletContext {
    * commits, and never when the fire rolls back.
    */
   afterCommit(effect: () => Promise<void>): void;
+  /** Sends mail through the configured transport; call it from an `afterCommit` effect. */
+  sendMail(message: Omit<MailMessage, 'from'> & { from?: string }): Promise<void>;
 }
 
 /**
@@ -37,7 +95,7 @@ export interface ActionletContext {
  *   name: 'Shout',
  *   howTo: 'Logs the message',
  *   parameters: [{ key: 'message', displayName: 'Message', defaultValue: null, required: true }],
- *   run: (ctx) => ctx.logger.info({ message: ctx.params.message }, 'shout'),
+ *   run: (ctx) => ctx.logger.info({ message: ctx.render(ctx.params.message ?? '') }, 'shout'),
  * };
  */
 export interface Actionlet<Context extends ActionletContext = ActionletContext> {
@@ -45,6 +103,11 @@ export interface Actionlet<Context extends ActionletContext = ActionletContext> 
   name: string;
   howTo: string;
   parameters: readonly ActionletParameter[];
+  /**
+   * When set, this actionlet cannot run in this installation yet (it needs something that is not
+   * available): a fire that would run it is refused before any change, with this reason.
+   */
+  unavailableReason?: string;
   /** Runs before the content is saved: may adjust what is about to be saved. */
   preSave?(context: Context): Promise<void> | void;
   run(context: Context): Promise<void> | void;

@@ -2,6 +2,7 @@ import type { Config } from '../config/config.js';
 import type { ContentType } from '../model/content-type.js';
 import type { Field } from '../model/field.js';
 import type { Category } from '../model/category.js';
+import type { ActionletAssociation, WorkflowAction, WorkflowScheme, WorkflowStep } from '../model/workflow.js';
 import type { ContentIdentifier, ContentState, ContentVersion } from '../model/contentlet.js';
 import type { Logger } from '../logger.js';
 import type { Language } from '../model/language.js';
@@ -131,8 +132,45 @@ export interface CategoryRepository {
   listChildren(parent: string | null): Promise<Category[]>;
 }
 
+/** Workflow schemes, steps, actions (shared by the steps they are attached to) and actionlet associations. */
+export interface WorkflowRepository {
+  insertScheme(scheme: WorkflowScheme): Promise<void>;
+  updateScheme(scheme: WorkflowScheme): Promise<void>;
+  /** Removes the scheme with its steps, actions and associations. */
+  deleteScheme(id: string): Promise<void>;
+  findScheme(id: string): Promise<WorkflowScheme | undefined>;
+  listSchemes(): Promise<WorkflowScheme[]>;
+  insertStep(step: WorkflowStep): Promise<void>;
+  updateStep(step: WorkflowStep): Promise<void>;
+  deleteStep(id: string): Promise<void>;
+  findStep(id: string): Promise<WorkflowStep | undefined>;
+  /** By myOrder. */
+  listSteps(schemeId: string): Promise<WorkflowStep[]>;
+  insertAction(action: WorkflowAction): Promise<void>;
+  updateAction(action: WorkflowAction): Promise<void>;
+  deleteAction(id: string): Promise<void>;
+  findAction(id: string): Promise<WorkflowAction | undefined>;
+  /** By order, then name. */
+  listActions(schemeId: string): Promise<WorkflowAction[]>;
+  /** Attaches at the end (or at `position`); attaching twice is harmless. */
+  attachAction(stepId: string, actionId: string, position?: number): Promise<void>;
+  detachAction(stepId: string, actionId: string): Promise<void>;
+  /** Actions attached to a step, in their step order. */
+  listStepActions(stepId: string): Promise<WorkflowAction[]>;
+  /** Step ids an action is attached to. */
+  stepsOfAction(actionId: string): Promise<string[]>;
+  insertActionlet(association: ActionletAssociation): Promise<void>;
+  deleteActionlet(id: string): Promise<void>;
+  findActionlet(id: string): Promise<ActionletAssociation | undefined>;
+  /** By order. */
+  listActionlets(actionId: string): Promise<ActionletAssociation[]>;
+  /** Resolves a full id, or the 10-character short form (the first 10 hex digits), of a scheme, step or action. */
+  resolveId(kind: 'scheme' | 'step' | 'action', idOrShort: string): Promise<string | undefined>;
+}
+
 export interface Repositories {
   categories: CategoryRepository;
+  workflows: WorkflowRepository;
   content: ContentRepository;
   contentTypes: ContentTypeRepository;
   fields: FieldRepository;

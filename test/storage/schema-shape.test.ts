@@ -12,6 +12,7 @@ const rowTypesMatch: AllSame = {
   users: true, roles: true, userRoles: true, sessions: true, sites: true, languages: true, settings: true,
   contentTypes: true, contentTypeWorkflows: true, fields: true,
   contentIdentifiers: true, contentVersions: true, contentStates: true, contentUniqueValues: true, categories: true,
+  workflowSchemes: true, workflowSteps: true, workflowActions: true, workflowStepActions: true, workflowActionlets: true,
 };
 
 t.test('both dialects declare the same tables with the same columns', async (t) => {

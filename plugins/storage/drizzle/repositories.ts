@@ -10,6 +10,7 @@ import { sessionRepository } from './session-repository.js';
 import { settingRepository } from './setting-repository.js';
 import { siteRepository } from './site-repository.js';
 import { userRepository } from './user-repository.js';
+import { workflowRepository } from './workflow-repository.js';
 
 /** Every repository over one executor: the shared query logic, written once for both dialects. */
 export function createRepositories(executor: Executor, tables: Tables, dialect: Dialect, transaction: Repositories['transaction']): Repositories {
@@ -25,6 +26,7 @@ export function createRepositories(executor: Executor, tables: Tables, dialect: 
     sites: siteRepository(exec, tables),
     languages: languageRepository(exec, tables, dialect),
     settings: settingRepository(exec, tables, dialect),
+    workflows: workflowRepository(exec, tables),
     transaction,
   };
 }

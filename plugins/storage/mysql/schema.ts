@@ -220,3 +220,85 @@ export const categories = mysqlTable(
   },
   (t) => [index('categories_parent').on(t.parent)],
 );
+
+export const workflowSchemes = mysqlTable('workflow_schemes', {
+  id: varchar('id', { length: 255 }).primaryKey(),
+  name: varchar('name', { length: 255 }).notNull(),
+  description: text('description').notNull(),
+  archived: boolean('archived').notNull(),
+  mandatory: boolean('mandatory').notNull(),
+  defaultScheme: boolean('default_scheme').notNull(),
+  entryActionId: varchar('entry_action_id', { length: 255 }),
+  system: boolean('system').notNull(),
+  creationDate: epochMs('creation_date').notNull(),
+  modDate: epochMs('mod_date').notNull(),
+});
+
+export const workflowSteps = mysqlTable(
+  'workflow_steps',
+  {
+    id: varchar('id', { length: 255 }).primaryKey(),
+    schemeId: varchar('scheme_id', { length: 255 }).notNull().references(() => workflowSchemes.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 255 }).notNull(),
+    myOrder: int('my_order').notNull(),
+    resolved: boolean('resolved').notNull(),
+    enableEscalation: boolean('enable_escalation').notNull(),
+    escalationAction: varchar('escalation_action', { length: 255 }),
+    escalationTime: int('escalation_time').notNull(),
+    creationDate: epochMs('creation_date').notNull(),
+  },
+  (t) => [index('workflow_steps_scheme').on(t.schemeId)],
+);
+
+export const workflowActions = mysqlTable(
+  'workflow_actions',
+  {
+    id: varchar('id', { length: 255 }).primaryKey(),
+    schemeId: varchar('scheme_id', { length: 255 }).notNull().references(() => workflowSchemes.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 255 }).notNull(),
+    condition: text('action_condition').notNull(),
+    nextStep: varchar('next_step', { length: 255 }).notNull(),
+    nextAssign: varchar('next_assign', { length: 255 }).notNull(),
+    icon: varchar('icon', { length: 255 }).notNull(),
+    roleHierarchyForAssign: boolean('role_hierarchy_for_assign').notNull(),
+    assignable: boolean('assignable').notNull(),
+    commentable: boolean('commentable').notNull(),
+    order: int('action_order').notNull(),
+    owner: varchar('owner', { length: 255 }),
+    showOn: text('show_on').notNull(),
+    whoCanUse: text('who_can_use').notNull(),
+  },
+  (t) => [index('workflow_actions_scheme').on(t.schemeId)],
+);
+
+export const workflowStepActions = mysqlTable(
+  'workflow_step_actions',
+  {
+    stepId: varchar('step_id', { length: 255 }).notNull(),
+    actionId: varchar('action_id', { length: 255 }).notNull(),
+    position: int('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.stepId, t.actionId] }),
+    index('workflow_step_actions_action').on(t.actionId),
+    // Named by hand: the generated names are longer than MySQL's 64-character limit.
+    foreignKey({ name: 'workflow_step_actions_step_fk', columns: [t.stepId], foreignColumns: [workflowSteps.id] }).onDelete('cascade'),
+    foreignKey({ name: 'workflow_step_actions_action_fk', columns: [t.actionId], foreignColumns: [workflowActions.id] }).onDelete('cascade'),
+  ],
+);
+
+export const workflowActionlets = mysqlTable(
+  'workflow_actionlets',
+  {
+    id: varchar('id', { length: 255 }).primaryKey(),
+    actionId: varchar('action_id', { length: 255 }).notNull(),
+    clazz: varchar('clazz', { length: 255 }).notNull(),
+    name: varchar('name', { length: 255 }).notNull(),
+    order: int('actionlet_order').notNull(),
+    parameters: text('parameters').notNull(),
+  },
+  (t) => [
+    index('workflow_actionlets_action').on(t.actionId),
+    foreignKey({ name: 'workflow_actionlets_action_fk', columns: [t.actionId], foreignColumns: [workflowActions.id] }).onDelete('cascade'),
+  ],
+);

@@ -218,3 +218,79 @@ export const categories = sqliteTable(
   },
   (t) => [index('categories_parent').on(t.parent)],
 );
+
+export const workflowSchemes = sqliteTable('workflow_schemes', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  archived: integer('archived', { mode: 'boolean' }).notNull(),
+  mandatory: integer('mandatory', { mode: 'boolean' }).notNull(),
+  defaultScheme: integer('default_scheme', { mode: 'boolean' }).notNull(),
+  entryActionId: text('entry_action_id'),
+  system: integer('system', { mode: 'boolean' }).notNull(),
+  creationDate: integer('creation_date').notNull(),
+  modDate: integer('mod_date').notNull(),
+});
+
+export const workflowSteps = sqliteTable(
+  'workflow_steps',
+  {
+    id: text('id').primaryKey(),
+    schemeId: text('scheme_id').notNull().references(() => workflowSchemes.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    myOrder: integer('my_order').notNull(),
+    resolved: integer('resolved', { mode: 'boolean' }).notNull(),
+    enableEscalation: integer('enable_escalation', { mode: 'boolean' }).notNull(),
+    escalationAction: text('escalation_action'),
+    escalationTime: integer('escalation_time').notNull(),
+    creationDate: integer('creation_date').notNull(),
+  },
+  (t) => [index('workflow_steps_scheme').on(t.schemeId)],
+);
+
+export const workflowActions = sqliteTable(
+  'workflow_actions',
+  {
+    id: text('id').primaryKey(),
+    schemeId: text('scheme_id').notNull().references(() => workflowSchemes.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    condition: text('action_condition').notNull(),
+    nextStep: text('next_step').notNull(),
+    nextAssign: text('next_assign').notNull(),
+    icon: text('icon').notNull(),
+    roleHierarchyForAssign: integer('role_hierarchy_for_assign', { mode: 'boolean' }).notNull(),
+    assignable: integer('assignable', { mode: 'boolean' }).notNull(),
+    commentable: integer('commentable', { mode: 'boolean' }).notNull(),
+    order: integer('action_order').notNull(),
+    owner: text('owner'),
+    /** JSON array of showOn values. */
+    showOn: text('show_on').notNull(),
+    /** JSON array of user and role ids. */
+    whoCanUse: text('who_can_use').notNull(),
+  },
+  (t) => [index('workflow_actions_scheme').on(t.schemeId)],
+);
+
+export const workflowStepActions = sqliteTable(
+  'workflow_step_actions',
+  {
+    stepId: text('step_id').notNull().references(() => workflowSteps.id, { onDelete: 'cascade' }),
+    actionId: text('action_id').notNull().references(() => workflowActions.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.stepId, t.actionId] }), index('workflow_step_actions_action').on(t.actionId)],
+);
+
+export const workflowActionlets = sqliteTable(
+  'workflow_actionlets',
+  {
+    id: text('id').primaryKey(),
+    actionId: text('action_id').notNull().references(() => workflowActions.id, { onDelete: 'cascade' }),
+    clazz: text('clazz').notNull(),
+    name: text('name').notNull(),
+    order: integer('actionlet_order').notNull(),
+    /** JSON object of parameter values. */
+    parameters: text('parameters').notNull(),
+  },
+  (t) => [index('workflow_actionlets_action').on(t.actionId)],
+);

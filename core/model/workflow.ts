@@ -1,0 +1,64 @@
+/** Where an action is offered: lifecycle states, and two places of the interface (EDITING, LISTING). */
+export const SHOW_ON_VALUES = ['NEW', 'UNPUBLISHED', 'PUBLISHED', 'LOCKED', 'UNLOCKED', 'ARCHIVED', 'EDITING', 'LISTING'] as const;
+export type ShowOn = (typeof SHOW_ON_VALUES)[number];
+
+export interface WorkflowScheme {
+  id: string;
+  name: string;
+  description: string;
+  archived: boolean;
+  mandatory: boolean;
+  defaultScheme: boolean;
+  entryActionId: string | null;
+  system: boolean;
+  creationDate: number;
+  modDate: number;
+}
+
+export interface WorkflowStep {
+  id: string;
+  schemeId: string;
+  name: string;
+  /** 0-based position in the scheme. */
+  myOrder: number;
+  resolved: boolean;
+  enableEscalation: boolean;
+  escalationAction: string | null;
+  /** Seconds; 0 when unused. */
+  escalationTime: number;
+  creationDate: number;
+}
+
+/** An action belongs to its scheme and is attached to any number of steps by reference. */
+export interface WorkflowAction {
+  id: string;
+  schemeId: string;
+  name: string;
+  condition: string;
+  /** A step id, or the literal `currentstep` (the item stays where it is). */
+  nextStep: string;
+  nextAssign: string;
+  icon: string;
+  roleHierarchyForAssign: boolean;
+  assignable: boolean;
+  commentable: boolean;
+  order: number;
+  owner: string | null;
+  showOn: ShowOn[];
+  /** User ids and role ids (or role keys); empty: no restriction stated. */
+  whoCanUse: string[];
+}
+
+/** An actionlet attached to an action, with its parameter values. */
+export interface ActionletAssociation {
+  id: string;
+  actionId: string;
+  /** The actionlet's `actionClass`. */
+  clazz: string;
+  name: string;
+  order: number;
+  parameters: Record<string, string>;
+}
+
+/** `nextStep` value meaning "stay in the current step". */
+export const CURRENT_STEP = 'currentstep';
