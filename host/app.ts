@@ -22,6 +22,8 @@ import { authenticationRoutes } from './routes/authentication.js';
 import { contentTypeRoutes } from './routes/content-types.js';
 import { categoryRoutes } from './routes/categories.js';
 import { contentRoutes } from './routes/content.js';
+import { workflowDefinitionRoutes } from './routes/workflow-definitions.js';
+import { WorkflowDefinitionService } from '../core/workflow/workflow-definition-service.js';
 import { CategoryService } from '../core/content/category-service.js';
 import { ContentReader } from '../core/content/content-reader.js';
 import { ContentTypeService } from '../core/content/content-type-service.js';
@@ -101,6 +103,14 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
     ...contentTypeRoutes(resolve(container, ContentTypeService), resolve(container, FieldService)),
     ...categoryRoutes(resolve(container, CategoryService)),
     ...contentRoutes(resolve(container, ContentReader), (field) => resolve(container, FieldService).typeOf(field)),
+    ...workflowDefinitionRoutes(
+      resolve(container, WorkflowDefinitionService),
+      () => registry.actionlets.values(),
+      (actionClass) => registry.actionlets.get(actionClass),
+      resolve(container, ContentTypeService),
+      // NOTE: items enter steps through workflow tasks, which arrive with firing (issue 4); until then no step holds content.
+      async () => false,
+    ),
   ]);
 
   const server = new UwsServer({

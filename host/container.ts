@@ -16,6 +16,7 @@ import { CategoryService } from '../core/content/category-service.js';
 import { ContentReader } from '../core/content/content-reader.js';
 import { ContentService } from '../core/content/content-service.js';
 import { fieldParseContext } from '../core/content/field-parse-context.js';
+import { WorkflowDefinitionService } from '../core/workflow/workflow-definition-service.js';
 import { canonicalFieldClassName } from '../core/plugin/field-type.js';
 import type { HostSettings } from './settings.js';
 
@@ -51,6 +52,7 @@ export function buildContainer(parts: { config: Config; logger: Logger; dataDir:
   c.register(CategoryService, { useValue: new CategoryService(parts.storage) });
   const content = new ContentService((field) => fieldTypeOf(field.clazz), (tx) => fieldParseContext(tx, parts.dataDir));
   c.register(ContentService, { useValue: content });
+  c.register(WorkflowDefinitionService, { useValue: new WorkflowDefinitionService(parts.storage, (actionClass) => parts.registry.actionlets.get(actionClass)) });
   c.register(ContentReader, { useValue: new ContentReader(parts.storage, content, parts.settings.anonymousContentAccess) });
   return c;
 }

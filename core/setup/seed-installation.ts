@@ -7,6 +7,7 @@ import { ADMIN_ROLE_KEY, ANONYMOUS_ROLE_KEY, BACKEND_USER_ROLE_KEY, OWNER_ROLE_K
 import { DEFAULT_SITE_NAME, SYSTEM_HOST, type Site } from '../model/site.js';
 import { ADMIN_EMAIL, ADMIN_USER_ID, type User } from '../model/user.js';
 import type { Repositories, Storage } from '../plugin/storage-driver.js';
+import { seedSystemWorkflow } from '../workflow/system-workflow.js';
 
 /**
  * Fixed identifiers, so that several processes seeding one database at once agree, and a seed
@@ -30,7 +31,7 @@ export interface SeedResult {
 
 /**
  * Creates what a fresh installation needs: system roles, the administrator, SYSTEM_HOST, the
- * `default` site and language 1 (en-US). Idempotent: later starts change nothing, in particular
+ * `default` site, language 1 (en-US) and the System Workflow. Idempotent: later starts change nothing, in particular
  * never the administrator's password.
  */
 export async function seedInstallation(storage: Storage, initialAdminPassword: string | undefined, log: Logger, now = Date.now()): Promise<SeedResult> {
@@ -59,6 +60,7 @@ export async function seedInstallation(storage: Storage, initialAdminPassword: s
   if (!(await storage.languages.findById(DEFAULT_LANGUAGE_ID))) {
     await ignoreIfPresent(async () => void (await storage.languages.insert({ languageCode: 'en', countryCode: 'US', language: 'English', country: 'United States' })));
   }
+  await ignoreIfPresent(async () => void (await storage.transaction((tx) => seedSystemWorkflow(tx, ADMIN_USER_ID, now))));
   log.debug({ adminCreated: result.adminCreated }, 'installation seeded');
   return result;
 }

@@ -1,0 +1,342 @@
+import { randomUUID } from 'node:crypto';
+import { InvalidInputError, NotFoundError } from '../errors.js';
+import { CURRENT_STEP, SHOW_ON_VALUES, type ActionletAssociation, type ShowOn, type WorkflowAction, type WorkflowScheme, type WorkflowStep } from '../model/workflow.js';
+import type { Actionlet } from '../plugin/actionlet.js';
+import type { Repositories, Storage } from '../plugin/storage-driver.js';
+
+export interface SchemeInput {
+  schemeName?: string;
+  schemeDescription?: string;
+  schemeArchived?: boolean;
+}
+
+export interface StepInput {
+  schemeId?: string;
+  stepName?: string;
+  escalationAction?: string | null;
+  escalationTime?: string | number | null;
+  stepResolved?: boolean;
+  enableEscalation?: boolean;
+}
+
+export interface ActionInput {
+  actionName?: string;
+  schemeId?: string;
+  actionCondition?: string;
+  actionNextStep?: string;
+  actionNextAssign?: string;
+  actionRoleHierarchyForAssign?: boolean;
+  actionAssignable?: boolean;
+  actionCommentable?: boolean;
+  actionIcon?: string;
+  whoCanUse?: string[];
+  showOn?: string[];
+  /** Attach the new action to this step too. */
+  stepId?: string;
+}
+
+export interface ActionletInput {
+  actionletClass: string;
+  order?: number;
+  parameters?: Record<string, string>;
+}
+
+export const NOTIFY_ASSIGNEE_CLASS = 'com.cms.portlets.workflows.actionlet.NotifyAssigneeActionlet';
+
+/**
+ * Schemes, steps, actions and their actionlet associations: the definitions the fire engine runs.
+ * Identifiers are accepted in full or as the 10-character short form.
+ */
+export class WorkflowDefinitionService {
+  constructor(
+    private readonly storage: Storage,
+    private readonly actionlets: (actionClass: string) => Actionlet | undefined,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async createScheme(input: SchemeInput): Promise<WorkflowScheme> {
+    const name = requireText(input.schemeName, 'schemeName', 'A workflow scheme needs a name');
+    const now = this.now();
+    const scheme: WorkflowScheme = { id: randomUUID(), name, description: input.schemeDescription ?? '', archived: input.schemeArchived ?? false, mandatory: false, defaultScheme: false, entryActionId: null, system: false, creationDate: now, modDate: now };
+    await this.storage.workflows.insertScheme(scheme);
+    return scheme;
+  }
+
+  listSchemes(includeArchived = true): Promise<WorkflowScheme[]> {
+    return this.storage.workflows.listSchemes().then((all) => (includeArchived ? all : all.filter((s) => !s.archived)));
+  }
+
+  async getScheme(id: string, tx: Repositories = this.storage): Promise<WorkflowScheme> {
+    const resolved = await tx.workflows.resolveId('scheme', id);
+    const scheme = resolved && (await tx.workflows.findScheme(resolved));
+    if (!scheme) throw new NotFoundError('WORKFLOW_SCHEME_NOT_FOUND', `Workflow scheme [${id}] not found`);
+    return scheme;
+  }
+
+  async updateScheme(id: string, input: SchemeInput): Promise<WorkflowScheme> {
+    return this.storage.transaction(async (tx) => {
+      const current = await this.getScheme(id, tx);
+      if (current.system && input.schemeArchived) throw new InvalidInputError('WORKFLOW_SCHEME_SYSTEM', 'The System Workflow cannot be archived');
+      const updated: WorkflowScheme = {
+        ...current,
+        name: input.schemeName === undefined ? current.name : requireText(input.schemeName, 'schemeName', 'A workflow scheme needs a name'),
+        description: input.schemeDescription ?? current.description,
+        archived: input.schemeArchived ?? current.archived,
+        modDate: this.now(),
+      };
+      await tx.workflows.updateScheme(updated);
+      return updated;
+    });
+  }
+
+  /** Only an archived scheme can be deleted, as in the original; the System Workflow never. */
+  async deleteScheme(id: string): Promise<WorkflowScheme> {
+    return this.storage.transaction(async (tx) => {
+      const scheme = await this.getScheme(id, tx);
+      if (scheme.system) throw new InvalidInputError('WORKFLOW_SCHEME_SYSTEM', 'The System Workflow cannot be deleted');
+      if (!scheme.archived) throw new InvalidInputError('WORKFLOW_SCHEME_NOT_ARCHIVED', 'Only an archived workflow scheme can be deleted; archive it first');
+      await tx.workflows.deleteScheme(scheme.id);
+      return scheme;
+    });
+  }
+
+  async createStep(input: StepInput): Promise<WorkflowStep> {
+    const name = requireText(input.stepName, 'stepName', 'A workflow step needs a name');
+    return this.storage.transaction(async (tx) => {
+      const scheme = await this.getScheme(requireText(input.schemeId, 'schemeId', 'schemeId is required'), tx);
+      const steps = await tx.workflows.listSteps(scheme.id);
+      const escalationAction = input.escalationAction?.trim() ? (await this.getAction(input.escalationAction, tx)).id : null;
+      const step: WorkflowStep = {
+        id: randomUUID(),
+        schemeId: scheme.id,
+        name,
+        myOrder: steps.length === 0 ? 0 : Math.max(...steps.map((s) => s.myOrder)) + 1,
+        resolved: input.stepResolved ?? false,
+        enableEscalation: input.enableEscalation ?? escalationAction !== null,
+        escalationAction,
+        escalationTime: escalationSeconds(input.escalationTime),
+        creationDate: this.now(),
+      };
+      await tx.workflows.insertStep(step);
+      return step;
+    });
+  }
+
+  async getStep(id: string, tx: Repositories = this.storage): Promise<WorkflowStep> {
+    const resolved = await tx.workflows.resolveId('step', id);
+    const step = resolved && (await tx.workflows.findStep(resolved));
+    if (!step) throw new NotFoundError('WORKFLOW_STEP_NOT_FOUND', 'The Workflow Step does not exist');
+    return step;
+  }
+
+  async listSteps(schemeId: string): Promise<WorkflowStep[]> {
+    const scheme = await this.getScheme(schemeId);
+    return this.storage.workflows.listSteps(scheme.id);
+  }
+
+  async updateStep(id: string, input: StepInput & { stepOrder?: number }): Promise<WorkflowStep> {
+    return this.storage.transaction(async (tx) => {
+      const current = await this.getStep(id, tx);
+      const updated: WorkflowStep = {
+        ...current,
+        name: input.stepName === undefined ? current.name : requireText(input.stepName, 'stepName', 'A workflow step needs a name'),
+        resolved: input.stepResolved ?? current.resolved,
+        enableEscalation: input.enableEscalation ?? current.enableEscalation,
+        escalationAction: input.escalationAction === undefined ? current.escalationAction : input.escalationAction?.trim() ? (await this.getAction(input.escalationAction, tx)).id : null,
+        escalationTime: input.escalationTime === undefined ? current.escalationTime : escalationSeconds(input.escalationTime),
+        myOrder: input.stepOrder ?? current.myOrder,
+      };
+      await tx.workflows.updateStep(updated);
+      return updated;
+    });
+  }
+
+  /** A step that still holds content cannot be deleted (`stepHoldsContent` is asked by the caller's task store). */
+  async deleteStep(id: string, stepHoldsContent: (tx: Repositories, stepId: string) => Promise<boolean>): Promise<WorkflowStep> {
+    return this.storage.transaction(async (tx) => {
+      const step = await this.getStep(id, tx);
+      if (await stepHoldsContent(tx, step.id)) throw new InvalidInputError('WORKFLOW_STEP_NOT_EMPTY', `The step ${step.name} still holds content; move it first`);
+      await tx.workflows.deleteStep(step.id);
+      return step;
+    });
+  }
+
+  async createAction(input: ActionInput, ownerId: string): Promise<WorkflowAction> {
+    const name = requireText(input.actionName, 'actionName', 'A workflow action needs a name');
+    return this.storage.transaction(async (tx) => {
+      const scheme = await this.getScheme(requireText(input.schemeId, 'schemeId', 'schemeId is required'), tx);
+      const nextStep = await this.nextStepOf(tx, scheme.id, input.actionNextStep);
+      const action: WorkflowAction = {
+        id: randomUUID(),
+        schemeId: scheme.id,
+        name,
+        condition: input.actionCondition ?? '',
+        nextStep,
+        nextAssign: input.actionNextAssign ?? '',
+        icon: input.actionIcon?.trim() || 'workflowIcon',
+        roleHierarchyForAssign: input.actionRoleHierarchyForAssign ?? false,
+        assignable: input.actionAssignable ?? false,
+        commentable: input.actionCommentable ?? false,
+        order: 0,
+        owner: ownerId,
+        showOn: showOnOf(input.showOn ?? []),
+        whoCanUse: [...new Set(input.whoCanUse ?? [])],
+      };
+      await tx.workflows.insertAction(action);
+      // Every new action starts with one sub-action, as in the original.
+      await tx.workflows.insertActionlet({ id: randomUUID(), actionId: action.id, clazz: NOTIFY_ASSIGNEE_CLASS, name: 'Notify Assignee', order: 0, parameters: {} });
+      if (input.stepId) await this.attach(tx, input.stepId, action.id);
+      return action;
+    });
+  }
+
+  async getAction(id: string, tx: Repositories = this.storage): Promise<WorkflowAction> {
+    const resolved = await tx.workflows.resolveId('action', id);
+    const action = resolved && (await tx.workflows.findAction(resolved));
+    if (!action) throw new NotFoundError('WORKFLOW_ACTION_NOT_FOUND', 'The Workflow Action does not exist');
+    return action;
+  }
+
+  async listSchemeActions(schemeId: string): Promise<WorkflowAction[]> {
+    const scheme = await this.getScheme(schemeId);
+    return this.storage.workflows.listActions(scheme.id);
+  }
+
+  async listStepActions(stepId: string): Promise<WorkflowAction[]> {
+    const step = await this.getStep(stepId);
+    return this.storage.workflows.listStepActions(step.id);
+  }
+
+  /** An action as attached to a step: 404 when it is not attached there. */
+  async getStepAction(stepId: string, actionId: string): Promise<WorkflowAction> {
+    const step = await this.getStep(stepId);
+    const action = await this.getAction(actionId);
+    if (!(await this.storage.workflows.stepsOfAction(action.id)).includes(step.id)) {
+      throw new NotFoundError('WORKFLOW_ACTION_NOT_IN_STEP', `The Workflow Action [${actionId}] is not attached to the step ${step.name}`);
+    }
+    return action;
+  }
+
+  async updateAction(id: string, input: ActionInput): Promise<WorkflowAction> {
+    return this.storage.transaction(async (tx) => {
+      const current = await this.getAction(id, tx);
+      if (input.schemeId !== undefined && (await this.getScheme(input.schemeId, tx)).id !== current.schemeId) {
+        throw new InvalidInputError('WORKFLOW_ACTION_SCHEME_IMMUTABLE', 'An action cannot move to another scheme', { fieldName: 'schemeId' });
+      }
+      const updated: WorkflowAction = {
+        ...current,
+        name: input.actionName === undefined ? current.name : requireText(input.actionName, 'actionName', 'A workflow action needs a name'),
+        condition: input.actionCondition ?? current.condition,
+        nextStep: input.actionNextStep === undefined ? current.nextStep : await this.nextStepOf(tx, current.schemeId, input.actionNextStep),
+        nextAssign: input.actionNextAssign ?? current.nextAssign,
+        icon: input.actionIcon?.trim() || current.icon,
+        roleHierarchyForAssign: input.actionRoleHierarchyForAssign ?? current.roleHierarchyForAssign,
+        assignable: input.actionAssignable ?? current.assignable,
+        commentable: input.actionCommentable ?? current.commentable,
+        showOn: input.showOn === undefined ? current.showOn : showOnOf(input.showOn),
+        whoCanUse: input.whoCanUse === undefined ? current.whoCanUse : [...new Set(input.whoCanUse)],
+      };
+      await tx.workflows.updateAction(updated);
+      return updated;
+    });
+  }
+
+  async deleteAction(id: string): Promise<WorkflowAction> {
+    return this.storage.transaction(async (tx) => {
+      const action = await this.getAction(id, tx);
+      await tx.workflows.deleteAction(action.id);
+      return action;
+    });
+  }
+
+  /** Attaches an action to a step of the same scheme. */
+  attachToStep(stepId: string, actionId: string): Promise<void> {
+    return this.storage.transaction((tx) => this.attach(tx, stepId, actionId));
+  }
+
+  async detachFromStep(stepId: string, actionId: string): Promise<void> {
+    const action = await this.getStepAction(stepId, actionId);
+    await this.storage.workflows.detachAction((await this.getStep(stepId)).id, action.id);
+  }
+
+  async listActionlets(actionId: string): Promise<ActionletAssociation[]> {
+    const action = await this.getAction(actionId);
+    return this.storage.workflows.listActionlets(action.id);
+  }
+
+  /** Adds an actionlet at the end (or at `order`); parameter values are checked against the catalogue. */
+  async addActionlet(actionId: string, input: ActionletInput): Promise<ActionletAssociation> {
+    const actionlet = this.actionlets(input.actionletClass);
+    if (!actionlet) throw new InvalidInputError('WORKFLOW_ACTIONLET_UNKNOWN', `No actionlet with the class ${input.actionletClass}`, { fieldName: 'actionletClass' });
+    const parameters: Record<string, string> = {};
+    const missing: string[] = [];
+    for (const p of actionlet.parameters) {
+      const value = input.parameters?.[p.key] ?? p.defaultValue ?? undefined;
+      if (value !== undefined && value !== '') parameters[p.key] = value;
+      else if (p.required && input.parameters !== undefined) missing.push(p.key);
+    }
+    if (missing.length > 0) {
+      throw new InvalidInputError('WORKFLOW_ACTIONLET_PARAMETER_REQUIRED', `${actionlet.name} needs ${missing.join(', ')}`, {
+        details: missing.map((key) => ({ errorCode: 'required', message: `${key} is required by ${actionlet.name}`, fieldName: key })),
+      });
+    }
+    return this.storage.transaction(async (tx) => {
+      const action = await this.getAction(actionId, tx);
+      const existing = await tx.workflows.listActionlets(action.id);
+      const association: ActionletAssociation = {
+        id: randomUUID(),
+        actionId: action.id,
+        clazz: actionlet.actionClass,
+        name: actionlet.name,
+        order: input.order ?? (existing.length === 0 ? 0 : Math.max(...existing.map((a) => a.order)) + 1),
+        parameters,
+      };
+      await tx.workflows.insertActionlet(association);
+      return association;
+    });
+  }
+
+  async removeActionlet(associationId: string): Promise<ActionletAssociation> {
+    const association = await this.storage.workflows.findActionlet(associationId);
+    if (!association) throw new NotFoundError('WORKFLOW_ACTIONLET_NOT_FOUND', `Actionlet association ${associationId} not found`);
+    await this.storage.workflows.deleteActionlet(association.id);
+    return association;
+  }
+
+  private async attach(tx: Repositories, stepId: string, actionId: string): Promise<void> {
+    const step = await this.getStep(stepId, tx);
+    const action = await this.getAction(actionId, tx);
+    if (step.schemeId !== action.schemeId) throw new InvalidInputError('WORKFLOW_ACTION_OTHER_SCHEME', 'The action belongs to another scheme than the step', { fieldName: 'actionId' });
+    await tx.workflows.attachAction(step.id, action.id);
+  }
+
+  /** A step of the scheme, or `currentstep`. */
+  private async nextStepOf(tx: Repositories, schemeId: string, requested: string | undefined): Promise<string> {
+    const wanted = requested?.trim();
+    if (!wanted || wanted.toLowerCase() === CURRENT_STEP) return CURRENT_STEP;
+    const step = await this.getStep(wanted, tx);
+    if (step.schemeId !== schemeId) throw new InvalidInputError('WORKFLOW_NEXT_STEP_OTHER_SCHEME', 'actionNextStep must be a step of the same scheme', { fieldName: 'actionNextStep' });
+    return step.id;
+  }
+}
+
+function requireText(value: string | undefined, fieldName: string, message: string): string {
+  const text = value?.trim();
+  if (!text) throw new InvalidInputError('WORKFLOW_FIELD_REQUIRED', message, { fieldName });
+  return text;
+}
+
+/** `escalationTime` arrives as a string ("" when unused) or a number of seconds. */
+function escalationSeconds(value: string | number | null | undefined): number {
+  if (value === undefined || value === null || value === '') return 0;
+  const n = typeof value === 'number' ? value : Number(value.trim());
+  if (!Number.isInteger(n) || n < 0) throw new InvalidInputError('WORKFLOW_ESCALATION_TIME_INVALID', 'escalationTime must be a whole number of seconds', { fieldName: 'escalationTime' });
+  return n;
+}
+
+/** showOn is a set of known values; an unknown value is a 400. */
+function showOnOf(values: readonly string[]): ShowOn[] {
+  const unknown = values.filter((v) => !SHOW_ON_VALUES.includes(v.toUpperCase() as ShowOn));
+  if (unknown.length > 0) throw new InvalidInputError('WORKFLOW_SHOW_ON_INVALID', `Unknown showOn value ${unknown.join(', ')}; allowed: ${SHOW_ON_VALUES.join(', ')}`, { fieldName: 'showOn' });
+  return [...new Set(values.map((v) => v.toUpperCase() as ShowOn))];
+}

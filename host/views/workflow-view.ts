@@ -1,0 +1,78 @@
+import type { ActionletAssociation, WorkflowAction, WorkflowScheme, WorkflowStep } from '../../core/model/workflow.js';
+import { CURRENT_STEP } from '../../core/model/workflow.js';
+import type { Actionlet } from '../../core/plugin/actionlet.js';
+
+export function schemeView(s: WorkflowScheme) {
+  return {
+    id: s.id,
+    creationDate: s.creationDate,
+    modDate: s.modDate,
+    name: s.name,
+    description: s.description,
+    archived: s.archived,
+    mandatory: s.mandatory,
+    defaultScheme: s.defaultScheme,
+    entryActionId: s.entryActionId,
+    system: s.system,
+  };
+}
+
+export function stepView(s: WorkflowStep) {
+  return {
+    id: s.id,
+    creationDate: s.creationDate,
+    name: s.name,
+    schemeId: s.schemeId,
+    myOrder: s.myOrder,
+    resolved: s.resolved,
+    enableEscalation: s.enableEscalation,
+    escalationAction: s.escalationAction,
+    escalationTime: s.escalationTime,
+  };
+}
+
+export function actionView(a: WorkflowAction) {
+  return {
+    id: a.id,
+    name: a.name,
+    schemeId: a.schemeId,
+    condition: a.condition,
+    nextStep: a.nextStep,
+    nextAssign: a.nextAssign,
+    icon: a.icon,
+    roleHierarchyForAssign: a.roleHierarchyForAssign,
+    assignable: a.assignable,
+    commentable: a.commentable,
+    order: a.order,
+    owner: a.owner,
+    nextStepCurrentStep: a.nextStep === CURRENT_STEP,
+    showOn: a.showOn,
+    whoCanUse: a.whoCanUse,
+  };
+}
+
+/** A catalogue entry; inside an association it is shown without `actionClass`. */
+export function actionletDefinitionView(a: Actionlet, withClass = true) {
+  const parameters = a.parameters.map((p) => ({ displayName: p.displayName, key: p.key, defaultValue: p.defaultValue, required: p.required }));
+  return {
+    name: a.name,
+    parameters,
+    nextStep: null,
+    howTo: a.howTo,
+    localizedName: a.name,
+    localizedHowto: a.howTo,
+    ...(withClass ? { actionClass: a.actionClass } : {}),
+  };
+}
+
+export function associationView(association: ActionletAssociation, actionlet: Actionlet | undefined) {
+  return {
+    id: association.id,
+    actionId: association.actionId,
+    name: association.name,
+    order: association.order,
+    clazz: association.clazz,
+    parameters: association.parameters,
+    actionlet: actionlet ? actionletDefinitionView(actionlet, false) : null,
+  };
+}
