@@ -108,8 +108,7 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
       () => registry.actionlets.values(),
       (actionClass) => registry.actionlets.get(actionClass),
       resolve(container, ContentTypeService),
-      // NOTE: items enter steps through workflow tasks, which arrive with firing (issue 4); until then no step holds content.
-      async () => false,
+      (tx, stepId) => tx.tasks.anyInStep(stepId),
     ),
   ]);
 

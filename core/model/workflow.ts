@@ -62,3 +62,31 @@ export interface ActionletAssociation {
 
 /** `nextStep` value meaning "stay in the current step". */
 export const CURRENT_STEP = 'currentstep';
+
+/** Where an item (in one language) stands in its workflow. */
+export interface WorkflowTask {
+  identifier: string;
+  languageId: number;
+  schemeId: string;
+  stepId: string;
+  /** A user id or a role id; null when unassigned. */
+  assignedTo: string | null;
+  createdBy: string;
+  creationDate: number;
+  modDate: number;
+}
+
+/** One entry of a task's history: an action fired, or a comment made. */
+export interface WorkflowHistoryEntry {
+  id: string;
+  identifier: string;
+  languageId: number;
+  kind: 'action' | 'comment';
+  /** The action's name, or the comment's text. */
+  text: string;
+  actionId: string | null;
+  fromStepId: string | null;
+  toStepId: string | null;
+  userId: string;
+  createdAt: number;
+}

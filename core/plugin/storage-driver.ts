@@ -2,7 +2,7 @@ import type { Config } from '../config/config.js';
 import type { ContentType } from '../model/content-type.js';
 import type { Field } from '../model/field.js';
 import type { Category } from '../model/category.js';
-import type { ActionletAssociation, WorkflowAction, WorkflowScheme, WorkflowStep } from '../model/workflow.js';
+import type { ActionletAssociation, WorkflowAction, WorkflowHistoryEntry, WorkflowScheme, WorkflowStep, WorkflowTask } from '../model/workflow.js';
 import type { ContentIdentifier, ContentState, ContentVersion } from '../model/contentlet.js';
 import type { Logger } from '../logger.js';
 import type { Language } from '../model/language.js';
@@ -168,8 +168,23 @@ export interface WorkflowRepository {
   resolveId(kind: 'scheme' | 'step' | 'action', idOrShort: string): Promise<string | undefined>;
 }
 
+/** Workflow tasks (where each item stands) and their history of actions and comments. */
+export interface TaskRepository {
+  find(identifier: string, languageId: number): Promise<WorkflowTask | undefined>;
+  /** Inserts or replaces the task of (identifier, language). */
+  put(task: WorkflowTask): Promise<void>;
+  /** Removes the tasks (and history) of an item, in one language or in all. */
+  delete(identifier: string, languageId?: number): Promise<void>;
+  /** Whether any item currently stands in the step. */
+  anyInStep(stepId: string): Promise<boolean>;
+  addHistory(entry: WorkflowHistoryEntry): Promise<void>;
+  /** Oldest first. */
+  listHistory(identifier: string): Promise<WorkflowHistoryEntry[]>;
+}
+
 export interface Repositories {
   categories: CategoryRepository;
+  tasks: TaskRepository;
   workflows: WorkflowRepository;
   content: ContentRepository;
   contentTypes: ContentTypeRepository;

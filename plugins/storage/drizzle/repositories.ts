@@ -9,6 +9,7 @@ import { roleRepository } from './role-repository.js';
 import { sessionRepository } from './session-repository.js';
 import { settingRepository } from './setting-repository.js';
 import { siteRepository } from './site-repository.js';
+import { taskRepository } from './task-repository.js';
 import { userRepository } from './user-repository.js';
 import { workflowRepository } from './workflow-repository.js';
 
@@ -26,6 +27,7 @@ export function createRepositories(executor: Executor, tables: Tables, dialect: 
     sites: siteRepository(exec, tables),
     languages: languageRepository(exec, tables, dialect),
     settings: settingRepository(exec, tables, dialect),
+    tasks: taskRepository(exec, tables),
     workflows: workflowRepository(exec, tables),
     transaction,
   };

@@ -302,3 +302,35 @@ export const workflowActionlets = mysqlTable(
     foreignKey({ name: 'workflow_actionlets_action_fk', columns: [t.actionId], foreignColumns: [workflowActions.id] }).onDelete('cascade'),
   ],
 );
+
+export const workflowTasks = mysqlTable(
+  'workflow_tasks',
+  {
+    identifier: varchar('identifier', { length: 255 }).notNull(),
+    languageId: int('language_id').notNull(),
+    schemeId: varchar('scheme_id', { length: 255 }).notNull(),
+    stepId: varchar('step_id', { length: 255 }).notNull(),
+    assignedTo: varchar('assigned_to', { length: 255 }),
+    createdBy: varchar('created_by', { length: 255 }).notNull(),
+    creationDate: epochMs('creation_date').notNull(),
+    modDate: epochMs('mod_date').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.identifier, t.languageId] }), index('workflow_tasks_step').on(t.stepId)],
+);
+
+export const workflowHistory = mysqlTable(
+  'workflow_history',
+  {
+    id: varchar('id', { length: 255 }).primaryKey(),
+    identifier: varchar('identifier', { length: 255 }).notNull(),
+    languageId: int('language_id').notNull(),
+    kind: varchar('kind', { length: 16 }).notNull(),
+    text: text('entry_text').notNull(),
+    actionId: varchar('action_id', { length: 255 }),
+    fromStepId: varchar('from_step_id', { length: 255 }),
+    toStepId: varchar('to_step_id', { length: 255 }),
+    userId: varchar('user_id', { length: 255 }).notNull(),
+    createdAt: epochMs('created_at').notNull(),
+  },
+  (t) => [index('workflow_history_item').on(t.identifier, t.createdAt)],
+);

@@ -294,3 +294,35 @@ export const workflowActionlets = sqliteTable(
   },
   (t) => [index('workflow_actionlets_action').on(t.actionId)],
 );
+
+export const workflowTasks = sqliteTable(
+  'workflow_tasks',
+  {
+    identifier: text('identifier').notNull(),
+    languageId: integer('language_id').notNull(),
+    schemeId: text('scheme_id').notNull(),
+    stepId: text('step_id').notNull(),
+    assignedTo: text('assigned_to'),
+    createdBy: text('created_by').notNull(),
+    creationDate: integer('creation_date').notNull(),
+    modDate: integer('mod_date').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.identifier, t.languageId] }), index('workflow_tasks_step').on(t.stepId)],
+);
+
+export const workflowHistory = sqliteTable(
+  'workflow_history',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    languageId: integer('language_id').notNull(),
+    kind: text('kind').notNull(),
+    text: text('entry_text').notNull(),
+    actionId: text('action_id'),
+    fromStepId: text('from_step_id'),
+    toStepId: text('to_step_id'),
+    userId: text('user_id').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('workflow_history_item').on(t.identifier, t.createdAt)],
+);

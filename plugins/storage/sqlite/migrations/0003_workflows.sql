@@ -28,6 +28,20 @@ CREATE TABLE `workflow_actions` (
 );
 --> statement-breakpoint
 CREATE INDEX `workflow_actions_scheme` ON `workflow_actions` (`scheme_id`);--> statement-breakpoint
+CREATE TABLE `workflow_history` (
+	`id` text PRIMARY KEY NOT NULL,
+	`identifier` text NOT NULL,
+	`language_id` integer NOT NULL,
+	`kind` text NOT NULL,
+	`entry_text` text NOT NULL,
+	`action_id` text,
+	`from_step_id` text,
+	`to_step_id` text,
+	`user_id` text NOT NULL,
+	`created_at` integer NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX `workflow_history_item` ON `workflow_history` (`identifier`,`created_at`);--> statement-breakpoint
 CREATE TABLE `workflow_schemes` (
 	`id` text PRIMARY KEY NOT NULL,
 	`name` text NOT NULL,
@@ -64,4 +78,17 @@ CREATE TABLE `workflow_steps` (
 	FOREIGN KEY (`scheme_id`) REFERENCES `workflow_schemes`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
-CREATE INDEX `workflow_steps_scheme` ON `workflow_steps` (`scheme_id`);
+CREATE INDEX `workflow_steps_scheme` ON `workflow_steps` (`scheme_id`);--> statement-breakpoint
+CREATE TABLE `workflow_tasks` (
+	`identifier` text NOT NULL,
+	`language_id` integer NOT NULL,
+	`scheme_id` text NOT NULL,
+	`step_id` text NOT NULL,
+	`assigned_to` text,
+	`created_by` text NOT NULL,
+	`creation_date` integer NOT NULL,
+	`mod_date` integer NOT NULL,
+	PRIMARY KEY(`identifier`, `language_id`)
+);
+--> statement-breakpoint
+CREATE INDEX `workflow_tasks_step` ON `workflow_tasks` (`step_id`);
