@@ -224,6 +224,22 @@ export class FireEngine {
     return { identifier, languageId: item.languageId, contentlet, messages: state.messages };
   }
 
+  /** The actions of the item's current step (or of the first steps, for an item without a task) the caller may fire. */
+  async availableActions(inode: string, principal: Principal): Promise<WorkflowAction[]> {
+    const tx = this.deps.storage;
+    const current = await this.deps.content.getByInode(tx, inode);
+    const type = (await tx.contentTypes.findById(current.identifier.contentTypeId))!;
+    const task = await tx.tasks.find(current.identifier.identifier, current.version.languageId);
+    const stepIds = task ? [task.stepId] : (await Promise.all(type.workflows.map(async (schemeId) => (await tx.workflows.listSteps(schemeId))[0]?.id))).filter((id): id is string => id !== undefined);
+    const allowed: WorkflowAction[] = [];
+    for (const stepId of stepIds) {
+      for (const action of await tx.workflows.listStepActions(stepId)) {
+        if (await this.checkWhoCanUse(tx, action, principal).then(() => true, () => false)) allowed.push(action);
+      }
+    }
+    return allowed;
+  }
+
   private async locate(tx: Repositories, request: FireRequest): Promise<Item> {
     const { content } = this.deps;
     if (request.inode) {

@@ -81,7 +81,7 @@ export class HttpPipeline {
     if (definition.bodyFormat === 'raw') body = request.rawBody;
     else if (validator || definition.bodyFormat === 'json') {
       body = parseJsonBody(request.rawBody);
-      validator?.validate(body);
+      if (!(body === undefined && definition.optionalBody)) validator?.validate(body);
     }
     const result = await definition.handler({ request, params: match.params, query: request.query, body, principal, log } as never);
     return this.render(request, result);

@@ -79,6 +79,8 @@ export interface RouteDefinition<Access extends RouteAccess = RouteAccess, Schem
   body?: Schema;
   /** How the body is read: JSON (default when `body` is set) or left raw. */
   bodyFormat?: 'json' | 'raw';
+  /** An empty body is accepted (the handler gets `undefined`); a non-empty one must match `body`. */
+  optionalBody?: boolean;
   handler: Handler<Access, Schema extends TSchema ? Static<Schema> : undefined>;
 }
 
