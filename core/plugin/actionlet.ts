@@ -103,6 +103,8 @@ export interface Actionlet<Context extends ActionletContext = ActionletContext> 
   name: string;
   howTo: string;
   parameters: readonly ActionletParameter[];
+  /** False for actionlets the built-in workflows use that are not part of the public catalogue (Destroy content). */
+  listed?: boolean;
   /**
    * When set, this actionlet cannot run in this installation yet (it needs something that is not
    * available): a fire that would run it is refused before any change, with this reason.
