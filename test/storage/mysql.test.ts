@@ -1,12 +1,21 @@
 import t from 'tap';
 import type { Test } from 'tap';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Config } from '../../core/config/config.js';
 import { silentLogger } from '../../core/logger.js';
 import type { Storage } from '../../core/plugin/storage-driver.js';
 import mysqlPlugin from '../../plugins/storage/mysql/index.js';
 import { createTestDatabase } from '../helpers/mysql-database.js';
-import { tempDataDir } from '../helpers/test-app.js';
 import { repositorySuite } from './repository-suite.js';
+
+/** Storage tests stay independent of the host (test-app.ts pulls in the whole service). */
+function tempDataDir(t: Test): string {
+  const dir = mkdtempSync(join(tmpdir(), 'cms-storage-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
 
 /** Each open gets a database of its own, so the suite's tests start empty. */
 async function open(t: Test): Promise<Storage> {
@@ -24,6 +33,24 @@ t.test('MariaDB/MySQL', async (t) => {
   const probe = await createTestDatabase(t);
   if (!probe) return;
   repositorySuite(t, () => open(t));
+
+  t.test('an over-long setting key is refused, not truncated and stored', async (t) => {
+    const s = await open(t);
+    await t.rejects(s.settings.putIfAbsent('k'.repeat(300), 'v'), { message: 'Storage operation failed' });
+    t.equal(await s.settings.get('k'.repeat(255)), undefined);
+  });
+
+  t.test('driver errors at the boundary are translated, even outside the repositories', async (t) => {
+    const url = (await createTestDatabase(t))!;
+    const config = new Config(new Map([['storage.mysql.url', url]]), {});
+    const [driver] = (await mysqlPlugin.setup({ config, logger: silentLogger, dataDir: '' })).storageDrivers!;
+    const storage = await driver!.open({ config, dataDir: '', logger: silentLogger });
+    await storage.close();
+    const translated = { message: 'Storage operation failed', constructor: Error };
+    await t.rejects(storage.ping(), translated, 'ping on a closed pool');
+    await t.rejects(storage.transaction(async () => 1), translated, 'BEGIN on a closed pool');
+    await t.rejects(storage.migrate(), translated, 'migrate on a closed pool');
+  });
 
   t.test('several processes migrating one database at once take turns', async (t) => {
     const url = (await createTestDatabase(t))!;

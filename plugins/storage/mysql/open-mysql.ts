@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { drizzle, type MySql2Database } from 'drizzle-orm/mysql2';
 import { migrate } from 'drizzle-orm/mysql2/migrator';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +19,12 @@ const mysqlDialect: Dialect = {
     return row!.id;
   },
   async insertSettingIfAbsent(db, _table, values) {
-    await (db as unknown as MySql2Database).insert(mysqlSchema.settings).ignore().values(values);
+    // Not INSERT IGNORE: it also turns real errors into warnings (an over-long key is silently
+    // truncated and stored). A no-op update on a duplicate key ignores only the duplicate.
+    await (db as unknown as MySql2Database)
+      .insert(mysqlSchema.settings)
+      .values(values)
+      .onDuplicateKeyUpdate({ set: { key: sql`setting_key` } });
   },
   isUniqueViolation: (error) => (error as { code?: unknown }).code === 'ER_DUP_ENTRY' || (error as { errno?: unknown }).errno === 1062,
 };
@@ -37,16 +43,28 @@ export function openMysql(context: StorageOpenContext): Storage {
   // NOTE: the positional form: drizzle 0.45 misreads `{ client, mode }` as a client.
   const db = drizzle(pool, { mode: 'default' }) as unknown as Db;
 
-  const transaction = <T>(work: (tx: Repositories) => Promise<T>): Promise<T> =>
-    (db as unknown as MySql2Database).transaction(async (txDb) => {
-      const txRepositories: Repositories = createRepositories(
-        { read: (w) => w(txDb as unknown as Db), write: (w) => w(txDb as unknown as Db) },
-        tables,
-        mysqlDialect,
-        (inner) => inner(txRepositories),
-      );
-      return work(txRepositories);
-    });
+  const transaction = async <T>(work: (tx: Repositories) => Promise<T>): Promise<T> => {
+    let workError: unknown;
+    try {
+      return await (db as unknown as MySql2Database).transaction(async (txDb) => {
+        const txRepositories: Repositories = createRepositories(
+          { read: (w) => w(txDb as unknown as Db), write: (w) => w(txDb as unknown as Db) },
+          tables,
+          mysqlDialect,
+          (inner) => inner(txRepositories),
+        );
+        try {
+          return await work(txRepositories);
+        } catch (error) {
+          workError = error;
+          throw error;
+        }
+      });
+    } catch (error) {
+      // The caller's own error passes as it is; BEGIN, COMMIT or ROLLBACK failing is the driver's.
+      throw error === workError ? error : translateError(error, mysqlDialect);
+    }
+  };
 
   const repositories = createRepositories({ read: (w) => w(db), write: (w) => w(db) }, tables, mysqlDialect, transaction);
 
@@ -55,7 +73,12 @@ export function openMysql(context: StorageOpenContext): Storage {
     driverName: 'mysql',
     async migrate() {
       // Several processes may start together: the named lock makes them migrate one at a time.
-      const connection = await pool.getConnection();
+      let connection;
+      try {
+        connection = await pool.getConnection();
+      } catch (error) {
+        throw translateError(error, mysqlDialect);
+      }
       try {
         const [rows] = await connection.query('SELECT GET_LOCK(?, 60) AS acquired', [MIGRATION_LOCK]);
         if ((rows as Array<{ acquired: number | null }>)[0]?.acquired !== 1) throw new Error('Could not take the migration lock within 60 s');
@@ -77,6 +100,12 @@ export function openMysql(context: StorageOpenContext): Storage {
         throw translateError(error, mysqlDialect);
       }
     },
-    close: () => pool.end(),
+    async close() {
+      try {
+        await pool.end();
+      } catch (error) {
+        throw translateError(error, mysqlDialect);
+      }
+    },
   };
 }

@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Repositories, Storage, StorageOpenContext } from '../../../core/plugin/storage-driver.js';
-import type { Db, Dialect } from '../drizzle/context.js';
+import { translateError, type Db, type Dialect } from '../drizzle/context.js';
 import { createRepositories } from '../drizzle/repositories.js';
 import * as schema from './schema.js';
 
@@ -60,17 +60,32 @@ export function openSqlite(context: StorageOpenContext): Storage {
     (work) => work(txRepositories),
   );
 
+  /** The driver's own statements: their errors are translated like the repositories' are. */
+  const driverCall = <T>(call: () => T): T => {
+    try {
+      return call();
+    } catch (error) {
+      throw translateError(error, sqliteDialect);
+    }
+  };
+
   const transaction = <T>(work: (tx: Repositories) => Promise<T>): Promise<T> =>
     exclusive(async () => {
-      writer.exec('BEGIN IMMEDIATE');
+      driverCall(() => writer.exec('BEGIN IMMEDIATE'));
+      let result: T;
       try {
-        const result = await work(txRepositories);
-        writer.exec('COMMIT');
-        return result;
+        result = await work(txRepositories);
       } catch (error) {
-        if (writer.inTransaction) writer.exec('ROLLBACK');
+        // The caller's error is rethrown as it is: repository errors were translated already.
+        if (writer.inTransaction) driverCall(() => writer.exec('ROLLBACK'));
         throw error;
       }
+      try {
+        driverCall(() => writer.exec('COMMIT'));
+      } finally {
+        if (writer.inTransaction) driverCall(() => writer.exec('ROLLBACK'));
+      }
+      return result;
     });
 
   const repositories = createRepositories(
@@ -88,15 +103,27 @@ export function openSqlite(context: StorageOpenContext): Storage {
     ...repositories,
     driverName: 'sqlite',
     async migrate() {
-      await exclusive(async () => migrate(drizzle({ client: writer }), { migrationsFolder: MIGRATIONS }));
+      const apply = () => migrate(drizzle({ client: writer }), { migrationsFolder: MIGRATIONS });
+      await exclusive(async () =>
+        driverCall(() => {
+          try {
+            apply();
+          } catch {
+            // Another process may have migrated between drizzle's look at the journal table and its
+            // BEGIN (the loser then fails on "table exists" or a stale snapshot). What it applied is
+            // recorded now, so a second pass skips it; a second failure is real.
+            apply();
+          }
+        }),
+      );
       if (!reader) {
-        reader = new Database(file, { readonly: true });
+        reader = driverCall(() => new Database(file, { readonly: true }));
         reader.pragma('busy_timeout = 5000');
         readDb = drizzle({ client: reader }) as unknown as Db;
       }
     },
     async ping() {
-      writer.prepare('SELECT 1').get();
+      driverCall(() => writer.prepare('SELECT 1').get());
     },
     async close() {
       await exclusive(async () => {
