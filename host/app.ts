@@ -23,6 +23,9 @@ import { contentTypeRoutes } from './routes/content-types.js';
 import { categoryRoutes } from './routes/categories.js';
 import { contentRoutes } from './routes/content.js';
 import { workflowDefinitionRoutes } from './routes/workflow-definitions.js';
+import { workflowFireRoutes } from './routes/workflow-fire.js';
+import { FireEngine } from '../core/workflow/fire-engine.js';
+import type { MailSender } from '../core/plugin/mail-transport.js';
 import { WorkflowDefinitionService } from '../core/workflow/workflow-definition-service.js';
 import { CategoryService } from '../core/content/category-service.js';
 import { ContentReader } from '../core/content/content-reader.js';
@@ -82,7 +85,10 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
   const driver = resolveNamed(registry.storageDrivers, 'storage.driver', settings.storageDriver);
   const storage = await driver.open({ config, dataDir, logger: logger.child({ storage: driver.name }) });
   let generatedAdminPassword: string | undefined;
+  let mail: MailSender;
   try {
+    const mailTransport = resolveNamed(registry.mailTransports, 'mail.transport', settings.mailTransport);
+    mail = await mailTransport.create({ config, dataDir, logger: logger.child({ mail: mailTransport.name }) });
     await storage.migrate();
     generatedAdminPassword = (await seedInstallation(storage, settings.initialAdminPassword, logger)).generatedAdminPassword;
   } catch (error) {
@@ -90,7 +96,7 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
     throw error;
   }
 
-  const container = buildContainer({ config, logger, dataDir, registry, storage, settings });
+  const container = buildContainer({ config, logger, dataDir, registry, storage, settings, mail });
   const auth = resolve(container, AuthService);
   let closing = false;
   const pipeline = new HttpPipeline(resolve(container, Authenticator), logger);
@@ -110,6 +116,7 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
       resolve(container, ContentTypeService),
       (tx, stepId) => tx.tasks.anyInStep(stepId),
     ),
+    ...workflowFireRoutes(resolve(container, FireEngine), storage, resolve(container, ContentReader), (field) => resolve(container, FieldService).typeOf(field)),
   ]);
 
   const server = new UwsServer({
@@ -136,6 +143,7 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
       if (closing) return;
       closing = true;
       await server.close(settings.shutdownTimeoutMs);
+      await mail.close?.().catch((err: unknown) => logger.error({ err }, 'mail transport failed to close'));
       for (const { plugin, error } of await registry.close()) logger.error({ plugin, err: error }, 'plugin failed to close');
       await closeStorage(storage, logger);
       container.clearInstances();

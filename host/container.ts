@@ -17,6 +17,9 @@ import { ContentReader } from '../core/content/content-reader.js';
 import { ContentService } from '../core/content/content-service.js';
 import { fieldParseContext } from '../core/content/field-parse-context.js';
 import { WorkflowDefinitionService } from '../core/workflow/workflow-definition-service.js';
+import { FireEngine } from '../core/workflow/fire-engine.js';
+import { renderTemplate } from '../core/workflow/render-template.js';
+import type { MailSender } from '../core/plugin/mail-transport.js';
 import { canonicalFieldClassName } from '../core/plugin/field-type.js';
 import type { HostSettings } from './settings.js';
 
@@ -30,7 +33,7 @@ export function resolve<T>(container: DependencyContainer, token: Token<T> | (ne
  * several apps in one process. Core services are plain classes built by factories here, which is
  * what keeps core free of the container library.
  */
-export function buildContainer(parts: { config: Config; logger: Logger; dataDir: string; registry: PluginRegistry; storage: Storage; settings: HostSettings }): DependencyContainer {
+export function buildContainer(parts: { config: Config; logger: Logger; dataDir: string; registry: PluginRegistry; storage: Storage; settings: HostSettings; mail: MailSender }): DependencyContainer {
   const c = rootContainer.createChildContainer();
   c.register(ConfigToken, { useValue: parts.config });
   c.register(LoggerToken, { useValue: parts.logger });
@@ -53,6 +56,17 @@ export function buildContainer(parts: { config: Config; logger: Logger; dataDir:
   const content = new ContentService((field) => fieldTypeOf(field.clazz), (tx) => fieldParseContext(tx, parts.dataDir));
   c.register(ContentService, { useValue: content });
   c.register(WorkflowDefinitionService, { useValue: new WorkflowDefinitionService(parts.storage, (actionClass) => parts.registry.actionlets.get(actionClass)) });
+  c.register(FireEngine, {
+    useValue: new FireEngine({
+      storage: parts.storage,
+      content,
+      definitions: resolve(c, WorkflowDefinitionService),
+      actionlet: (actionClass) => parts.registry.actionlets.get(actionClass),
+      render: renderTemplate,
+      sendMail: (message) => parts.mail.send({ ...message, from: message.from ?? parts.settings.mailFrom }),
+      logger: parts.logger.child({ area: 'workflow' }),
+    }),
+  });
   c.register(ContentReader, { useValue: new ContentReader(parts.storage, content, parts.settings.anonymousContentAccess) });
   return c;
 }

@@ -15,6 +15,8 @@ export interface HostSettings {
   auth: AuthSettings;
   initialAdminPassword: string | undefined;
   anonymousContentAccess: 'NONE' | 'READ' | 'WRITE';
+  mailTransport: string;
+  mailFrom: string;
 }
 
 export function readSettings(config: Config): HostSettings {
@@ -39,6 +41,8 @@ export function readSettings(config: Config): HostSettings {
       },
     },
     initialAdminPassword: config.string('INITIAL_ADMIN_PASSWORD'),
+    mailTransport: config.string('mail.transport', 'outbox'),
+    mailFrom: config.string('mail.from', 'cms@localhost'),
     anonymousContentAccess: config.oneOf('CONTENT_APIS_ALLOW_ANONYMOUS', ['NONE', 'READ', 'WRITE'] as const, 'NONE'),
   };
 }

@@ -1,0 +1,48 @@
+import { InvalidInputError } from '../../core/errors.js';
+import type { Actionlet, ActionletContext, ActionletParameter, ContentOperations } from '../../core/plugin/actionlet.js';
+import { ACTIONLET_PACKAGE, actionletClassName } from './package.js';
+
+export interface ActionletSpec {
+  /** The simple class name, e.g. `SaveContentActionlet`. */
+  className: string;
+  /** The package of the class; the actionlet package unless stated. */
+  package?: string;
+  name: string;
+  howTo: string;
+  parameters?: readonly ActionletParameter[];
+  unavailableReason?: string;
+  preSave?(context: ActionletContext): Promise<void> | void;
+  run(context: ActionletContext): Promise<void> | void;
+}
+
+/** Builds an actionlet of the built-in catalogue from its simple class name. */
+export function defineActionlet(spec: ActionletSpec): Actionlet {
+  const { className, package: pkg = ACTIONLET_PACKAGE, parameters = [], ...rest } = spec;
+  return { actionClass: actionletClassName(className, pkg), parameters, ...rest };
+}
+
+/** The content operations that take no argument: one actionlet each. */
+export type ContentOperation = Exclude<keyof ContentOperations, 'setValue'>;
+
+/** An actionlet with no parameters that performs one content operation. */
+export function contentOperationActionlet(spec: { className: string; name: string; howTo: string; operation: ContentOperation }): Actionlet {
+  const { operation, ...rest } = spec;
+  return defineActionlet({ ...rest, run: (context) => context.content[operation]() });
+}
+
+/**
+ * An actionlet of the catalogue this release cannot run: it is listed (so associations can be
+ * defined), and the engine refuses a fire that would run it before anything changes. Its `run`
+ * throws the same reason, in case it is ever reached anyway.
+ */
+export function unavailableActionlet(spec: Omit<ActionletSpec, 'run' | 'preSave' | 'unavailableReason'> & { needs: string }): Actionlet {
+  const { needs, ...rest } = spec;
+  const reason = `${spec.name} is not available yet: ${needs}`;
+  return defineActionlet({
+    ...rest,
+    unavailableReason: reason,
+    run: () => {
+      throw new InvalidInputError('WORKFLOW_ACTIONLET_UNAVAILABLE', reason);
+    },
+  });
+}

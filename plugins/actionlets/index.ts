@@ -1,0 +1,63 @@
+import { PLUGIN_API_VERSION, definePlugin } from '../../core/plugin/plugin.js';
+import { archiveContent } from './archive-content.js';
+import { commentOnWorkflow } from './comment-on-workflow.js';
+import { copyContentlet } from './copy-contentlet.js';
+import { deleteContent } from './delete-content.js';
+import { fourEyesApproval } from './four-eyes-approval.js';
+import { linkChecker } from './link-checker.js';
+import { lockContent } from './lock-content.js';
+import { message } from './message.js';
+import { notifyAssignee } from './notify-assignee.js';
+import { notifyUsers } from './notify-users.js';
+import { publishContent } from './publish-content.js';
+import { pushNow } from './push-now.js';
+import { pushPublish } from './push-publish.js';
+import { reindexContent } from './reindex-content.js';
+import { requireMultipleApprovers } from './require-multiple-approvers.js';
+import { resetWorkflow } from './reset-workflow.js';
+import { saveContent } from './save-content.js';
+import { saveDraftContent } from './save-draft-content.js';
+import { sendEmail } from './send-email.js';
+import { setValue } from './set-value.js';
+import { socialStatusUpdate } from './social-status-update.js';
+import { translateContent } from './translate-content.js';
+import { unarchiveContent } from './unarchive-content.js';
+import { unlockContent } from './unlock-content.js';
+import { unpublishContent } from './unpublish-content.js';
+
+/** The actionlet catalogue, in the order the REST interface lists it. */
+export const builtinActionlets = [
+  fourEyesApproval,
+  archiveContent,
+  commentOnWorkflow,
+  copyContentlet,
+  deleteContent,
+  linkChecker,
+  lockContent,
+  message,
+  notifyAssignee,
+  notifyUsers,
+  publishContent,
+  pushNow,
+  pushPublish,
+  reindexContent,
+  requireMultipleApprovers,
+  resetWorkflow,
+  saveDraftContent,
+  saveContent,
+  sendEmail,
+  setValue,
+  translateContent,
+  socialStatusUpdate,
+  unarchiveContent,
+  unlockContent,
+  unpublishContent,
+] as const;
+
+/** The built-in workflow sub-actions. Those that need what this release lacks are listed but unavailable. */
+export default definePlugin({
+  name: 'actionlets-builtin',
+  apiVersion: PLUGIN_API_VERSION,
+  description: 'Content, workflow and notification sub-actions of workflow actions',
+  setup: () => ({ actionlets: [...builtinActionlets] }),
+});

@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { createTransport } from 'nodemailer';
+import type { MailMessage, MailSender, MailTransport } from '../../core/plugin/mail-transport.js';
+
+export const OUTBOX_DIR_PROPERTY = 'mail.outbox.dir';
+export const DEFAULT_OUTBOX_DIR = 'outbox';
+
+/**
+ * The embedded default: every message becomes an RFC 822 `.eml` file in `<dataDir>/<mail.outbox.dir>`
+ * (an absolute directory is used as it is), so a fresh install "sends" mail without a server and a
+ * developer can open what would have gone out. Bcc recipients are not written.
+ */
+export const outboxTransport: MailTransport = {
+  name: 'outbox',
+  create({ config, dataDir, logger }): MailSender {
+    const dir = resolve(dataDir, config.string(OUTBOX_DIR_PROPERTY, DEFAULT_OUTBOX_DIR));
+    // nodemailer composes the MIME (encodings, multipart/alternative for text + html); CRLF as RFC 5322 says.
+    const composer = createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+    return {
+      async send(message: MailMessage): Promise<void> {
+        // Bcc recipients belong to the envelope, never the headers, and nodemailer's stream transport
+        // keeps a Bcc header on purpose, so they are left out: the file holds no envelope.
+        const info = await composer.sendMail({ ...message, bcc: undefined });
+        const name = `${Date.now()}-${randomBytes(6).toString('hex')}.eml`;
+        await writeAtomically(dir, name, info.message as Buffer); // a Buffer, not a stream: `buffer: true`
+        logger.info({ transport: 'outbox', file: name, messageId: info.messageId }, 'Mail written to the outbox');
+      },
+    };
+  },
+};
+
+/**
+ * Written under a dot-name and renamed, so whoever watches the directory for `*.eml` never reads half
+ * a message. The file is flushed before the rename so a crash cannot leave an empty message behind.
+ */
+async function writeAtomically(dir: string, name: string, bytes: Buffer): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  const temporary = join(dir, `.${name}.tmp`);
+  try {
+    await writeFile(temporary, bytes, { mode: 0o600, flush: true }); // messages may hold personal data
+    await rename(temporary, join(dir, name));
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
