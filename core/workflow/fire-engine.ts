@@ -43,6 +43,8 @@ export interface FireEngineDependencies {
   now?: () => number;
 }
 
+let historySequence = 0;
+
 /** Where the item stands before the fire. */
 interface Item {
   identifier: string | null;
@@ -291,6 +293,8 @@ export class FireEngine {
   }
 
   private history(tx: Repositories, identifier: string, languageId: number, kind: 'action' | 'comment', text: string, actionId: string | null, fromStepId: string | null, toStepId: string | null, userId: string) {
-    return tx.tasks.addHistory({ id: randomUUID(), identifier, languageId, kind, text, actionId, fromStepId, toStepId, userId, createdAt: this.now() });
+    // History is read by (createdAt, id): a per-process sequence in the id keeps entries made in the same millisecond in order.
+    const id = `${(++historySequence).toString(36).padStart(10, '0')}-${randomUUID()}`;
+    return tx.tasks.addHistory({ id, identifier, languageId, kind, text, actionId, fromStepId, toStepId, userId, createdAt: this.now() });
   }
 }

@@ -7,6 +7,7 @@ import type { PluginSource } from './load-plugins.js';
 const BUILTIN_MODULES = [
   '../../plugins/auth/index.js',
   '../../plugins/field-types/index.js',
+  '../../plugins/actionlets/index.js',
   '../../plugins/mail/index.js',
   '../../plugins/storage/sqlite/index.js',
   '../../plugins/storage/mysql/index.js',

@@ -132,6 +132,6 @@ export function workflowDefinitionRoutes(
         return 'Ok';
       },
     }),
-    route({ method: 'GET', path: `${base}/actionlets`, access: 'user', handler: () => catalogue().map((a) => actionletDefinitionView(a)) }),
+    route({ method: 'GET', path: `${base}/actionlets`, access: 'user', handler: () => catalogue().filter((a) => a.listed !== false).map((a) => actionletDefinitionView(a)) }),
   ];
 }

@@ -56,11 +56,12 @@ export function workflowFireRoutes(
       path: '/api/v1/workflow/actions/default/fire/:systemAction',
       access: 'user',
       body: FireBody,
+      optionalBody: true,
       handler: async ({ params, body, query, principal }) => {
-        const submission = submissionOf(body, query);
+        const submission = submissionOf(body ?? undefined, query);
         const inode = query.get('inode') ?? undefined;
         const actionId = await systemActionFor(storage, params.systemAction!, { inode, submission });
-        const result = await engine.fire({ actionId, principal, inode, submission, comment: body.comments, assign: body.assign });
+        const result = await engine.fire({ actionId, principal, inode, submission, comment: body?.comments, assign: body?.assign });
         return answer(result, principal);
       },
     }),

@@ -3,6 +3,7 @@ import { archiveContent } from './archive-content.js';
 import { commentOnWorkflow } from './comment-on-workflow.js';
 import { copyContentlet } from './copy-contentlet.js';
 import { deleteContent } from './delete-content.js';
+import { destroyContent } from './destroy-content.js';
 import { fourEyesApproval } from './four-eyes-approval.js';
 import { linkChecker } from './link-checker.js';
 import { lockContent } from './lock-content.js';
@@ -59,5 +60,5 @@ export default definePlugin({
   name: 'actionlets-builtin',
   apiVersion: PLUGIN_API_VERSION,
   description: 'Content, workflow and notification sub-actions of workflow actions',
-  setup: () => ({ actionlets: [...builtinActionlets] }),
+  setup: () => ({ actionlets: [...builtinActionlets, destroyContent] }),
 });

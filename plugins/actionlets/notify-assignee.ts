@@ -2,11 +2,14 @@ import type { ActionletContext } from '../../core/plugin/actionlet.js';
 import { defineActionlet } from './define.js';
 import { optional } from './param.js';
 
-/** Templates used when the association leaves the subject or body empty. */
+/**
+ * Templates used when the association leaves the subject or body empty. (Velocity drops the line
+ * break that follows a directive, hence three line breaks after `#if` for a blank line.)
+ */
 export const DEFAULT_ASSIGNEE_SUBJECT = '$!{workflow.action}: $!{content.title}';
 export const DEFAULT_ASSIGNEE_BODY =
   '$!{user.firstName} $!{user.lastName} fired the workflow action "$!{workflow.action}" on "$!{content.title}", ' +
-  'which is now assigned to you.#if($workflow.comment)\n\nComment: $workflow.comment#end';
+  'which is now assigned to you.#if($workflow.comment)\n\n\nComment: $workflow.comment#end';
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

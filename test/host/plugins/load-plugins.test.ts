@@ -48,7 +48,7 @@ t.test('a third-party plugin from outside the source tree contributes an auth sc
 
 t.test('built-ins load through the same loader and register their contributions', async (t) => {
   const registry = await loadPlugins(new Config(), '/tmp', '/', silentLogger);
-  t.same(registry.plugins(), ['auth-builtin', 'field-types-builtin', 'mail-builtin', 'storage-sqlite', 'storage-mysql']);
+  t.same(registry.plugins(), ['auth-builtin', 'field-types-builtin', 'actionlets-builtin', 'mail-builtin', 'storage-sqlite', 'storage-mysql']);
   t.ok(registry.fieldTypes.get('com.cms.contenttype.model.field.ImmutableTextField'), 'field types are contributed');
   t.same(registry.authSchemes.keys(), ['session', 'basic', 'legacy-header']);
   t.same(registry.storageDrivers.keys(), ['sqlite', 'mysql']);

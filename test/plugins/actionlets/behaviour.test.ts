@@ -1,8 +1,11 @@
 import t from 'tap';
+import { Config } from '../../../core/config/config.js';
 import { silentLogger } from '../../../core/logger.js';
 import type { Actionlet, ActionletContext } from '../../../core/plugin/actionlet.js';
 import type { MailMessage } from '../../../core/plugin/mail-transport.js';
-import { builtinActionlets } from '../../../plugins/actionlets/index.js';
+import { renderTemplate } from '../../../core/workflow/render-template.js';
+import actionletsPlugin, { builtinActionlets } from '../../../plugins/actionlets/index.js';
+import { destroyContent } from '../../../plugins/actionlets/destroy-content.js';
 import { DEFAULT_ASSIGNEE_BODY, DEFAULT_ASSIGNEE_SUBJECT } from '../../../plugins/actionlets/notify-assignee.js';
 
 type Call = [operation: string, ...args: unknown[]];
@@ -68,8 +71,11 @@ function fakeContext(options: { params?: Record<string, string>; assigneeEmails?
   return { context, calls, sent, effects, commit };
 }
 
+/** Every actionlet of the plugin, the unlisted Destroy content too. */
+const all: readonly Actionlet[] = [...builtinActionlets, destroyContent];
+
 function actionlet(name: string): Actionlet {
-  const found = builtinActionlets.find((a) => a.name === name);
+  const found = all.find((a) => a.name === name);
   if (!found) throw new Error(`no actionlet ${name}`);
   return found;
 }
@@ -92,6 +98,7 @@ t.test('content operations: each calls exactly its operation', async (t) => {
     ['Copy Contentlet', 'content.copy'],
     ['Lock content', 'content.lock'],
     ['Unlock content', 'content.unlock'],
+    ['Destroy content', 'content.destroy'],
   ];
   for (const [name, operation] of cases) {
     const { context, calls, effects } = fakeContext();
@@ -102,6 +109,11 @@ t.test('content operations: each calls exactly its operation', async (t) => {
     t.strictSame(calls, [[operation]], name);
     t.equal(effects.length, 0, `${name} leaves nothing for after the commit`);
   }
+});
+
+t.test('the fakes cover every actionlet the plugin registers', async (t) => {
+  const registered = (await actionletsPlugin.setup({ config: new Config(), logger: silentLogger, dataDir: '/nonexistent' })).actionlets ?? [];
+  t.strictSame(registered.map((a) => a.actionClass).sort(), all.map((a) => a.actionClass).sort());
 });
 
 t.test('a failing operation fails the actionlet', async (t) => {
@@ -198,6 +210,21 @@ t.test('Notify Assignee', async (t) => {
     t.equal(html.sent[0]?.html, '<p>Ed fired &quot;Publish&quot; on &quot;&lt;Tom &amp; Jerry&gt;&quot;.</p>\n<p>Comment: ok</p>', 'the default HTML body escapes the values it shows');
   });
 
+  t.test('the default templates render with the engine renderer', async (t) => {
+    const values = (comment: string | null) => ({
+      content: { title: 'Spring sale' },
+      user: { firstName: 'Ed', lastName: 'Itor' },
+      workflow: { action: 'Publish', comment },
+    });
+    t.equal(renderTemplate(DEFAULT_ASSIGNEE_SUBJECT, values(null)), 'Publish: Spring sale');
+    t.equal(renderTemplate(DEFAULT_ASSIGNEE_BODY, values(null)), 'Ed Itor fired the workflow action "Publish" on "Spring sale", which is now assigned to you.');
+    t.equal(
+      renderTemplate(DEFAULT_ASSIGNEE_BODY, values('Looks good')),
+      'Ed Itor fired the workflow action "Publish" on "Spring sale", which is now assigned to you.\n\nComment: Looks good',
+      'the comment comes as a paragraph of its own',
+    );
+  });
+
   t.test('a rolled-back fire sends nothing', async (t) => {
     const { context, sent } = fakeContext({ assigneeEmails: ['a@cms.com'] });
     await fire(a, context);
@@ -211,7 +238,7 @@ t.test('actionlets that need what this release lacks', async (t) => {
     'Push Now', 'Push Publish', 'Translate Content', 'Social Status Update', 'Reindex content',
   ];
   t.strictSame(
-    builtinActionlets.filter((a) => a.unavailableReason !== undefined).map((a) => a.name).sort(),
+    all.filter((a) => a.unavailableReason !== undefined).map((a) => a.name).sort(),
     [...unavailable].sort(),
     'exactly these are unavailable',
   );

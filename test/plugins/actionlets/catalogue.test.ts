@@ -52,16 +52,22 @@ async function contributions() {
   return actionletsPlugin.setup({ config: new Config(), logger: silentLogger, dataDir: '/nonexistent' });
 }
 
-t.test('the plugin registers the 25 actionlets of the catalogue, in its order', async (t) => {
+t.test('the plugin registers the 25 actionlets of the catalogue, in its order, and the unlisted Destroy content', async (t) => {
   t.equal(actionletsPlugin.name, 'actionlets-builtin');
   t.equal(actionletsPlugin.apiVersion, PLUGIN_API_VERSION);
-  const actionlets = (await contributions()).actionlets ?? [];
-  t.equal(actionlets.length, 25);
-  t.strictSame(actionlets.map((a) => a.name), CATALOGUE.map(([name]) => name));
-  t.equal(new Set(actionlets.map((a) => a.actionClass)).size, 25, 'no class name twice');
+  const all = (await contributions()).actionlets ?? [];
+  const listed = all.filter((a) => a.listed !== false);
+  t.equal(listed.length, 25, 'the catalogue holds 25');
+  t.strictSame(listed.map((a) => a.name), CATALOGUE.map(([name]) => name));
+  t.strictSame(
+    all.filter((a) => a.listed === false).map((a) => [a.name, a.actionClass, a.parameters.length, a.unavailableReason]),
+    [['Destroy content', `${PACKAGE}.DestroyContentActionlet`, 0, undefined]],
+    'only Destroy content (the System Workflow uses it) is left out of the catalogue',
+  );
+  t.equal(new Set(all.map((a) => a.actionClass)).size, all.length, 'no class name twice');
   const registry = new PluginRegistry();
   registry.add(actionletsPlugin.name, await contributions());
-  t.equal(registry.actionlets.keys().length, 25, 'the registry takes them all');
+  t.equal(registry.actionlets.keys().length, 26, 'the registry takes them all');
 });
 
 t.test('each actionlet matches its row of the catalogue', async (t) => {
