@@ -77,6 +77,8 @@ export class FireEngine {
   }
 
   private async fireIn(tx: Repositories, request: FireRequest, effects: Array<() => Promise<void>>): Promise<FireResult> {
+    // A storage driver may run the transaction again (lock conflicts): effects of a lost attempt are dropped.
+    effects.length = 0;
     const { definitions, content } = this.deps;
     const action = await definitions.getAction(request.actionId, tx);
     const item = await this.locate(tx, request);

@@ -29,6 +29,17 @@ const mysqlDialect: Dialect = {
   isUniqueViolation: (error) => (error as { code?: unknown }).code === 'ER_DUP_ENTRY' || (error as { errno?: unknown }).errno === 1062,
 };
 
+const MAX_TRANSACTION_ATTEMPTS = 4;
+
+/** A deadlock (1213) or a lock wait timeout (1205), anywhere down the cause chain. */
+function isLockConflict(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    const { code, errno } = e as { code?: unknown; errno?: unknown };
+    if (code === 'ER_LOCK_DEADLOCK' || code === 'ER_LOCK_WAIT_TIMEOUT' || errno === 1213 || errno === 1205) return true;
+  }
+  return false;
+}
+
 /** MySQL or MariaDB through a mysql2 connection pool. */
 export function openMysql(context: StorageOpenContext): Storage {
   const url = context.config.string('storage.mysql.url', 'mysql://root@127.0.0.1:3306/test');
@@ -43,7 +54,20 @@ export function openMysql(context: StorageOpenContext): Storage {
   // NOTE: the positional form: drizzle 0.45 misreads `{ client, mode }` as a client.
   const db = drizzle(pool, { mode: 'default' }) as unknown as Db;
 
+  // InnoDB resolves lock conflicts between concurrent transactions by killing one of them; the
+  // victim is run again (a few times, after a short random pause) instead of failing its request.
   const transaction = async <T>(work: (tx: Repositories) => Promise<T>): Promise<T> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await transactionOnce(work);
+      } catch (error) {
+        if (attempt >= MAX_TRANSACTION_ATTEMPTS || !isLockConflict(error)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
+      }
+    }
+  };
+
+  const transactionOnce = async <T>(work: (tx: Repositories) => Promise<T>): Promise<T> => {
     let workError: unknown;
     try {
       return await (db as unknown as MySql2Database).transaction(async (txDb) => {
