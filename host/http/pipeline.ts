@@ -56,7 +56,7 @@ export class HttpPipeline {
       response = await this.dispatch(request, log);
     } catch (error) {
       const mapped = mapError(error, log);
-      response = { status: mapped.status, headers: { 'Content-Type': JSON_TYPE, ...mapped.headers }, cookies: [], body: JSON.stringify(mapped.body) };
+      response = jsonResponse(mapped.status, mapped.body, mapped.headers);
     }
     const ms = Math.round((performance.now() - started) * 100) / 100;
     this.log.info({ reqId: request.id, method: request.method, path: request.path, status: response.status, ms }, 'request');
@@ -70,7 +70,7 @@ export class HttpPipeline {
       // 405 is a fact of HTTP, not of the domain, so it is answered here rather than by a core error.
       const message = `Method ${request.method} is not allowed here`;
       const body = errorEnvelope(message, [{ errorCode: 'HTTP_METHOD_NOT_ALLOWED', message, fieldName: null }]);
-      return { status: 405, headers: { 'Content-Type': JSON_TYPE, Allow: match.allowed.join(', ') }, cookies: [], body: JSON.stringify(body) };
+      return jsonResponse(405, body, { Allow: match.allowed.join(', ') });
     }
     const { definition, validator } = match.value;
     const principal = definition.access === 'public' ? null : await this.authenticator.authenticate(request);
@@ -111,4 +111,9 @@ function lazyLogger(get: () => Logger): Logger {
     error: (fields, message) => get().error(fields, message),
     child: (bindings) => get().child(bindings),
   };
+}
+
+/** An answer the pipeline writes itself (errors): JSON, no cookies. */
+function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): HttpResponse {
+  return { status, headers: { 'Content-Type': JSON_TYPE, ...headers }, cookies: [], body: JSON.stringify(body) };
 }

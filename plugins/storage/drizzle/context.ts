@@ -37,7 +37,12 @@ export function translateError(error: unknown, dialect: Dialect): Error {
 
 /** Drizzle wraps driver errors (`DrizzleQueryError`), so the driver's code may sit further down the cause chain. */
 export function isUniqueViolation(error: unknown, dialect: Dialect): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) if (dialect.isUniqueViolation(e)) return true;
+  return causeChainHas(error, (e) => dialect.isUniqueViolation(e));
+}
+
+/** Whether the error, or any error down its `cause` chain, matches. */
+export function causeChainHas(error: unknown, matches: (error: unknown) => boolean): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) if (matches(e)) return true;
   return false;
 }
 

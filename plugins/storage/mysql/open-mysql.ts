@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { createPool } from 'mysql2/promise';
 import * as mysqlSchema from './schema.js';
 import type { Repositories, Storage, StorageOpenContext } from '../../../core/plugin/storage-driver.js';
-import { translateError, type Db, type Dialect, type Tables } from '../drizzle/context.js';
+import { causeChainHas, translateError, type Db, type Dialect, type Tables } from '../drizzle/context.js';
 import { createRepositories } from '../drizzle/repositories.js';
 
 const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -33,11 +33,10 @@ const MAX_TRANSACTION_ATTEMPTS = 4;
 
 /** A deadlock (1213) or a lock wait timeout (1205), anywhere down the cause chain. */
 function isLockConflict(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+  return causeChainHas(error, (e) => {
     const { code, errno } = e as { code?: unknown; errno?: unknown };
-    if (code === 'ER_LOCK_DEADLOCK' || code === 'ER_LOCK_WAIT_TIMEOUT' || errno === 1213 || errno === 1205) return true;
-  }
-  return false;
+    return code === 'ER_LOCK_DEADLOCK' || code === 'ER_LOCK_WAIT_TIMEOUT' || errno === 1213 || errno === 1205;
+  });
 }
 
 /** MySQL or MariaDB through a mysql2 connection pool. */
