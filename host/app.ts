@@ -116,7 +116,7 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
       resolve(container, ContentTypeService),
       (tx, stepId) => tx.tasks.anyInStep(stepId),
     ),
-    ...workflowFireRoutes(resolve(container, FireEngine), storage, resolve(container, ContentReader), (field) => resolve(container, FieldService).typeOf(field)),
+    ...workflowFireRoutes(resolve(container, FireEngine), storage, (field) => resolve(container, FieldService).typeOf(field)),
   ]);
 
   const server = new UwsServer({

@@ -1,3 +1,4 @@
+import { DefinitionCache } from '../core/definitions/definition-cache.js';
 import 'reflect-metadata';
 import { instanceCachingFactory, container as rootContainer, type DependencyContainer } from 'tsyringe';
 import { AuthService } from '../core/auth/auth-service.js';
@@ -53,20 +54,23 @@ export function buildContainer(parts: { config: Config; logger: Logger; dataDir:
   c.register(FieldService, { useValue: fields });
   c.register(ContentTypeService, { useValue: new ContentTypeService(parts.storage, fields) });
   c.register(CategoryService, { useValue: new CategoryService(parts.storage) });
-  const content = new ContentService((field) => fieldTypeOf(field.clazz), (tx) => fieldParseContext(tx, parts.dataDir));
+  // One cache of definitions for the whole app: saves, fires and reads share what they have read.
+  const definitions = new DefinitionCache();
+  c.register(DefinitionCache, { useValue: definitions });
+  const content = new ContentService((field) => fieldTypeOf(field.clazz), (tx) => fieldParseContext(tx, parts.dataDir), Date.now, definitions);
   c.register(ContentService, { useValue: content });
   c.register(WorkflowDefinitionService, { useValue: new WorkflowDefinitionService(parts.storage, (actionClass) => parts.registry.actionlets.get(actionClass)) });
   c.register(FireEngine, {
     useValue: new FireEngine({
       storage: parts.storage,
       content,
-      definitions: resolve(c, WorkflowDefinitionService),
+      definitions,
       actionlet: (actionClass) => parts.registry.actionlets.get(actionClass),
       render: renderTemplate,
       sendMail: (message) => parts.mail.send({ ...message, from: message.from ?? parts.settings.mailFrom }),
       logger: parts.logger.child({ area: 'workflow' }),
     }),
   });
-  c.register(ContentReader, { useValue: new ContentReader(parts.storage, content, parts.settings.anonymousContentAccess) });
+  c.register(ContentReader, { useValue: new ContentReader(parts.storage, content, parts.settings.anonymousContentAccess, definitions) });
   return c;
 }

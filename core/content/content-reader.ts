@@ -4,6 +4,7 @@ import type { ContentType } from '../model/content-type.js';
 import type { Contentlet } from '../model/contentlet.js';
 import type { Field } from '../model/field.js';
 import type { Storage } from '../plugin/storage-driver.js';
+import { DefinitionCache } from '../definitions/definition-cache.js';
 import type { ContentService } from './content-service.js';
 
 /** `CONTENT_APIS_ALLOW_ANONYMOUS`: what callers who are not signed in may do. */
@@ -12,7 +13,7 @@ export type AnonymousContentAccess = 'NONE' | 'READ' | 'WRITE';
 export interface ReadContent {
   contentlet: Contentlet;
   type: ContentType;
-  fields: Field[];
+  fields: readonly Field[];
 }
 
 /**
@@ -24,6 +25,7 @@ export class ContentReader {
     private readonly storage: Storage,
     private readonly content: ContentService,
     private readonly anonymous: AnonymousContentAccess,
+    private readonly definitions: DefinitionCache = new DefinitionCache(),
   ) {}
 
   /** `live` absent: signed-in users get `defaultLive`; anonymous callers always get the live version. */
@@ -54,7 +56,8 @@ export class ContentReader {
   }
 
   private async withType(contentlet: Contentlet): Promise<ReadContent> {
-    const type = (await this.storage.contentTypes.findById(contentlet.identifier.contentTypeId))!;
-    return { contentlet, type, fields: await this.storage.fields.listByType(type.id) };
+    const definitions = await this.definitions.in(this.storage);
+    const type = (await definitions.contentType(contentlet.identifier.contentTypeId))!;
+    return { contentlet, type, fields: await definitions.fields(type.id) };
   }
 }

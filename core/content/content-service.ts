@@ -6,6 +6,7 @@ import type { Field } from '../model/field.js';
 import { DEFAULT_LANGUAGE_ID } from '../model/language.js';
 import type { FieldParseContext, FieldType } from '../plugin/field-type.js';
 import type { Repositories } from '../plugin/storage-driver.js';
+import { DefinitionCache, type Definitions } from '../definitions/definition-cache.js';
 import { parseFieldValues } from './content-validator.js';
 
 export interface ContentSubmission {
@@ -18,8 +19,16 @@ export interface ContentSubmission {
   values: Record<string, unknown>;
 }
 
+/**
+ * An item to act on: its identifier, or the item itself as the caller's transaction last saw it
+ * (which spares a read).
+ */
+export type ItemRef = string | Contentlet;
+
 export interface SaveResult {
   contentlet: Contentlet;
+  type: ContentType;
+  fields: readonly Field[];
   /** Notes for the caller (unknown members that were ignored). */
   messages: string[];
 }
@@ -48,19 +57,21 @@ export class ContentService {
     private readonly typeOf: (field: Field) => FieldType | undefined,
     private readonly parseContext: (tx: Repositories) => FieldParseContext,
     private readonly now: () => number = Date.now,
+    private readonly definitions: DefinitionCache = new DefinitionCache(),
   ) {}
 
   /** Saves a new working version (a new item when the submission has no identifier). */
   async saveWorkingVersion(tx: Repositories, submission: ContentSubmission, options: SaveOptions): Promise<SaveResult> {
-    const languageId = await this.checkLanguage(tx, submission.languageId);
+    const definitions = await this.definitions.in(tx);
+    const languageId = await checkLanguage(definitions, submission.languageId);
     const existing = submission.identifier ? await this.findIdentifier(tx, submission.identifier) : undefined;
-    const type = await this.typeFor(tx, submission.contentType ?? existing?.contentTypeId, existing?.contentTypeId);
+    const type = await typeFor(definitions, submission.contentType ?? existing?.contentTypeId, existing?.contentTypeId);
     const state = existing ? await tx.content.findState(existing.identifier, languageId) : undefined;
     if (state?.archived) throw new InvalidInputError('CONTENT_ARCHIVED', 'Archived content cannot be edited; unarchive it first');
     if (state?.lockedBy && state.lockedBy !== options.userId) throw new ConflictError('CONTENT_LOCKED', `The content is locked by ${state.lockedBy}`);
     const currentValues = state ? (await tx.content.findVersion(state.workingInode))?.values : undefined;
 
-    const fields = await tx.fields.listByType(type.id);
+    const fields = await definitions.fields(type.id);
     const parsed = await parseFieldValues(fields, this.typeOf, submission.values, currentValues, options.replaceAll ?? false, this.parseContext(tx));
     if (options.draft) parsed.problems = parsed.problems.filter((p) => p.errorCode !== 'required');
     const identifier = existing?.identifier ?? randomUUID();
@@ -95,10 +106,11 @@ export class ContentService {
       values: parsed.values,
     };
     await tx.content.insertVersion(version);
-    await tx.content.claimUniqueValues(identifier, languageId, parsed.uniqueClaims.map((c) => ({ fieldId: c.field.id, valueHash: c.valueHash })));
+    // A new item holds no claims yet, so there is nothing to replace unless it claims something.
+    if (existing || parsed.uniqueClaims.length > 0) await tx.content.claimUniqueValues(identifier, languageId, parsed.uniqueClaims.map((c) => ({ fieldId: c.field.id, valueHash: c.valueHash })));
     const newState: ContentState = { identifier, languageId, workingInode: version.inode, liveInode: state?.liveInode ?? null, archived: false, lockedBy: state?.lockedBy ?? null, lockedAt: state?.lockedAt ?? null, modDate: now };
     await tx.content.putState(newState);
-    return { contentlet: { identifier: contentIdentifier, version, state: newState }, messages: parsed.unknownKeys.map((k) => `Unknown field ${k} was ignored`) };
+    return { contentlet: { identifier: contentIdentifier, version, state: newState }, type, fields, messages: parsed.unknownKeys.map((k) => `Unknown field ${k} was ignored`) };
   }
 
   /** Saves a working version that may still miss required values. */
@@ -107,38 +119,38 @@ export class ContentService {
   }
 
   /** Makes the working version live. */
-  publish(tx: Repositories, identifier: string, languageId: number): Promise<Contentlet> {
-    return this.transition(tx, identifier, languageId, (state) => {
+  publish(tx: Repositories, item: ItemRef, languageId: number): Promise<Contentlet> {
+    return this.transition(tx, item, languageId, (state) => {
       if (state.archived) throw new InvalidInputError('CONTENT_ARCHIVED', 'Archived content cannot be published; unarchive it first');
       return { liveInode: state.workingInode };
     });
   }
 
-  unpublish(tx: Repositories, identifier: string, languageId: number): Promise<Contentlet> {
-    return this.transition(tx, identifier, languageId, () => ({ liveInode: null }));
+  unpublish(tx: Repositories, item: ItemRef, languageId: number): Promise<Contentlet> {
+    return this.transition(tx, item, languageId, () => ({ liveInode: null }));
   }
 
   /** Archiving takes the item off the live site and releases its lock. */
-  archive(tx: Repositories, identifier: string, languageId: number): Promise<Contentlet> {
-    return this.transition(tx, identifier, languageId, () => ({ archived: true, liveInode: null, lockedBy: null, lockedAt: null }));
+  archive(tx: Repositories, item: ItemRef, languageId: number): Promise<Contentlet> {
+    return this.transition(tx, item, languageId, () => ({ archived: true, liveInode: null, lockedBy: null, lockedAt: null }));
   }
 
-  unarchive(tx: Repositories, identifier: string, languageId: number): Promise<Contentlet> {
-    return this.transition(tx, identifier, languageId, (state) => {
+  unarchive(tx: Repositories, item: ItemRef, languageId: number): Promise<Contentlet> {
+    return this.transition(tx, item, languageId, (state) => {
       if (!state.archived) throw new InvalidInputError('CONTENT_NOT_ARCHIVED', 'The content is not archived');
       return { archived: false };
     });
   }
 
-  lock(tx: Repositories, identifier: string, languageId: number, userId: string): Promise<Contentlet> {
-    return this.transition(tx, identifier, languageId, (state) => {
+  lock(tx: Repositories, item: ItemRef, languageId: number, userId: string): Promise<Contentlet> {
+    return this.transition(tx, item, languageId, (state) => {
       if (state.lockedBy && state.lockedBy !== userId) throw new ConflictError('CONTENT_LOCKED', `The content is locked by ${state.lockedBy}`);
       return { lockedBy: userId, lockedAt: this.now() };
     });
   }
 
-  unlock(tx: Repositories, identifier: string, languageId: number): Promise<Contentlet> {
-    return this.transition(tx, identifier, languageId, () => ({ lockedBy: null, lockedAt: null }));
+  unlock(tx: Repositories, item: ItemRef, languageId: number): Promise<Contentlet> {
+    return this.transition(tx, item, languageId, () => ({ lockedBy: null, lockedAt: null }));
   }
 
   /** Removes the item in one language, irreversibly; the identifier goes with its last language. */
@@ -157,7 +169,7 @@ export class ContentService {
   /** A new item with the working values of this one (unique fields are left empty: they could not be copied). */
   async copy(tx: Repositories, identifier: string, languageId: number, userId: string): Promise<SaveResult> {
     const source = await this.get(tx, identifier, { languageId });
-    const fields = await tx.fields.listByType(source.identifier.contentTypeId);
+    const fields = await (await this.definitions.in(tx)).fields(source.identifier.contentTypeId);
     const values = Object.fromEntries(Object.entries(source.version.values).filter(([variable]) => !fields.find((f) => f.variable === variable)?.unique));
     return this.saveWorkingVersion(tx, { contentType: source.identifier.contentTypeId, languageId, values }, { userId });
   }
@@ -182,8 +194,8 @@ export class ContentService {
     return { identifier: ident, version, state };
   }
 
-  private async transition(tx: Repositories, identifier: string, languageId: number, change: (state: ContentState) => Partial<ContentState>): Promise<Contentlet> {
-    const current = await this.get(tx, identifier, { languageId });
+  private async transition(tx: Repositories, item: ItemRef, languageId: number, change: (state: ContentState) => Partial<ContentState>): Promise<Contentlet> {
+    const current = typeof item === 'string' ? await this.get(tx, item, { languageId }) : item;
     const state: ContentState = { ...current.state, ...change(current.state), modDate: this.now() };
     await tx.content.putState(state);
     return { ...current, state };
@@ -195,21 +207,22 @@ export class ContentService {
     return found;
   }
 
-  private async typeFor(tx: Repositories, wanted: string | undefined, currentTypeId: string | undefined): Promise<ContentType> {
-    if (!wanted) throw new InvalidInputError('CONTENT_TYPE_REQUIRED', 'contentType is required for new content', { fieldName: 'contentType' });
-    const type = (await tx.contentTypes.findById(wanted)) ?? (await tx.contentTypes.findByVariable(wanted));
-    if (!type) throw new NotFoundError('CONTENT_TYPE_NOT_FOUND', `Content Type with id ${wanted} not found`);
-    if (currentTypeId && type.id !== currentTypeId) throw new InvalidInputError('CONTENT_TYPE_MISMATCH', 'The content type of an existing item cannot be changed', { fieldName: 'contentType' });
-    return type;
-  }
+}
 
-  private async checkLanguage(tx: Repositories, languageId: number | undefined): Promise<number> {
-    const id = languageId ?? DEFAULT_LANGUAGE_ID;
-    if (!Number.isInteger(id) || !(await tx.languages.findById(id))) {
-      throw new InvalidInputError('LANGUAGE_NOT_FOUND', 'The provided languageId does not exist', { fieldName: 'languageId' });
-    }
-    return id;
+async function typeFor(definitions: Definitions, wanted: string | undefined, currentTypeId: string | undefined): Promise<ContentType> {
+  if (!wanted) throw new InvalidInputError('CONTENT_TYPE_REQUIRED', 'contentType is required for new content', { fieldName: 'contentType' });
+  const type = await definitions.contentType(wanted);
+  if (!type) throw new NotFoundError('CONTENT_TYPE_NOT_FOUND', `Content Type with id ${wanted} not found`);
+  if (currentTypeId && type.id !== currentTypeId) throw new InvalidInputError('CONTENT_TYPE_MISMATCH', 'The content type of an existing item cannot be changed', { fieldName: 'contentType' });
+  return type;
+}
+
+async function checkLanguage(definitions: Definitions, languageId: number | undefined): Promise<number> {
+  const id = languageId ?? DEFAULT_LANGUAGE_ID;
+  if (!Number.isInteger(id) || !(await definitions.language(id))) {
+    throw new InvalidInputError('LANGUAGE_NOT_FOUND', 'The provided languageId does not exist', { fieldName: 'languageId' });
   }
+  return id;
 }
 
 /**

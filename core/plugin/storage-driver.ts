@@ -196,6 +196,12 @@ export interface Repositories {
   languages: LanguageRepository;
   settings: SettingRepository;
   /**
+   * A token that changes, in the same transaction, with every write to content types, fields,
+   * languages or workflow definitions. Caches of those definitions compare it to know they are
+   * still current, across every process sharing the database.
+   */
+  definitionsVersion(): Promise<string>;
+  /**
    * Runs `work` in one transaction: everything it does through `tx` commits together or not at
    * all. Called on a `tx`, it joins that transaction. Throwing from `work` rolls back and rethrows.
    */

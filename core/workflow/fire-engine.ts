@@ -6,11 +6,12 @@ import type { Logger } from '../logger.js';
 import type { ContentType } from '../model/content-type.js';
 import type { Contentlet } from '../model/contentlet.js';
 import { DEFAULT_LANGUAGE_ID } from '../model/language.js';
-import { CURRENT_STEP, type WorkflowAction, type WorkflowTask } from '../model/workflow.js';
+import { CURRENT_STEP, type ActionletAssociation, type WorkflowAction, type WorkflowTask } from '../model/workflow.js';
 import type { Actionlet, ActionletContext } from '../plugin/actionlet.js';
 import type { MailMessage } from '../plugin/mail-transport.js';
 import type { Repositories, Storage } from '../plugin/storage-driver.js';
-import type { WorkflowDefinitionService } from './workflow-definition-service.js';
+import type { DefinitionCache, Definitions } from '../definitions/definition-cache.js';
+import type { Field } from '../model/field.js';
 
 export interface FireRequest {
   actionId: string;
@@ -29,13 +30,15 @@ export interface FireResult {
   languageId: number;
   /** Null when the fire removed the item. */
   contentlet: Contentlet | null;
+  type: ContentType;
+  fields: readonly Field[];
   messages: string[];
 }
 
 export interface FireEngineDependencies {
   storage: Storage;
   content: ContentService;
-  definitions: WorkflowDefinitionService;
+  definitions: DefinitionCache;
   actionlet(actionClass: string): Actionlet | undefined;
   render(template: string, context: Record<string, unknown>): string;
   sendMail(message: Omit<MailMessage, 'from'> & { from?: string }): Promise<void>;
@@ -79,21 +82,23 @@ export class FireEngine {
   private async fireIn(tx: Repositories, request: FireRequest, effects: Array<() => Promise<void>>): Promise<FireResult> {
     // A storage driver may run the transaction again (lock conflicts): effects of a lost attempt are dropped.
     effects.length = 0;
-    const { definitions, content } = this.deps;
-    const action = await definitions.getAction(request.actionId, tx);
-    const item = await this.locate(tx, request);
+    const { content } = this.deps;
+    const definitions = await this.deps.definitions.in(tx);
+    const action = await definitions.action(request.actionId);
+    if (!action) throw new NotFoundError('WORKFLOW_ACTION_NOT_FOUND', 'The Workflow Action does not exist');
+    const item = await this.locate(tx, definitions, request);
     if (!item.type.workflows.includes(action.schemeId)) {
       throw new InvalidInputError('WORKFLOW_SCHEME_NOT_ATTACHED', `The Workflow Action [${request.actionId}] belongs to a scheme that is not attached to the content type ${item.type.variable}`);
     }
-    const steps = await tx.workflows.listSteps(action.schemeId);
+    const steps = await definitions.steps(action.schemeId);
     const inScheme = item.task && item.task.schemeId === action.schemeId;
     const currentStepId = inScheme ? item.task!.stepId : item.task ? undefined : steps[0]?.id;
-    const available = currentStepId ? await tx.workflows.listStepActions(currentStepId) : [];
+    const available = currentStepId ? await definitions.stepActions(currentStepId) : [];
     if (!available.some((a) => a.id === action.id)) {
       throw new InvalidInputError('WORKFLOW_ACTION_NOT_AVAILABLE', `The Workflow Action [${request.actionId}] is not available in the Workflow Step the content is currently in.`);
     }
     await this.checkWhoCanUse(tx, action, request.principal);
-    const runs = await this.resolveActionlets(tx, action);
+    const runs = this.resolveActionlets(action, await definitions.actionlets(action.id));
 
     const state = {
       values: { ...(item.current?.version.values ?? {}), ...(request.submission?.values ?? {}) } as Record<string, unknown>,
@@ -113,6 +118,8 @@ export class FireEngine {
       if (!state.identifier) throw new InvalidInputError('WORKFLOW_CONTENT_NOT_SAVED', `The content must be saved before it can be ${what}`);
       return state.identifier;
     };
+    // Every change in this fire goes through `remember`, so the item as last seen is current and need not be read again.
+    const currentItem = (what: string) => state.current ?? requireItem(what);
     const remember = (c: Contentlet) => {
       state.current = c;
       state.identifier = c.identifier.identifier;
@@ -150,12 +157,12 @@ export class FireEngine {
       content: {
         save: () => save(false),
         saveDraft: () => save(true),
-        publish: async () => remember(await content.publish(tx, requireItem('published'), item.languageId)),
-        unpublish: async () => remember(await content.unpublish(tx, requireItem('unpublished'), item.languageId)),
-        archive: async () => remember(await content.archive(tx, requireItem('archived'), item.languageId)),
-        unarchive: async () => remember(await content.unarchive(tx, requireItem('unarchived'), item.languageId)),
-        lock: async () => remember(await content.lock(tx, requireItem('locked'), item.languageId, userId)),
-        unlock: async () => remember(await content.unlock(tx, requireItem('unlocked'), item.languageId)),
+        publish: async () => remember(await content.publish(tx, currentItem('published'), item.languageId)),
+        unpublish: async () => remember(await content.unpublish(tx, currentItem('unpublished'), item.languageId)),
+        archive: async () => remember(await content.archive(tx, currentItem('archived'), item.languageId)),
+        unarchive: async () => remember(await content.unarchive(tx, currentItem('unarchived'), item.languageId)),
+        lock: async () => remember(await content.lock(tx, currentItem('locked'), item.languageId, userId)),
+        unlock: async () => remember(await content.unlock(tx, currentItem('unlocked'), item.languageId)),
         delete: async () => {
           const id = requireItem('deleted');
           await content.delete(tx, id, item.languageId);
@@ -224,31 +231,32 @@ export class FireEngine {
       await this.history(tx, identifier, item.languageId, 'action', action.name, action.id, fromStep, toStep, userId);
       if (comment) await this.history(tx, identifier, item.languageId, 'comment', comment, action.id, null, null, userId);
     }
-    const contentlet = state.removed ? null : await content.get(tx, identifier, { languageId: item.languageId });
-    return { identifier, languageId: item.languageId, contentlet, messages: state.messages };
+    const contentlet = state.removed ? null : (state.current ?? (await content.get(tx, identifier, { languageId: item.languageId })));
+    return { identifier, languageId: item.languageId, contentlet, type: item.type, fields: await definitions.fields(item.type.id), messages: state.messages };
   }
 
   /** The actions of the item's current step (or of the first steps, for an item without a task) the caller may fire. */
   async availableActions(inode: string, principal: Principal): Promise<WorkflowAction[]> {
     const tx = this.deps.storage;
+    const definitions = await this.deps.definitions.in(tx);
     const current = await this.deps.content.getByInode(tx, inode);
-    const type = (await tx.contentTypes.findById(current.identifier.contentTypeId))!;
+    const type = (await definitions.contentType(current.identifier.contentTypeId))!;
     const task = await tx.tasks.find(current.identifier.identifier, current.version.languageId);
-    const stepIds = task ? [task.stepId] : (await Promise.all(type.workflows.map(async (schemeId) => (await tx.workflows.listSteps(schemeId))[0]?.id))).filter((id): id is string => id !== undefined);
+    const stepIds = task ? [task.stepId] : (await Promise.all(type.workflows.map(async (schemeId) => (await definitions.steps(schemeId))[0]?.id))).filter((id): id is string => id !== undefined);
     const allowed: WorkflowAction[] = [];
     for (const stepId of stepIds) {
-      for (const action of await tx.workflows.listStepActions(stepId)) {
+      for (const action of await definitions.stepActions(stepId)) {
         if (await this.checkWhoCanUse(tx, action, principal).then(() => true, () => false)) allowed.push(action);
       }
     }
     return allowed;
   }
 
-  private async locate(tx: Repositories, request: FireRequest): Promise<Item> {
+  private async locate(tx: Repositories, definitions: Definitions, request: FireRequest): Promise<Item> {
     const { content } = this.deps;
     if (request.inode) {
       const current = await content.getByInode(tx, request.inode);
-      const type = (await tx.contentTypes.findById(current.identifier.contentTypeId))!;
+      const type = (await definitions.contentType(current.identifier.contentTypeId))!;
       return { identifier: current.identifier.identifier, languageId: current.version.languageId, type, current, task: await tx.tasks.find(current.identifier.identifier, current.version.languageId) };
     }
     const submission = request.submission;
@@ -257,12 +265,12 @@ export class FireEngine {
     if (submission.identifier) {
       const ident = await tx.content.findIdentifier(submission.identifier);
       if (!ident) throw new NotFoundError('CONTENT_NOT_FOUND', `Content ${submission.identifier} not found`);
-      const type = (await tx.contentTypes.findById(ident.contentTypeId))!;
+      const type = (await definitions.contentType(ident.contentTypeId))!;
       const current = (await tx.content.findState(ident.identifier, languageId)) ? await content.get(tx, ident.identifier, { languageId }) : undefined;
       return { identifier: ident.identifier, languageId, type, current, task: await tx.tasks.find(ident.identifier, languageId) };
     }
     if (!submission.contentType) throw new InvalidInputError('CONTENT_TYPE_REQUIRED', 'contentType is required for new content', { fieldName: 'contentType' });
-    const type = (await tx.contentTypes.findById(submission.contentType)) ?? (await tx.contentTypes.findByVariable(submission.contentType));
+    const type = await definitions.contentType(submission.contentType);
     if (!type) throw new NotFoundError('CONTENT_TYPE_NOT_FOUND', `Content Type with id ${submission.contentType} not found`);
     return { identifier: null, languageId, type, current: undefined, task: undefined };
   }
@@ -279,8 +287,7 @@ export class FireEngine {
   }
 
   /** Every actionlet must be installed and available: a fire that cannot run all of them changes nothing. */
-  private async resolveActionlets(tx: Repositories, action: WorkflowAction): Promise<Array<{ actionlet: Actionlet; params: Record<string, string> }>> {
-    const associations = await tx.workflows.listActionlets(action.id);
+  private resolveActionlets(action: WorkflowAction, associations: readonly ActionletAssociation[]): Array<{ actionlet: Actionlet; params: Record<string, string> }> {
     return associations.map((association) => {
       const actionlet = this.deps.actionlet(association.clazz);
       if (!actionlet) throw new InvalidInputError('WORKFLOW_ACTIONLET_MISSING', `The actionlet ${association.name} (${association.clazz}) of ${action.name} is not installed`);

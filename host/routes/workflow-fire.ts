@@ -1,6 +1,5 @@
 import { Type } from '@sinclair/typebox';
 import type { ContentSubmission } from '../../core/content/content-service.js';
-import type { ContentReader } from '../../core/content/content-reader.js';
 import { InvalidInputError } from '../../core/errors.js';
 import type { Field } from '../../core/model/field.js';
 import type { FieldType } from '../../core/plugin/field-type.js';
@@ -42,13 +41,11 @@ function submissionOf(body: { contentletFormData?: Record<string, unknown>; cont
 export function workflowFireRoutes(
   engine: FireEngine,
   storage: Storage,
-  reader: ContentReader,
   typeOf: (field: Field) => FieldType | undefined,
 ): RouteDefinition[] {
-  const answer = async (result: FireResult, principal: Parameters<ContentReader['byInode']>[0]) => {
-    if (!result.contentlet) return reply({ identifier: result.identifier, deleted: true }, { messages: result.messages });
-    const read = await reader.byInode(principal, result.contentlet.version.inode);
-    return reply(contentletView(read, typeOf), { messages: result.messages });
+  const answer = ({ identifier, contentlet, type, fields, messages }: FireResult) => {
+    if (!contentlet) return reply({ identifier, deleted: true }, { messages });
+    return reply(contentletView({ contentlet, type, fields }, typeOf), { messages });
   };
   return [
     route({
@@ -62,7 +59,7 @@ export function workflowFireRoutes(
         const inode = query.get('inode') ?? undefined;
         const actionId = await systemActionFor(storage, params.systemAction!, { inode, submission });
         const result = await engine.fire({ actionId, principal, inode, submission, comment: body?.comments, assign: body?.assign });
-        return answer(result, principal);
+        return answer(result);
       },
     }),
     route({
@@ -75,7 +72,7 @@ export function workflowFireRoutes(
       handler: async ({ params, body, query, principal }) => {
         const submission = submissionOf(body ?? undefined, query);
         const result = await engine.fire({ actionId: params.actionId!, principal, inode: query.get('inode') ?? undefined, submission, comment: body?.comments, assign: body?.assign });
-        return answer(result, principal);
+        return answer(result);
       },
     }),
     route({

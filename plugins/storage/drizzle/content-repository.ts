@@ -1,16 +1,18 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { RecordNotUniqueError } from '../../../core/errors.js';
-import type { ContentState, ContentVersion } from '../../../core/model/contentlet.js';
+import type { ContentIdentifier, ContentState, ContentVersion } from '../../../core/model/contentlet.js';
 import type { ContentRepository } from '../../../core/plugin/storage-driver.js';
 import { isUniqueViolation, type Dialect, type Executor, type Tables } from './context.js';
+import { insertRow, runPrepared, upsertRow } from './prepared.js';
 
 type VersionRow = Tables['contentVersions']['$inferSelect'];
 const toVersion = (row: VersionRow): ContentVersion => ({ ...row, values: JSON.parse(row.values) as Record<string, unknown> });
 
 export function contentRepository(exec: Executor, t: Tables, dialect: Dialect): ContentRepository {
   return {
-    insertIdentifier: (identifier) => exec.write(async (db) => void (await db.insert(t.contentIdentifiers).values(identifier))),
-    findIdentifier: (identifier) => exec.read(async (db) => (await db.select().from(t.contentIdentifiers).where(eq(t.contentIdentifiers.identifier, identifier)).limit(1))[0]),
+    insertIdentifier: (identifier) => exec.write(async (db) => void (await insertRow(db, t.contentIdentifiers, { ...identifier }))),
+    findIdentifier: (identifier) =>
+      exec.read(async (db) => (await runPrepared<ContentIdentifier[]>(db, 'findIdentifier', () => db.select().from(t.contentIdentifiers).where(eq(t.contentIdentifiers.identifier, sql.placeholder('identifier'))).limit(1), { identifier }))[0]),
     updateIdentifier: (identifier) => exec.write(async (db) => void (await db.update(t.contentIdentifiers).set(identifier).where(eq(t.contentIdentifiers.identifier, identifier.identifier)))),
     findByPath: (host, parentPath, assetName) =>
       exec.read(async (db) =>
@@ -23,8 +25,9 @@ export function contentRepository(exec: Executor, t: Tables, dialect: Dialect): 
         await db.delete(t.contentVersions).where(eq(t.contentVersions.identifier, identifier));
         await db.delete(t.contentIdentifiers).where(eq(t.contentIdentifiers.identifier, identifier));
       }),
-    insertVersion: (version) => exec.write(async (db) => void (await db.insert(t.contentVersions).values({ ...version, values: JSON.stringify(version.values) }))),
-    findVersion: (inode) => exec.read(async (db) => (await db.select().from(t.contentVersions).where(eq(t.contentVersions.inode, inode)).limit(1)).map(toVersion)[0]),
+    insertVersion: (version) => exec.write(async (db) => void (await insertRow(db, t.contentVersions, { ...version, values: JSON.stringify(version.values) }))),
+    findVersion: (inode) =>
+      exec.read(async (db) => (await runPrepared<VersionRow[]>(db, 'findVersion', () => db.select().from(t.contentVersions).where(eq(t.contentVersions.inode, sql.placeholder('inode'))).limit(1), { inode })).map(toVersion)[0]),
     listVersions: (identifier, languageId) =>
       exec.read(async (db) =>
         (await db.select().from(t.contentVersions).where(and(eq(t.contentVersions.identifier, identifier), eq(t.contentVersions.languageId, languageId))).orderBy(desc(t.contentVersions.modDate), desc(t.contentVersions.inode))).map(toVersion),
@@ -36,14 +39,11 @@ export function contentRepository(exec: Executor, t: Tables, dialect: Dialect): 
         await db.delete(t.contentVersions).where(and(eq(t.contentVersions.identifier, identifier), eq(t.contentVersions.languageId, languageId)));
       }),
     findState: (identifier, languageId) =>
-      exec.read(async (db) => (await db.select().from(t.contentStates).where(and(eq(t.contentStates.identifier, identifier), eq(t.contentStates.languageId, languageId))).limit(1))[0] as ContentState | undefined),
+      exec.read(async (db) =>
+        (await runPrepared<ContentState[]>(db, 'findState', () =>
+          db.select().from(t.contentStates).where(and(eq(t.contentStates.identifier, sql.placeholder('identifier')), eq(t.contentStates.languageId, sql.placeholder('languageId')))).limit(1), { identifier, languageId }))[0]),
     listStates: (identifier) => exec.read(async (db) => (await db.select().from(t.contentStates).where(eq(t.contentStates.identifier, identifier)).orderBy(t.contentStates.languageId)) as ContentState[]),
-    putState: (state) =>
-      exec.write(async (db) => {
-        // Delete-then-insert is the same SQL on every dialect; callers hold a transaction.
-        await db.delete(t.contentStates).where(and(eq(t.contentStates.identifier, state.identifier), eq(t.contentStates.languageId, state.languageId)));
-        await db.insert(t.contentStates).values(state);
-      }),
+    putState: (state) => exec.write((db) => upsertRow(db, dialect, t.contentStates, [t.contentStates.identifier, t.contentStates.languageId], { ...state })),
     findUniqueHolder: (fieldId, languageId, valueHash) =>
       exec.read(async (db) =>
         (await db.select({ identifier: t.contentUniqueValues.identifier }).from(t.contentUniqueValues)

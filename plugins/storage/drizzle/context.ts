@@ -1,4 +1,5 @@
 import type { BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { RecordNotUniqueError } from '../../../core/errors.js';
 import type * as sqliteSchema from '../sqlite/schema.js';
 
@@ -17,6 +18,11 @@ export interface Dialect {
   insertReturningId(db: Db, table: Tables['languages'], values: typeof sqliteSchema.languages.$inferInsert): Promise<number>;
   /** Inserts unless the primary key exists (`ON CONFLICT DO NOTHING` vs `INSERT IGNORE`). */
   insertSettingIfAbsent(db: Db, table: Tables['settings'], values: { key: string; value: string }): Promise<void>;
+  /**
+   * An insert that, when the primary key (`key`, the key columns) exists, overwrites the `set`
+   * columns instead (`ON CONFLICT DO UPDATE` vs `ON DUPLICATE KEY UPDATE`): one statement, not two.
+   */
+  upsertQuery(db: Db, table: SQLiteTable, key: SQLiteColumn[], values: Record<string, unknown>, set: Record<string, unknown>): { prepare(): { execute(values?: Record<string, unknown>): unknown } };
   isUniqueViolation(error: unknown): boolean;
 }
 

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { Repositories } from '../../../core/plugin/storage-driver.js';
 import { translatingExecutor, type Dialect, type Executor, type Tables } from './context.js';
+import { upsertRow } from './prepared.js';
 import { categoryRepository } from './category-repository.js';
 import { contentRepository } from './content-repository.js';
 import { contentTypeRepository } from './content-type-repository.js';
@@ -13,22 +15,36 @@ import { taskRepository } from './task-repository.js';
 import { userRepository } from './user-repository.js';
 import { workflowRepository } from './workflow-repository.js';
 
+const DEFINITIONS_VERSION = 'definitions.version';
+
 /** Every repository over one executor: the shared query logic, written once for both dialects. */
 export function createRepositories(executor: Executor, tables: Tables, dialect: Dialect, transaction: Repositories['transaction']): Repositories {
   const exec = translatingExecutor(executor, dialect);
+  const settings = settingRepository(exec, tables, dialect);
+  // Writes to definitions renew the version token in the same transaction, so no writer can forget it.
+  const definitionsExec: Executor = {
+    read: exec.read,
+    write: (work) =>
+      exec.write(async (db) => {
+        const result = await work(db);
+        await upsertRow(db, dialect, tables.settings, [tables.settings.key], { key: DEFINITIONS_VERSION, value: randomUUID() });
+        return result;
+      }),
+  };
   return {
     categories: categoryRepository(exec, tables),
     content: contentRepository(exec, tables, dialect),
-    contentTypes: contentTypeRepository(exec, tables),
-    fields: fieldRepository(exec, tables),
+    contentTypes: contentTypeRepository(definitionsExec, tables),
+    fields: fieldRepository(definitionsExec, tables),
     users: userRepository(exec, tables),
     roles: roleRepository(exec, tables),
     sessions: sessionRepository(exec, tables),
     sites: siteRepository(exec, tables),
-    languages: languageRepository(exec, tables, dialect),
-    settings: settingRepository(exec, tables, dialect),
-    tasks: taskRepository(exec, tables),
-    workflows: workflowRepository(exec, tables),
+    languages: languageRepository(definitionsExec, tables, dialect),
+    settings,
+    tasks: taskRepository(exec, tables, dialect),
+    workflows: workflowRepository(definitionsExec, tables),
+    definitionsVersion: async () => (await settings.get(DEFINITIONS_VERSION)) ?? '',
     transaction,
   };
 }

@@ -1,10 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { SettingRepository } from '../../../core/plugin/storage-driver.js';
-import type { Dialect, Executor, Tables } from './context.js';
+import type { Db, Dialect, Executor, Tables } from './context.js';
+import { runPrepared } from './prepared.js';
 
 export function settingRepository(exec: Executor, t: Tables, dialect: Dialect): SettingRepository {
-  const get = (db: Parameters<Parameters<Executor['read']>[0]>[0], key: string) =>
-    db.select().from(t.settings).where(eq(t.settings.key, key)).limit(1).then((rows) => rows[0]?.value);
+  // Prepared: the definitions version is read by every save and fire.
+  const get = async (db: Db, key: string) =>
+    (await runPrepared<Array<{ value: string }>>(db, 'getSetting', () => db.select().from(t.settings).where(eq(t.settings.key, sql.placeholder('key'))).limit(1), { key }))[0]?.value;
   return {
     get: (key) => exec.read((db) => get(db, key)),
     putIfAbsent: (key, value) =>

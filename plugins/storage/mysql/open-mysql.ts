@@ -26,6 +26,8 @@ const mysqlDialect: Dialect = {
       .values(values)
       .onDuplicateKeyUpdate({ set: { key: sql`setting_key` } });
   },
+  // The shared code hands over MySQL tables typed as SQLite's (see `tables` below).
+  upsertQuery: (db, table, _key, values, set) => (db as unknown as MySql2Database).insert(table as never).values(values as never).onDuplicateKeyUpdate({ set: set as never }),
   isUniqueViolation: (error) => (error as { code?: unknown }).code === 'ER_DUP_ENTRY' || (error as { errno?: unknown }).errno === 1062,
 };
 

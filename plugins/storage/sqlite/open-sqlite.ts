@@ -8,6 +8,8 @@ import type { Repositories, Storage, StorageOpenContext } from '../../../core/pl
 import { translateError, type Db, type Dialect } from '../drizzle/context.js';
 import { createRepositories } from '../drizzle/repositories.js';
 import * as schema from './schema.js';
+import { serialWriter } from './group-commit.js';
+import { cacheStatements } from './statement-cache.js';
 
 const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -19,6 +21,7 @@ const sqliteDialect: Dialect = {
   async insertSettingIfAbsent(db, table, values) {
     await db.insert(table).values(values).onConflictDoNothing();
   },
+  upsertQuery: (db, table, key, values, set) => db.insert(table).values(values).onConflictDoUpdate({ target: key, set }),
   isUniqueViolation: (error) => {
     const code = (error as { code?: unknown }).code;
     return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
@@ -30,9 +33,9 @@ const sqliteDialect: Dialect = {
  * work side by side, so plain reads never see another request's uncommitted writes).
  *
  * NOTE: better-sqlite3 is synchronous and drizzle's transaction helper refuses async callbacks, so
- * transactions are managed here: a promise-chain mutex serialises them on the writer connection,
- * and writes made outside a transaction take the same mutex, so they can never be swept into (or
- * rolled back with) someone else's open transaction.
+ * transactions are managed here (`serialWriter`): a promise-chain mutex serialises them on the
+ * writer connection, with group commit, and writes made outside a transaction take the same mutex,
+ * so they can never be swept into (or rolled back with) someone else's transaction.
  */
 export function openSqlite(context: StorageOpenContext): Storage {
   const file = resolve(context.dataDir, context.config.string('storage.sqlite.file', 'cms.db'));
@@ -42,17 +45,10 @@ export function openSqlite(context: StorageOpenContext): Storage {
   writer.pragma('synchronous = FULL');
   writer.pragma('foreign_keys = ON');
   writer.pragma('busy_timeout = 5000');
+  cacheStatements(writer);
   const writeDb = drizzle({ client: writer }) as unknown as Db;
   let reader: Database.Database | undefined;
   let readDb: Db | undefined;
-  let tail: Promise<unknown> = Promise.resolve();
-
-  const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
-    const run = tail.then(work);
-    tail = run.catch(() => undefined);
-    return run;
-  };
-
   const txRepositories: Repositories = createRepositories(
     { read: (work) => work(writeDb), write: (work) => work(writeDb) },
     schema,
@@ -69,24 +65,9 @@ export function openSqlite(context: StorageOpenContext): Storage {
     }
   };
 
-  const transaction = <T>(work: (tx: Repositories) => Promise<T>): Promise<T> =>
-    exclusive(async () => {
-      driverCall(() => writer.exec('BEGIN IMMEDIATE'));
-      let result: T;
-      try {
-        result = await work(txRepositories);
-      } catch (error) {
-        // The caller's error is rethrown as it is: repository errors were translated already.
-        if (writer.inTransaction) driverCall(() => writer.exec('ROLLBACK'));
-        throw error;
-      }
-      try {
-        driverCall(() => writer.exec('COMMIT'));
-      } finally {
-        if (writer.inTransaction) driverCall(() => writer.exec('ROLLBACK'));
-      }
-      return result;
-    });
+  const serial = serialWriter(writer, driverCall);
+  const { exclusive } = serial;
+  const transaction = <T>(work: (tx: Repositories) => Promise<T>): Promise<T> => serial.transaction(() => work(txRepositories));
 
   const repositories = createRepositories(
     {
@@ -104,7 +85,8 @@ export function openSqlite(context: StorageOpenContext): Storage {
     driverName: 'sqlite',
     async migrate() {
       const apply = () => migrate(drizzle({ client: writer }), { migrationsFolder: MIGRATIONS });
-      await exclusive(async () =>
+      await exclusive(async () => {
+        serial.commitPending();
         driverCall(() => {
           try {
             apply();
@@ -114,10 +96,11 @@ export function openSqlite(context: StorageOpenContext): Storage {
             // recorded now, so a second pass skips it; a second failure is real.
             apply();
           }
-        }),
-      );
+        });
+      });
       if (!reader) {
         reader = driverCall(() => new Database(file, { readonly: true }));
+        cacheStatements(reader);
         reader.pragma('busy_timeout = 5000');
         readDb = drizzle({ client: reader }) as unknown as Db;
       }
@@ -127,6 +110,7 @@ export function openSqlite(context: StorageOpenContext): Storage {
     },
     async close() {
       await exclusive(async () => {
+        serial.commitPending();
         reader?.close();
         writer.close();
       });

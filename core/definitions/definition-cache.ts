@@ -1,0 +1,75 @@
+import type { ContentType } from '../model/content-type.js';
+import type { Field } from '../model/field.js';
+import type { Language } from '../model/language.js';
+import type { ActionletAssociation, WorkflowAction, WorkflowStep } from '../model/workflow.js';
+import type { Repositories } from '../plugin/storage-driver.js';
+
+/**
+ * Definitions as one transaction sees them. The answers are shared between requests and frozen:
+ * copy before changing.
+ */
+export interface Definitions {
+  /** By id, else by variable (case-insensitive). */
+  contentType(idOrVariable: string): Promise<ContentType | undefined>;
+  fields(contentTypeId: string): Promise<readonly Field[]>;
+  language(id: number): Promise<Language | undefined>;
+  /** By full id or the 10-character short form. */
+  action(idOrShort: string): Promise<WorkflowAction | undefined>;
+  steps(schemeId: string): Promise<readonly WorkflowStep[]>;
+  stepActions(stepId: string): Promise<readonly WorkflowAction[]>;
+  actionlets(actionId: string): Promise<readonly ActionletAssociation[]>;
+}
+
+/**
+ * Content types, fields, languages and workflow definitions are read on every save and every fire
+ * but change rarely. They are kept per process and trusted only while the storage's
+ * `definitionsVersion` token is the one they were read under: every definition write renews it in
+ * its own transaction, so a change made by any process is seen by the next transaction here.
+ */
+export class DefinitionCache {
+  private version: string | undefined;
+  private entries = new Map<string, Promise<unknown>>();
+
+  /** Bounds memory when callers ask for many names that do not exist. */
+  constructor(private readonly capacity = 10_000) {}
+
+  async in(tx: Repositories): Promise<Definitions> {
+    const version = await tx.definitionsVersion();
+    if (version !== this.version) {
+      this.version = version;
+      this.entries = new Map();
+    }
+    const entries = this.entries;
+    const memo = <T>(key: string, load: () => Promise<T>): Promise<T> => {
+      let entry = entries.get(key) as Promise<T> | undefined;
+      if (!entry) {
+        if (entries.size >= this.capacity) entries.clear();
+        entry = load().then(freeze);
+        entries.set(key, entry);
+        // A failed read is not remembered: the next caller reads again.
+        entry.catch(() => entries.get(key) === entry && entries.delete(key));
+      }
+      return entry;
+    };
+    return {
+      contentType: (idOrVariable) => memo(`type:${idOrVariable}`, async () => (await tx.contentTypes.findById(idOrVariable)) ?? (await tx.contentTypes.findByVariable(idOrVariable))),
+      fields: (contentTypeId) => memo(`fields:${contentTypeId}`, () => tx.fields.listByType(contentTypeId)),
+      language: (id) => memo(`language:${id}`, () => tx.languages.findById(id)),
+      action: (idOrShort) =>
+        memo(`action:${idOrShort}`, async () => {
+          const id = await tx.workflows.resolveId('action', idOrShort);
+          return id ? tx.workflows.findAction(id) : undefined;
+        }),
+      steps: (schemeId) => memo(`steps:${schemeId}`, () => tx.workflows.listSteps(schemeId)),
+      stepActions: (stepId) => memo(`stepActions:${stepId}`, () => tx.workflows.listStepActions(stepId)),
+      actionlets: (actionId) => memo(`actionlets:${actionId}`, () => tx.workflows.listActionlets(actionId)),
+    };
+  }
+}
+
+/** Freezes an answer and the objects and arrays directly inside it, so a caller that changes a shared value fails loudly. */
+function freeze<T>(value: T): T {
+  if (typeof value !== 'object' || value === null) return value;
+  for (const inner of Object.values(value)) if (typeof inner === 'object' && inner !== null) Object.freeze(inner);
+  return Object.freeze(value);
+}

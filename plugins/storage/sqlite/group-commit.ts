@@ -1,0 +1,101 @@
+import type Database from 'better-sqlite3';
+
+/** More transactions than this in one commit would make the first of them wait too long. */
+const MAX_BATCH = 64;
+
+interface Batch {
+  /** Transactions that finished their work and wait for the commit that makes them durable. */
+  waiters: Array<{ resolve(): void; reject(error: unknown): void }>;
+}
+
+export interface SerialWriter {
+  /** Runs `work` alone on the writer connection, after everything queued before it. */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
+  /** Runs `work` as one transaction; answers once it is committed and durable. */
+  transaction<T>(work: () => Promise<T>): Promise<T>;
+  /** Commits what is pending (call it inside `exclusive`, before closing or migrating). */
+  commitPending(): void;
+}
+
+/**
+ * Serialised transactions on SQLite's single writer, with group commit.
+ *
+ * With `synchronous=FULL` every COMMIT waits for the disk, and better-sqlite3 waits on the main
+ * thread. So transactions that queue up while one runs share one COMMIT: each runs in its own
+ * SAVEPOINT inside a batch (a failing one rolls back to its savepoint and fails alone), and the
+ * batch commits when the queue is empty, at the latest after the event loop's next turn or
+ * `MAX_BATCH` transactions. Nobody is answered before the commit that holds their changes, so
+ * every answered write is durable, and one whose commit fails gets the error.
+ */
+export function serialWriter(writer: Database.Database, driverCall: <T>(call: () => T) => T): SerialWriter {
+  let tail: Promise<unknown> = Promise.resolve();
+  let batch: Batch | undefined;
+
+  const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = tail.then(work);
+    tail = run.catch(() => undefined);
+    return run;
+  };
+
+  /** Ends the open batch: everyone in it learns the outcome. */
+  const settle = (error?: unknown) => {
+    const ended = batch;
+    batch = undefined;
+    for (const waiter of ended?.waiters ?? []) {
+      if (error === undefined) waiter.resolve();
+      else waiter.reject(error);
+    }
+  };
+
+  const commitPending = () => {
+    if (!batch) return;
+    try {
+      driverCall(() => writer.exec('COMMIT'));
+      settle();
+    } catch (error) {
+      try {
+        if (writer.inTransaction) writer.exec('ROLLBACK');
+      } finally {
+        settle(error);
+      }
+    }
+  };
+
+  const transaction = async <T>(work: () => Promise<T>): Promise<T> => {
+    let committed: Promise<void> | undefined;
+    const result = await exclusive(async () => {
+      if (!batch) {
+        driverCall(() => writer.exec('BEGIN IMMEDIATE'));
+        const opened: Batch = { waiters: [] };
+        batch = opened;
+        // setImmediate runs after the requests that arrived in this turn of the event loop queued their transactions.
+        setImmediate(() => void exclusive(async () => batch === opened && commitPending()));
+      }
+      const current = batch;
+      driverCall(() => writer.exec('SAVEPOINT cms_tx'));
+      let value: T;
+      try {
+        value = await work();
+        driverCall(() => writer.exec('RELEASE cms_tx'));
+      } catch (error) {
+        if (writer.inTransaction) {
+          driverCall(() => writer.exec('ROLLBACK TO cms_tx; RELEASE cms_tx'));
+        } else {
+          // SQLite rolled back the whole batch (disk full, I/O error): the work of its other members is gone too.
+          settle(error);
+        }
+        // The caller's error is rethrown as it is: repository errors were translated already.
+        throw error;
+      }
+      committed = new Promise<void>((resolve, reject) => current.waiters.push({ resolve, reject }));
+      // Awaited below; this only keeps a failure settled before that from counting as unhandled.
+      committed.catch(() => undefined);
+      if (current.waiters.length >= MAX_BATCH) commitPending();
+      return value;
+    });
+    await committed;
+    return result;
+  };
+
+  return { exclusive, transaction, commitPending };
+}
