@@ -176,4 +176,74 @@ export function repositorySuite(t: Test, open: () => Promise<Storage>): void {
     await s.ping();
     t.pass('ping answered');
   });
+
+  t.test('the definitions version changes with every definition write, and with nothing else', async (t) => {
+    const s = await open();
+    const versions = [await s.definitionsVersion()];
+    const changed = async (what: string, expected: boolean) => {
+      const now = await s.definitionsVersion();
+      t.equal(now !== versions.at(-1), expected, `${what}: ${expected ? 'changed' : 'unchanged'}`);
+      versions.push(now);
+    };
+    await s.roles.insert(role('r1'));
+    await s.settings.putIfAbsent('k', 'v');
+    await changed('a role and a setting', false);
+    await s.contentTypes.insert(definitionType('dt'));
+    await changed('a content type', true);
+    await s.fields.insert(definitionField('df', 'dt'));
+    await changed('a field', true);
+    await s.languages.insert({ languageCode: 'fr', countryCode: 'FR', language: 'French', country: 'France' });
+    await changed('a language', true);
+    await t.rejects(s.transaction(async (tx) => {
+      await tx.fields.delete('df');
+      throw new Error('undo');
+    }));
+    await changed('a definition write that rolled back', false);
+    t.equal(new Set(versions).size, 4, 'every change gives a new token');
+  });
+
+  t.test('content states and workflow tasks are replaced in place', async (t) => {
+    const s = await open();
+    const languageId = await s.languages.insert({ languageCode: 'en', countryCode: 'US', language: 'English', country: 'United States' });
+    await s.contentTypes.insert(definitionType('ct'));
+    await s.content.insertIdentifier({ identifier: 'id1', contentTypeId: 'ct', host: 'SYSTEM_HOST', folder: 'SYSTEM_FOLDER', parentPath: '/', assetName: null, owner: 'o', createdAt: 1 });
+    for (const inode of ['v1', 'v2']) await s.content.insertVersion({ inode, identifier: 'id1', languageId, title: inode, modUser: 'u', modDate: 1, sortOrder: 0, values: { title: inode } });
+    const state = { identifier: 'id1', languageId, workingInode: 'v1', liveInode: null, archived: false, lockedBy: null, lockedAt: null, modDate: 1 };
+    await s.content.putState(state);
+    await s.content.putState({ ...state, workingInode: 'v2', liveInode: 'v1', lockedBy: 'u', lockedAt: 5, modDate: 6 });
+    t.same(await s.content.listStates('id1'), [{ ...state, workingInode: 'v2', liveInode: 'v1', lockedBy: 'u', lockedAt: 5, modDate: 6 }]);
+    const task = { identifier: 'id1', languageId, schemeId: 's', stepId: 'a', assignedTo: null, createdBy: 'u', creationDate: 1, modDate: 1 };
+    await s.tasks.put(task);
+    await s.tasks.put({ ...task, stepId: 'b', assignedTo: 'someone', modDate: 2 });
+    t.same(await s.tasks.find('id1', languageId), { ...task, stepId: 'b', assignedTo: 'someone', modDate: 2 });
+  });
+
+  t.test('concurrent transactions: the one that fails rolls back alone', async (t) => {
+    const s = await open();
+    const results = await Promise.allSettled(
+      Array.from({ length: 12 }, (_, i) =>
+        s.transaction(async (tx) => {
+          await tx.roles.insert(role(`c${i}`));
+          if (i === 5) throw new Error('five fails');
+          return i;
+        }),
+      ),
+    );
+    t.same(results.map((r) => r.status), results.map((_, i) => (i === 5 ? 'rejected' : 'fulfilled')));
+    for (let i = 0; i < 12; i++) t.equal(Boolean(await s.roles.findById(`c${i}`)), i !== 5, `c${i}`);
+  });
+}
+
+function definitionType(id: string): ContentType {
+  return {
+    id, clazz: 'com.cms.contenttype.model.type.ImmutableSimpleContentType', baseType: 'CONTENT', name: `Type ${id}`, description: '', variable: `Type${id}`, host: 'SYSTEM_HOST', folder: 'SYSTEM_FOLDER',
+    owner: 'o', defaultType: false, fixed: false, system: false, versionable: true, multilingualable: false, icon: 'event_note', sortOrder: 0, workflows: [], modDate: 1, iDate: 1,
+  };
+}
+
+function definitionField(id: string, contentTypeId: string): Field {
+  return {
+    id, contentTypeId, clazz: 'com.cms.contenttype.model.field.ImmutableTextField', name: id, variable: id, dataType: 'TEXT', sortOrder: 1, regexCheck: null, defaultValue: null,
+    hint: null, values: null, required: false, searchable: false, indexed: false, listed: false, unique: false, readOnly: false, fixed: false, relationType: null, fieldVariables: [], modDate: 1, iDate: 1,
+  };
 }

@@ -48,6 +48,37 @@ t.test('driver errors at the boundary are translated, even outside the repositor
   await t.rejects(storage.transaction(async () => 1), translated, 'BEGIN on a closed database');
 });
 
+t.test('transactions that queue up share a commit, and each caller is answered only once its work is on disk', async (t) => {
+  const dataDir = tempDataDir(t);
+  const storage = await openIn(t, dataDir);
+  const other = new Database(join(dataDir, 'cms.db'), { readonly: true });
+  t.teardown(() => other.close());
+  const committed = (key: string) => other.prepare('SELECT setting_value FROM settings WHERE setting_key = ?').get(key) !== undefined;
+  const seenAtAnswer: boolean[] = [];
+  await Promise.all(
+    Array.from({ length: 100 }, (_, i) =>
+      storage.transaction(async (tx) => {
+        await tx.settings.putIfAbsent(`batch-${i}`, 'x');
+        return i;
+      }).then(() => seenAtAnswer.push(committed(`batch-${i}`))),
+    ),
+  );
+  t.equal(seenAtAnswer.length, 100);
+  t.ok(seenAtAnswer.every(Boolean), 'another connection sees every answered transaction');
+});
+
+t.test('closing commits transactions that are waiting for their batch to commit', async (t) => {
+  const dataDir = tempDataDir(t);
+  const storage = await openIn(t, dataDir);
+  const pending = Array.from({ length: 5 }, (_, i) => storage.settings.putIfAbsent(`late-${i}`, 'kept'));
+  // Queued behind the writes: the batch they form has not committed when close runs.
+  const closed = storage.close();
+  await Promise.all(pending);
+  await closed;
+  const reopened = await openIn(t, dataDir);
+  for (let i = 0; i < 5; i++) t.equal(await reopened.settings.get(`late-${i}`), 'kept');
+});
+
 /** A Node process running `code` (an ES module) with the loader tap gave this one. */
 function startNode(code: string, args: string[]) {
   const child = spawn(process.execPath, [...process.execArgv, '--input-type=module', '-e', code, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });

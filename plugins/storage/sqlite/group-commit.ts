@@ -2,6 +2,8 @@ import type Database from 'better-sqlite3';
 
 /** More transactions than this in one commit would make the first of them wait too long. */
 const MAX_BATCH = 64;
+/** Nor may the first wait longer than this for others to join. */
+const MAX_WAIT_MS = 4;
 
 interface Batch {
   /** Transactions that finished their work and wait for the commit that makes them durable. */
@@ -61,6 +63,20 @@ export function serialWriter(writer: Database.Database, driverCall: <T>(call: ()
     }
   };
 
+  /**
+   * Commits once a turn of the event loop adds no transaction to the batch: setImmediate runs after
+   * the requests that arrived in that turn queued theirs, so under load the batch grows to about the
+   * number of requests in flight, and an idle service commits after a single turn.
+   */
+  const scheduleCommit = (scheduled: Batch, openedAt: number, seen: number) => {
+    setImmediate(() => {
+      if (batch !== scheduled) return;
+      const grew = scheduled.waiters.length > seen;
+      if (grew && scheduled.waiters.length < MAX_BATCH && performance.now() - openedAt < MAX_WAIT_MS) scheduleCommit(scheduled, openedAt, scheduled.waiters.length);
+      else void exclusive(async () => batch === scheduled && commitPending());
+    });
+  };
+
   const transaction = async <T>(work: () => Promise<T>): Promise<T> => {
     let committed: Promise<void> | undefined;
     const result = await exclusive(async () => {
@@ -68,8 +84,7 @@ export function serialWriter(writer: Database.Database, driverCall: <T>(call: ()
         driverCall(() => writer.exec('BEGIN IMMEDIATE'));
         const opened: Batch = { waiters: [] };
         batch = opened;
-        // setImmediate runs after the requests that arrived in this turn of the event loop queued their transactions.
-        setImmediate(() => void exclusive(async () => batch === opened && commitPending()));
+        scheduleCommit(opened, performance.now(), -1);
       }
       const current = batch;
       driverCall(() => writer.exec('SAVEPOINT cms_tx'));
