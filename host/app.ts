@@ -24,6 +24,8 @@ import { categoryRoutes } from './routes/categories.js';
 import { contentRoutes } from './routes/content.js';
 import { workflowDefinitionRoutes } from './routes/workflow-definitions.js';
 import { workflowFireRoutes } from './routes/workflow-fire.js';
+import { workflowSystemActionRoutes } from './routes/workflow-system-actions.js';
+import { SystemActionService } from '../core/workflow/system-actions.js';
 import { FireEngine } from '../core/workflow/fire-engine.js';
 import type { MailSender } from '../core/plugin/mail-transport.js';
 import { WorkflowDefinitionService } from '../core/workflow/workflow-definition-service.js';
@@ -116,7 +118,8 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
       resolve(container, ContentTypeService),
       (tx, stepId) => tx.tasks.anyInStep(stepId),
     ),
-    ...workflowFireRoutes(resolve(container, FireEngine), storage, (field) => resolve(container, FieldService).typeOf(field)),
+    ...workflowSystemActionRoutes(resolve(container, SystemActionService)),
+    ...workflowFireRoutes(resolve(container, FireEngine), storage, resolve(container, SystemActionService), (field) => resolve(container, FieldService).typeOf(field)),
   ]);
 
   const server = new UwsServer({

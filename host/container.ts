@@ -1,4 +1,5 @@
 import { DefinitionCache } from '../core/definitions/definition-cache.js';
+import { SystemActionService } from '../core/workflow/system-actions.js';
 import 'reflect-metadata';
 import { instanceCachingFactory, container as rootContainer, type DependencyContainer } from 'tsyringe';
 import { AuthService } from '../core/auth/auth-service.js';
@@ -59,7 +60,9 @@ export function buildContainer(parts: { config: Config; logger: Logger; dataDir:
   c.register(DefinitionCache, { useValue: definitions });
   const content = new ContentService((field) => fieldTypeOf(field.clazz), (tx) => fieldParseContext(tx, parts.dataDir), Date.now, definitions);
   c.register(ContentService, { useValue: content });
-  c.register(WorkflowDefinitionService, { useValue: new WorkflowDefinitionService(parts.storage, (actionClass) => parts.registry.actionlets.get(actionClass)) });
+  const workflows = new WorkflowDefinitionService(parts.storage, (actionClass) => parts.registry.actionlets.get(actionClass));
+  c.register(WorkflowDefinitionService, { useValue: workflows });
+  c.register(SystemActionService, { useValue: new SystemActionService(parts.storage, workflows, definitions) });
   c.register(FireEngine, {
     useValue: new FireEngine({
       storage: parts.storage,

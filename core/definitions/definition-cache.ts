@@ -1,7 +1,7 @@
 import type { ContentType } from '../model/content-type.js';
 import type { Field } from '../model/field.js';
 import type { Language } from '../model/language.js';
-import type { ActionletAssociation, WorkflowAction, WorkflowStep } from '../model/workflow.js';
+import type { ActionletAssociation, SystemActionMapping, WorkflowAction, WorkflowStep } from '../model/workflow.js';
 import type { Repositories } from '../plugin/storage-driver.js';
 
 /**
@@ -18,6 +18,7 @@ export interface Definitions {
   steps(schemeId: string): Promise<readonly WorkflowStep[]>;
   stepActions(stepId: string): Promise<readonly WorkflowAction[]>;
   actionlets(actionId: string): Promise<readonly ActionletAssociation[]>;
+  systemActions(ownerKind: SystemActionMapping['ownerKind'], ownerId: string): Promise<readonly SystemActionMapping[]>;
 }
 
 /**
@@ -63,6 +64,7 @@ export class DefinitionCache {
       steps: (schemeId) => memo(`steps:${schemeId}`, () => tx.workflows.listSteps(schemeId)),
       stepActions: (stepId) => memo(`stepActions:${stepId}`, () => tx.workflows.listStepActions(stepId)),
       actionlets: (actionId) => memo(`actionlets:${actionId}`, () => tx.workflows.listActionlets(actionId)),
+      systemActions: (ownerKind, ownerId) => memo(`systemActions:${ownerKind}:${ownerId}`, () => tx.workflows.listSystemActions(ownerKind, ownerId)),
     };
   }
 }

@@ -60,6 +60,23 @@ export interface ActionletAssociation {
   parameters: Record<string, string>;
 }
 
+/** Lifecycle verbs clients fire without knowing action ids. */
+export const SYSTEM_ACTION_NAMES = ['NEW', 'EDIT', 'PUBLISH', 'UNPUBLISH', 'ARCHIVE', 'UNARCHIVE', 'DELETE', 'DESTROY'] as const;
+export type SystemActionName = (typeof SYSTEM_ACTION_NAMES)[number];
+
+/**
+ * Which action a lifecycle verb fires: set for a scheme, and overridable for one content type
+ * (the type's mapping wins over its schemes').
+ */
+export interface SystemActionMapping {
+  id: string;
+  systemAction: SystemActionName;
+  actionId: string;
+  ownerKind: 'scheme' | 'contentType';
+  /** The scheme id or the content type id. */
+  ownerId: string;
+}
+
 /** `nextStep` value meaning "stay in the current step". */
 export const CURRENT_STEP = 'currentstep';
 

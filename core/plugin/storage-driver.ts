@@ -2,7 +2,7 @@ import type { Config } from '../config/config.js';
 import type { ContentType } from '../model/content-type.js';
 import type { Field } from '../model/field.js';
 import type { Category } from '../model/category.js';
-import type { ActionletAssociation, WorkflowAction, WorkflowHistoryEntry, WorkflowScheme, WorkflowStep, WorkflowTask } from '../model/workflow.js';
+import type { ActionletAssociation, SystemActionMapping, WorkflowAction, WorkflowHistoryEntry, WorkflowScheme, WorkflowStep, WorkflowTask } from '../model/workflow.js';
 import type { ContentIdentifier, ContentState, ContentVersion } from '../model/contentlet.js';
 import type { Logger } from '../logger.js';
 import type { Language } from '../model/language.js';
@@ -27,6 +27,8 @@ export interface UserRepository {
   /** Role ids granted to the user (its personal role not included). */
   roleIdsOf(userId: string): Promise<string[]>;
   grantRoles(userId: string, roleIds: readonly string[]): Promise<void>;
+  /** Users holding a role, granted or as their personal role, by e-mail. */
+  listByRole(roleId: string): Promise<User[]>;
 }
 
 export interface RoleRepository {
@@ -166,6 +168,14 @@ export interface WorkflowRepository {
   listActionlets(actionId: string): Promise<ActionletAssociation[]>;
   /** Resolves a full id, or the 10-character short form (the first 10 hex digits), of a scheme, step or action. */
   resolveId(kind: 'scheme' | 'step' | 'action', idOrShort: string): Promise<string | undefined>;
+  /** Stores a mapping, replacing the owner's mapping for the same verb. */
+  putSystemAction(mapping: SystemActionMapping): Promise<void>;
+  findSystemAction(id: string): Promise<SystemActionMapping | undefined>;
+  /** An owner's mappings, in the order of SYSTEM_ACTION_NAMES. */
+  listSystemActions(ownerKind: SystemActionMapping['ownerKind'], ownerId: string): Promise<SystemActionMapping[]>;
+  /** The mappings that fire an action. */
+  listSystemActionsOfAction(actionId: string): Promise<SystemActionMapping[]>;
+  deleteSystemAction(id: string): Promise<void>;
 }
 
 /** Workflow tasks (where each item stands) and their history of actions and comments. */

@@ -7,7 +7,7 @@ import { ADMIN_ROLE_KEY, ANONYMOUS_ROLE_KEY, BACKEND_USER_ROLE_KEY, OWNER_ROLE_K
 import { DEFAULT_SITE_NAME, SYSTEM_HOST, type Site } from '../model/site.js';
 import { ADMIN_EMAIL, ADMIN_USER_ID, type User } from '../model/user.js';
 import type { Repositories, Storage } from '../plugin/storage-driver.js';
-import { seedSystemWorkflow } from '../workflow/system-workflow.js';
+import { seedSystemActionMappings, seedSystemWorkflow } from '../workflow/system-workflow.js';
 
 /**
  * Fixed identifiers, so that several processes seeding one database at once agree, and a seed
@@ -61,6 +61,7 @@ export async function seedInstallation(storage: Storage, initialAdminPassword: s
     await ignoreIfPresent(async () => void (await storage.languages.insert({ languageCode: 'en', countryCode: 'US', language: 'English', country: 'United States' })));
   }
   await ignoreIfPresent(async () => void (await storage.transaction((tx) => seedSystemWorkflow(tx, ADMIN_USER_ID, now))));
+  await ignoreIfPresent(() => storage.transaction((tx) => seedSystemActionMappings(tx, now)));
   log.debug({ adminCreated: result.adminCreated }, 'installation seeded');
   return result;
 }

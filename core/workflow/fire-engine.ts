@@ -192,11 +192,7 @@ export class FireEngine {
         resetToFirstStep: async () => {
           state.resetToStep = steps[0]?.id;
         },
-        assigneeEmails: async () => {
-          if (!assignee) return [];
-          const user = await tx.users.findById(assignee);
-          return user ? [user.email] : [];
-        },
+        assigneeEmails: () => assigneeEmails(tx, assignee),
       },
       render,
       stopProcessing: () => {
@@ -306,4 +302,14 @@ export class FireEngine {
     const id = `${(++historySequence).toString(36).padStart(10, '0')}-${randomUUID()}`;
     return tx.tasks.addHistory({ id, identifier, languageId, kind, text, actionId, fromStepId, toStepId, userId, createdAt: this.now() });
   }
+}
+
+/** The assignee's address, or for a role (by id or key) the addresses of its active members. */
+async function assigneeEmails(tx: Repositories, assignee: string | null): Promise<string[]> {
+  if (!assignee) return [];
+  const user = await tx.users.findById(assignee);
+  if (user) return user.active ? [user.email] : [];
+  const role = (await tx.roles.findById(assignee)) ?? (await tx.roles.findByKey(assignee));
+  if (!role) return [];
+  return [...new Set((await tx.users.listByRole(role.id)).filter((member) => member.active).map((member) => member.email))];
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SYSTEM_WORKFLOW_ID } from '../model/content-type.js';
-import { CURRENT_STEP, type ShowOn, type WorkflowAction, type WorkflowStep } from '../model/workflow.js';
+import { CURRENT_STEP, type ShowOn, type SystemActionName, type WorkflowAction, type WorkflowStep } from '../model/workflow.js';
 import type { Repositories } from '../plugin/storage-driver.js';
 
 const ACTIONLET = 'com.cms.portlets.workflows.actionlet.';
@@ -33,6 +33,21 @@ export const SYSTEM_ACTIONS = {
   destroy: { id: '1e0f1c6b-b67f-4c99-983d-db2b4bfa88b2', name: 'Destroy', next: 'archived', showOn: ['ARCHIVED', 'LOCKED', 'UNLOCKED', 'PUBLISHED', 'UNPUBLISHED', 'LISTING'], actionlets: [['DestroyContentActionlet', 'Destroy content']] },
   copy: { id: '963f6a04-5320-42e7-ab74-6d876d199946', name: 'Copy', next: CURRENT_STEP, showOn: ['LOCKED', 'UNLOCKED', 'PUBLISHED', 'UNPUBLISHED', 'LISTING'], actionlets: [['CopyActionlet', 'Copy Contentlet']] },
 } satisfies Record<string, SystemAction>;
+
+/** The System Workflow's system actions, with fixed ids so that every process seeds the same rows. */
+const SYSTEM_ACTION_MAPPINGS: Array<[SystemActionName, keyof typeof SYSTEM_ACTIONS, string]> = [
+  ['NEW', 'save', 'cc0e93e8-f649-48f0-89d4-1d232c7e670f'],
+  ['EDIT', 'save', 'e0a348ef-fd19-420c-8552-1017ad97f3a2'],
+  ['PUBLISH', 'publish', 'a6c0ce25-edc1-4169-b59e-4193b17ca411'],
+  ['UNPUBLISH', 'unpublish', 'a55ecd1b-d14f-48fc-9e13-bb61aee80134'],
+  ['ARCHIVE', 'archive', 'df74ae81-2158-41a9-97bc-f10d9356a917'],
+  ['UNARCHIVE', 'unarchive', 'd9a5a2bb-a8b8-415a-a3bb-e56afe9187f5'],
+  ['DELETE', 'delete', 'c460d5fd-48d7-4030-9a84-2b631b5faa9b'],
+  ['DESTROY', 'destroy', '677085cb-fcb3-4385-b678-b4cb216fe447'],
+];
+
+/** Marks that the mappings were seeded once: an administrator who removes one later does not see it come back. */
+const MAPPINGS_SEEDED = 'seed.system-action-mappings';
 
 /** Which actions each step offers, in order. */
 const STEP_ACTIONS: Record<StepKey, Array<keyof typeof SYSTEM_ACTIONS>> = {
@@ -79,4 +94,18 @@ export async function seedSystemWorkflow(tx: Repositories, ownerId: string, now:
     for (const [position, key] of actions.entries()) await tx.workflows.attachAction(SYSTEM_STEPS[step].id, SYSTEM_ACTIONS[key].id, position);
   }
   return true;
+}
+
+/**
+ * Maps the lifecycle verbs to the System Workflow's actions, once per installation (installations
+ * made before mappings were stored get them on their next start). Verbs an administrator mapped
+ * already are left alone.
+ */
+export async function seedSystemActionMappings(tx: Repositories, now: number): Promise<void> {
+  if (await tx.settings.get(MAPPINGS_SEEDED)) return;
+  const mapped = new Set((await tx.workflows.listSystemActions('scheme', SYSTEM_WORKFLOW_ID)).map((m) => m.systemAction));
+  for (const [systemAction, action, id] of SYSTEM_ACTION_MAPPINGS) {
+    if (!mapped.has(systemAction)) await tx.workflows.putSystemAction({ id, systemAction, actionId: SYSTEM_ACTIONS[action].id, ownerKind: 'scheme', ownerId: SYSTEM_WORKFLOW_ID });
+  }
+  await tx.settings.putIfAbsent(MAPPINGS_SEEDED, String(now));
 }

@@ -5,7 +5,7 @@ import type { Field } from '../../core/model/field.js';
 import type { FieldType } from '../../core/plugin/field-type.js';
 import type { Storage } from '../../core/plugin/storage-driver.js';
 import type { FireEngine, FireResult } from '../../core/workflow/fire-engine.js';
-import { systemActionFor } from '../../core/workflow/system-actions.js';
+import type { SystemActionService } from '../../core/workflow/system-actions.js';
 import { reply, route, type RouteDefinition } from '../http/route.js';
 import { contentletView } from '../views/contentlet-view.js';
 import { actionView } from '../views/workflow-view.js';
@@ -41,6 +41,7 @@ function submissionOf(body: { contentletFormData?: Record<string, unknown>; cont
 export function workflowFireRoutes(
   engine: FireEngine,
   storage: Storage,
+  systemActions: SystemActionService,
   typeOf: (field: Field) => FieldType | undefined,
 ): RouteDefinition[] {
   const answer = ({ identifier, contentlet, type, fields, messages }: FireResult) => {
@@ -57,7 +58,7 @@ export function workflowFireRoutes(
       handler: async ({ params, body, query, principal }) => {
         const submission = submissionOf(body ?? undefined, query);
         const inode = query.get('inode') ?? undefined;
-        const actionId = await systemActionFor(storage, params.systemAction!, { inode, submission });
+        const actionId = await systemActions.resolve(params.systemAction!, { inode, submission });
         const result = await engine.fire({ actionId, principal, inode, submission, comment: body?.comments, assign: body?.assign });
         return answer(result);
       },

@@ -1,3 +1,4 @@
+import type { MappingDetails } from '../../core/workflow/system-actions.js';
 import type { ActionletAssociation, WorkflowAction, WorkflowScheme, WorkflowStep } from '../../core/model/workflow.js';
 import { CURRENT_STEP } from '../../core/model/workflow.js';
 import type { Actionlet } from '../../core/plugin/actionlet.js';
@@ -74,5 +75,17 @@ export function associationView(association: ActionletAssociation, actionlet: Ac
     clazz: association.clazz,
     parameters: association.parameters,
     actionlet: actionlet ? actionletDefinitionView(actionlet, false) : null,
+  };
+}
+
+/** A system action's mapping: the verb, the action it fires and whose mapping it is. */
+export function systemActionMappingView({ mapping, action }: MappingDetails) {
+  return {
+    identifier: mapping.id,
+    systemAction: mapping.systemAction,
+    workflowAction: actionView(action),
+    owner: mapping.ownerId,
+    ownerScheme: mapping.ownerKind === 'scheme',
+    ownerContentType: mapping.ownerKind === 'contentType',
   };
 }

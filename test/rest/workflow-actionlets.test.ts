@@ -75,4 +75,17 @@ t.test('Notify Assignee mails the assignee through SMTP after the commit; Set Va
   t.equal((await s.http('PUT', `/api/v1/workflow/actions/${noAssignee}/fire`, { headers: admin, body: { contentletFormData: { contentType: 'Story', title: 'Quiet' } } })).status, 200);
   await new Promise((r) => setTimeout(r, 100));
   t.equal(received.length, 1, 'no assignee, nothing to send');
+
+  // Assigned to a role: every member is mailed, whether the role was granted or is the member's own.
+  const role = (await s.http('POST', '/api/v1/roles', { headers: admin, body: { roleName: 'Reviewers', roleKey: 'reviewers' } })).json.entity;
+  for (const email of ['one@x.com', 'two@x.com']) {
+    t.equal((await s.http('POST', '/api/v1/users', { headers: admin, body: { email, firstName: 'R', lastName: 'R', password: 'pw', roles: [role.id] } })).status, 200);
+  }
+  const toRole = await s.http('PUT', `/api/v1/workflow/actions/${submit}/fire`, { headers: admin, body: { contentletFormData: { contentType: 'Story', title: 'For the team' }, assign: 'reviewers' } });
+  t.equal(toRole.status, 200);
+  for (let i = 0; i < 50 && received.length === 1; i++) await new Promise((r) => setTimeout(r, 20));
+  t.same(received[1]?.to.sort(), ['one@x.com', 'two@x.com'], 'the role\'s members');
+  await s.http('PUT', `/api/v1/workflow/actions/${submit}/fire`, { headers: admin, body: { contentletFormData: { contentType: 'Story', title: 'To me' }, assign: 'cms.org.1' } });
+  for (let i = 0; i < 50 && received.length === 2; i++) await new Promise((r) => setTimeout(r, 20));
+  t.same(received[2]?.to, ['admin@cms.com'], 'a user id');
 });

@@ -2,6 +2,7 @@ import type { Test } from 'tap';
 import { RecordNotUniqueError } from '../../core/errors.js';
 import type { ContentType } from '../../core/model/content-type.js';
 import type { Field } from '../../core/model/field.js';
+import type { WorkflowAction } from '../../core/model/workflow.js';
 import type { Role } from '../../core/model/role.js';
 import type { Site } from '../../core/model/site.js';
 import type { User } from '../../core/model/user.js';
@@ -46,6 +47,18 @@ export function repositorySuite(t: Test, open: () => Promise<Storage>): void {
     t.same(await s.users.roleIdsOf('user-1'), ['r1', 'r2'], 'grants are idempotent');
     await t.rejects(s.users.grantRoles('user-1', ['missing-role']), 'unknown roles are refused by the foreign key');
     t.same(await s.users.roleIdsOf('user-2'), []);
+  });
+
+  t.test('the users holding a role', async (t) => {
+    const s = await open();
+    for (const id of ['personal-a', 'team', 'other']) await s.roles.insert(role(id));
+    await s.users.insert(user('a', 'b-a@x.com', 'personal-a'));
+    await s.users.insert(user('b', 'a-b@x.com', 'team'));
+    await s.users.insert(user('c', 'c@x.com', 'other'));
+    await s.users.grantRoles('a', ['team']);
+    t.same((await s.users.listByRole('team')).map((u) => u.userId), ['b', 'a'], 'granted or personal, by e-mail');
+    t.same((await s.users.listByRole('personal-a')).map((u) => u.userId), ['a']);
+    t.same(await s.users.listByRole('nobody'), []);
   });
 
   t.test('sessions', async (t) => {
@@ -216,6 +229,34 @@ export function repositorySuite(t: Test, open: () => Promise<Storage>): void {
     await s.tasks.put(task);
     await s.tasks.put({ ...task, stepId: 'b', assignedTo: 'someone', modDate: 2 });
     t.same(await s.tasks.find('id1', languageId), { ...task, stepId: 'b', assignedTo: 'someone', modDate: 2 });
+  });
+
+  t.test('system action mappings: one per owner and verb, gone with their action or owner', async (t) => {
+    const s = await open();
+    await s.workflows.insertScheme({ id: 'sch', name: 'S', description: '', archived: false, mandatory: false, defaultScheme: false, entryActionId: null, system: false, creationDate: 1, modDate: 1 });
+    const action = (id: string): WorkflowAction => ({
+      id, schemeId: 'sch', name: id, condition: '', nextStep: 'currentstep', nextAssign: '', icon: 'workflowIcon', roleHierarchyForAssign: false, assignable: false, commentable: false, order: 0, owner: null, showOn: [], whoCanUse: [],
+    });
+    await s.workflows.insertAction(action('a1'));
+    await s.workflows.insertAction(action('a2'));
+    await s.contentTypes.insert({ ...definitionType('ct'), workflows: ['sch'] });
+    await s.workflows.putSystemAction({ id: 'm1', systemAction: 'PUBLISH', actionId: 'a1', ownerKind: 'scheme', ownerId: 'sch' });
+    await s.workflows.putSystemAction({ id: 'm2', systemAction: 'NEW', actionId: 'a1', ownerKind: 'scheme', ownerId: 'sch' });
+    await s.workflows.putSystemAction({ id: 'm3', systemAction: 'NEW', actionId: 'a2', ownerKind: 'contentType', ownerId: 'ct' });
+    t.same((await s.workflows.listSystemActions('scheme', 'sch')).map((m) => m.id), ['m2', 'm1'], 'in verb order');
+    await s.workflows.putSystemAction({ id: 'm4', systemAction: 'PUBLISH', actionId: 'a2', ownerKind: 'scheme', ownerId: 'sch' });
+    t.same((await s.workflows.listSystemActions('scheme', 'sch')).map((m) => [m.id, m.actionId]), [['m2', 'a1'], ['m4', 'a2']], 'a verb mapped again replaces its mapping');
+    t.same(await s.workflows.findSystemAction('m3'), { id: 'm3', systemAction: 'NEW', actionId: 'a2', ownerKind: 'contentType', ownerId: 'ct' });
+    t.same((await s.workflows.listSystemActionsOfAction('a2')).map((m) => m.id), ['m3', 'm4']);
+    await s.contentTypes.delete('ct');
+    t.equal(await s.workflows.findSystemAction('m3'), undefined, 'gone with the content type');
+    await s.workflows.deleteAction('a1');
+    t.same((await s.workflows.listSystemActions('scheme', 'sch')).map((m) => m.id), ['m4'], 'gone with the action');
+    await s.workflows.deleteSystemAction('m4');
+    t.same(await s.workflows.listSystemActionsOfAction('a2'), []);
+    await s.workflows.putSystemAction({ id: 'm5', systemAction: 'EDIT', actionId: 'a2', ownerKind: 'scheme', ownerId: 'sch' });
+    await s.workflows.deleteScheme('sch');
+    t.equal(await s.workflows.findSystemAction('m5'), undefined, 'gone with the scheme');
   });
 
   t.test('concurrent transactions: the one that fails rolls back alone', async (t) => {

@@ -13,7 +13,7 @@ const rowTypesMatch: AllSame = {
   contentTypes: true, contentTypeWorkflows: true, fields: true,
   contentIdentifiers: true, contentVersions: true, contentStates: true, contentUniqueValues: true, categories: true,
   workflowSchemes: true, workflowSteps: true, workflowActions: true, workflowStepActions: true, workflowActionlets: true,
-  workflowTasks: true, workflowHistory: true,
+  workflowSystemActions: true, workflowTasks: true, workflowHistory: true,
 };
 
 t.test('both dialects declare the same tables with the same columns', async (t) => {

@@ -1,4 +1,4 @@
-import { asc, count, eq, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, or, sql } from 'drizzle-orm';
 import type { ContentType } from '../../../core/model/content-type.js';
 import type { ContentTypeRepository } from '../../../core/plugin/storage-driver.js';
 import type { Db, Executor, Tables } from './context.js';
@@ -42,6 +42,7 @@ export function contentTypeRepository(exec: Executor, t: Tables): ContentTypeRep
         // Explicit, not only ON DELETE CASCADE: the order is the same on every dialect.
         await db.delete(t.fields).where(eq(t.fields.contentTypeId, id));
         await db.delete(t.contentTypeWorkflows).where(eq(t.contentTypeWorkflows.contentTypeId, id));
+        await db.delete(t.workflowSystemActions).where(and(eq(t.workflowSystemActions.ownerKind, 'contentType'), eq(t.workflowSystemActions.ownerId, id)));
         await db.delete(t.contentTypes).where(eq(t.contentTypes.id, id));
       }),
     findById: (id) => findOne(t.contentTypes.id, id),

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, or } from 'drizzle-orm';
 import type { Page, PageRequest } from '../../../core/model/page.js';
 import type { User } from '../../../core/model/user.js';
 import type { UserRepository } from '../../../core/plugin/storage-driver.js';
@@ -29,6 +29,11 @@ export function userRepository(exec: Executor, t: Tables): UserRepository {
         const have = new Set(existing.map((r) => r.roleId));
         const missing = [...new Set(roleIds)].filter((id) => !have.has(id));
         if (missing.length > 0) await db.insert(t.userRoles).values(missing.map((roleId) => ({ userId, roleId })));
+      }),
+    listByRole: (roleId) =>
+      exec.read(async (db) => {
+        const granted = db.select({ userId: t.userRoles.userId }).from(t.userRoles).where(eq(t.userRoles.roleId, roleId));
+        return (await db.select().from(t.users).where(or(eq(t.users.roleId, roleId), inArray(t.users.userId, granted))).orderBy(asc(t.users.email))) as User[];
       }),
   };
 }

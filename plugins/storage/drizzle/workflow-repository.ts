@@ -1,5 +1,5 @@
 import { and, asc, eq, like, max } from 'drizzle-orm';
-import type { ActionletAssociation, ShowOn, WorkflowAction, WorkflowScheme, WorkflowStep } from '../../../core/model/workflow.js';
+import { SYSTEM_ACTION_NAMES, type ActionletAssociation, type ShowOn, type SystemActionMapping, type SystemActionName, type WorkflowAction, type WorkflowScheme, type WorkflowStep } from '../../../core/model/workflow.js';
 import type { WorkflowRepository } from '../../../core/plugin/storage-driver.js';
 import type { Db, Executor, Tables } from './context.js';
 
@@ -30,6 +30,13 @@ export function workflowRepository(exec: Executor, t: Tables): WorkflowRepositor
     return rows.map((r) => toAction(r.action));
   }
 
+  /** What hangs off an action: its actionlets, its places in steps, the system actions that fire it. */
+  async function deleteActionChildren(db: Db, actionId: string): Promise<void> {
+    await db.delete(t.workflowActionlets).where(eq(t.workflowActionlets.actionId, actionId));
+    await db.delete(t.workflowStepActions).where(eq(t.workflowStepActions.actionId, actionId));
+    await db.delete(t.workflowSystemActions).where(eq(t.workflowSystemActions.actionId, actionId));
+  }
+
   return {
     insertScheme: (scheme) => exec.write(async (db) => void (await db.insert(t.workflowSchemes).values(scheme))),
     updateScheme: (scheme) => exec.write(async (db) => void (await db.update(t.workflowSchemes).set(scheme).where(eq(t.workflowSchemes.id, scheme.id)))),
@@ -37,9 +44,9 @@ export function workflowRepository(exec: Executor, t: Tables): WorkflowRepositor
       exec.write(async (db) => {
         // Children first, explicitly: the same order on every dialect, whatever the cascade support.
         for (const action of await db.select({ id: t.workflowActions.id }).from(t.workflowActions).where(eq(t.workflowActions.schemeId, id))) {
-          await db.delete(t.workflowActionlets).where(eq(t.workflowActionlets.actionId, action.id));
-          await db.delete(t.workflowStepActions).where(eq(t.workflowStepActions.actionId, action.id));
+          await deleteActionChildren(db, action.id);
         }
+        await db.delete(t.workflowSystemActions).where(and(eq(t.workflowSystemActions.ownerKind, 'scheme'), eq(t.workflowSystemActions.ownerId, id)));
         await db.delete(t.workflowActions).where(eq(t.workflowActions.schemeId, id));
         await db.delete(t.workflowSteps).where(eq(t.workflowSteps.schemeId, id));
         await db.delete(t.workflowSchemes).where(eq(t.workflowSchemes.id, id));
@@ -61,8 +68,7 @@ export function workflowRepository(exec: Executor, t: Tables): WorkflowRepositor
     updateAction: (action) => exec.write(async (db) => void (await db.update(t.workflowActions).set(toActionRow(action)).where(eq(t.workflowActions.id, action.id)))),
     deleteAction: (id) =>
       exec.write(async (db) => {
-        await db.delete(t.workflowActionlets).where(eq(t.workflowActionlets.actionId, id));
-        await db.delete(t.workflowStepActions).where(eq(t.workflowStepActions.actionId, id));
+        await deleteActionChildren(db, id);
         await db.delete(t.workflowActions).where(eq(t.workflowActions.id, id));
       }),
     findAction: (id) => exec.read(async (db) => (await db.select().from(t.workflowActions).where(eq(t.workflowActions.id, id)).limit(1)).map(toAction)[0]),
@@ -95,5 +101,26 @@ export function workflowRepository(exec: Executor, t: Tables): WorkflowRepositor
         // An ambiguous short id resolves to nothing rather than to a guess.
         return rows.length === 1 ? rows[0]!.id : undefined;
       }),
+
+    putSystemAction: (mapping) =>
+      exec.write(async (db) => {
+        const m = t.workflowSystemActions;
+        await db.delete(m).where(and(eq(m.ownerKind, mapping.ownerKind), eq(m.ownerId, mapping.ownerId), eq(m.systemAction, mapping.systemAction)));
+        await db.insert(m).values(mapping);
+      }),
+    findSystemAction: (id) => exec.read(async (db) => (await db.select().from(t.workflowSystemActions).where(eq(t.workflowSystemActions.id, id)).limit(1)).map(toMapping)[0]),
+    listSystemActions: (ownerKind, ownerId) =>
+      exec.read(async (db) => inVerbOrder((await db.select().from(t.workflowSystemActions).where(and(eq(t.workflowSystemActions.ownerKind, ownerKind), eq(t.workflowSystemActions.ownerId, ownerId)))).map(toMapping))),
+    listSystemActionsOfAction: (actionId) =>
+      exec.read(async (db) => inVerbOrder((await db.select().from(t.workflowSystemActions).where(eq(t.workflowSystemActions.actionId, actionId))).map(toMapping))),
+    deleteSystemAction: (id) => exec.write(async (db) => void (await db.delete(t.workflowSystemActions).where(eq(t.workflowSystemActions.id, id)))),
   };
+}
+
+const toMapping = (row: Tables['workflowSystemActions']['$inferSelect']): SystemActionMapping => ({ ...row, systemAction: row.systemAction as SystemActionName, ownerKind: row.ownerKind as SystemActionMapping['ownerKind'] });
+
+/** Mappings in the order of the verbs (then owner), whatever order the database answers in. */
+function inVerbOrder(mappings: SystemActionMapping[]): SystemActionMapping[] {
+  const rank = (m: SystemActionMapping) => SYSTEM_ACTION_NAMES.indexOf(m.systemAction);
+  return mappings.sort((a, b) => rank(a) - rank(b) || a.ownerKind.localeCompare(b.ownerKind) || a.ownerId.localeCompare(b.ownerId));
 }

@@ -303,6 +303,24 @@ export const workflowActionlets = mysqlTable(
   ],
 );
 
+/** Which action a lifecycle verb (NEW, PUBLISH, ...) fires, for a scheme or, overriding it, for a content type. */
+export const workflowSystemActions = mysqlTable(
+  'workflow_system_actions',
+  {
+    id: varchar('id', { length: 255 }).primaryKey(),
+    systemAction: varchar('system_action', { length: 32 }).notNull(),
+    actionId: varchar('action_id', { length: 255 }).notNull(),
+    /** `scheme` or `contentType`: the owner is not a foreign key because it is one of two tables. */
+    ownerKind: varchar('owner_kind', { length: 32 }).notNull(),
+    ownerId: varchar('owner_id', { length: 255 }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('workflow_system_actions_owner_unique').on(t.ownerKind, t.ownerId, t.systemAction),
+    index('workflow_system_actions_action').on(t.actionId),
+    foreignKey({ name: 'workflow_system_actions_action_fk', columns: [t.actionId], foreignColumns: [workflowActions.id] }).onDelete('cascade'),
+  ],
+);
+
 export const workflowTasks = mysqlTable(
   'workflow_tasks',
   {

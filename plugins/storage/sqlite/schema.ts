@@ -295,6 +295,20 @@ export const workflowActionlets = sqliteTable(
   (t) => [index('workflow_actionlets_action').on(t.actionId)],
 );
 
+/** Which action a lifecycle verb (NEW, PUBLISH, ...) fires, for a scheme or, overriding it, for a content type. */
+export const workflowSystemActions = sqliteTable(
+  'workflow_system_actions',
+  {
+    id: text('id').primaryKey(),
+    systemAction: text('system_action').notNull(),
+    actionId: text('action_id').notNull().references(() => workflowActions.id, { onDelete: 'cascade' }),
+    /** `scheme` or `contentType`: the owner is not a foreign key because it is one of two tables. */
+    ownerKind: text('owner_kind').notNull(),
+    ownerId: text('owner_id').notNull(),
+  },
+  (t) => [uniqueIndex('workflow_system_actions_owner_unique').on(t.ownerKind, t.ownerId, t.systemAction), index('workflow_system_actions_action').on(t.actionId)],
+);
+
 export const workflowTasks = sqliteTable(
   'workflow_tasks',
   {
