@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { DefinitionCache, type Definitions } from '../definitions/definition-cache.js';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors.js';
 import type { ContentType } from '../model/content-type.js';
 import type { ContentIdentifier, Contentlet, ContentState, ContentVersion } from '../model/contentlet.js';
@@ -6,7 +7,6 @@ import type { Field } from '../model/field.js';
 import { DEFAULT_LANGUAGE_ID } from '../model/language.js';
 import type { FieldParseContext, FieldType } from '../plugin/field-type.js';
 import type { Repositories } from '../plugin/storage-driver.js';
-import { DefinitionCache, type Definitions } from '../definitions/definition-cache.js';
 import { parseFieldValues } from './content-validator.js';
 
 export interface ContentSubmission {
@@ -27,8 +27,6 @@ export type ItemRef = string | Contentlet;
 
 export interface SaveResult {
   contentlet: Contentlet;
-  type: ContentType;
-  fields: readonly Field[];
   /** Notes for the caller (unknown members that were ignored). */
   messages: string[];
 }
@@ -110,7 +108,7 @@ export class ContentService {
     if (existing || parsed.uniqueClaims.length > 0) await tx.content.claimUniqueValues(identifier, languageId, parsed.uniqueClaims.map((c) => ({ fieldId: c.field.id, valueHash: c.valueHash })));
     const newState: ContentState = { identifier, languageId, workingInode: version.inode, liveInode: state?.liveInode ?? null, archived: false, lockedBy: state?.lockedBy ?? null, lockedAt: state?.lockedAt ?? null, modDate: now };
     await tx.content.putState(newState);
-    return { contentlet: { identifier: contentIdentifier, version, state: newState }, type, fields, messages: parsed.unknownKeys.map((k) => `Unknown field ${k} was ignored`) };
+    return { contentlet: { identifier: contentIdentifier, version, state: newState }, messages: parsed.unknownKeys.map((k) => `Unknown field ${k} was ignored`) };
   }
 
   /** Saves a working version that may still miss required values. */
@@ -206,7 +204,6 @@ export class ContentService {
     if (!found) throw new NotFoundError('CONTENT_NOT_FOUND', `Content ${identifier} not found`);
     return found;
   }
-
 }
 
 async function typeFor(definitions: Definitions, wanted: string | undefined, currentTypeId: string | undefined): Promise<ContentType> {

@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '../auth/principal.js';
 import type { ContentService, ContentSubmission } from '../content/content-service.js';
+import type { DefinitionCache, Definitions } from '../definitions/definition-cache.js';
 import { ForbiddenError, InvalidInputError, NotFoundError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { ContentType } from '../model/content-type.js';
 import type { Contentlet } from '../model/contentlet.js';
+import type { Field } from '../model/field.js';
 import { DEFAULT_LANGUAGE_ID } from '../model/language.js';
 import { CURRENT_STEP, type ActionletAssociation, type WorkflowAction, type WorkflowTask } from '../model/workflow.js';
 import type { Actionlet, ActionletContext } from '../plugin/actionlet.js';
 import type { MailMessage } from '../plugin/mail-transport.js';
 import type { Repositories, Storage } from '../plugin/storage-driver.js';
-import type { DefinitionCache, Definitions } from '../definitions/definition-cache.js';
-import type { Field } from '../model/field.js';
 
 export interface FireRequest {
   actionId: string;
