@@ -10,9 +10,11 @@ interface PreparedQuery {
 const byConnection = new WeakMap<object, Map<string, PreparedQuery>>();
 
 /**
- * Runs a query that is built once per connection, with placeholders, and afterwards only filled
- * in. Building SQL through drizzle costs far more than running it on SQLite, so the statements of
- * every save and fire are written this way. `name` identifies the query's shape.
+ * Runs a query that is built once per drizzle database object, with placeholders, and afterwards
+ * only filled in. Building SQL through drizzle costs far more than running it on SQLite, so the
+ * statements of every save and fire are written this way. `name` identifies the query's shape.
+ * SQLite's connections live as long as the process, so each query is built once; a MySQL
+ * transaction is a new object each time, so there the query is built once per transaction.
  */
 export async function runPrepared<T = unknown>(db: Db, name: string, build: () => { prepare(): PreparedQuery }, values: Record<string, unknown>): Promise<T> {
   let queries = byConnection.get(db);
