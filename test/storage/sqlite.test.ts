@@ -79,6 +79,30 @@ t.test('closing commits transactions that are waiting for their batch to commit'
   for (let i = 0; i < 5; i++) t.equal(await reopened.settings.get(`late-${i}`), 'kept');
 });
 
+t.test('when SQLite rolls back a whole batch, every transaction in it fails, and the next batch works', async (t) => {
+  const dataDir = tempDataDir(t);
+  const storage = await openIn(t, dataDir);
+  // RAISE(ROLLBACK) ends the whole transaction, not just the statement: the batch-mates' work is gone with it.
+  const admin = new Database(join(dataDir, 'cms.db'));
+  admin.exec(`CREATE TRIGGER poison BEFORE INSERT ON settings WHEN NEW.setting_key = 'poison' BEGIN SELECT RAISE(ROLLBACK, 'poisoned'); END`);
+  admin.close();
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const first = storage.transaction(async (tx) => tx.settings.putIfAbsent('innocent', 'x'));
+  const second = storage.transaction(async (tx) => {
+    await gate;
+    return tx.settings.putIfAbsent('poison', 'x');
+  });
+  // Queued behind the poisoned one: it must start a new batch, not join the one that is gone.
+  const third = storage.transaction(async (tx) => tx.settings.putIfAbsent('after', 'y'));
+  release();
+  await t.rejects(second, { message: 'Storage operation failed' });
+  await t.rejects(first, { message: 'Storage operation failed' }, 'its batch-mate is not answered as if it had been stored');
+  t.equal(await storage.settings.get('innocent'), undefined);
+  t.equal(await third, 'y');
+  t.equal(await storage.settings.get('after'), 'y', 'the next transaction was committed and answered as such');
+});
+
 /** A Node process running `code` (an ES module) with the loader tap gave this one. */
 function startNode(code: string, args: string[]) {
   const child = spawn(process.execPath, [...process.execArgv, '--input-type=module', '-e', code, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
