@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DefinitionCache, type Definitions } from '../definitions/definition-cache.js';
+import { DefinitionCache, requireContentType, type Definitions } from '../definitions/definition-cache.js';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors.js';
 import type { ContentType } from '../model/content-type.js';
 import type { ContentIdentifier, Contentlet, ContentState, ContentVersion } from '../model/contentlet.js';
@@ -208,8 +208,7 @@ export class ContentService {
 
 async function typeFor(definitions: Definitions, wanted: string | undefined, currentTypeId: string | undefined): Promise<ContentType> {
   if (!wanted) throw new InvalidInputError('CONTENT_TYPE_REQUIRED', 'contentType is required for new content', { fieldName: 'contentType' });
-  const type = await definitions.contentType(wanted);
-  if (!type) throw new NotFoundError('CONTENT_TYPE_NOT_FOUND', `Content Type with id ${wanted} not found`);
+  const type = await requireContentType(definitions, wanted);
   if (currentTypeId && type.id !== currentTypeId) throw new InvalidInputError('CONTENT_TYPE_MISMATCH', 'The content type of an existing item cannot be changed', { fieldName: 'contentType' });
   return type;
 }

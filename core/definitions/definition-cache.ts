@@ -1,3 +1,4 @@
+import { NotFoundError } from '../errors.js';
 import type { ContentType } from '../model/content-type.js';
 import type { Field } from '../model/field.js';
 import type { Language } from '../model/language.js';
@@ -67,6 +68,13 @@ export class DefinitionCache {
       systemActions: (ownerKind, ownerId) => memo(`systemActions:${ownerKind}:${ownerId}`, () => tx.workflows.listSystemActions(ownerKind, ownerId)),
     };
   }
+}
+
+/** The content type by id or variable, or the 404 every endpoint gives for an unknown one. */
+export async function requireContentType(definitions: Definitions, idOrVariable: string): Promise<ContentType> {
+  const type = await definitions.contentType(idOrVariable);
+  if (!type) throw new NotFoundError('CONTENT_TYPE_NOT_FOUND', `Content Type with id ${idOrVariable} not found`);
+  return type;
 }
 
 /** Freezes an answer and the objects and arrays directly inside it, so a caller that changes a shared value fails loudly. */

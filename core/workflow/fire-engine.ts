@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '../auth/principal.js';
 import type { ContentService, ContentSubmission } from '../content/content-service.js';
-import type { DefinitionCache, Definitions } from '../definitions/definition-cache.js';
+import { requireContentType, type DefinitionCache, type Definitions } from '../definitions/definition-cache.js';
 import { ForbiddenError, InvalidInputError, NotFoundError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { ContentType } from '../model/content-type.js';
@@ -266,9 +266,7 @@ export class FireEngine {
       return { identifier: ident.identifier, languageId, type, current, task: await tx.tasks.find(ident.identifier, languageId) };
     }
     if (!submission.contentType) throw new InvalidInputError('CONTENT_TYPE_REQUIRED', 'contentType is required for new content', { fieldName: 'contentType' });
-    const type = await definitions.contentType(submission.contentType);
-    if (!type) throw new NotFoundError('CONTENT_TYPE_NOT_FOUND', `Content Type with id ${submission.contentType} not found`);
-    return { identifier: null, languageId, type, current: undefined, task: undefined };
+    return { identifier: null, languageId, type: await requireContentType(definitions, submission.contentType), current: undefined, task: undefined };
   }
 
   /** Empty whoCanUse states no restriction; otherwise the caller's id or one of its roles (id or key) must be listed. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ContentSubmission } from '../content/content-service.js';
-import type { DefinitionCache, Definitions } from '../definitions/definition-cache.js';
+import { requireContentType, type DefinitionCache, type Definitions } from '../definitions/definition-cache.js';
 import { InvalidInputError, NotFoundError } from '../errors.js';
 import type { ContentType } from '../model/content-type.js';
 import { SYSTEM_ACTION_NAMES, type SystemActionMapping, type SystemActionName, type WorkflowAction } from '../model/workflow.js';
@@ -56,7 +56,7 @@ export class SystemActionService {
         if (action.schemeId !== scheme.id) throw new InvalidInputError('WORKFLOW_ACTION_NOT_IN_SCHEME', `The Workflow Action ${action.name} does not belong to the scheme ${scheme.name}`);
         owner = { ownerKind: 'scheme', ownerId: scheme.id };
       } else {
-        const type = await contentType(await this.definitions.in(tx), typeName!);
+        const type = await requireContentType(await this.definitions.in(tx), typeName!);
         if (!type.workflows.includes(action.schemeId)) {
           throw new InvalidInputError('WORKFLOW_SCHEME_NOT_ATTACHED', `The Workflow Action ${action.name} belongs to a scheme that is not attached to the content type ${type.variable}`);
         }
@@ -77,7 +77,7 @@ export class SystemActionService {
   /** What each verb fires for the type: its own mapping, else that of the first of its schemes that maps the verb. */
   async listForContentType(idOrVariable: string): Promise<MappingDetails[]> {
     const definitions = await this.definitions.in(this.storage);
-    const type = await contentType(definitions, idOrVariable);
+    const type = await requireContentType(definitions, idOrVariable);
     const effective: SystemActionMapping[] = [];
     for (const verb of SYSTEM_ACTION_NAMES) {
       const mapping = await effectiveMapping(definitions, type, verb);
@@ -104,7 +104,7 @@ export class SystemActionService {
   async resolve(name: string, target: { inode?: string; submission?: ContentSubmission }): Promise<string> {
     const verb = parseSystemAction(name);
     const definitions = await this.definitions.in(this.storage);
-    const type = await contentType(definitions, await typeIdOf(this.storage, target));
+    const type = await requireContentType(definitions, await typeIdOf(this.storage, target));
     const mapping = await effectiveMapping(definitions, type, verb);
     if (!mapping) throw new InvalidInputError('WORKFLOW_SYSTEM_ACTION_UNMAPPED', `No action is mapped to ${verb} for the content type ${type.variable}`);
     return mapping.actionId;
@@ -123,12 +123,6 @@ async function effectiveMapping(definitions: Definitions, type: ContentType, ver
     if (mapped) return mapped;
   }
   return undefined;
-}
-
-async function contentType(definitions: Definitions, idOrVariable: string): Promise<ContentType> {
-  const type = await definitions.contentType(idOrVariable);
-  if (!type) throw new NotFoundError('CONTENT_TYPE_NOT_FOUND', `Content Type with id ${idOrVariable} not found`);
-  return type;
 }
 
 async function typeIdOf(tx: Repositories, target: { inode?: string; submission?: ContentSubmission }): Promise<string> {
