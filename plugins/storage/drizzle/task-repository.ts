@@ -10,9 +10,8 @@ export function taskRepository(exec: Executor, t: Tables, dialect: Dialect): Tas
   return {
     find: (identifier, languageId) =>
       exec.read(async (db) =>
-        languageId === undefined
-          ? ((await db.select().from(t.workflowTasks).where(item(identifier)).limit(1))[0] as WorkflowTask | undefined)
-          : (await runPrepared<WorkflowTask[]>(db, 'findTask', () => db.select().from(t.workflowTasks).where(and(eq(t.workflowTasks.identifier, sql.placeholder('identifier')), eq(t.workflowTasks.languageId, sql.placeholder('languageId')))).limit(1), { identifier, languageId }))[0]),
+        (await runPrepared<WorkflowTask[]>(db, 'findTask', () =>
+          db.select().from(t.workflowTasks).where(and(eq(t.workflowTasks.identifier, sql.placeholder('identifier')), eq(t.workflowTasks.languageId, sql.placeholder('languageId')))).limit(1), { identifier, languageId }))[0]),
     put: (task) => exec.write((db) => upsertRow(db, dialect, t.workflowTasks, [t.workflowTasks.identifier, t.workflowTasks.languageId], { ...task })),
     delete: (identifier, languageId) =>
       exec.write(async (db) => {
