@@ -26,7 +26,10 @@ try {
   const cookie = login.headers.get('set-cookie').split(';')[0];
 
   const baseline = await measure('bare uWebSockets.js hello world', { url: 'http://127.0.0.1:9101/' });
-  const read = await measure('GET /api/v1/users/current (session cookie)', { url: 'http://127.0.0.1:9102/api/v1/users/current', headers: { cookie } });
+  const read = await measure('GET /api/v1/users/current (session cookie)', {
+    url: 'http://127.0.0.1:9102/api/v1/users/current',
+    headers: { cookie },
+  });
   const ratio = ((read.requestsPerSecond / baseline.requestsPerSecond) * 100).toFixed(1);
   const row = (r) => `| ${r.title} | ${r.requestsPerSecond} | ${r.latencyP50} | ${r.latencyP99} |`;
   const markdown = `## Authenticated read vs. bare uWebSockets.js

@@ -4,7 +4,10 @@ import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import autocannon from 'autocannon';
 
 export function startProcess(args, env, readyPattern) {
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let buffered = '';
   return new Promise((resolve, reject) => {
     const onData = (chunk) => {
@@ -31,10 +34,21 @@ export function stopProcess(child) {
 }
 
 export async function measure(title, options) {
-  const result = await autocannon({ connections: 50, duration: Number(process.env.BENCH_SECONDS ?? 10), ...options, title });
+  const result = await autocannon({
+    connections: 50,
+    duration: Number(process.env.BENCH_SECONDS ?? 10),
+    ...options,
+    title,
+  });
   const errors = result.errors + result.timeouts + (result.non2xx ?? 0);
   if (errors > 0) throw new Error(`${title}: ${errors} errors/timeouts/non-2xx answers`);
-  return { title, requestsPerSecond: Math.round(result.requests.average), latencyP50: result.latency.p50, latencyP99: result.latency.p99, total: result.requests.total };
+  return {
+    title,
+    requestsPerSecond: Math.round(result.requests.average),
+    latencyP50: result.latency.p50,
+    latencyP99: result.latency.p99,
+    total: result.requests.total,
+  };
 }
 
 /** Replaces the section between `<!-- name -->` and `<!-- /name -->` in docs/benchmarks.md. */

@@ -23,16 +23,35 @@ async function run(label, port, env) {
   );
   try {
     const base = `http://127.0.0.1:${port}`;
-    const call = (method, path, body) => fetch(base + path, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const call = (method, path, body) =>
+      fetch(base + path, {
+        method,
+        headers: { authorization: auth, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     await call('POST', '/api/v1/contenttype', { clazz: 'SimpleContentType', name: 'Bench', variable: 'Bench' });
-    await call('POST', '/api/v2/contenttype/Bench/fields', ['title', 'author', 'body'].map((name) => ({ clazz: 'TextField', name, variable: name })));
+    await call(
+      'POST',
+      '/api/v2/contenttype/Bench/fields',
+      ['title', 'author', 'body'].map((name) => ({ clazz: 'TextField', name, variable: name })),
+    );
     let n = 0;
     return await measure(`Publish on new items (${label})`, {
       url: `${base}/api/v1/workflow/actions/b9d89c80-3d88-4311-8365-187323c96436/fire`,
       method: 'PUT',
       headers: { authorization: auth, 'content-type': 'application/json' },
       connections: 16,
-      setupClient: (client) => client.setBody(JSON.stringify({ contentletFormData: { contentType: 'Bench', title: `Item ${n++}`, author: 'Bench', body: 'Three text fields' } })),
+      setupClient: (client) =>
+        client.setBody(
+          JSON.stringify({
+            contentletFormData: {
+              contentType: 'Bench',
+              title: `Item ${n++}`,
+              author: 'Bench',
+              body: 'Three text fields',
+            },
+          }),
+        ),
     });
   } finally {
     await stopProcess(service.child);
@@ -43,7 +62,12 @@ async function run(label, port, env) {
 const results = [await run('SQLite', 9201, {})];
 const server = new URL(mysqlUrl);
 const database = `cms_bench_${Date.now().toString(36)}`;
-const admin = await createConnection({ host: server.hostname, port: Number(server.port || 3306), user: decodeURIComponent(server.username), password: decodeURIComponent(server.password) });
+const admin = await createConnection({
+  host: server.hostname,
+  port: Number(server.port || 3306),
+  user: decodeURIComponent(server.username),
+  password: decodeURIComponent(server.password),
+});
 try {
   await admin.query(`CREATE DATABASE \`${database}\``);
   const url = new URL(mysqlUrl);

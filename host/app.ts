@@ -92,7 +92,8 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
     const mailTransport = resolveNamed(registry.mailTransports, 'mail.transport', settings.mailTransport);
     mail = await mailTransport.create({ config, dataDir, logger: logger.child({ mail: mailTransport.name }) });
     await storage.migrate();
-    generatedAdminPassword = (await seedInstallation(storage, settings.initialAdminPassword, logger)).generatedAdminPassword;
+    generatedAdminPassword = (await seedInstallation(storage, settings.initialAdminPassword, logger))
+      .generatedAdminPassword;
   } catch (error) {
     await storage.close();
     throw error;
@@ -119,14 +120,17 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
       (tx, stepId) => tx.tasks.anyInStep(stepId),
     ),
     ...workflowSystemActionRoutes(resolve(container, SystemActionService)),
-    ...workflowFireRoutes(resolve(container, FireEngine), storage, resolve(container, SystemActionService), (field) => resolve(container, FieldService).typeOf(field)),
+    ...workflowFireRoutes(resolve(container, FireEngine), storage, resolve(container, SystemActionService), (field) =>
+      resolve(container, FieldService).typeOf(field),
+    ),
   ]);
 
   const server = new UwsServer({
     maxBodyBytes: settings.maxBodyBytes,
     trustProxy: settings.trustProxy,
     handle: (request) => pipeline.handle(request),
-    onAdapterReply: (request, status) => logger.info({ reqId: request.id, method: request.method, path: request.path, status, ms: 0 }, 'request'),
+    onAdapterReply: (request, status) =>
+      logger.info({ reqId: request.id, method: request.method, path: request.path, status, ms: 0 }, 'request'),
   });
 
   return {
@@ -147,7 +151,8 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
       closing = true;
       await server.close(settings.shutdownTimeoutMs);
       await mail.close?.().catch((err: unknown) => logger.error({ err }, 'mail transport failed to close'));
-      for (const { plugin, error } of await registry.close()) logger.error({ plugin, err: error }, 'plugin failed to close');
+      for (const { plugin, error } of await registry.close())
+        logger.error({ plugin, err: error }, 'plugin failed to close');
       await closeStorage(storage, logger);
       container.clearInstances();
       if (sink instanceof BufferedSink) sink.flush();
@@ -169,6 +174,21 @@ function toHttpRequest(request: InjectRequest): HttpRequest {
   const [path, queryString = ''] = request.path.split('?', 2) as [string, string?];
   const headers = Object.fromEntries(Object.entries(request.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
   const body = request.body;
-  const rawBody = body === undefined ? Buffer.alloc(0) : Buffer.isBuffer(body) ? body : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
-  return { id: `inject-${++injectCounter}`, method: request.method.toUpperCase(), path, query: new URLSearchParams(queryString), headers, cookies: parseCookies(headers.cookie), ip: '127.0.0.1', secure: false, rawBody };
+  const rawBody =
+    body === undefined
+      ? Buffer.alloc(0)
+      : Buffer.isBuffer(body)
+        ? body
+        : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
+  return {
+    id: `inject-${++injectCounter}`,
+    method: request.method.toUpperCase(),
+    path,
+    query: new URLSearchParams(queryString),
+    headers,
+    cookies: parseCookies(headers.cookie),
+    ip: '127.0.0.1',
+    secure: false,
+    rawBody,
+  };
 }

@@ -10,7 +10,14 @@ import { LanguageService } from '../core/language/language-service.js';
 import type { Logger } from '../core/logger.js';
 import { resolveNamed, type PluginRegistry } from '../core/plugin/registry.js';
 import type { Storage } from '../core/plugin/storage-driver.js';
-import { ConfigToken, DataDirToken, LoggerToken, PluginRegistryToken, StorageToken, type Token } from '../core/plugin/tokens.js';
+import {
+  ConfigToken,
+  DataDirToken,
+  LoggerToken,
+  PluginRegistryToken,
+  StorageToken,
+  type Token,
+} from '../core/plugin/tokens.js';
 import { SiteService } from '../core/site/site-service.js';
 import { ContentTypeService } from '../core/content/content-type-service.js';
 import { FieldService } from '../core/content/field-service.js';
@@ -35,7 +42,15 @@ export function resolve<T>(container: DependencyContainer, token: Token<T> | (ne
  * several apps in one process. Core services are plain classes built by factories here, which is
  * what keeps core free of the container library.
  */
-export function buildContainer(parts: { config: Config; logger: Logger; dataDir: string; registry: PluginRegistry; storage: Storage; settings: HostSettings; mail: MailSender }): DependencyContainer {
+export function buildContainer(parts: {
+  config: Config;
+  logger: Logger;
+  dataDir: string;
+  registry: PluginRegistry;
+  storage: Storage;
+  settings: HostSettings;
+  mail: MailSender;
+}): DependencyContainer {
   const c = rootContainer.createChildContainer();
   c.register(ConfigToken, { useValue: parts.config });
   c.register(LoggerToken, { useValue: parts.logger });
@@ -45,11 +60,15 @@ export function buildContainer(parts: { config: Config; logger: Logger; dataDir:
 
   const auth = new AuthService(parts.storage, parts.settings.auth);
   c.register(AuthService, { useValue: auth });
-  const schemes = parts.settings.authSchemes.map((name) => resolveNamed(parts.registry.authSchemes, 'auth.schemes', name));
+  const schemes = parts.settings.authSchemes.map((name) =>
+    resolveNamed(parts.registry.authSchemes, 'auth.schemes', name),
+  );
   c.register(Authenticator, { useValue: new Authenticator(schemes, auth) });
   c.register(UserService, { useFactory: instanceCachingFactory((r) => new UserService(resolve(r, StorageToken))) });
   c.register(SiteService, { useFactory: instanceCachingFactory((r) => new SiteService(resolve(r, StorageToken))) });
-  c.register(LanguageService, { useFactory: instanceCachingFactory((r) => new LanguageService(resolve(r, StorageToken))) });
+  c.register(LanguageService, {
+    useFactory: instanceCachingFactory((r) => new LanguageService(resolve(r, StorageToken))),
+  });
   const fieldTypeOf = (className: string) => parts.registry.fieldTypes.get(canonicalFieldClassName(className));
   const fields = new FieldService(parts.storage, fieldTypeOf);
   c.register(FieldService, { useValue: fields });
@@ -58,9 +77,16 @@ export function buildContainer(parts: { config: Config; logger: Logger; dataDir:
   // One cache of definitions for the whole app: saves, fires and reads share what they have read.
   const definitions = new DefinitionCache();
   c.register(DefinitionCache, { useValue: definitions });
-  const content = new ContentService((field) => fieldTypeOf(field.clazz), (tx) => fieldParseContext(tx, parts.dataDir), Date.now, definitions);
+  const content = new ContentService(
+    (field) => fieldTypeOf(field.clazz),
+    (tx) => fieldParseContext(tx, parts.dataDir),
+    Date.now,
+    definitions,
+  );
   c.register(ContentService, { useValue: content });
-  const workflows = new WorkflowDefinitionService(parts.storage, (actionClass) => parts.registry.actionlets.get(actionClass));
+  const workflows = new WorkflowDefinitionService(parts.storage, (actionClass) =>
+    parts.registry.actionlets.get(actionClass),
+  );
   c.register(WorkflowDefinitionService, { useValue: workflows });
   c.register(SystemActionService, { useValue: new SystemActionService(parts.storage, workflows, definitions) });
   c.register(FireEngine, {
@@ -74,6 +100,8 @@ export function buildContainer(parts: { config: Config; logger: Logger; dataDir:
       logger: parts.logger.child({ area: 'workflow' }),
     }),
   });
-  c.register(ContentReader, { useValue: new ContentReader(parts.storage, content, parts.settings.anonymousContentAccess, definitions) });
+  c.register(ContentReader, {
+    useValue: new ContentReader(parts.storage, content, parts.settings.anonymousContentAccess, definitions),
+  });
   return c;
 }

@@ -88,7 +88,8 @@ function sanitize(value: unknown, depth: number): unknown {
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(value)) {
     const v = (value as Record<string, unknown>)[key];
-    out[key] = SECRET_KEY.test(key) && v !== undefined && v !== null && v !== '' ? '[redacted]' : sanitize(v, depth + 1);
+    out[key] =
+      SECRET_KEY.test(key) && v !== undefined && v !== null && v !== '' ? '[redacted]' : sanitize(v, depth + 1);
   }
   return out;
 }

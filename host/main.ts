@@ -9,16 +9,23 @@ async function main(): Promise<void> {
     app = await buildApp();
   } catch (error) {
     // Start-up problems are the installer's to fix: say what is wrong, without a stack trace.
-    const message = error instanceof StartupError ? error.message : `Start-up failed: ${(error as Error)?.message ?? error}`;
+    const message =
+      error instanceof StartupError ? error.message : `Start-up failed: ${(error as Error)?.message ?? error}`;
     process.stderr.write(`cms: ${message}\n`);
     if (!(error instanceof StartupError)) process.stderr.write(`${(error as Error)?.stack ?? ''}\n`);
     process.exit(1);
   }
   const { url, port } = await app.listen();
-  app.logger.info({ url, port, dataDir: app.dataDir, storage: app.settings.storageDriver, config: app.config.source }, `cms listening on ${url}`);
+  app.logger.info(
+    { url, port, dataDir: app.dataDir, storage: app.settings.storageDriver, config: app.config.source },
+    `cms listening on ${url}`,
+  );
   if (app.generatedAdminPassword) {
     // Written once, on the first start only: the spec's way of handing over the initial password.
-    app.logger.info({ user: ADMIN_EMAIL, initialAdminPassword: app.generatedAdminPassword }, `Administrator created: ${ADMIN_EMAIL} with password ${app.generatedAdminPassword}`);
+    app.logger.info(
+      { user: ADMIN_EMAIL, initialAdminPassword: app.generatedAdminPassword },
+      `Administrator created: ${ADMIN_EMAIL} with password ${app.generatedAdminPassword}`,
+    );
   }
   let stopping = false;
   const stop = (signal: string) => {

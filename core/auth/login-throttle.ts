@@ -17,7 +17,9 @@ interface Failures {
 
 export class TooManyAttemptsError extends CmsError {
   constructor(retryAfterSeconds: number) {
-    super('too_many_requests', 'AUTH_TOO_MANY_ATTEMPTS', 'Too many failed sign-in attempts; try again later', { retryAfterSeconds });
+    super('too_many_requests', 'AUTH_TOO_MANY_ATTEMPTS', 'Too many failed sign-in attempts; try again later', {
+      retryAfterSeconds,
+    });
     this.name = 'TooManyAttemptsError';
   }
 }

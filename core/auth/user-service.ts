@@ -31,14 +31,19 @@ export class UserService {
 
   async createUser(input: NewUser): Promise<User> {
     const email = input.email.trim().toLowerCase();
-    if (!EMAIL.test(email)) throw new InvalidInputError('USER_EMAIL_INVALID', `"${input.email}" is not an e-mail address`, { fieldName: 'email' });
-    if (input.password.length === 0) throw new InvalidInputError('USER_PASSWORD_REQUIRED', 'A password is required', { fieldName: 'password' });
+    if (!EMAIL.test(email))
+      throw new InvalidInputError('USER_EMAIL_INVALID', `"${input.email}" is not an e-mail address`, {
+        fieldName: 'email',
+      });
+    if (input.password.length === 0)
+      throw new InvalidInputError('USER_PASSWORD_REQUIRED', 'A password is required', { fieldName: 'password' });
     const roleIds = [...new Set(input.roles ?? [])];
     const passwordHash = await hashPassword(input.password);
     return this.storage.transaction(async (tx) => {
       for (const id of roleIds) {
         const role = await tx.roles.findById(id);
-        if (!role || role.personal) throw new InvalidInputError('USER_ROLE_UNKNOWN', `Role ${id} does not exist`, { fieldName: 'roles' });
+        if (!role || role.personal)
+          throw new InvalidInputError('USER_ROLE_UNKNOWN', `Role ${id} does not exist`, { fieldName: 'roles' });
       }
       const userId = `user-${randomUUID()}`;
       const now = this.now();
@@ -51,7 +56,17 @@ export class UserService {
         personal: true,
       };
       await tx.roles.insert(personal);
-      const user: User = { userId, email, firstName: input.firstName, lastName: input.lastName, passwordHash, active: true, roleId: personal.id, createdAt: now, modDate: now };
+      const user: User = {
+        userId,
+        email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        passwordHash,
+        active: true,
+        roleId: personal.id,
+        createdAt: now,
+        modDate: now,
+      };
       await tx.users.insert(user);
       await tx.users.grantRoles(userId, roleIds);
       return user;
@@ -74,8 +89,16 @@ export class UserService {
 
   async createRole(input: NewRole): Promise<Role> {
     const name = input.roleName.trim();
-    if (name === '') throw new InvalidInputError('ROLE_NAME_REQUIRED', 'A role name is required', { fieldName: 'roleName' });
-    const role: Role = { id: randomUUID(), name, key: input.roleKey?.trim() || name, description: input.description ?? '', system: false, personal: false };
+    if (name === '')
+      throw new InvalidInputError('ROLE_NAME_REQUIRED', 'A role name is required', { fieldName: 'roleName' });
+    const role: Role = {
+      id: randomUUID(),
+      name,
+      key: input.roleKey?.trim() || name,
+      description: input.description ?? '',
+      system: false,
+      personal: false,
+    };
     await this.storage.roles.insert(role);
     return role;
   }

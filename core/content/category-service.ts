@@ -21,17 +21,35 @@ export class CategoryService {
 
   async create(input: CategoryInput): Promise<Category> {
     const name = input.categoryName.trim();
-    if (!name) throw new InvalidInputError('CATEGORY_NAME_REQUIRED', 'A category needs a name', { fieldName: 'categoryName' });
+    if (!name)
+      throw new InvalidInputError('CATEGORY_NAME_REQUIRED', 'A category needs a name', { fieldName: 'categoryName' });
     return this.storage.transaction(async (tx) => {
       if (input.parent && !(await tx.categories.findByInode(input.parent))) {
-        throw new InvalidInputError('CATEGORY_PARENT_UNKNOWN', `Parent category ${input.parent} does not exist`, { fieldName: 'parent' });
+        throw new InvalidInputError('CATEGORY_PARENT_UNKNOWN', `Parent category ${input.parent} does not exist`, {
+          fieldName: 'parent',
+        });
       }
       const requested = input.categoryVelocityVarName?.trim();
       if (requested && !VARIABLE_PATTERN.test(requested)) {
-        throw new InvalidInputError('CATEGORY_VARIABLE_INVALID', `"${requested}" is not a valid variable name`, { fieldName: 'categoryVelocityVarName' });
+        throw new InvalidInputError('CATEGORY_VARIABLE_INVALID', `"${requested}" is not a valid variable name`, {
+          fieldName: 'categoryVelocityVarName',
+        });
       }
-      const variable = requested || (await firstFreeVariable(variableFromName(name, 'category'), async (v) => (await tx.categories.findByVariable(v)) !== undefined));
-      const category: Category = { inode: randomUUID(), name, key: input.key?.trim() || null, variable, parent: input.parent ?? null, sortOrder: input.sortOrder ?? 0, modDate: this.now() };
+      const variable =
+        requested ||
+        (await firstFreeVariable(
+          variableFromName(name, 'category'),
+          async (v) => (await tx.categories.findByVariable(v)) !== undefined,
+        ));
+      const category: Category = {
+        inode: randomUUID(),
+        name,
+        key: input.key?.trim() || null,
+        variable,
+        parent: input.parent ?? null,
+        sortOrder: input.sortOrder ?? 0,
+        modDate: this.now(),
+      };
       await tx.categories.insert(category);
       return category;
     });
@@ -39,7 +57,8 @@ export class CategoryService {
 
   /** Children of a category, or the top level. */
   async list(parent?: string): Promise<Category[]> {
-    if (parent && !(await this.storage.categories.findByInode(parent))) throw new NotFoundError('CATEGORY_NOT_FOUND', `Category ${parent} not found`);
+    if (parent && !(await this.storage.categories.findByInode(parent)))
+      throw new NotFoundError('CATEGORY_NOT_FOUND', `Category ${parent} not found`);
     return this.storage.categories.listChildren(parent ?? null);
   }
 }

@@ -29,7 +29,11 @@ export class ContentReader {
   ) {}
 
   /** `live` absent: signed-in users get `defaultLive`; anonymous callers always get the live version. */
-  async byIdentifier(principal: Principal | null, identifier: string, options: { live?: boolean; languageId?: number; defaultLive?: boolean }): Promise<ReadContent> {
+  async byIdentifier(
+    principal: Principal | null,
+    identifier: string,
+    options: { live?: boolean; languageId?: number; defaultLive?: boolean },
+  ): Promise<ReadContent> {
     const live = this.liveFor(principal, options.live ?? options.defaultLive ?? false);
     return this.withType(await this.content.get(this.storage, identifier, { languageId: options.languageId, live }));
   }
@@ -44,7 +48,11 @@ export class ContentReader {
   }
 
   /** By identifier, falling back to inode: the v1 endpoint accepts either. */
-  async byIdentifierOrInode(principal: Principal | null, id: string, options: { live?: boolean; languageId?: number; defaultLive?: boolean }): Promise<ReadContent> {
+  async byIdentifierOrInode(
+    principal: Principal | null,
+    id: string,
+    options: { live?: boolean; languageId?: number; defaultLive?: boolean },
+  ): Promise<ReadContent> {
     if (await this.storage.content.findIdentifier(id)) return this.byIdentifier(principal, id, options);
     return this.byInode(principal, id);
   }

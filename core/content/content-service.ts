@@ -65,26 +65,47 @@ export class ContentService {
     const existing = submission.identifier ? await this.findIdentifier(tx, submission.identifier) : undefined;
     const type = await typeFor(definitions, submission.contentType ?? existing?.contentTypeId, existing?.contentTypeId);
     const state = existing ? await tx.content.findState(existing.identifier, languageId) : undefined;
-    if (state?.archived) throw new InvalidInputError('CONTENT_ARCHIVED', 'Archived content cannot be edited; unarchive it first');
-    if (state?.lockedBy && state.lockedBy !== options.userId) throw new ConflictError('CONTENT_LOCKED', `The content is locked by ${state.lockedBy}`);
+    if (state?.archived)
+      throw new InvalidInputError('CONTENT_ARCHIVED', 'Archived content cannot be edited; unarchive it first');
+    if (state?.lockedBy && state.lockedBy !== options.userId)
+      throw new ConflictError('CONTENT_LOCKED', `The content is locked by ${state.lockedBy}`);
     const currentValues = state ? (await tx.content.findVersion(state.workingInode))?.values : undefined;
 
     const fields = await definitions.fields(type.id);
-    const parsed = await parseFieldValues(fields, this.typeOf, submission.values, currentValues, options.replaceAll ?? false, this.parseContext(tx));
+    const parsed = await parseFieldValues(
+      fields,
+      this.typeOf,
+      submission.values,
+      currentValues,
+      options.replaceAll ?? false,
+      this.parseContext(tx),
+    );
     if (options.draft) parsed.problems = parsed.problems.filter((p) => p.errorCode !== 'required');
     const identifier = existing?.identifier ?? randomUUID();
     for (const claim of parsed.uniqueClaims) {
       const holder = await tx.content.findUniqueHolder(claim.field.id, languageId, claim.valueHash);
-      if (holder && holder !== identifier) parsed.problems.push({ errorCode: 'unique', message: `${claim.field.name} must be unique; another item already has this value`, fieldName: claim.field.variable });
+      if (holder && holder !== identifier)
+        parsed.problems.push({
+          errorCode: 'unique',
+          message: `${claim.field.name} must be unique; another item already has this value`,
+          fieldName: claim.field.variable,
+        });
     }
     const location = locate(type, fields, parsed.values, existing);
     if (location.assetName !== null) {
       const holder = await tx.content.findByPath(location.host, location.parentPath, location.assetName);
       if (holder && holder.identifier !== identifier) {
-        parsed.problems.push({ errorCode: 'unique', message: `${location.parentPath.replace(/\/$/, '')}/${location.assetName} already exists on this site`, fieldName: location.nameField });
+        parsed.problems.push({
+          errorCode: 'unique',
+          message: `${location.parentPath.replace(/\/$/, '')}/${location.assetName} already exists on this site`,
+          fieldName: location.nameField,
+        });
       }
     }
-    if (parsed.problems.length > 0) throw new InvalidInputError('CONTENT_INVALID', parsed.problems.map((p) => p.message).join('; '), { details: parsed.problems });
+    if (parsed.problems.length > 0)
+      throw new InvalidInputError('CONTENT_INVALID', parsed.problems.map((p) => p.message).join('; '), {
+        details: parsed.problems,
+      });
 
     const now = this.now();
     const { nameField: _nameField, ...path } = location;
@@ -92,7 +113,12 @@ export class ContentService {
       ? { ...existing, ...path }
       : { identifier, contentTypeId: type.id, folder: type.folder, owner: options.userId, createdAt: now, ...path };
     if (!existing) await tx.content.insertIdentifier(contentIdentifier);
-    else if (existing.host !== path.host || existing.parentPath !== path.parentPath || existing.assetName !== path.assetName) await tx.content.updateIdentifier(contentIdentifier);
+    else if (
+      existing.host !== path.host ||
+      existing.parentPath !== path.parentPath ||
+      existing.assetName !== path.assetName
+    )
+      await tx.content.updateIdentifier(contentIdentifier);
     const version: ContentVersion = {
       inode: randomUUID(),
       identifier,
@@ -105,10 +131,27 @@ export class ContentService {
     };
     await tx.content.insertVersion(version);
     // A new item holds no claims yet, so there is nothing to replace unless it claims something.
-    if (existing || parsed.uniqueClaims.length > 0) await tx.content.claimUniqueValues(identifier, languageId, parsed.uniqueClaims.map((c) => ({ fieldId: c.field.id, valueHash: c.valueHash })));
-    const newState: ContentState = { identifier, languageId, workingInode: version.inode, liveInode: state?.liveInode ?? null, archived: false, lockedBy: state?.lockedBy ?? null, lockedAt: state?.lockedAt ?? null, modDate: now };
+    if (existing || parsed.uniqueClaims.length > 0)
+      await tx.content.claimUniqueValues(
+        identifier,
+        languageId,
+        parsed.uniqueClaims.map((c) => ({ fieldId: c.field.id, valueHash: c.valueHash })),
+      );
+    const newState: ContentState = {
+      identifier,
+      languageId,
+      workingInode: version.inode,
+      liveInode: state?.liveInode ?? null,
+      archived: false,
+      lockedBy: state?.lockedBy ?? null,
+      lockedAt: state?.lockedAt ?? null,
+      modDate: now,
+    };
     await tx.content.putState(newState);
-    return { contentlet: { identifier: contentIdentifier, version, state: newState }, messages: parsed.unknownKeys.map((k) => `Unknown field ${k} was ignored`) };
+    return {
+      contentlet: { identifier: contentIdentifier, version, state: newState },
+      messages: parsed.unknownKeys.map((k) => `Unknown field ${k} was ignored`),
+    };
   }
 
   /** Saves a working version that may still miss required values. */
@@ -119,7 +162,8 @@ export class ContentService {
   /** Makes the working version live. */
   publish(tx: Repositories, item: ItemRef, languageId: number): Promise<Contentlet> {
     return this.transition(tx, item, languageId, (state) => {
-      if (state.archived) throw new InvalidInputError('CONTENT_ARCHIVED', 'Archived content cannot be published; unarchive it first');
+      if (state.archived)
+        throw new InvalidInputError('CONTENT_ARCHIVED', 'Archived content cannot be published; unarchive it first');
       return { liveInode: state.workingInode };
     });
   }
@@ -130,7 +174,12 @@ export class ContentService {
 
   /** Archiving takes the item off the live site and releases its lock. */
   archive(tx: Repositories, item: ItemRef, languageId: number): Promise<Contentlet> {
-    return this.transition(tx, item, languageId, () => ({ archived: true, liveInode: null, lockedBy: null, lockedAt: null }));
+    return this.transition(tx, item, languageId, () => ({
+      archived: true,
+      liveInode: null,
+      lockedBy: null,
+      lockedAt: null,
+    }));
   }
 
   unarchive(tx: Repositories, item: ItemRef, languageId: number): Promise<Contentlet> {
@@ -142,7 +191,8 @@ export class ContentService {
 
   lock(tx: Repositories, item: ItemRef, languageId: number, userId: string): Promise<Contentlet> {
     return this.transition(tx, item, languageId, (state) => {
-      if (state.lockedBy && state.lockedBy !== userId) throw new ConflictError('CONTENT_LOCKED', `The content is locked by ${state.lockedBy}`);
+      if (state.lockedBy && state.lockedBy !== userId)
+        throw new ConflictError('CONTENT_LOCKED', `The content is locked by ${state.lockedBy}`);
       return { lockedBy: userId, lockedAt: this.now() };
     });
   }
@@ -168,18 +218,34 @@ export class ContentService {
   async copy(tx: Repositories, identifier: string, languageId: number, userId: string): Promise<SaveResult> {
     const source = await this.get(tx, identifier, { languageId });
     const fields = await (await this.definitions.in(tx)).fields(source.identifier.contentTypeId);
-    const values = Object.fromEntries(Object.entries(source.version.values).filter(([variable]) => !fields.find((f) => f.variable === variable)?.unique));
-    return this.saveWorkingVersion(tx, { contentType: source.identifier.contentTypeId, languageId, values }, { userId });
+    const values = Object.fromEntries(
+      Object.entries(source.version.values).filter(
+        ([variable]) => !fields.find((f) => f.variable === variable)?.unique,
+      ),
+    );
+    return this.saveWorkingVersion(
+      tx,
+      { contentType: source.identifier.contentTypeId, languageId, values },
+      { userId },
+    );
   }
 
   /** The working (or live) version of an item in a language. */
-  async get(tx: Repositories, identifier: string, options: { languageId?: number; live?: boolean } = {}): Promise<Contentlet> {
+  async get(
+    tx: Repositories,
+    identifier: string,
+    options: { languageId?: number; live?: boolean } = {},
+  ): Promise<Contentlet> {
     const ident = await this.findIdentifier(tx, identifier);
     const languageId = options.languageId ?? DEFAULT_LANGUAGE_ID;
     const state = await tx.content.findState(ident.identifier, languageId);
     const inode = options.live ? state?.liveInode : state?.workingInode;
     const version = inode ? await tx.content.findVersion(inode) : undefined;
-    if (!state || !version) throw new NotFoundError('CONTENT_NOT_FOUND', `Content ${identifier} has no ${options.live ? 'live' : 'working'} version in language ${languageId}`);
+    if (!state || !version)
+      throw new NotFoundError(
+        'CONTENT_NOT_FOUND',
+        `Content ${identifier} has no ${options.live ? 'live' : 'working'} version in language ${languageId}`,
+      );
     return { identifier: ident, version, state };
   }
 
@@ -192,7 +258,12 @@ export class ContentService {
     return { identifier: ident, version, state };
   }
 
-  private async transition(tx: Repositories, item: ItemRef, languageId: number, change: (state: ContentState) => Partial<ContentState>): Promise<Contentlet> {
+  private async transition(
+    tx: Repositories,
+    item: ItemRef,
+    languageId: number,
+    change: (state: ContentState) => Partial<ContentState>,
+  ): Promise<Contentlet> {
     const current = typeof item === 'string' ? await this.get(tx, item, { languageId }) : item;
     const state: ContentState = { ...current.state, ...change(current.state), modDate: this.now() };
     await tx.content.putState(state);
@@ -206,17 +277,29 @@ export class ContentService {
   }
 }
 
-async function typeFor(definitions: Definitions, wanted: string | undefined, currentTypeId: string | undefined): Promise<ContentType> {
-  if (!wanted) throw new InvalidInputError('CONTENT_TYPE_REQUIRED', 'contentType is required for new content', { fieldName: 'contentType' });
+async function typeFor(
+  definitions: Definitions,
+  wanted: string | undefined,
+  currentTypeId: string | undefined,
+): Promise<ContentType> {
+  if (!wanted)
+    throw new InvalidInputError('CONTENT_TYPE_REQUIRED', 'contentType is required for new content', {
+      fieldName: 'contentType',
+    });
   const type = await requireContentType(definitions, wanted);
-  if (currentTypeId && type.id !== currentTypeId) throw new InvalidInputError('CONTENT_TYPE_MISMATCH', 'The content type of an existing item cannot be changed', { fieldName: 'contentType' });
+  if (currentTypeId && type.id !== currentTypeId)
+    throw new InvalidInputError('CONTENT_TYPE_MISMATCH', 'The content type of an existing item cannot be changed', {
+      fieldName: 'contentType',
+    });
   return type;
 }
 
 async function checkLanguage(definitions: Definitions, languageId: number | undefined): Promise<number> {
   const id = languageId ?? DEFAULT_LANGUAGE_ID;
   if (!Number.isInteger(id) || !(await definitions.language(id))) {
-    throw new InvalidInputError('LANGUAGE_NOT_FOUND', 'The provided languageId does not exist', { fieldName: 'languageId' });
+    throw new InvalidInputError('LANGUAGE_NOT_FOUND', 'The provided languageId does not exist', {
+      fieldName: 'languageId',
+    });
   }
   return id;
 }
@@ -225,7 +308,12 @@ async function checkLanguage(definitions: Definitions, languageId: number | unde
  * Where an item lives: a Site or Folder field places it (host and folder path); files are named by
  * their `fileName` (or the uploaded file's name) and pages by their `url`, which makes their path.
  */
-function locate(type: ContentType, fields: readonly Field[], values: Record<string, unknown>, existing: ContentIdentifier | undefined) {
+function locate(
+  type: ContentType,
+  fields: readonly Field[],
+  values: Record<string, unknown>,
+  existing: ContentIdentifier | undefined,
+) {
   const placed = fields.map((f) => values[f.variable]).find(isHostFolder);
   const host = placed?.hostId ?? existing?.host ?? type.host;
   const parentPath = placed?.folderPath ?? existing?.parentPath ?? '/';
@@ -233,20 +321,32 @@ function locate(type: ContentType, fields: readonly Field[], values: Record<stri
   let assetName: string | null = null;
   if (nameField) {
     const named = values[nameField];
-    const uploaded = fields.map((f) => values[f.variable]).find((v): v is { name: string } => typeof v === 'object' && v !== null && typeof (v as { name?: unknown }).name === 'string' && 'size' in v);
+    const uploaded = fields
+      .map((f) => values[f.variable])
+      .find(
+        (v): v is { name: string } =>
+          typeof v === 'object' && v !== null && typeof (v as { name?: unknown }).name === 'string' && 'size' in v,
+      );
     assetName = typeof named === 'string' && named.trim() !== '' ? named.trim() : (uploaded?.name ?? null);
   }
   return { host, parentPath, assetName, nameField };
 }
 
 function isHostFolder(value: unknown): value is { hostId: string | null; folderPath: string } {
-  return typeof value === 'object' && value !== null && typeof (value as { folderPath?: unknown }).folderPath === 'string' && 'hostId' in value;
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { folderPath?: unknown }).folderPath === 'string' &&
+    'hostId' in value
+  );
 }
 
 /** The `title` field when there is one, else the first text field with a value, else the identifier. */
 function titleOf(fields: readonly Field[], values: Record<string, unknown>, identifier: string): string {
   const titled = fields.find((f) => f.variable.toLowerCase() === 'title');
-  const candidates = titled ? [titled] : fields.filter((f) => TEXT_DATA_TYPES.has(f.dataType) && f.clazz.endsWith('TextField'));
+  const candidates = titled
+    ? [titled]
+    : fields.filter((f) => TEXT_DATA_TYPES.has(f.dataType) && f.clazz.endsWith('TextField'));
   for (const field of candidates) {
     const value = values[field.variable];
     if (typeof value === 'string' && value.trim() !== '') return value.slice(0, 255);

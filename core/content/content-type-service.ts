@@ -57,7 +57,15 @@ const BASE_TYPE_FIELDS: Partial<Record<BaseContentType, FieldInput[]>> = {
   HTMLPAGE: [
     { clazz: 'TextField', name: 'Title', variable: 'title', required: true, fixed: true, indexed: true },
     { clazz: 'HostFolderField', name: 'Host or Folder', variable: 'hostFolder', required: true, fixed: true },
-    { clazz: 'TextField', name: 'Url', variable: 'url', required: true, fixed: true, indexed: true, regexCheck: '^[A-Za-z0-9._~-]+$' },
+    {
+      clazz: 'TextField',
+      name: 'Url',
+      variable: 'url',
+      required: true,
+      fixed: true,
+      indexed: true,
+      regexCheck: '^[A-Za-z0-9._~-]+$',
+    },
     { clazz: 'TextField', name: 'Friendly Name', variable: 'friendlyName', fixed: true },
     { clazz: 'CheckboxField', name: 'Show on Menu', variable: 'showOnMenu', values: 'Show on Menu|true', fixed: true },
   ],
@@ -80,7 +88,8 @@ export class ContentTypeService {
 
   async create(input: ContentTypeInput, userId: string): Promise<ContentTypeWithFields> {
     const name = input.name?.trim();
-    if (!name) throw new InvalidInputError('CONTENT_TYPE_NAME_REQUIRED', 'A content type needs a name', { fieldName: 'name' });
+    if (!name)
+      throw new InvalidInputError('CONTENT_TYPE_NAME_REQUIRED', 'A content type needs a name', { fieldName: 'name' });
     const { clazz, baseType } = resolveClass(input.clazz, input.baseType);
     return this.storage.transaction(async (tx) => {
       const variable = await this.chooseVariable(tx, input.variable, name);
@@ -120,7 +129,9 @@ export class ContentTypeService {
   }
 
   async find(idOrVariable: string, repositories: Repositories = this.storage): Promise<ContentType> {
-    const type = (await repositories.contentTypes.findById(idOrVariable)) ?? (await repositories.contentTypes.findByVariable(idOrVariable));
+    const type =
+      (await repositories.contentTypes.findById(idOrVariable)) ??
+      (await repositories.contentTypes.findByVariable(idOrVariable));
     if (!type) throw new NotFoundError('CONTENT_TYPE_NOT_FOUND', `Content Type with id ${idOrVariable} not found`);
     return type;
   }
@@ -133,12 +144,22 @@ export class ContentTypeService {
     return this.storage.transaction(async (tx) => {
       const current = await this.find(idOrVariable, tx);
       if (input.variable !== undefined && input.variable.toLowerCase() !== current.variable.toLowerCase()) {
-        throw new InvalidInputError('CONTENT_TYPE_VARIABLE_IMMUTABLE', 'The variable of a content type cannot be changed', { fieldName: 'variable' });
+        throw new InvalidInputError(
+          'CONTENT_TYPE_VARIABLE_IMMUTABLE',
+          'The variable of a content type cannot be changed',
+          { fieldName: 'variable' },
+        );
       }
       const name = input.name?.trim();
-      if (input.name !== undefined && !name) throw new InvalidInputError('CONTENT_TYPE_NAME_REQUIRED', 'A content type needs a name', { fieldName: 'name' });
+      if (input.name !== undefined && !name)
+        throw new InvalidInputError('CONTENT_TYPE_NAME_REQUIRED', 'A content type needs a name', { fieldName: 'name' });
       const { clazz, baseType } = input.clazz || input.baseType ? resolveClass(input.clazz, input.baseType) : current;
-      if (baseType !== current.baseType) throw new InvalidInputError('CONTENT_TYPE_BASE_TYPE_IMMUTABLE', 'The base type of a content type cannot be changed', { fieldName: 'clazz' });
+      if (baseType !== current.baseType)
+        throw new InvalidInputError(
+          'CONTENT_TYPE_BASE_TYPE_IMMUTABLE',
+          'The base type of a content type cannot be changed',
+          { fieldName: 'clazz' },
+        );
       const updated: ContentType = {
         ...current,
         clazz,
@@ -165,7 +186,8 @@ export class ContentTypeService {
   async delete(idOrVariable: string): Promise<ContentType> {
     return this.storage.transaction(async (tx) => {
       const type = await this.find(idOrVariable, tx);
-      if (type.fixed || type.system) throw new ForbiddenError(`Content type ${type.variable} is a fixed or system type and cannot be deleted`);
+      if (type.fixed || type.system)
+        throw new ForbiddenError(`Content type ${type.variable} is a fixed or system type and cannot be deleted`);
       await tx.contentTypes.delete(type.id);
       return type;
     });
@@ -176,9 +198,18 @@ export class ContentTypeService {
     const variable = requested?.trim();
     if (!variable) return firstFreeVariable(variableFromName(name, 'type'), taken);
     if (!VARIABLE_PATTERN.test(variable)) {
-      throw new InvalidInputError('CONTENT_TYPE_VARIABLE_INVALID', `"${variable}" is not a valid variable name (a letter, then letters, digits or _)`, { fieldName: 'variable' });
+      throw new InvalidInputError(
+        'CONTENT_TYPE_VARIABLE_INVALID',
+        `"${variable}" is not a valid variable name (a letter, then letters, digits or _)`,
+        { fieldName: 'variable' },
+      );
     }
-    if (await taken(variable)) throw new ConflictError('CONTENT_TYPE_VARIABLE_TAKEN', `A content type with the variable ${variable} already exists`, { fieldName: 'variable' });
+    if (await taken(variable))
+      throw new ConflictError(
+        'CONTENT_TYPE_VARIABLE_TAKEN',
+        `A content type with the variable ${variable} already exists`,
+        { fieldName: 'variable' },
+      );
     return variable;
   }
 
@@ -187,7 +218,8 @@ export class ContentTypeService {
     const wanted = host?.trim();
     if (!wanted || wanted === SYSTEM_HOST) return SYSTEM_HOST;
     const site = (await tx.sites.findById(wanted)) ?? (await tx.sites.findByName(wanted));
-    if (!site) throw new InvalidInputError('CONTENT_TYPE_HOST_UNKNOWN', `Site ${wanted} does not exist`, { fieldName: 'host' });
+    if (!site)
+      throw new InvalidInputError('CONTENT_TYPE_HOST_UNKNOWN', `Site ${wanted} does not exist`, { fieldName: 'host' });
     return site.identifier;
   }
 }
@@ -200,16 +232,28 @@ function workflowsOf(input: ContentTypeInput): string[] | undefined {
 }
 
 /** The class and base type from either; `ImmutableSimpleContentType`, `SimpleContentType` and qualified names all work. */
-function resolveClass(clazz: string | undefined, baseType: string | undefined): { clazz: string; baseType: BaseContentType } {
+function resolveClass(
+  clazz: string | undefined,
+  baseType: string | undefined,
+): { clazz: string; baseType: BaseContentType } {
   if (clazz) {
-    const simple = clazz.startsWith(CONTENT_TYPE_CLASS_PACKAGE) ? clazz.slice(CONTENT_TYPE_CLASS_PACKAGE.length) : clazz;
+    const simple = clazz.startsWith(CONTENT_TYPE_CLASS_PACKAGE)
+      ? clazz.slice(CONTENT_TYPE_CLASS_PACKAGE.length)
+      : clazz;
     const base = CLASS_TO_BASE.get(simple);
-    if (!base) throw new InvalidInputError('CONTENT_TYPE_CLASS_UNKNOWN', `Unknown content type class ${clazz}`, { fieldName: 'clazz' });
+    if (!base)
+      throw new InvalidInputError('CONTENT_TYPE_CLASS_UNKNOWN', `Unknown content type class ${clazz}`, {
+        fieldName: 'clazz',
+      });
     return { clazz: CONTENT_TYPE_CLASS_PACKAGE + CLASS_OF_BASE_TYPE[base], baseType: base };
   }
   const base = baseType?.toUpperCase() as BaseContentType | undefined;
   if (!base || !BASE_CONTENT_TYPES.includes(base)) {
-    throw new InvalidInputError('CONTENT_TYPE_CLASS_REQUIRED', `A content type needs a clazz or a baseType (one of ${BASE_CONTENT_TYPES.join(', ')})`, { fieldName: 'clazz' });
+    throw new InvalidInputError(
+      'CONTENT_TYPE_CLASS_REQUIRED',
+      `A content type needs a clazz or a baseType (one of ${BASE_CONTENT_TYPES.join(', ')})`,
+      { fieldName: 'clazz' },
+    );
   }
   return { clazz: CONTENT_TYPE_CLASS_PACKAGE + CLASS_OF_BASE_TYPE[base], baseType: base };
 }

@@ -5,8 +5,31 @@ import { FieldValueError, type FieldParseContext, type FieldType } from '../plug
 
 /** Members of a submission that are not field values; they are never reported as unknown. */
 export const SUBMISSION_KEYS = new Set([
-  'contentType', 'contentTypeId', 'stInode', 'structureInode', 'identifier', 'inode', 'languageId', 'language', 'host', 'folder', 'hostFolder',
-  'owner', 'modUser', 'modDate', 'sortOrder', 'title', 'baseType', 'archived', 'live', 'working', 'locked', 'indexPolicy', 'actionId', 'comments', 'assign',
+  'contentType',
+  'contentTypeId',
+  'stInode',
+  'structureInode',
+  'identifier',
+  'inode',
+  'languageId',
+  'language',
+  'host',
+  'folder',
+  'hostFolder',
+  'owner',
+  'modUser',
+  'modDate',
+  'sortOrder',
+  'title',
+  'baseType',
+  'archived',
+  'live',
+  'working',
+  'locked',
+  'indexPolicy',
+  'actionId',
+  'comments',
+  'assign',
 ]);
 
 export interface FieldValues {
@@ -21,8 +44,13 @@ export interface FieldValues {
 
 /** No value: nothing, an empty string or list, or a relationship with no items. */
 const isEmpty = (value: unknown): boolean =>
-  value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0) ||
-  (typeof value === 'object' && Array.isArray((value as { items?: unknown }).items) && (value as { items: unknown[] }).items.length === 0);
+  value === undefined ||
+  value === null ||
+  value === '' ||
+  (Array.isArray(value) && value.length === 0) ||
+  (typeof value === 'object' &&
+    Array.isArray((value as { items?: unknown }).items) &&
+    (value as { items: unknown[] }).items.length === 0);
 
 /**
  * Turns a submission into stored values through each field's type, collecting every problem at
@@ -57,7 +85,11 @@ export async function parseFieldValues(
       }
     } catch (error) {
       if (!(error instanceof FieldValueError)) throw error;
-      result.problems.push({ errorCode: 'badType', message: `${field.name}: ${error.message}`, fieldName: field.variable });
+      result.problems.push({
+        errorCode: 'badType',
+        message: `${field.name}: ${error.message}`,
+        fieldName: field.variable,
+      });
       continue;
     }
     if (isEmpty(stored)) stored = null;
@@ -65,8 +97,16 @@ export async function parseFieldValues(
       result.problems.push({ errorCode: 'required', message: `${field.name} is required`, fieldName: field.variable });
       continue;
     }
-    if (stored !== null && field.regexCheck && !new RegExp(field.regexCheck).test(typeof stored === 'string' ? stored : JSON.stringify(stored))) {
-      result.problems.push({ errorCode: 'pattern', message: `${field.name} does not match the pattern ${field.regexCheck}`, fieldName: field.variable });
+    if (
+      stored !== null &&
+      field.regexCheck &&
+      !new RegExp(field.regexCheck).test(typeof stored === 'string' ? stored : JSON.stringify(stored))
+    ) {
+      result.problems.push({
+        errorCode: 'pattern',
+        message: `${field.name} does not match the pattern ${field.regexCheck}`,
+        fieldName: field.variable,
+      });
       continue;
     }
     if (stored !== null && field.unique) result.uniqueClaims.push({ field, valueHash: hashValue(stored) });

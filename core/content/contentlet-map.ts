@@ -7,7 +7,12 @@ import type { FieldType } from '../plugin/field-type.js';
  * The flat property map of a content item: the `map` of the contentlet the spec shows, and what
  * the legacy read interface answers. Field values go through their type's `toContentMap`.
  */
-export function contentletMap(c: Contentlet, type: ContentType, fields: readonly Field[], typeOf: (field: Field) => FieldType | undefined): Record<string, unknown> {
+export function contentletMap(
+  c: Contentlet,
+  type: ContentType,
+  fields: readonly Field[],
+  typeOf: (field: Field) => FieldType | undefined,
+): Record<string, unknown> {
   const map: Record<string, unknown> = {
     owner: c.identifier.owner,
     identifier: c.identifier.identifier,

@@ -6,7 +6,11 @@ import type { Repositories } from '../plugin/storage-driver.js';
 
 /** `//demo.com/images/a.png` or `demo.com/images/a.png` → host, folder path and name. */
 export function parseHostPath(hostPath: string): { host: string; parentPath: string; assetName: string } | undefined {
-  const segments = hostPath.trim().replace(/^\/\//, '').split('/').filter((s) => s !== '');
+  const segments = hostPath
+    .trim()
+    .replace(/^\/\//, '')
+    .split('/')
+    .filter((s) => s !== '');
   if (segments.length < 2 || segments.some((s) => s === '.' || s === '..')) return undefined;
   const host = segments.shift()!;
   const assetName = segments.pop()!;
@@ -20,7 +24,11 @@ export function joinPath(parentPath: string, name: string): string {
 /** Keeps letters, digits, dot, dash and underscore; never a path, never hidden, never empty. */
 export function sanitizeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const clean = base.normalize('NFKD').replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '').slice(0, 200);
+  const clean = base
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/^[._]+/, '')
+    .slice(0, 200);
   return clean || 'file';
 }
 
@@ -32,8 +40,13 @@ export function sanitizeFileName(name: string): string {
 export function fieldParseContext(tx: Repositories, dataDir: string): FieldParseContext {
   return {
     async findCategory(item) {
-      const category = (await tx.categories.findByInode(item)) ?? (await tx.categories.findByKey(item)) ?? (await tx.categories.findByVariable(item));
-      return category && { inode: category.inode, key: category.key ?? '', variable: category.variable, name: category.name };
+      const category =
+        (await tx.categories.findByInode(item)) ??
+        (await tx.categories.findByKey(item)) ??
+        (await tx.categories.findByVariable(item));
+      return (
+        category && { inode: category.inode, key: category.key ?? '', variable: category.variable, name: category.name }
+      );
     },
     async findSite(idOrName) {
       const site = (await tx.sites.findById(idOrName)) ?? (await tx.sites.findByName(idOrName));

@@ -51,16 +51,30 @@ export class FieldService {
   async createIn(tx: Repositories, type: ContentType, inputs: readonly FieldInput[]): Promise<Field[]> {
     const existing = await tx.fields.listByType(type.id);
     const resolved = inputs.map((input, index) => ({ input, fieldType: this.resolveType(input, index) }));
-    const hasLayout = [...existing.map((f) => this.fieldTypes(f.clazz)), ...resolved.map((r) => r.fieldType)].some((t) => t?.kind === 'layout');
+    const hasLayout = [...existing.map((f) => this.fieldTypes(f.clazz)), ...resolved.map((r) => r.fieldType)].some(
+      (t) => t?.kind === 'layout',
+    );
     const taken = new Set(existing.map((f) => f.variable.toLowerCase()));
     const now = this.now();
     if (!hasLayout) {
-      for (const [clazz, sortOrder] of [[ROW_CLASS, 0], [COLUMN_CLASS, 1]] as const) {
+      for (const [clazz, sortOrder] of [
+        [ROW_CLASS, 0],
+        [COLUMN_CLASS, 1],
+      ] as const) {
         const fieldType = this.fieldTypes(clazz);
         if (!fieldType) continue;
         const variable = await firstFreeVariable(`fields${sortOrder}`, (v) => taken.has(v.toLowerCase()));
         taken.add(variable.toLowerCase());
-        await tx.fields.insert(this.build(type, { clazz, name: `fields-${sortOrder}`, variable, sortOrder }, fieldType, variable, sortOrder, now));
+        await tx.fields.insert(
+          this.build(
+            type,
+            { clazz, name: `fields-${sortOrder}`, variable, sortOrder },
+            fieldType,
+            variable,
+            sortOrder,
+            now,
+          ),
+        );
       }
     }
     const nextSort = Math.max(-1, ...existing.map((f) => f.sortOrder)) + 1;
@@ -76,7 +90,11 @@ export class FieldService {
     return created;
   }
 
-  async create(typeIdOrVariable: string, inputs: readonly FieldInput[], findType: (tx: Repositories) => Promise<ContentType>): Promise<Field[]> {
+  async create(
+    typeIdOrVariable: string,
+    inputs: readonly FieldInput[],
+    findType: (tx: Repositories) => Promise<ContentType>,
+  ): Promise<Field[]> {
     if (inputs.length === 0) throw new InvalidInputError('FIELD_REQUIRED', `No field was sent for ${typeIdOrVariable}`);
     return this.storage.transaction(async (tx) => {
       const type = await findType(tx);
@@ -88,21 +106,38 @@ export class FieldService {
 
   async get(type: ContentType, fieldIdOrVariable: string): Promise<Field> {
     const fields = await this.storage.fields.listByType(type.id);
-    const field = fields.find((f) => f.id === fieldIdOrVariable) ?? fields.find((f) => f.variable.toLowerCase() === fieldIdOrVariable.toLowerCase());
-    if (!field) throw new NotFoundError('FIELD_NOT_FOUND', `Field ${fieldIdOrVariable} not found in content type ${type.variable}`);
+    const field =
+      fields.find((f) => f.id === fieldIdOrVariable) ??
+      fields.find((f) => f.variable.toLowerCase() === fieldIdOrVariable.toLowerCase());
+    if (!field)
+      throw new NotFoundError(
+        'FIELD_NOT_FOUND',
+        `Field ${fieldIdOrVariable} not found in content type ${type.variable}`,
+      );
     return field;
   }
 
   async update(type: ContentType, fieldIdOrVariable: string, input: FieldInput): Promise<Field> {
     const current = await this.get(type, fieldIdOrVariable);
     if (input.clazz !== undefined && canonicalFieldClassName(input.clazz) !== current.clazz) {
-      throw new InvalidInputError('FIELD_CLASS_IMMUTABLE', 'The class of a field cannot be changed', { fieldName: 'clazz' });
+      throw new InvalidInputError('FIELD_CLASS_IMMUTABLE', 'The class of a field cannot be changed', {
+        fieldName: 'clazz',
+      });
     }
     if (input.variable !== undefined && input.variable.toLowerCase() !== current.variable.toLowerCase()) {
-      throw new InvalidInputError('FIELD_VARIABLE_IMMUTABLE', 'The variable of a field cannot be changed', { fieldName: 'variable' });
+      throw new InvalidInputError('FIELD_VARIABLE_IMMUTABLE', 'The variable of a field cannot be changed', {
+        fieldName: 'variable',
+      });
     }
     const fieldType = this.resolveType({ ...input, clazz: current.clazz }, 0);
-    const merged = this.build(type, { ...current, ...stripUndefined(input), clazz: current.clazz }, fieldType, current.variable, input.sortOrder ?? current.sortOrder, this.now());
+    const merged = this.build(
+      type,
+      { ...current, ...stripUndefined(input), clazz: current.clazz },
+      fieldType,
+      current.variable,
+      input.sortOrder ?? current.sortOrder,
+      this.now(),
+    );
     const updated: Field = { ...merged, id: current.id, iDate: current.iDate };
     await this.storage.transaction(async (tx) => {
       await tx.fields.update(updated);
@@ -113,7 +148,8 @@ export class FieldService {
 
   async delete(type: ContentType, fieldIdOrVariable: string): Promise<Field> {
     const field = await this.get(type, fieldIdOrVariable);
-    if (field.fixed) throw new InvalidInputError('FIELD_FIXED', `Field ${field.variable} is fixed and cannot be deleted`);
+    if (field.fixed)
+      throw new InvalidInputError('FIELD_FIXED', `Field ${field.variable} is fixed and cannot be deleted`);
     await this.storage.transaction(async (tx) => {
       await tx.fields.delete(field.id);
       await tx.contentTypes.update({ ...type, modDate: this.now() });
@@ -122,26 +158,45 @@ export class FieldService {
   }
 
   private resolveType(input: FieldInput, index: number): FieldType {
-    if (!input.clazz) throw new InvalidInputError('FIELD_CLASS_REQUIRED', `Field ${index + 1} has no clazz`, { fieldName: 'clazz' });
+    if (!input.clazz)
+      throw new InvalidInputError('FIELD_CLASS_REQUIRED', `Field ${index + 1} has no clazz`, { fieldName: 'clazz' });
     const fieldType = this.fieldTypes(input.clazz);
-    if (!fieldType) throw new InvalidInputError('FIELD_CLASS_UNKNOWN', `Unknown field class ${input.clazz}`, { fieldName: 'clazz' });
+    if (!fieldType)
+      throw new InvalidInputError('FIELD_CLASS_UNKNOWN', `Unknown field class ${input.clazz}`, { fieldName: 'clazz' });
     return fieldType;
   }
 
   private async chooseVariable(input: FieldInput, index: number, taken: Set<string>): Promise<string> {
     const requested = input.variable?.trim();
     if (!requested) {
-      if (!input.name?.trim()) throw new InvalidInputError('FIELD_NAME_REQUIRED', `Field ${index + 1} has no name`, { fieldName: 'name' });
+      if (!input.name?.trim())
+        throw new InvalidInputError('FIELD_NAME_REQUIRED', `Field ${index + 1} has no name`, { fieldName: 'name' });
       return firstFreeVariable(variableFromName(input.name), (v) => taken.has(v.toLowerCase()));
     }
     if (!VARIABLE_PATTERN.test(requested)) {
-      throw new InvalidInputError('FIELD_VARIABLE_INVALID', `"${requested}" is not a valid variable name (a letter, then letters, digits or _)`, { fieldName: 'variable' });
+      throw new InvalidInputError(
+        'FIELD_VARIABLE_INVALID',
+        `"${requested}" is not a valid variable name (a letter, then letters, digits or _)`,
+        { fieldName: 'variable' },
+      );
     }
-    if (taken.has(requested.toLowerCase())) throw new ConflictError('FIELD_VARIABLE_TAKEN', `The content type already has a field with the variable ${requested}`, { fieldName: 'variable' });
+    if (taken.has(requested.toLowerCase()))
+      throw new ConflictError(
+        'FIELD_VARIABLE_TAKEN',
+        `The content type already has a field with the variable ${requested}`,
+        { fieldName: 'variable' },
+      );
     return requested;
   }
 
-  private build(type: ContentType, input: FieldInput, fieldType: FieldType, variable: string, sortOrder: number, now: number): Field {
+  private build(
+    type: ContentType,
+    input: FieldInput,
+    fieldType: FieldType,
+    variable: string,
+    sortOrder: number,
+    now: number,
+  ): Field {
     const name = input.name?.trim() || variable;
     const field: Field = {
       id: randomUUID(),
@@ -172,18 +227,31 @@ export class FieldService {
       try {
         new RegExp(field.regexCheck);
       } catch {
-        problems.push({ errorCode: 'FIELD_REGEX_INVALID', message: `regexCheck of ${name} is not a valid regular expression`, fieldName: 'regexCheck' });
+        problems.push({
+          errorCode: 'FIELD_REGEX_INVALID',
+          message: `regexCheck of ${name} is not a valid regular expression`,
+          fieldName: 'regexCheck',
+        });
       }
     }
     const definitionProblem = fieldType.validateDefinition?.(field);
-    if (definitionProblem) problems.push({ errorCode: 'FIELD_DEFINITION_INVALID', message: `${name}: ${definitionProblem}`, fieldName: variable });
-    if (problems.length) throw new InvalidInputError(problems[0]!.errorCode, problems[0]!.message, { details: problems });
+    if (definitionProblem)
+      problems.push({
+        errorCode: 'FIELD_DEFINITION_INVALID',
+        message: `${name}: ${definitionProblem}`,
+        fieldName: variable,
+      });
+    if (problems.length)
+      throw new InvalidInputError(problems[0]!.errorCode, problems[0]!.message, { details: problems });
     return field;
   }
 }
 
 function toFieldVariable(v: { key?: string; value?: string; id?: string }): FieldVariable {
-  if (!v.key) throw new InvalidInputError('FIELD_VARIABLE_KEY_REQUIRED', 'Every field variable needs a key', { fieldName: 'fieldVariables' });
+  if (!v.key)
+    throw new InvalidInputError('FIELD_VARIABLE_KEY_REQUIRED', 'Every field variable needs a key', {
+      fieldName: 'fieldVariables',
+    });
   return { id: v.id ?? randomUUID(), key: v.key, value: v.value ?? '' };
 }
 

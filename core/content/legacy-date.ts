@@ -46,9 +46,26 @@ export interface ParsedDate {
 export const ISO_PATTERN = 'ISO-8601';
 export const EPOCH_PATTERN = 'epoch milliseconds';
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const KIND_NAMES: Record<DateKind, string> = { date: 'a Date field', time: 'a Time field', datetime: 'a Date and Time field' };
+const KIND_NAMES: Record<DateKind, string> = {
+  date: 'a Date field',
+  time: 'a Time field',
+  datetime: 'a Date and Time field',
+};
 /** The range of a JavaScript Date. */
 const MAX_EPOCH_MS = 8.64e15;
 
@@ -95,7 +112,11 @@ const LETTERS: Record<string, Letters> = {
     set: (parts, text) => (text.length === 2 ? (parts.shortYear = Number(text)) : (parts.year = Number(text))),
   },
   MMMM: named(MONTHS, 'month', 1),
-  MMM: named(MONTHS.map((m) => m.slice(0, 3)), 'month', 1),
+  MMM: named(
+    MONTHS.map((m) => m.slice(0, 3)),
+    'month',
+    1,
+  ),
   MM: numeric('month'),
   M: numeric('month'),
   dd: numeric('day'),
@@ -129,7 +150,13 @@ function compile(pattern: string): CompiledPattern {
       source += token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     }
   }
-  return { pattern, regex: new RegExp(`^${source}$`, 'i'), letters, hasDate: /[yMdE]/.test(pattern), hasTime: /[Hhmsa]/.test(pattern) };
+  return {
+    pattern,
+    regex: new RegExp(`^${source}$`, 'i'),
+    letters,
+    hasDate: /[yMdE]/.test(pattern),
+    hasTime: /[Hhmsa]/.test(pattern),
+  };
 }
 
 const COMPILED = ACCEPTED_DATE_PATTERNS.map(compile);
@@ -150,7 +177,8 @@ const COMPILED = ACCEPTED_DATE_PATTERNS.map(compile);
  */
 export function parseLegacyDate(value: unknown, allowed: DateKind, now: number = Date.now()): ParsedDate {
   if (typeof value === 'number') return fromEpoch(value, allowed);
-  if (typeof value !== 'string') throw new FieldValueError(`must be a date/time string or a number of epoch milliseconds. ${acceptedList(allowed)}`);
+  if (typeof value !== 'string')
+    throw new FieldValueError(`must be a date/time string or a number of epoch milliseconds. ${acceptedList(allowed)}`);
   const text = value.trim();
   let impossible = false;
   for (const compiled of COMPILED) {
@@ -162,7 +190,9 @@ export function parseLegacyDate(value: unknown, allowed: DateKind, now: number =
       continue;
     }
     if (allowed !== 'datetime' && compiled.hasDate && compiled.hasTime) {
-      throw new FieldValueError(`"${text}" holds both a date and a time, which ${KIND_NAMES[allowed]} does not take. ${acceptedList(allowed)}`);
+      throw new FieldValueError(
+        `"${text}" holds both a date and a time, which ${KIND_NAMES[allowed]} does not take. ${acceptedList(allowed)}`,
+      );
     }
     return { epochMs, pattern: compiled.pattern, hasDate: compiled.hasDate, hasTime: compiled.hasTime };
   }
@@ -228,8 +258,24 @@ const ISO = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9})
 
 /** ISO-8601 date and time, checked as strictly as the patterns; without an offset the value is UTC, like every other pattern here. */
 function fromIso(match: RegExpExecArray): number | undefined {
-  const [, year, month, day, hour, minute, second = '0', fraction = '', zone = 'Z', offsetHours = '0', offsetMinutes = '0'] = match;
-  const epochMs = utc(Number(year), { month: Number(month), day: Number(day), minute: Number(minute), second: Number(second) }, Number(hour));
+  const [
+    ,
+    year,
+    month,
+    day,
+    hour,
+    minute,
+    second = '0',
+    fraction = '',
+    zone = 'Z',
+    offsetHours = '0',
+    offsetMinutes = '0',
+  ] = match;
+  const epochMs = utc(
+    Number(year),
+    { month: Number(month), day: Number(day), minute: Number(minute), second: Number(second) },
+    Number(hour),
+  );
   if (epochMs === undefined || Number(offsetHours) > 23 || Number(offsetMinutes) > 59) return undefined;
   const sign = zone.startsWith('-') ? -1 : 1;
   const offsetMs = zone.toUpperCase() === 'Z' ? 0 : sign * (Number(offsetHours) * 60 + Number(offsetMinutes)) * 60_000;

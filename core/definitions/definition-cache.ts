@@ -54,7 +54,12 @@ export class DefinitionCache {
       return entry;
     };
     return {
-      contentType: (idOrVariable) => memo(`type:${idOrVariable}`, async () => (await tx.contentTypes.findById(idOrVariable)) ?? (await tx.contentTypes.findByVariable(idOrVariable))),
+      contentType: (idOrVariable) =>
+        memo(
+          `type:${idOrVariable}`,
+          async () =>
+            (await tx.contentTypes.findById(idOrVariable)) ?? (await tx.contentTypes.findByVariable(idOrVariable)),
+        ),
       fields: (contentTypeId) => memo(`fields:${contentTypeId}`, () => tx.fields.listByType(contentTypeId)),
       language: (id) => memo(`language:${id}`, () => tx.languages.findById(id)),
       action: (idOrShort) =>
@@ -65,7 +70,8 @@ export class DefinitionCache {
       steps: (schemeId) => memo(`steps:${schemeId}`, () => tx.workflows.listSteps(schemeId)),
       stepActions: (stepId) => memo(`stepActions:${stepId}`, () => tx.workflows.listStepActions(stepId)),
       actionlets: (actionId) => memo(`actionlets:${actionId}`, () => tx.workflows.listActionlets(actionId)),
-      systemActions: (ownerKind, ownerId) => memo(`systemActions:${ownerKind}:${ownerId}`, () => tx.workflows.listSystemActions(ownerKind, ownerId)),
+      systemActions: (ownerKind, ownerId) =>
+        memo(`systemActions:${ownerKind}:${ownerId}`, () => tx.workflows.listSystemActions(ownerKind, ownerId)),
     };
   }
 }

@@ -14,15 +14,24 @@ export class LanguageService {
 
   async get(id: number): Promise<Language> {
     const language = await this.storage.languages.findById(id);
-    if (!language) throw new InvalidInputError('LANGUAGE_NOT_FOUND', 'The provided languageId does not exist', { fieldName: 'languageId' });
+    if (!language)
+      throw new InvalidInputError('LANGUAGE_NOT_FOUND', 'The provided languageId does not exist', {
+        fieldName: 'languageId',
+      });
     return language;
   }
 
   async create(input: Omit<Language, 'id'>): Promise<Language> {
     const languageCode = input.languageCode.trim().toLowerCase();
     const countryCode = input.countryCode.trim().toUpperCase();
-    if (!LANGUAGE_CODE.test(languageCode)) throw new InvalidInputError('LANGUAGE_CODE_INVALID', `"${input.languageCode}" is not a language code`, { fieldName: 'languageCode' });
-    if (!COUNTRY_CODE.test(countryCode)) throw new InvalidInputError('LANGUAGE_COUNTRY_INVALID', `"${input.countryCode}" is not a country code`, { fieldName: 'countryCode' });
+    if (!LANGUAGE_CODE.test(languageCode))
+      throw new InvalidInputError('LANGUAGE_CODE_INVALID', `"${input.languageCode}" is not a language code`, {
+        fieldName: 'languageCode',
+      });
+    if (!COUNTRY_CODE.test(countryCode))
+      throw new InvalidInputError('LANGUAGE_COUNTRY_INVALID', `"${input.countryCode}" is not a country code`, {
+        fieldName: 'countryCode',
+      });
     const language = { languageCode, countryCode, language: input.language.trim(), country: input.country.trim() };
     const id = await this.storage.languages.insert(language);
     return { id, ...language };

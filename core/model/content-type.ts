@@ -25,7 +25,17 @@ export interface ContentType {
   iDate: number;
 }
 
-export const BASE_CONTENT_TYPES = ['CONTENT', 'WIDGET', 'FORM', 'FILEASSET', 'HTMLPAGE', 'PERSONA', 'VANITY_URL', 'KEY_VALUE', 'DOTASSET'] as const;
+export const BASE_CONTENT_TYPES = [
+  'CONTENT',
+  'WIDGET',
+  'FORM',
+  'FILEASSET',
+  'HTMLPAGE',
+  'PERSONA',
+  'VANITY_URL',
+  'KEY_VALUE',
+  'DOTASSET',
+] as const;
 export type BaseContentType = (typeof BASE_CONTENT_TYPES)[number];
 
 export const CONTENT_TYPE_CLASS_PACKAGE = 'com.cms.contenttype.model.type.';

@@ -1,5 +1,14 @@
 /** Where an action is offered: lifecycle states, and two places of the interface (EDITING, LISTING). */
-export const SHOW_ON_VALUES = ['NEW', 'UNPUBLISHED', 'PUBLISHED', 'LOCKED', 'UNLOCKED', 'ARCHIVED', 'EDITING', 'LISTING'] as const;
+export const SHOW_ON_VALUES = [
+  'NEW',
+  'UNPUBLISHED',
+  'PUBLISHED',
+  'LOCKED',
+  'UNLOCKED',
+  'ARCHIVED',
+  'EDITING',
+  'LISTING',
+] as const;
 export type ShowOn = (typeof SHOW_ON_VALUES)[number];
 
 export interface WorkflowScheme {
@@ -61,7 +70,16 @@ export interface ActionletAssociation {
 }
 
 /** Lifecycle verbs clients fire without knowing action ids. */
-export const SYSTEM_ACTION_NAMES = ['NEW', 'EDIT', 'PUBLISH', 'UNPUBLISH', 'ARCHIVE', 'UNARCHIVE', 'DELETE', 'DESTROY'] as const;
+export const SYSTEM_ACTION_NAMES = [
+  'NEW',
+  'EDIT',
+  'PUBLISH',
+  'UNPUBLISH',
+  'ARCHIVE',
+  'UNARCHIVE',
+  'DELETE',
+  'DESTROY',
+] as const;
 export type SystemActionName = (typeof SYSTEM_ACTION_NAMES)[number];
 
 /**

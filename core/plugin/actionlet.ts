@@ -65,7 +65,12 @@ export interface ActionletContext {
   readonly logger: Logger;
   readonly item: FiredContent;
   /** The user firing the action. */
-  readonly user: { readonly userId: string; readonly email: string; readonly firstName: string; readonly lastName: string };
+  readonly user: {
+    readonly userId: string;
+    readonly email: string;
+    readonly firstName: string;
+    readonly lastName: string;
+  };
   /** The comment sent with the fire, when the action is commentable. */
   readonly comment: string | null;
   readonly content: ContentOperations;

@@ -20,7 +20,9 @@ class Keyed<T> {
     const key = this.keyOf(item);
     const existing = this.items.get(key);
     if (existing) {
-      throw new StartupError(`${this.what} "${key}" is contributed by both plugin ${existing.plugin} and plugin ${plugin}`);
+      throw new StartupError(
+        `${this.what} "${key}" is contributed by both plugin ${existing.plugin} and plugin ${plugin}`,
+      );
     }
     this.items.set(key, { plugin, item });
   }

@@ -2,7 +2,15 @@ import type { Config } from '../config/config.js';
 import type { ContentType } from '../model/content-type.js';
 import type { Field } from '../model/field.js';
 import type { Category } from '../model/category.js';
-import type { ActionletAssociation, SystemActionMapping, WorkflowAction, WorkflowHistoryEntry, WorkflowScheme, WorkflowStep, WorkflowTask } from '../model/workflow.js';
+import type {
+  ActionletAssociation,
+  SystemActionMapping,
+  WorkflowAction,
+  WorkflowHistoryEntry,
+  WorkflowScheme,
+  WorkflowStep,
+  WorkflowTask,
+} from '../model/workflow.js';
 import type { ContentIdentifier, ContentState, ContentVersion } from '../model/contentlet.js';
 import type { Logger } from '../logger.js';
 import type { Language } from '../model/language.js';
@@ -122,7 +130,11 @@ export interface ContentRepository {
   /** The item holding a unique value, if any. */
   findUniqueHolder(fieldId: string, languageId: number, valueHash: string): Promise<string | undefined>;
   /** Replaces the unique-field claims of an item in one language; throws `RecordNotUniqueError` naming the field id in `details[0].fieldName`. */
-  claimUniqueValues(identifier: string, languageId: number, claims: ReadonlyArray<{ fieldId: string; valueHash: string }>): Promise<void>;
+  claimUniqueValues(
+    identifier: string,
+    languageId: number,
+    claims: ReadonlyArray<{ fieldId: string; valueHash: string }>,
+  ): Promise<void>;
 }
 
 export interface CategoryRepository {

@@ -34,12 +34,45 @@ export interface SeedResult {
  * `default` site, language 1 (en-US) and the System Workflow. Idempotent: later starts change nothing, in particular
  * never the administrator's password.
  */
-export async function seedInstallation(storage: Storage, initialAdminPassword: string | undefined, log: Logger, now = Date.now()): Promise<SeedResult> {
+export async function seedInstallation(
+  storage: Storage,
+  initialAdminPassword: string | undefined,
+  log: Logger,
+  now = Date.now(),
+): Promise<SeedResult> {
   const roles: Role[] = [
-    { id: SEED_IDS.adminRole, name: 'CMS Administrator', key: ADMIN_ROLE_KEY, description: 'Administrators may do anything', system: true, personal: false },
-    { id: SEED_IDS.anonymousRole, name: 'CMS Anonymous', key: ANONYMOUS_ROLE_KEY, description: 'Callers that are not signed in', system: true, personal: false },
-    { id: SEED_IDS.ownerRole, name: 'CMS Owner', key: OWNER_ROLE_KEY, description: 'The owner of an item', system: true, personal: false },
-    { id: SEED_IDS.backendUserRole, name: 'Back-end user', key: BACKEND_USER_ROLE_KEY, description: 'May sign in to the back end', system: true, personal: false },
+    {
+      id: SEED_IDS.adminRole,
+      name: 'CMS Administrator',
+      key: ADMIN_ROLE_KEY,
+      description: 'Administrators may do anything',
+      system: true,
+      personal: false,
+    },
+    {
+      id: SEED_IDS.anonymousRole,
+      name: 'CMS Anonymous',
+      key: ANONYMOUS_ROLE_KEY,
+      description: 'Callers that are not signed in',
+      system: true,
+      personal: false,
+    },
+    {
+      id: SEED_IDS.ownerRole,
+      name: 'CMS Owner',
+      key: OWNER_ROLE_KEY,
+      description: 'The owner of an item',
+      system: true,
+      personal: false,
+    },
+    {
+      id: SEED_IDS.backendUserRole,
+      name: 'Back-end user',
+      key: BACKEND_USER_ROLE_KEY,
+      description: 'May sign in to the back end',
+      system: true,
+      personal: false,
+    },
   ];
   for (const role of roles) await ignoreIfPresent(() => storage.roles.insert(role));
 
@@ -53,21 +86,60 @@ export async function seedInstallation(storage: Storage, initialAdminPassword: s
     }
   }
 
-  const system: Site = { identifier: SYSTEM_HOST, inode: SYSTEM_HOST, siteName: 'System Host', aliases: '', isDefault: false, system: true, archived: false, live: true, modUser: ADMIN_USER_ID, modDate: now };
-  const defaultSite: Site = { identifier: SEED_IDS.defaultSite, inode: SEED_IDS.defaultSiteInode, siteName: DEFAULT_SITE_NAME, aliases: '', isDefault: true, system: false, archived: false, live: true, modUser: ADMIN_USER_ID, modDate: now };
+  const system: Site = {
+    identifier: SYSTEM_HOST,
+    inode: SYSTEM_HOST,
+    siteName: 'System Host',
+    aliases: '',
+    isDefault: false,
+    system: true,
+    archived: false,
+    live: true,
+    modUser: ADMIN_USER_ID,
+    modDate: now,
+  };
+  const defaultSite: Site = {
+    identifier: SEED_IDS.defaultSite,
+    inode: SEED_IDS.defaultSiteInode,
+    siteName: DEFAULT_SITE_NAME,
+    aliases: '',
+    isDefault: true,
+    system: false,
+    archived: false,
+    live: true,
+    modUser: ADMIN_USER_ID,
+    modDate: now,
+  };
   for (const site of [system, defaultSite]) await ignoreIfPresent(() => storage.sites.insert(site));
 
   if (!(await storage.languages.findById(DEFAULT_LANGUAGE_ID))) {
-    await ignoreIfPresent(async () => void (await storage.languages.insert({ languageCode: 'en', countryCode: 'US', language: 'English', country: 'United States' })));
+    await ignoreIfPresent(
+      async () =>
+        void (await storage.languages.insert({
+          languageCode: 'en',
+          countryCode: 'US',
+          language: 'English',
+          country: 'United States',
+        })),
+    );
   }
-  await ignoreIfPresent(async () => void (await storage.transaction((tx) => seedSystemWorkflow(tx, ADMIN_USER_ID, now))));
+  await ignoreIfPresent(
+    async () => void (await storage.transaction((tx) => seedSystemWorkflow(tx, ADMIN_USER_ID, now))),
+  );
   await ignoreIfPresent(() => storage.transaction((tx) => seedSystemActionMappings(tx, now)));
   log.debug({ adminCreated: result.adminCreated }, 'installation seeded');
   return result;
 }
 
 async function insertAdmin(tx: Repositories, password: string, now: number): Promise<void> {
-  await tx.roles.insert({ id: SEED_IDS.adminPersonalRole, name: 'Admin User', key: ADMIN_USER_ID, description: `Personal role of ${ADMIN_EMAIL}`, system: true, personal: true });
+  await tx.roles.insert({
+    id: SEED_IDS.adminPersonalRole,
+    name: 'Admin User',
+    key: ADMIN_USER_ID,
+    description: `Personal role of ${ADMIN_EMAIL}`,
+    system: true,
+    personal: true,
+  });
   const admin: User = {
     userId: ADMIN_USER_ID,
     email: ADMIN_EMAIL,

@@ -16,7 +16,11 @@ export class SiteService {
   async createSite(input: { siteName: string; aliases?: string }, modUser: string): Promise<Site> {
     const siteName = input.siteName.trim();
     if (!SITE_NAME.test(siteName)) {
-      throw new InvalidInputError('SITE_NAME_INVALID', `"${input.siteName}" is not a valid site name (letters, digits, dots, dashes)`, { fieldName: 'siteName' });
+      throw new InvalidInputError(
+        'SITE_NAME_INVALID',
+        `"${input.siteName}" is not a valid site name (letters, digits, dots, dashes)`,
+        { fieldName: 'siteName' },
+      );
     }
     const site: Site = {
       identifier: randomUUID(),

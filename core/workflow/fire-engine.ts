@@ -74,12 +74,18 @@ export class FireEngine {
     const result = await this.deps.storage.transaction((tx) => this.fireIn(tx, request, effects));
     for (const effect of effects) {
       // After the commit the fire has happened: a failing side effect is logged, not turned into a failed fire.
-      await effect().catch((err: unknown) => this.deps.logger.error({ err, actionId: request.actionId }, 'workflow side effect failed'));
+      await effect().catch((err: unknown) =>
+        this.deps.logger.error({ err, actionId: request.actionId }, 'workflow side effect failed'),
+      );
     }
     return result;
   }
 
-  private async fireIn(tx: Repositories, request: FireRequest, effects: Array<() => Promise<void>>): Promise<FireResult> {
+  private async fireIn(
+    tx: Repositories,
+    request: FireRequest,
+    effects: Array<() => Promise<void>>,
+  ): Promise<FireResult> {
     // A storage driver may run the transaction again (lock conflicts): effects of a lost attempt are dropped.
     effects.length = 0;
     const { content } = this.deps;
@@ -88,20 +94,29 @@ export class FireEngine {
     if (!action) throw new NotFoundError('WORKFLOW_ACTION_NOT_FOUND', 'The Workflow Action does not exist');
     const item = await this.locate(tx, definitions, request);
     if (!item.type.workflows.includes(action.schemeId)) {
-      throw new InvalidInputError('WORKFLOW_SCHEME_NOT_ATTACHED', `The Workflow Action [${request.actionId}] belongs to a scheme that is not attached to the content type ${item.type.variable}`);
+      throw new InvalidInputError(
+        'WORKFLOW_SCHEME_NOT_ATTACHED',
+        `The Workflow Action [${request.actionId}] belongs to a scheme that is not attached to the content type ${item.type.variable}`,
+      );
     }
     const steps = await definitions.steps(action.schemeId);
     const inScheme = item.task && item.task.schemeId === action.schemeId;
     const currentStepId = inScheme ? item.task!.stepId : item.task ? undefined : steps[0]?.id;
     const available = currentStepId ? await definitions.stepActions(currentStepId) : [];
     if (!available.some((a) => a.id === action.id)) {
-      throw new InvalidInputError('WORKFLOW_ACTION_NOT_AVAILABLE', `The Workflow Action [${request.actionId}] is not available in the Workflow Step the content is currently in.`);
+      throw new InvalidInputError(
+        'WORKFLOW_ACTION_NOT_AVAILABLE',
+        `The Workflow Action [${request.actionId}] is not available in the Workflow Step the content is currently in.`,
+      );
     }
     await this.checkWhoCanUse(tx, action, request.principal);
     const runs = this.resolveActionlets(action, await definitions.actionlets(action.id));
 
     const state = {
-      values: { ...(item.current?.version.values ?? {}), ...(request.submission?.values ?? {}) } as Record<string, unknown>,
+      values: { ...(item.current?.version.values ?? {}), ...(request.submission?.values ?? {}) } as Record<
+        string,
+        unknown
+      >,
       submitted: { ...(request.submission?.values ?? {}) } as Record<string, unknown>,
       current: item.current,
       identifier: item.identifier,
@@ -113,9 +128,13 @@ export class FireEngine {
     };
     const userId = request.principal.user.userId;
     const comment = action.commentable && request.comment?.trim() ? request.comment.trim() : null;
-    const assignee = action.assignable && request.assign?.trim() ? request.assign.trim() : action.nextAssign || item.task?.assignedTo || null;
+    const assignee =
+      action.assignable && request.assign?.trim()
+        ? request.assign.trim()
+        : action.nextAssign || item.task?.assignedTo || null;
     const requireItem = (what: string): string => {
-      if (!state.identifier) throw new InvalidInputError('WORKFLOW_CONTENT_NOT_SAVED', `The content must be saved before it can be ${what}`);
+      if (!state.identifier)
+        throw new InvalidInputError('WORKFLOW_CONTENT_NOT_SAVED', `The content must be saved before it can be ${what}`);
       return state.identifier;
     };
     // Every change in this fire goes through `remember`, so the item as last seen is current and need not be read again.
@@ -126,16 +145,34 @@ export class FireEngine {
       state.values = { ...c.version.values };
     };
     const save = async (draft: boolean) => {
-      const submission: ContentSubmission = { contentType: item.type.id, identifier: state.identifier ?? undefined, languageId: item.languageId, values: state.submitted };
-      const saved = draft ? await content.saveDraft(tx, submission, { userId }) : await content.saveWorkingVersion(tx, submission, { userId });
+      const submission: ContentSubmission = {
+        contentType: item.type.id,
+        identifier: state.identifier ?? undefined,
+        languageId: item.languageId,
+        values: state.submitted,
+      };
+      const saved = draft
+        ? await content.saveDraft(tx, submission, { userId })
+        : await content.saveWorkingVersion(tx, submission, { userId });
       state.messages.push(...saved.messages);
       state.savedInFire = true;
       remember(saved.contentlet);
     };
     const render = (template: string) =>
       this.deps.render(template, {
-        content: { ...state.values, identifier: state.identifier, inode: state.current?.version.inode, title: state.current?.version.title ?? '', contentType: item.type.variable },
-        user: { userId, email: request.principal.user.email, firstName: request.principal.user.firstName, lastName: request.principal.user.lastName },
+        content: {
+          ...state.values,
+          identifier: state.identifier,
+          inode: state.current?.version.inode,
+          title: state.current?.version.title ?? '',
+          contentType: item.type.variable,
+        },
+        user: {
+          userId,
+          email: request.principal.user.email,
+          firstName: request.principal.user.firstName,
+          lastName: request.principal.user.lastName,
+        },
         workflow: { action: action.name, comment },
       });
 
@@ -152,7 +189,12 @@ export class FireEngine {
           title: state.current?.version.title ?? '',
         };
       },
-      user: { userId, email: request.principal.user.email, firstName: request.principal.user.firstName, lastName: request.principal.user.lastName },
+      user: {
+        userId,
+        email: request.principal.user.email,
+        firstName: request.principal.user.firstName,
+        lastName: request.principal.user.lastName,
+      },
       comment,
       content: {
         save: () => save(false),
@@ -187,7 +229,17 @@ export class FireEngine {
       },
       workflow: {
         addComment: async (text) => {
-          await this.history(tx, requireItem('commented on'), item.languageId, 'comment', text, null, null, null, userId);
+          await this.history(
+            tx,
+            requireItem('commented on'),
+            item.languageId,
+            'comment',
+            text,
+            null,
+            null,
+            null,
+            userId,
+          );
         },
         resetToFirstStep: async () => {
           state.resetToStep = steps[0]?.id;
@@ -202,12 +254,17 @@ export class FireEngine {
       sendMail: (message) => this.deps.sendMail(message),
     });
 
-    for (const { actionlet, params } of runs) if (actionlet.preSave) await actionlet.preSave(context(params, actionlet));
+    for (const { actionlet, params } of runs)
+      if (actionlet.preSave) await actionlet.preSave(context(params, actionlet));
     for (const { actionlet, params } of runs) {
       if (state.stopped) break;
       await actionlet.run(context(params, actionlet));
     }
-    if (!state.identifier) throw new InvalidInputError('WORKFLOW_CONTENT_NOT_SAVED', `The action ${action.name} does not save the content, so nothing was created`);
+    if (!state.identifier)
+      throw new InvalidInputError(
+        'WORKFLOW_CONTENT_NOT_SAVED',
+        `The action ${action.name} does not save the content, so nothing was created`,
+      );
 
     const identifier = state.identifier;
     const fromStep = currentStepId ?? null;
@@ -225,10 +282,20 @@ export class FireEngine {
         modDate: now,
       });
       await this.history(tx, identifier, item.languageId, 'action', action.name, action.id, fromStep, toStep, userId);
-      if (comment) await this.history(tx, identifier, item.languageId, 'comment', comment, action.id, null, null, userId);
+      if (comment)
+        await this.history(tx, identifier, item.languageId, 'comment', comment, action.id, null, null, userId);
     }
-    const contentlet = state.removed ? null : (state.current ?? (await content.get(tx, identifier, { languageId: item.languageId })));
-    return { identifier, languageId: item.languageId, contentlet, type: item.type, fields: await definitions.fields(item.type.id), messages: state.messages };
+    const contentlet = state.removed
+      ? null
+      : (state.current ?? (await content.get(tx, identifier, { languageId: item.languageId })));
+    return {
+      identifier,
+      languageId: item.languageId,
+      contentlet,
+      type: item.type,
+      fields: await definitions.fields(item.type.id),
+      messages: state.messages,
+    };
   }
 
   /** The actions of the item's current step (or of the first steps, for an item without a task) the caller may fire. */
@@ -238,11 +305,21 @@ export class FireEngine {
     const current = await this.deps.content.getByInode(tx, inode);
     const type = (await definitions.contentType(current.identifier.contentTypeId))!;
     const task = await tx.tasks.find(current.identifier.identifier, current.version.languageId);
-    const stepIds = task ? [task.stepId] : (await Promise.all(type.workflows.map(async (schemeId) => (await definitions.steps(schemeId))[0]?.id))).filter((id): id is string => id !== undefined);
+    const stepIds = task
+      ? [task.stepId]
+      : (await Promise.all(type.workflows.map(async (schemeId) => (await definitions.steps(schemeId))[0]?.id))).filter(
+          (id): id is string => id !== undefined,
+        );
     const allowed: WorkflowAction[] = [];
     for (const stepId of stepIds) {
       for (const action of await definitions.stepActions(stepId)) {
-        if (await this.checkWhoCanUse(tx, action, principal).then(() => true, () => false)) allowed.push(action);
+        if (
+          await this.checkWhoCanUse(tx, action, principal).then(
+            () => true,
+            () => false,
+          )
+        )
+          allowed.push(action);
       }
     }
     return allowed;
@@ -253,26 +330,57 @@ export class FireEngine {
     if (request.inode) {
       const current = await content.getByInode(tx, request.inode);
       const type = (await definitions.contentType(current.identifier.contentTypeId))!;
-      return { identifier: current.identifier.identifier, languageId: current.version.languageId, type, current, task: await tx.tasks.find(current.identifier.identifier, current.version.languageId) };
+      return {
+        identifier: current.identifier.identifier,
+        languageId: current.version.languageId,
+        type,
+        current,
+        task: await tx.tasks.find(current.identifier.identifier, current.version.languageId),
+      };
     }
     const submission = request.submission;
-    if (!submission) throw new InvalidInputError('WORKFLOW_FIRE_NO_CONTENT', 'Send contentletFormData (or contentlet), or the query parameter inode');
+    if (!submission)
+      throw new InvalidInputError(
+        'WORKFLOW_FIRE_NO_CONTENT',
+        'Send contentletFormData (or contentlet), or the query parameter inode',
+      );
     const languageId = submission.languageId ?? DEFAULT_LANGUAGE_ID;
     if (submission.identifier) {
       const ident = await tx.content.findIdentifier(submission.identifier);
       if (!ident) throw new NotFoundError('CONTENT_NOT_FOUND', `Content ${submission.identifier} not found`);
       const type = (await definitions.contentType(ident.contentTypeId))!;
-      const current = (await tx.content.findState(ident.identifier, languageId)) ? await content.get(tx, ident.identifier, { languageId }) : undefined;
-      return { identifier: ident.identifier, languageId, type, current, task: await tx.tasks.find(ident.identifier, languageId) };
+      const current = (await tx.content.findState(ident.identifier, languageId))
+        ? await content.get(tx, ident.identifier, { languageId })
+        : undefined;
+      return {
+        identifier: ident.identifier,
+        languageId,
+        type,
+        current,
+        task: await tx.tasks.find(ident.identifier, languageId),
+      };
     }
-    if (!submission.contentType) throw new InvalidInputError('CONTENT_TYPE_REQUIRED', 'contentType is required for new content', { fieldName: 'contentType' });
-    return { identifier: null, languageId, type: await requireContentType(definitions, submission.contentType), current: undefined, task: undefined };
+    if (!submission.contentType)
+      throw new InvalidInputError('CONTENT_TYPE_REQUIRED', 'contentType is required for new content', {
+        fieldName: 'contentType',
+      });
+    return {
+      identifier: null,
+      languageId,
+      type: await requireContentType(definitions, submission.contentType),
+      current: undefined,
+      task: undefined,
+    };
   }
 
   /** Empty whoCanUse states no restriction; otherwise the caller's id or one of its roles (id or key) must be listed. */
   private async checkWhoCanUse(tx: Repositories, action: WorkflowAction, principal: Principal): Promise<void> {
     if (action.whoCanUse.length === 0 || principal.admin) return;
-    if (action.whoCanUse.includes(principal.user.userId) || principal.roleIds.some((id) => action.whoCanUse.includes(id))) return;
+    if (
+      action.whoCanUse.includes(principal.user.userId) ||
+      principal.roleIds.some((id) => action.whoCanUse.includes(id))
+    )
+      return;
     for (const entry of action.whoCanUse) {
       const role = await tx.roles.findByKey(entry);
       if (role && principal.roleIds.includes(role.id)) return;
@@ -281,11 +389,22 @@ export class FireEngine {
   }
 
   /** Every actionlet must be installed and available: a fire that cannot run all of them changes nothing. */
-  private resolveActionlets(action: WorkflowAction, associations: readonly ActionletAssociation[]): Array<{ actionlet: Actionlet; params: Record<string, string> }> {
+  private resolveActionlets(
+    action: WorkflowAction,
+    associations: readonly ActionletAssociation[],
+  ): Array<{ actionlet: Actionlet; params: Record<string, string> }> {
     return associations.map((association) => {
       const actionlet = this.deps.actionlet(association.clazz);
-      if (!actionlet) throw new InvalidInputError('WORKFLOW_ACTIONLET_MISSING', `The actionlet ${association.name} (${association.clazz}) of ${action.name} is not installed`);
-      if (actionlet.unavailableReason) throw new InvalidInputError('WORKFLOW_ACTIONLET_UNAVAILABLE', `${action.name} cannot be fired: ${actionlet.unavailableReason}`);
+      if (!actionlet)
+        throw new InvalidInputError(
+          'WORKFLOW_ACTIONLET_MISSING',
+          `The actionlet ${association.name} (${association.clazz}) of ${action.name} is not installed`,
+        );
+      if (actionlet.unavailableReason)
+        throw new InvalidInputError(
+          'WORKFLOW_ACTIONLET_UNAVAILABLE',
+          `${action.name} cannot be fired: ${actionlet.unavailableReason}`,
+        );
       const params: Record<string, string> = {};
       for (const p of actionlet.parameters) {
         const value = association.parameters[p.key] ?? p.defaultValue;
@@ -295,10 +414,31 @@ export class FireEngine {
     });
   }
 
-  private history(tx: Repositories, identifier: string, languageId: number, kind: 'action' | 'comment', text: string, actionId: string | null, fromStepId: string | null, toStepId: string | null, userId: string) {
+  private history(
+    tx: Repositories,
+    identifier: string,
+    languageId: number,
+    kind: 'action' | 'comment',
+    text: string,
+    actionId: string | null,
+    fromStepId: string | null,
+    toStepId: string | null,
+    userId: string,
+  ) {
     // History is read by (createdAt, id): a per-process sequence in the id keeps entries made in the same millisecond in order.
     const id = `${(++historySequence).toString(36).padStart(10, '0')}-${randomUUID()}`;
-    return tx.tasks.addHistory({ id, identifier, languageId, kind, text, actionId, fromStepId, toStepId, userId, createdAt: this.now() });
+    return tx.tasks.addHistory({
+      id,
+      identifier,
+      languageId,
+      kind,
+      text,
+      actionId,
+      fromStepId,
+      toStepId,
+      userId,
+      createdAt: this.now(),
+    });
   }
 }
 
@@ -309,5 +449,7 @@ async function assigneeEmails(tx: Repositories, assignee: string | null): Promis
   if (user) return user.active ? [user.email] : [];
   const role = (await tx.roles.findById(assignee)) ?? (await tx.roles.findByKey(assignee));
   if (!role) return [];
-  return [...new Set((await tx.users.listByRole(role.id)).filter((member) => member.active).map((member) => member.email))];
+  return [
+    ...new Set((await tx.users.listByRole(role.id)).filter((member) => member.active).map((member) => member.email)),
+  ];
 }

@@ -55,7 +55,9 @@ class BoundedCompile extends Compile {
   /** `[a..b]`: velocityjs materialises the whole range, so its size is checked first. */
   getArray(literal: { isRange?: boolean; value: unknown[] }): unknown {
     if (literal.isRange !== true) return internals.getArray.call(this, literal);
-    const [begin, end] = literal.value.map((v) => Number(typeof v === 'string' || typeof v === 'number' ? v : this.getReferences(v as Node)));
+    const [begin, end] = literal.value.map((v) =>
+      Number(typeof v === 'string' || typeof v === 'number' ? v : this.getReferences(v as Node)),
+    );
     if (!Number.isInteger(begin) || !Number.isInteger(end)) return [];
     if (Math.abs(end! - begin!) >= MAX_ITEMS) throw new TemplateLimitError(`a range has more than ${MAX_ITEMS} items`);
     const step = begin! <= end! ? 1 : -1;
@@ -66,7 +68,8 @@ class BoundedCompile extends Compile {
   getPropMethod(property: unknown, baseRef: unknown, ast: unknown): unknown {
     const result = internals.getPropMethod.call(this, property, baseRef, ast);
     if (typeof result === 'string' && result.length > MAX_OUTPUT_BYTES) throw outputTooLarge();
-    if (Array.isArray(result) && result.length > MAX_ITEMS) throw new TemplateLimitError(`a method call returned more than ${MAX_ITEMS} items`);
+    if (Array.isArray(result) && result.length > MAX_ITEMS)
+      throw new TemplateLimitError(`a method call returned more than ${MAX_ITEMS} items`);
     return result;
   }
 }
@@ -89,7 +92,11 @@ function isBalanced(template: string): boolean {
 }
 
 function invalid(problem: string, cause?: unknown): InvalidInputError {
-  return new InvalidInputError(CODE, `The template is not valid: ${problem}`, cause === undefined ? undefined : { cause });
+  return new InvalidInputError(
+    CODE,
+    `The template is not valid: ${problem}`,
+    cause === undefined ? undefined : { cause },
+  );
 }
 
 /**
@@ -103,7 +110,8 @@ function invalid(problem: string, cause?: unknown): InvalidInputError {
  * parse, fails while rendering, or exceeds the work or output budget.
  */
 export function renderTemplate(template: string, context: Record<string, unknown>): string {
-  if (Buffer.byteLength(template, 'utf8') > MAX_TEMPLATE_BYTES) throw invalid(`it is longer than ${MAX_TEMPLATE_BYTES} bytes`);
+  if (Buffer.byteLength(template, 'utf8') > MAX_TEMPLATE_BYTES)
+    throw invalid(`it is longer than ${MAX_TEMPLATE_BYTES} bytes`);
   let ast: Ast;
   try {
     ast = parse(template);

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { SYSTEM_WORKFLOW_ID } from '../model/content-type.js';
-import { CURRENT_STEP, type ShowOn, type SystemActionName, type WorkflowAction, type WorkflowStep } from '../model/workflow.js';
+import {
+  CURRENT_STEP,
+  type ShowOn,
+  type SystemActionName,
+  type WorkflowAction,
+  type WorkflowStep,
+} from '../model/workflow.js';
 import type { Repositories } from '../plugin/storage-driver.js';
 
 const ACTIONLET = 'com.cms.portlets.workflows.actionlet.';
@@ -24,14 +30,72 @@ interface SystemAction {
 }
 
 export const SYSTEM_ACTIONS = {
-  save: { id: 'ceca71a0-deee-4999-bd47-b01baa1bcfc8', name: 'Save', next: 'draft', showOn: ['EDITING', 'LOCKED', 'NEW', 'UNLOCKED', 'UNPUBLISHED', 'PUBLISHED', 'LISTING'], actionlets: [['SaveContentAsDraftActionlet', 'Save Draft content'], ['CheckinContentActionlet', 'Unlock content']] },
-  publish: { id: 'b9d89c80-3d88-4311-8365-187323c96436', name: 'Publish', next: 'published', showOn: ['EDITING', 'LOCKED', 'NEW', 'UNLOCKED', 'UNPUBLISHED', 'PUBLISHED', 'LISTING'], actionlets: [['SaveContentActionlet', 'Save content'], ['PublishContentActionlet', 'Publish content'], ['CheckinContentActionlet', 'Unlock content']] },
-  unpublish: { id: '38efc763-d78f-4e4b-b092-59cd8c579b93', name: 'Unpublish', next: 'draft', showOn: ['EDITING', 'LOCKED', 'UNLOCKED', 'PUBLISHED', 'LISTING'], actionlets: [['UnpublishContentActionlet', 'Unpublish content']] },
-  archive: { id: '4da13a42-5d59-480c-ad8f-94a3adf809fe', name: 'Archive', next: 'archived', showOn: ['LOCKED', 'UNLOCKED', 'UNPUBLISHED', 'LISTING'], actionlets: [['ArchiveContentActionlet', 'Archive content'], ['CheckinContentActionlet', 'Unlock content']] },
-  unarchive: { id: 'c92f9aa1-9503-4567-ac30-d3242b54d02d', name: 'Unarchive', next: 'draft', showOn: ['ARCHIVED', 'LOCKED', 'UNLOCKED', 'LISTING'], actionlets: [['UnarchiveContentActionlet', 'Unarchive content']] },
-  delete: { id: '777f1c6b-c877-4a37-ba4b-10627316c2cc', name: 'Delete', next: 'archived', showOn: ['ARCHIVED', 'LOCKED', 'UNLOCKED', 'LISTING'], actionlets: [['DeleteContentActionlet', 'Delete content']] },
-  destroy: { id: '1e0f1c6b-b67f-4c99-983d-db2b4bfa88b2', name: 'Destroy', next: 'archived', showOn: ['ARCHIVED', 'LOCKED', 'UNLOCKED', 'PUBLISHED', 'UNPUBLISHED', 'LISTING'], actionlets: [['DestroyContentActionlet', 'Destroy content']] },
-  copy: { id: '963f6a04-5320-42e7-ab74-6d876d199946', name: 'Copy', next: CURRENT_STEP, showOn: ['LOCKED', 'UNLOCKED', 'PUBLISHED', 'UNPUBLISHED', 'LISTING'], actionlets: [['CopyActionlet', 'Copy Contentlet']] },
+  save: {
+    id: 'ceca71a0-deee-4999-bd47-b01baa1bcfc8',
+    name: 'Save',
+    next: 'draft',
+    showOn: ['EDITING', 'LOCKED', 'NEW', 'UNLOCKED', 'UNPUBLISHED', 'PUBLISHED', 'LISTING'],
+    actionlets: [
+      ['SaveContentAsDraftActionlet', 'Save Draft content'],
+      ['CheckinContentActionlet', 'Unlock content'],
+    ],
+  },
+  publish: {
+    id: 'b9d89c80-3d88-4311-8365-187323c96436',
+    name: 'Publish',
+    next: 'published',
+    showOn: ['EDITING', 'LOCKED', 'NEW', 'UNLOCKED', 'UNPUBLISHED', 'PUBLISHED', 'LISTING'],
+    actionlets: [
+      ['SaveContentActionlet', 'Save content'],
+      ['PublishContentActionlet', 'Publish content'],
+      ['CheckinContentActionlet', 'Unlock content'],
+    ],
+  },
+  unpublish: {
+    id: '38efc763-d78f-4e4b-b092-59cd8c579b93',
+    name: 'Unpublish',
+    next: 'draft',
+    showOn: ['EDITING', 'LOCKED', 'UNLOCKED', 'PUBLISHED', 'LISTING'],
+    actionlets: [['UnpublishContentActionlet', 'Unpublish content']],
+  },
+  archive: {
+    id: '4da13a42-5d59-480c-ad8f-94a3adf809fe',
+    name: 'Archive',
+    next: 'archived',
+    showOn: ['LOCKED', 'UNLOCKED', 'UNPUBLISHED', 'LISTING'],
+    actionlets: [
+      ['ArchiveContentActionlet', 'Archive content'],
+      ['CheckinContentActionlet', 'Unlock content'],
+    ],
+  },
+  unarchive: {
+    id: 'c92f9aa1-9503-4567-ac30-d3242b54d02d',
+    name: 'Unarchive',
+    next: 'draft',
+    showOn: ['ARCHIVED', 'LOCKED', 'UNLOCKED', 'LISTING'],
+    actionlets: [['UnarchiveContentActionlet', 'Unarchive content']],
+  },
+  delete: {
+    id: '777f1c6b-c877-4a37-ba4b-10627316c2cc',
+    name: 'Delete',
+    next: 'archived',
+    showOn: ['ARCHIVED', 'LOCKED', 'UNLOCKED', 'LISTING'],
+    actionlets: [['DeleteContentActionlet', 'Delete content']],
+  },
+  destroy: {
+    id: '1e0f1c6b-b67f-4c99-983d-db2b4bfa88b2',
+    name: 'Destroy',
+    next: 'archived',
+    showOn: ['ARCHIVED', 'LOCKED', 'UNLOCKED', 'PUBLISHED', 'UNPUBLISHED', 'LISTING'],
+    actionlets: [['DestroyContentActionlet', 'Destroy content']],
+  },
+  copy: {
+    id: '963f6a04-5320-42e7-ab74-6d876d199946',
+    name: 'Copy',
+    next: CURRENT_STEP,
+    showOn: ['LOCKED', 'UNLOCKED', 'PUBLISHED', 'UNPUBLISHED', 'LISTING'],
+    actionlets: [['CopyActionlet', 'Copy Contentlet']],
+  },
 } satisfies Record<string, SystemAction>;
 
 /** The System Workflow's system actions, with fixed ids so that every process seeds the same rows. */
@@ -63,9 +127,28 @@ const STEP_ACTIONS: Record<StepKey, Array<keyof typeof SYSTEM_ACTIONS>> = {
  */
 export async function seedSystemWorkflow(tx: Repositories, ownerId: string, now: number): Promise<boolean> {
   if (await tx.workflows.findScheme(SYSTEM_WORKFLOW_ID)) return false;
-  await tx.workflows.insertScheme({ id: SYSTEM_WORKFLOW_ID, name: 'System Workflow', description: '', archived: false, mandatory: false, defaultScheme: false, entryActionId: null, system: true, creationDate: now, modDate: now });
+  await tx.workflows.insertScheme({
+    id: SYSTEM_WORKFLOW_ID,
+    name: 'System Workflow',
+    description: '',
+    archived: false,
+    mandatory: false,
+    defaultScheme: false,
+    entryActionId: null,
+    system: true,
+    creationDate: now,
+    modDate: now,
+  });
   for (const [order, step] of Object.values(SYSTEM_STEPS).entries()) {
-    const row: WorkflowStep = { ...step, schemeId: SYSTEM_WORKFLOW_ID, myOrder: order, enableEscalation: false, escalationAction: null, escalationTime: 0, creationDate: now };
+    const row: WorkflowStep = {
+      ...step,
+      schemeId: SYSTEM_WORKFLOW_ID,
+      myOrder: order,
+      enableEscalation: false,
+      escalationAction: null,
+      escalationTime: 0,
+      creationDate: now,
+    };
     await tx.workflows.insertStep(row);
   }
   for (const action of Object.values(SYSTEM_ACTIONS) as SystemAction[]) {
@@ -87,11 +170,19 @@ export async function seedSystemWorkflow(tx: Repositories, ownerId: string, now:
     };
     await tx.workflows.insertAction(row);
     for (const [order, [clazz, name]] of action.actionlets.entries()) {
-      await tx.workflows.insertActionlet({ id: randomUUID(), actionId: action.id, clazz: ACTIONLET + clazz, name, order, parameters: {} });
+      await tx.workflows.insertActionlet({
+        id: randomUUID(),
+        actionId: action.id,
+        clazz: ACTIONLET + clazz,
+        name,
+        order,
+        parameters: {},
+      });
     }
   }
   for (const [step, actions] of Object.entries(STEP_ACTIONS) as Array<[StepKey, Array<keyof typeof SYSTEM_ACTIONS>]>) {
-    for (const [position, key] of actions.entries()) await tx.workflows.attachAction(SYSTEM_STEPS[step].id, SYSTEM_ACTIONS[key].id, position);
+    for (const [position, key] of actions.entries())
+      await tx.workflows.attachAction(SYSTEM_STEPS[step].id, SYSTEM_ACTIONS[key].id, position);
   }
   return true;
 }
@@ -103,9 +194,18 @@ export async function seedSystemWorkflow(tx: Repositories, ownerId: string, now:
  */
 export async function seedSystemActionMappings(tx: Repositories, now: number): Promise<void> {
   if (await tx.settings.get(MAPPINGS_SEEDED)) return;
-  const mapped = new Set((await tx.workflows.listSystemActions('scheme', SYSTEM_WORKFLOW_ID)).map((m) => m.systemAction));
+  const mapped = new Set(
+    (await tx.workflows.listSystemActions('scheme', SYSTEM_WORKFLOW_ID)).map((m) => m.systemAction),
+  );
   for (const [systemAction, action, id] of SYSTEM_ACTION_MAPPINGS) {
-    if (!mapped.has(systemAction)) await tx.workflows.putSystemAction({ id, systemAction, actionId: SYSTEM_ACTIONS[action].id, ownerKind: 'scheme', ownerId: SYSTEM_WORKFLOW_ID });
+    if (!mapped.has(systemAction))
+      await tx.workflows.putSystemAction({
+        id,
+        systemAction,
+        actionId: SYSTEM_ACTIONS[action].id,
+        ownerKind: 'scheme',
+        ownerId: SYSTEM_WORKFLOW_ID,
+      });
   }
   await tx.settings.putIfAbsent(MAPPINGS_SEEDED, String(now));
 }

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { InvalidInputError, NotFoundError } from '../errors.js';
-import { CURRENT_STEP, SHOW_ON_VALUES, type ActionletAssociation, type ShowOn, type WorkflowAction, type WorkflowScheme, type WorkflowStep } from '../model/workflow.js';
+import {
+  CURRENT_STEP,
+  SHOW_ON_VALUES,
+  type ActionletAssociation,
+  type ShowOn,
+  type WorkflowAction,
+  type WorkflowScheme,
+  type WorkflowStep,
+} from '../model/workflow.js';
 import type { Actionlet } from '../plugin/actionlet.js';
 import type { Repositories, Storage } from '../plugin/storage-driver.js';
 
@@ -57,7 +65,18 @@ export class WorkflowDefinitionService {
   async createScheme(input: SchemeInput): Promise<WorkflowScheme> {
     const name = requireText(input.schemeName, 'schemeName', 'A workflow scheme needs a name');
     const now = this.now();
-    const scheme: WorkflowScheme = { id: randomUUID(), name, description: input.schemeDescription ?? '', archived: input.schemeArchived ?? false, mandatory: false, defaultScheme: false, entryActionId: null, system: false, creationDate: now, modDate: now };
+    const scheme: WorkflowScheme = {
+      id: randomUUID(),
+      name,
+      description: input.schemeDescription ?? '',
+      archived: input.schemeArchived ?? false,
+      mandatory: false,
+      defaultScheme: false,
+      entryActionId: null,
+      system: false,
+      creationDate: now,
+      modDate: now,
+    };
     await this.storage.workflows.insertScheme(scheme);
     return scheme;
   }
@@ -76,10 +95,14 @@ export class WorkflowDefinitionService {
   async updateScheme(id: string, input: SchemeInput): Promise<WorkflowScheme> {
     return this.storage.transaction(async (tx) => {
       const current = await this.getScheme(id, tx);
-      if (current.system && input.schemeArchived) throw new InvalidInputError('WORKFLOW_SCHEME_SYSTEM', 'The System Workflow cannot be archived');
+      if (current.system && input.schemeArchived)
+        throw new InvalidInputError('WORKFLOW_SCHEME_SYSTEM', 'The System Workflow cannot be archived');
       const updated: WorkflowScheme = {
         ...current,
-        name: input.schemeName === undefined ? current.name : requireText(input.schemeName, 'schemeName', 'A workflow scheme needs a name'),
+        name:
+          input.schemeName === undefined
+            ? current.name
+            : requireText(input.schemeName, 'schemeName', 'A workflow scheme needs a name'),
         description: input.schemeDescription ?? current.description,
         archived: input.schemeArchived ?? current.archived,
         modDate: this.now(),
@@ -94,7 +117,11 @@ export class WorkflowDefinitionService {
     return this.storage.transaction(async (tx) => {
       const scheme = await this.getScheme(id, tx);
       if (scheme.system) throw new InvalidInputError('WORKFLOW_SCHEME_SYSTEM', 'The System Workflow cannot be deleted');
-      if (!scheme.archived) throw new InvalidInputError('WORKFLOW_SCHEME_NOT_ARCHIVED', 'Only an archived workflow scheme can be deleted; archive it first');
+      if (!scheme.archived)
+        throw new InvalidInputError(
+          'WORKFLOW_SCHEME_NOT_ARCHIVED',
+          'Only an archived workflow scheme can be deleted; archive it first',
+        );
       await tx.workflows.deleteScheme(scheme.id);
       return scheme;
     });
@@ -105,7 +132,9 @@ export class WorkflowDefinitionService {
     return this.storage.transaction(async (tx) => {
       const scheme = await this.getScheme(requireText(input.schemeId, 'schemeId', 'schemeId is required'), tx);
       const steps = await tx.workflows.listSteps(scheme.id);
-      const escalationAction = input.escalationAction?.trim() ? (await this.getAction(input.escalationAction, tx)).id : null;
+      const escalationAction = input.escalationAction?.trim()
+        ? (await this.getAction(input.escalationAction, tx)).id
+        : null;
       const step: WorkflowStep = {
         id: randomUUID(),
         schemeId: scheme.id,
@@ -139,11 +168,20 @@ export class WorkflowDefinitionService {
       const current = await this.getStep(id, tx);
       const updated: WorkflowStep = {
         ...current,
-        name: input.stepName === undefined ? current.name : requireText(input.stepName, 'stepName', 'A workflow step needs a name'),
+        name:
+          input.stepName === undefined
+            ? current.name
+            : requireText(input.stepName, 'stepName', 'A workflow step needs a name'),
         resolved: input.stepResolved ?? current.resolved,
         enableEscalation: input.enableEscalation ?? current.enableEscalation,
-        escalationAction: input.escalationAction === undefined ? current.escalationAction : input.escalationAction?.trim() ? (await this.getAction(input.escalationAction, tx)).id : null,
-        escalationTime: input.escalationTime === undefined ? current.escalationTime : escalationSeconds(input.escalationTime),
+        escalationAction:
+          input.escalationAction === undefined
+            ? current.escalationAction
+            : input.escalationAction?.trim()
+              ? (await this.getAction(input.escalationAction, tx)).id
+              : null,
+        escalationTime:
+          input.escalationTime === undefined ? current.escalationTime : escalationSeconds(input.escalationTime),
         myOrder: input.stepOrder ?? current.myOrder,
       };
       await tx.workflows.updateStep(updated);
@@ -152,10 +190,17 @@ export class WorkflowDefinitionService {
   }
 
   /** A step that still holds content cannot be deleted (`stepHoldsContent` is asked by the caller's task store). */
-  async deleteStep(id: string, stepHoldsContent: (tx: Repositories, stepId: string) => Promise<boolean>): Promise<WorkflowStep> {
+  async deleteStep(
+    id: string,
+    stepHoldsContent: (tx: Repositories, stepId: string) => Promise<boolean>,
+  ): Promise<WorkflowStep> {
     return this.storage.transaction(async (tx) => {
       const step = await this.getStep(id, tx);
-      if (await stepHoldsContent(tx, step.id)) throw new InvalidInputError('WORKFLOW_STEP_NOT_EMPTY', `The step ${step.name} still holds content; move it first`);
+      if (await stepHoldsContent(tx, step.id))
+        throw new InvalidInputError(
+          'WORKFLOW_STEP_NOT_EMPTY',
+          `The step ${step.name} still holds content; move it first`,
+        );
       await tx.workflows.deleteStep(step.id);
       return step;
     });
@@ -184,7 +229,14 @@ export class WorkflowDefinitionService {
       };
       await tx.workflows.insertAction(action);
       // Every new action starts with one sub-action, as in the original.
-      await tx.workflows.insertActionlet({ id: randomUUID(), actionId: action.id, clazz: NOTIFY_ASSIGNEE_CLASS, name: 'Notify Assignee', order: 0, parameters: {} });
+      await tx.workflows.insertActionlet({
+        id: randomUUID(),
+        actionId: action.id,
+        clazz: NOTIFY_ASSIGNEE_CLASS,
+        name: 'Notify Assignee',
+        order: 0,
+        parameters: {},
+      });
       if (input.stepId) await this.attach(tx, input.stepId, action.id);
       return action;
     });
@@ -212,7 +264,10 @@ export class WorkflowDefinitionService {
     const step = await this.getStep(stepId);
     const action = await this.getAction(actionId);
     if (!(await this.storage.workflows.stepsOfAction(action.id)).includes(step.id)) {
-      throw new NotFoundError('WORKFLOW_ACTION_NOT_IN_STEP', `The Workflow Action [${actionId}] is not attached to the step ${step.name}`);
+      throw new NotFoundError(
+        'WORKFLOW_ACTION_NOT_IN_STEP',
+        `The Workflow Action [${actionId}] is not attached to the step ${step.name}`,
+      );
     }
     return action;
   }
@@ -221,13 +276,21 @@ export class WorkflowDefinitionService {
     return this.storage.transaction(async (tx) => {
       const current = await this.getAction(id, tx);
       if (input.schemeId !== undefined && (await this.getScheme(input.schemeId, tx)).id !== current.schemeId) {
-        throw new InvalidInputError('WORKFLOW_ACTION_SCHEME_IMMUTABLE', 'An action cannot move to another scheme', { fieldName: 'schemeId' });
+        throw new InvalidInputError('WORKFLOW_ACTION_SCHEME_IMMUTABLE', 'An action cannot move to another scheme', {
+          fieldName: 'schemeId',
+        });
       }
       const updated: WorkflowAction = {
         ...current,
-        name: input.actionName === undefined ? current.name : requireText(input.actionName, 'actionName', 'A workflow action needs a name'),
+        name:
+          input.actionName === undefined
+            ? current.name
+            : requireText(input.actionName, 'actionName', 'A workflow action needs a name'),
         condition: input.actionCondition ?? current.condition,
-        nextStep: input.actionNextStep === undefined ? current.nextStep : await this.nextStepOf(tx, current.schemeId, input.actionNextStep),
+        nextStep:
+          input.actionNextStep === undefined
+            ? current.nextStep
+            : await this.nextStepOf(tx, current.schemeId, input.actionNextStep),
         nextAssign: input.actionNextAssign ?? current.nextAssign,
         icon: input.actionIcon?.trim() || current.icon,
         roleHierarchyForAssign: input.actionRoleHierarchyForAssign ?? current.roleHierarchyForAssign,
@@ -267,7 +330,10 @@ export class WorkflowDefinitionService {
   /** Adds an actionlet at the end (or at `order`); parameter values are checked against the catalogue. */
   async addActionlet(actionId: string, input: ActionletInput): Promise<ActionletAssociation> {
     const actionlet = this.actionlets(input.actionletClass);
-    if (!actionlet) throw new InvalidInputError('WORKFLOW_ACTIONLET_UNKNOWN', `No actionlet with the class ${input.actionletClass}`, { fieldName: 'actionletClass' });
+    if (!actionlet)
+      throw new InvalidInputError('WORKFLOW_ACTIONLET_UNKNOWN', `No actionlet with the class ${input.actionletClass}`, {
+        fieldName: 'actionletClass',
+      });
     const parameters: Record<string, string> = {};
     const missing: string[] = [];
     for (const p of actionlet.parameters) {
@@ -276,9 +342,17 @@ export class WorkflowDefinitionService {
       else if (p.required && input.parameters !== undefined) missing.push(p.key);
     }
     if (missing.length > 0) {
-      throw new InvalidInputError('WORKFLOW_ACTIONLET_PARAMETER_REQUIRED', `${actionlet.name} needs ${missing.join(', ')}`, {
-        details: missing.map((key) => ({ errorCode: 'required', message: `${key} is required by ${actionlet.name}`, fieldName: key })),
-      });
+      throw new InvalidInputError(
+        'WORKFLOW_ACTIONLET_PARAMETER_REQUIRED',
+        `${actionlet.name} needs ${missing.join(', ')}`,
+        {
+          details: missing.map((key) => ({
+            errorCode: 'required',
+            message: `${key} is required by ${actionlet.name}`,
+            fieldName: key,
+          })),
+        },
+      );
     }
     return this.storage.transaction(async (tx) => {
       const action = await this.getAction(actionId, tx);
@@ -298,7 +372,8 @@ export class WorkflowDefinitionService {
 
   async removeActionlet(associationId: string): Promise<ActionletAssociation> {
     const association = await this.storage.workflows.findActionlet(associationId);
-    if (!association) throw new NotFoundError('WORKFLOW_ACTIONLET_NOT_FOUND', `Actionlet association ${associationId} not found`);
+    if (!association)
+      throw new NotFoundError('WORKFLOW_ACTIONLET_NOT_FOUND', `Actionlet association ${associationId} not found`);
     await this.storage.workflows.deleteActionlet(association.id);
     return association;
   }
@@ -306,7 +381,12 @@ export class WorkflowDefinitionService {
   private async attach(tx: Repositories, stepId: string, actionId: string): Promise<void> {
     const step = await this.getStep(stepId, tx);
     const action = await this.getAction(actionId, tx);
-    if (step.schemeId !== action.schemeId) throw new InvalidInputError('WORKFLOW_ACTION_OTHER_SCHEME', 'The action belongs to another scheme than the step', { fieldName: 'actionId' });
+    if (step.schemeId !== action.schemeId)
+      throw new InvalidInputError(
+        'WORKFLOW_ACTION_OTHER_SCHEME',
+        'The action belongs to another scheme than the step',
+        { fieldName: 'actionId' },
+      );
     await tx.workflows.attachAction(step.id, action.id);
   }
 
@@ -315,7 +395,12 @@ export class WorkflowDefinitionService {
     const wanted = requested?.trim();
     if (!wanted || wanted.toLowerCase() === CURRENT_STEP) return CURRENT_STEP;
     const step = await this.getStep(wanted, tx);
-    if (step.schemeId !== schemeId) throw new InvalidInputError('WORKFLOW_NEXT_STEP_OTHER_SCHEME', 'actionNextStep must be a step of the same scheme', { fieldName: 'actionNextStep' });
+    if (step.schemeId !== schemeId)
+      throw new InvalidInputError(
+        'WORKFLOW_NEXT_STEP_OTHER_SCHEME',
+        'actionNextStep must be a step of the same scheme',
+        { fieldName: 'actionNextStep' },
+      );
     return step.id;
   }
 }
@@ -330,13 +415,23 @@ function requireText(value: string | undefined, fieldName: string, message: stri
 function escalationSeconds(value: string | number | null | undefined): number {
   if (value === undefined || value === null || value === '') return 0;
   const n = typeof value === 'number' ? value : Number(value.trim());
-  if (!Number.isInteger(n) || n < 0) throw new InvalidInputError('WORKFLOW_ESCALATION_TIME_INVALID', 'escalationTime must be a whole number of seconds', { fieldName: 'escalationTime' });
+  if (!Number.isInteger(n) || n < 0)
+    throw new InvalidInputError(
+      'WORKFLOW_ESCALATION_TIME_INVALID',
+      'escalationTime must be a whole number of seconds',
+      { fieldName: 'escalationTime' },
+    );
   return n;
 }
 
 /** showOn is a set of known values; an unknown value is a 400. */
 function showOnOf(values: readonly string[]): ShowOn[] {
   const unknown = values.filter((v) => !SHOW_ON_VALUES.includes(v.toUpperCase() as ShowOn));
-  if (unknown.length > 0) throw new InvalidInputError('WORKFLOW_SHOW_ON_INVALID', `Unknown showOn value ${unknown.join(', ')}; allowed: ${SHOW_ON_VALUES.join(', ')}`, { fieldName: 'showOn' });
+  if (unknown.length > 0)
+    throw new InvalidInputError(
+      'WORKFLOW_SHOW_ON_INVALID',
+      `Unknown showOn value ${unknown.join(', ')}; allowed: ${SHOW_ON_VALUES.join(', ')}`,
+      { fieldName: 'showOn' },
+    );
   return [...new Set(values.map((v) => v.toUpperCase() as ShowOn))];
 }

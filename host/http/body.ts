@@ -47,9 +47,15 @@ export class BodyValidator {
       const key = fieldName ?? '';
       if (seen.has(key)) continue;
       seen.add(key);
-      details.push({ errorCode: 'badType', message: fieldName ? `${fieldName}: ${error.message}` : error.message, fieldName });
+      details.push({
+        errorCode: 'badType',
+        message: fieldName ? `${fieldName}: ${error.message}` : error.message,
+        fieldName,
+      });
       if (details.length >= 20) break;
     }
-    throw new InvalidInputError('HTTP_BODY_INVALID', details[0]?.message ?? 'The request body is not valid', { details });
+    throw new InvalidInputError('HTTP_BODY_INVALID', details[0]?.message ?? 'The request body is not valid', {
+      details,
+    });
   }
 }

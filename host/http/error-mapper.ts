@@ -31,10 +31,17 @@ export function mapError(error: unknown, log: Logger): MappedError {
     const headers: Record<string, string> = {};
     if (error.retryAfterSeconds !== undefined) headers['Retry-After'] = String(Math.ceil(error.retryAfterSeconds));
     if (status === 401) headers['WWW-Authenticate'] = 'Basic realm="cms", charset="UTF-8"';
-    const message = status === 401 && !error.message.includes(INVALID_USER_MESSAGE) ? `${INVALID_USER_MESSAGE}: ${error.message}` : error.message;
+    const message =
+      status === 401 && !error.message.includes(INVALID_USER_MESSAGE)
+        ? `${INVALID_USER_MESSAGE}: ${error.message}`
+        : error.message;
     return { status, headers, body: errorEnvelope(message, error.details) };
   }
   log.error({ err: error }, 'request failed unexpectedly');
   const message = 'An unexpected error occurred';
-  return { status: 500, headers: {}, body: errorEnvelope(message, [{ errorCode: 'INTERNAL_ERROR', message, fieldName: null }]) };
+  return {
+    status: 500,
+    headers: {},
+    body: errorEnvelope(message, [{ errorCode: 'INTERNAL_ERROR', message, fieldName: null }]),
+  };
 }

@@ -59,7 +59,10 @@ export class HttpPipeline {
       response = jsonResponse(mapped.status, mapped.body, mapped.headers);
     }
     const ms = Math.round((performance.now() - started) * 100) / 100;
-    this.log.info({ reqId: request.id, method: request.method, path: request.path, status: response.status, ms }, 'request');
+    this.log.info(
+      { reqId: request.id, method: request.method, path: request.path, status: response.status, ms },
+      'request',
+    );
     return response;
   }
 
@@ -74,7 +77,8 @@ export class HttpPipeline {
     }
     const { definition, validator } = match.value;
     const principal = definition.access === 'public' ? null : await this.authenticator.authenticate(request);
-    if ((definition.access === 'user' || definition.access === 'admin') && principal === null) throw new UnauthenticatedError();
+    if ((definition.access === 'user' || definition.access === 'admin') && principal === null)
+      throw new UnauthenticatedError();
     if (definition.access === 'admin' && !principal!.admin) throw new ForbiddenError('Only administrators may do this');
 
     let body: unknown = undefined;
@@ -83,7 +87,14 @@ export class HttpPipeline {
       body = parseJsonBody(request.rawBody);
       if (!(body === undefined && definition.optionalBody)) validator?.validate(body);
     }
-    const result = await definition.handler({ request, params: match.params, query: request.query, body, principal, log } as never);
+    const result = await definition.handler({
+      request,
+      params: match.params,
+      query: request.query,
+      body,
+      principal,
+      log,
+    } as never);
     return this.render(request, result);
   }
 

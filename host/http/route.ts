@@ -64,14 +64,25 @@ export interface ReplyOptions {
 }
 
 export function reply(body: unknown, options: ReplyOptions = {}): Reply {
-  return new Reply(options.status ?? 200, body, options.headers, options.cookies, options.envelope, options.pagination, options.messages);
+  return new Reply(
+    options.status ?? 200,
+    body,
+    options.headers,
+    options.cookies,
+    options.envelope,
+    options.pagination,
+    options.messages,
+  );
 }
 
 type Handler<Access extends RouteAccess, Body> = (
   context: Access extends 'user' | 'admin' ? RouteContextWithUser<Body> : RouteContext<Body>,
 ) => unknown;
 
-export interface RouteDefinition<Access extends RouteAccess = RouteAccess, Schema extends TSchema | undefined = TSchema | undefined> {
+export interface RouteDefinition<
+  Access extends RouteAccess = RouteAccess,
+  Schema extends TSchema | undefined = TSchema | undefined,
+> {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
   path: string;
   access: Access;

@@ -63,7 +63,8 @@ export class Router<T> {
     for (const pattern of this.patterns) {
       if (!matchSegments(pattern.segments, parts)) continue;
       const entry = pattern.byMethod.get(lookup);
-      if (entry !== undefined) return { kind: 'found', value: entry.value, params: matchSegments(entry.segments, parts)! };
+      if (entry !== undefined)
+        return { kind: 'found', value: entry.value, params: matchSegments(entry.segments, parts)! };
       for (const m of pattern.byMethod.keys()) allowed.add(m);
     }
     return allowed.size > 0 ? { kind: 'method_not_allowed', allowed: [...allowed].sort() } : { kind: 'not_found' };
@@ -72,10 +73,13 @@ export class Router<T> {
   /** Every declared method and path, for tools and tests. */
   routes(): Array<{ method: string; path: string; value: T }> {
     const out: Array<{ method: string; path: string; value: T }> = [];
-    for (const [path, byMethod] of this.statics) for (const [method, value] of byMethod) out.push({ method, path, value });
+    for (const [path, byMethod] of this.statics)
+      for (const [method, value] of byMethod) out.push({ method, path, value });
     for (const p of this.patterns) {
       for (const [method, { value, segments }] of p.byMethod) {
-        const path = '/' + segments.map((s) => ('literal' in s ? s.literal : 'param' in s ? `:${s.param}` : `*${s.rest}`)).join('/');
+        const path =
+          '/' +
+          segments.map((s) => ('literal' in s ? s.literal : 'param' in s ? `:${s.param}` : `*${s.rest}`)).join('/');
         out.push({ method, path, value });
       }
     }

@@ -17,10 +17,24 @@ export interface UwsServerOptions {
 }
 
 const STATUS_TEXT: Record<number, string> = {
-  200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No Content', 302: 'Found', 304: 'Not Modified',
-  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
-  409: 'Conflict', 412: 'Precondition Failed', 413: 'Payload Too Large', 415: 'Unsupported Media Type',
-  429: 'Too Many Requests', 500: 'Internal Server Error', 503: 'Service Unavailable',
+  200: 'OK',
+  201: 'Created',
+  202: 'Accepted',
+  204: 'No Content',
+  302: 'Found',
+  304: 'Not Modified',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  412: 'Precondition Failed',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
 };
 
 const TOO_LARGE_BODY = JSON.stringify({
@@ -91,7 +105,10 @@ export class UwsServer {
       headers[name] = name in headers ? `${headers[name]}, ${value}` : value;
     });
     const id = sanitizeRequestId(headers['x-request-id']) ?? `${requestPrefix}-${(++requestCounter).toString(36)}`;
-    const ip = this.options.trustProxy && headers['x-forwarded-for'] ? headers['x-forwarded-for'].split(',')[0]!.trim() : Buffer.from(res.getRemoteAddressAsText()).toString();
+    const ip =
+      this.options.trustProxy && headers['x-forwarded-for']
+        ? headers['x-forwarded-for'].split(',')[0]!.trim()
+        : Buffer.from(res.getRemoteAddressAsText()).toString();
     const secure = this.options.trustProxy && headers['x-forwarded-proto']?.split(',')[0]?.trim() === 'https';
 
     const declaredLength = headers['content-length'] === undefined ? undefined : Number(headers['content-length']);
@@ -132,7 +149,11 @@ export class UwsServer {
   }
 
   /** 413, then the connection is closed: the rest of the body is never read, so it cannot be reused. */
-  private refuseTooLarge(res: Uws.HttpResponse, isAborted: () => boolean, request: { method: string; path: string; id: string }): void {
+  private refuseTooLarge(
+    res: Uws.HttpResponse,
+    isAborted: () => boolean,
+    request: { method: string; path: string; id: string },
+  ): void {
     if (isAborted()) return;
     res.cork(() => {
       res.writeStatus('413 Payload Too Large');

@@ -31,7 +31,10 @@ export async function loadPlugins(config: Config, dataDir: string, cwd: string, 
       contributions = await descriptor.setup({ config, logger, dataDir });
     } catch (cause) {
       if (cause instanceof StartupError) throw cause;
-      throw new StartupError(`Plugin ${descriptor.name} (${source.specifier}) failed to set up: ${(cause as Error)?.message ?? cause}`, { cause });
+      throw new StartupError(
+        `Plugin ${descriptor.name} (${source.specifier}) failed to set up: ${(cause as Error)?.message ?? cause}`,
+        { cause },
+      );
     }
     registry.add(descriptor.name, contributions ?? {});
     log.debug({ plugin: descriptor.name, from: source.specifier }, 'plugin loaded');
@@ -50,14 +53,26 @@ async function importDescriptor(source: PluginSource): Promise<PluginDescriptor>
   try {
     module = (await import(source.url)) as { default?: unknown };
   } catch (cause) {
-    throw new StartupError(`Configuration property plugins="${source.specifier}": the module cannot be loaded (${(cause as Error)?.message ?? cause})`, { cause });
+    throw new StartupError(
+      `Configuration property plugins="${source.specifier}": the module cannot be loaded (${(cause as Error)?.message ?? cause})`,
+      { cause },
+    );
   }
   const descriptor = module.default as Partial<PluginDescriptor> | undefined;
-  if (!descriptor || typeof descriptor !== 'object' || typeof descriptor.name !== 'string' || typeof descriptor.setup !== 'function') {
-    throw new StartupError(`Configuration property plugins="${source.specifier}": the module's default export is not a plugin (use definePlugin({ name, apiVersion, setup }))`);
+  if (
+    !descriptor ||
+    typeof descriptor !== 'object' ||
+    typeof descriptor.name !== 'string' ||
+    typeof descriptor.setup !== 'function'
+  ) {
+    throw new StartupError(
+      `Configuration property plugins="${source.specifier}": the module's default export is not a plugin (use definePlugin({ name, apiVersion, setup }))`,
+    );
   }
   if (descriptor.apiVersion !== PLUGIN_API_VERSION) {
-    throw new StartupError(`Plugin ${descriptor.name} (${source.specifier}) was written for plugin API ${String(descriptor.apiVersion)}; this host implements ${PLUGIN_API_VERSION}`);
+    throw new StartupError(
+      `Plugin ${descriptor.name} (${source.specifier}) was written for plugin API ${String(descriptor.apiVersion)}; this host implements ${PLUGIN_API_VERSION}`,
+    );
   }
   return descriptor as PluginDescriptor;
 }
@@ -66,10 +81,16 @@ function validateProperties(descriptor: PluginDescriptor, config: Config): void 
   for (const [key, spec] of Object.entries(descriptor.properties ?? {})) {
     const value = config.string(key);
     if (value === undefined) {
-      if (spec.required) throw new StartupError(`Plugin ${descriptor.name} needs the configuration property ${key}: ${spec.description}`);
+      if (spec.required)
+        throw new StartupError(
+          `Plugin ${descriptor.name} needs the configuration property ${key}: ${spec.description}`,
+        );
       continue;
     }
     const problem = spec.validate?.(value);
-    if (problem) throw new StartupError(`Configuration property ${key}="${value}" is not acceptable to plugin ${descriptor.name}: ${problem}`);
+    if (problem)
+      throw new StartupError(
+        `Configuration property ${key}="${value}" is not acceptable to plugin ${descriptor.name}: ${problem}`,
+      );
   }
 }

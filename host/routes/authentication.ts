@@ -23,7 +23,12 @@ export function authenticationRoutes(auth: AuthService, sessionTimeoutMs: number
       handler: async ({ body, request }) => {
         const principal = await auth.verifyPassword(body.user, body.password);
         const token = await auth.createSession(principal.user.userId);
-        const cookie = serializeCookie(SESSION_COOKIE_NAME, token, { httpOnly: true, secure: request.secure, sameSite: 'Lax', maxAgeSeconds: sessionTimeoutMs / 1000 });
+        const cookie = serializeCookie(SESSION_COOKIE_NAME, token, {
+          httpOnly: true,
+          secure: request.secure,
+          sameSite: 'Lax',
+          maxAgeSeconds: sessionTimeoutMs / 1000,
+        });
         return reply(currentUserView(principal), { cookies: [cookie] });
       },
     }),
@@ -34,7 +39,9 @@ export function authenticationRoutes(auth: AuthService, sessionTimeoutMs: number
       handler: async ({ request }) => {
         const token = request.cookies[SESSION_COOKIE_NAME];
         if (token) await auth.endSession(token);
-        return reply('Logout successful', { cookies: [serializeCookie(SESSION_COOKIE_NAME, '', { secure: request.secure, maxAgeSeconds: 0 })] });
+        return reply('Logout successful', {
+          cookies: [serializeCookie(SESSION_COOKIE_NAME, '', { secure: request.secure, maxAgeSeconds: 0 })],
+        });
       },
     }),
     route({

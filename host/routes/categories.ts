@@ -11,11 +11,30 @@ const NewCategory = Type.Object({
   sortOrder: Type.Optional(Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 })),
 });
 
-const categoryView = (c: Category) => ({ inode: c.inode, categoryName: c.name, key: c.key, categoryVelocityVarName: c.variable, parent: c.parent, sortOrder: c.sortOrder, modDate: c.modDate });
+const categoryView = (c: Category) => ({
+  inode: c.inode,
+  categoryName: c.name,
+  key: c.key,
+  categoryVelocityVarName: c.variable,
+  parent: c.parent,
+  sortOrder: c.sortOrder,
+  modDate: c.modDate,
+});
 
 export function categoryRoutes(categories: CategoryService): RouteDefinition[] {
   return [
-    route({ method: 'POST', path: '/api/v1/categories', access: 'admin', body: NewCategory, handler: async ({ body }) => categoryView(await categories.create(body)) }),
-    route({ method: 'GET', path: '/api/v1/categories', access: 'user', handler: async ({ query }) => (await categories.list(query.get('parent') ?? undefined)).map(categoryView) }),
+    route({
+      method: 'POST',
+      path: '/api/v1/categories',
+      access: 'admin',
+      body: NewCategory,
+      handler: async ({ body }) => categoryView(await categories.create(body)),
+    }),
+    route({
+      method: 'GET',
+      path: '/api/v1/categories',
+      access: 'user',
+      handler: async ({ query }) => (await categories.list(query.get('parent') ?? undefined)).map(categoryView),
+    }),
   ];
 }

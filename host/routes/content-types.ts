@@ -26,7 +26,9 @@ const FieldBody = Type.Object({
   readOnly: Flag,
   fixed: Flag,
   relationType: Type.Optional(Type.Union([Text(), Type.Null()])),
-  fieldVariables: Type.Optional(Type.Array(Type.Object({ key: Type.Optional(Text()), value: Type.Optional(Text(65_535)) }), { maxItems: 200 })),
+  fieldVariables: Type.Optional(
+    Type.Array(Type.Object({ key: Type.Optional(Text()), value: Type.Optional(Text(65_535)) }), { maxItems: 200 }),
+  ),
 });
 
 const ContentTypeBody = Type.Object({
@@ -50,7 +52,8 @@ const ContentTypeBody = Type.Object({
   fields: Type.Optional(Type.Array(FieldBody, { maxItems: 500 })),
 });
 
-const OneOrMany = <T extends Parameters<typeof Type.Array>[0]>(schema: T) => Type.Union([schema, Type.Array(schema, { minItems: 1, maxItems: 500 })]);
+const OneOrMany = <T extends Parameters<typeof Type.Array>[0]>(schema: T) =>
+  Type.Union([schema, Type.Array(schema, { minItems: 1, maxItems: 500 })]);
 const asArray = <T>(body: T | T[]): T[] => (Array.isArray(body) ? body : [body]);
 
 /** Content types (`/api/v1/contenttype`) and their fields (`/api/v2/contenttype/{variable}/fields`). */
@@ -76,10 +79,22 @@ export function contentTypeRoutes(types: ContentTypeService, fields: FieldServic
       access: 'user',
       handler: ({ query }) => {
         const filter = query.get('filter') ?? query.get('name') ?? undefined;
-        return pagedReply(query, (page) => types.list({ ...page, filter }), (t) => contentTypeView(t, []));
+        return pagedReply(
+          query,
+          (page) => types.list({ ...page, filter }),
+          (t) => contentTypeView(t, []),
+        );
       },
     }),
-    route({ method: 'GET', path: '/api/v1/contenttype/id/:idOrVar', access: 'user', handler: async ({ params }) => { const t = await types.get(params.idOrVar!); return contentTypeView(t, t.fields); } }),
+    route({
+      method: 'GET',
+      path: '/api/v1/contenttype/id/:idOrVar',
+      access: 'user',
+      handler: async ({ params }) => {
+        const t = await types.get(params.idOrVar!);
+        return contentTypeView(t, t.fields);
+      },
+    }),
     route({
       method: 'PUT',
       path: '/api/v1/contenttype/id/:idOrVar',
@@ -90,7 +105,15 @@ export function contentTypeRoutes(types: ContentTypeService, fields: FieldServic
         return contentTypeView(t, t.fields);
       },
     }),
-    route({ method: 'DELETE', path: '/api/v1/contenttype/id/:idOrVar', access: 'admin', handler: async ({ params }) => { await types.delete(params.idOrVar!); return 'Content type deleted'; } }),
+    route({
+      method: 'DELETE',
+      path: '/api/v1/contenttype/id/:idOrVar',
+      access: 'admin',
+      handler: async ({ params }) => {
+        await types.delete(params.idOrVar!);
+        return 'Content type deleted';
+      },
+    }),
 
     route({
       method: 'POST',
@@ -102,7 +125,12 @@ export function contentTypeRoutes(types: ContentTypeService, fields: FieldServic
         return created.length === 1 ? fieldView(created[0]!) : created.map(fieldView);
       },
     }),
-    route({ method: 'GET', path: '/api/v2/contenttype/:typeVar/fields', access: 'user', handler: async ({ params }) => (await types.get(params.typeVar!)).fields.map(fieldView) }),
+    route({
+      method: 'GET',
+      path: '/api/v2/contenttype/:typeVar/fields',
+      access: 'user',
+      handler: async ({ params }) => (await types.get(params.typeVar!)).fields.map(fieldView),
+    }),
     route({
       method: 'GET',
       path: '/api/v2/contenttype/:typeVar/fields/:fieldId',
@@ -114,7 +142,8 @@ export function contentTypeRoutes(types: ContentTypeService, fields: FieldServic
       path: '/api/v2/contenttype/:typeVar/fields/:fieldId',
       access: 'admin',
       body: FieldBody,
-      handler: async ({ params, body }) => fieldView(await fields.update(await types.find(params.typeVar!), params.fieldId!, body)),
+      handler: async ({ params, body }) =>
+        fieldView(await fields.update(await types.find(params.typeVar!), params.fieldId!, body)),
     }),
     route({
       method: 'DELETE',

@@ -13,21 +13,36 @@ const NewLanguage = Type.Object({
 
 export function languageRoutes(languages: LanguageService): RouteDefinition[] {
   return [
-    route({ method: 'GET', path: '/api/v2/languages', access: 'user', handler: async () => (await languages.list()).map(languageView) }),
+    route({
+      method: 'GET',
+      path: '/api/v2/languages',
+      access: 'user',
+      handler: async () => (await languages.list()).map(languageView),
+    }),
     route({
       method: 'POST',
       path: '/api/v2/languages',
       access: 'admin',
       body: NewLanguage,
       handler: async ({ body }) =>
-        languageView(await languages.create({ languageCode: body.languageCode, countryCode: body.countryCode ?? '', language: body.language, country: body.country ?? '' })),
+        languageView(
+          await languages.create({
+            languageCode: body.languageCode,
+            countryCode: body.countryCode ?? '',
+            language: body.language,
+            country: body.country ?? '',
+          }),
+        ),
     }),
     route({
       method: 'GET',
       path: '/api/v2/languages/:languageId',
       access: 'user',
       handler: async ({ params }) => {
-        if (!/^\d{1,9}$/.test(params.languageId!)) throw new InvalidInputError('LANGUAGE_ID_INVALID', 'The provided languageId does not exist', { fieldName: 'languageId' });
+        if (!/^\d{1,9}$/.test(params.languageId!))
+          throw new InvalidInputError('LANGUAGE_ID_INVALID', 'The provided languageId does not exist', {
+            fieldName: 'languageId',
+          });
         return languageView(await languages.get(Number(params.languageId)));
       },
     }),

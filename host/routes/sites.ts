@@ -24,6 +24,11 @@ export function siteRoutes(sites: SiteService): RouteDefinition[] {
       access: 'user',
       handler: ({ query }) => pagedReply(query, (page) => sites.listSites(page), siteView),
     }),
-    route({ method: 'GET', path: '/api/v1/site/:siteId', access: 'user', handler: async ({ params }) => siteView(await sites.getSite(params.siteId!)) }),
+    route({
+      method: 'GET',
+      path: '/api/v1/site/:siteId',
+      access: 'user',
+      handler: async ({ params }) => siteView(await sites.getSite(params.siteId!)),
+    }),
   ];
 }

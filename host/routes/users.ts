@@ -36,7 +36,12 @@ export function userRoutes(users: UserService): RouteDefinition[] {
       method: 'GET',
       path: '/api/v1/users',
       access: 'admin',
-      handler: ({ query }) => pagedReply(query, (page) => users.listUsers(page), async (u) => userView(u, await users.rolesOf(u.userId))),
+      handler: ({ query }) =>
+        pagedReply(
+          query,
+          (page) => users.listUsers(page),
+          async (u) => userView(u, await users.rolesOf(u.userId)),
+        ),
     }),
     route({
       method: 'GET',
@@ -47,8 +52,24 @@ export function userRoutes(users: UserService): RouteDefinition[] {
         return userView(user, await users.rolesOf(user.userId));
       },
     }),
-    route({ method: 'POST', path: '/api/v1/roles', access: 'admin', body: NewRole, handler: async ({ body }) => roleView(await users.createRole(body)) }),
-    route({ method: 'GET', path: '/api/v1/roles', access: 'admin', handler: async () => (await users.listRoles()).map(roleView) }),
-    route({ method: 'GET', path: '/api/v1/roles/:roleId', access: 'admin', handler: async ({ params }) => roleView(await users.getRole(params.roleId!)) }),
+    route({
+      method: 'POST',
+      path: '/api/v1/roles',
+      access: 'admin',
+      body: NewRole,
+      handler: async ({ body }) => roleView(await users.createRole(body)),
+    }),
+    route({
+      method: 'GET',
+      path: '/api/v1/roles',
+      access: 'admin',
+      handler: async () => (await users.listRoles()).map(roleView),
+    }),
+    route({
+      method: 'GET',
+      path: '/api/v1/roles/:roleId',
+      access: 'admin',
+      handler: async ({ params }) => roleView(await users.getRole(params.roleId!)),
+    }),
   ];
 }

@@ -10,12 +10,18 @@ const Text = (max = 255) => Type.String({ maxLength: max });
 const Flag = Type.Optional(Type.Boolean());
 const Names = Type.Optional(Type.Array(Text(), { maxItems: 200 }));
 
-const SchemeBody = Type.Object({ schemeName: Type.Optional(Text()), schemeDescription: Type.Optional(Text(4000)), schemeArchived: Flag });
+const SchemeBody = Type.Object({
+  schemeName: Type.Optional(Text()),
+  schemeDescription: Type.Optional(Text(4000)),
+  schemeArchived: Flag,
+});
 const StepBody = Type.Object({
   schemeId: Type.Optional(Text()),
   stepName: Type.Optional(Text()),
   escalationAction: Type.Optional(Type.Union([Text(), Type.Null()])),
-  escalationTime: Type.Optional(Type.Union([Text(20), Type.Integer({ minimum: 0, maximum: 2_147_483_647 }), Type.Null()])),
+  escalationTime: Type.Optional(
+    Type.Union([Text(20), Type.Integer({ minimum: 0, maximum: 2_147_483_647 }), Type.Null()]),
+  ),
   stepResolved: Flag,
   enableEscalation: Flag,
   stepOrder: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000 })),
@@ -54,18 +60,51 @@ export function workflowDefinitionRoutes(
 ): RouteDefinition[] {
   const base = '/api/v1/workflow';
   return [
-    route({ method: 'POST', path: `${base}/schemes`, access: 'admin', body: SchemeBody, handler: async ({ body }) => schemeView(await workflows.createScheme(body)) }),
+    route({
+      method: 'POST',
+      path: `${base}/schemes`,
+      access: 'admin',
+      body: SchemeBody,
+      handler: async ({ body }) => schemeView(await workflows.createScheme(body)),
+    }),
     route({
       method: 'GET',
       path: `${base}/schemes`,
       access: 'user',
-      handler: async ({ query }) => (await workflows.listSchemes(query.get('showArchived') !== 'false')).map(schemeView),
+      handler: async ({ query }) =>
+        (await workflows.listSchemes(query.get('showArchived') !== 'false')).map(schemeView),
     }),
-    route({ method: 'GET', path: `${base}/schemes/:schemeId`, access: 'user', handler: async ({ params }) => schemeView(await workflows.getScheme(params.schemeId!)) }),
-    route({ method: 'PUT', path: `${base}/schemes/:schemeId`, access: 'admin', body: SchemeBody, handler: async ({ params, body }) => schemeView(await workflows.updateScheme(params.schemeId!, body)) }),
-    route({ method: 'DELETE', path: `${base}/schemes/:schemeId`, access: 'admin', handler: async ({ params }) => schemeView(await workflows.deleteScheme(params.schemeId!)) }),
-    route({ method: 'GET', path: `${base}/schemes/:schemeId/steps`, access: 'user', handler: async ({ params }) => (await workflows.listSteps(params.schemeId!)).map(stepView) }),
-    route({ method: 'GET', path: `${base}/schemes/:schemeId/actions`, access: 'user', handler: async ({ params }) => (await workflows.listSchemeActions(params.schemeId!)).map(actionView) }),
+    route({
+      method: 'GET',
+      path: `${base}/schemes/:schemeId`,
+      access: 'user',
+      handler: async ({ params }) => schemeView(await workflows.getScheme(params.schemeId!)),
+    }),
+    route({
+      method: 'PUT',
+      path: `${base}/schemes/:schemeId`,
+      access: 'admin',
+      body: SchemeBody,
+      handler: async ({ params, body }) => schemeView(await workflows.updateScheme(params.schemeId!, body)),
+    }),
+    route({
+      method: 'DELETE',
+      path: `${base}/schemes/:schemeId`,
+      access: 'admin',
+      handler: async ({ params }) => schemeView(await workflows.deleteScheme(params.schemeId!)),
+    }),
+    route({
+      method: 'GET',
+      path: `${base}/schemes/:schemeId/steps`,
+      access: 'user',
+      handler: async ({ params }) => (await workflows.listSteps(params.schemeId!)).map(stepView),
+    }),
+    route({
+      method: 'GET',
+      path: `${base}/schemes/:schemeId/actions`,
+      access: 'user',
+      handler: async ({ params }) => (await workflows.listSchemeActions(params.schemeId!)).map(actionView),
+    }),
     route({
       method: 'GET',
       path: `${base}/schemes/schemescontenttypes/:contentTypeId`,
@@ -77,11 +116,38 @@ export function workflowDefinitionRoutes(
       },
     }),
 
-    route({ method: 'POST', path: `${base}/steps`, access: 'admin', body: StepBody, handler: async ({ body }) => stepView(await workflows.createStep(body)) }),
-    route({ method: 'GET', path: `${base}/steps/:stepId`, access: 'user', handler: async ({ params }) => stepView(await workflows.getStep(params.stepId!)) }),
-    route({ method: 'PUT', path: `${base}/steps/:stepId`, access: 'admin', body: StepBody, handler: async ({ params, body }) => stepView(await workflows.updateStep(params.stepId!, body)) }),
-    route({ method: 'DELETE', path: `${base}/steps/:stepId`, access: 'admin', handler: async ({ params }) => stepView(await workflows.deleteStep(params.stepId!, stepHoldsContent)) }),
-    route({ method: 'GET', path: `${base}/steps/:stepId/actions`, access: 'user', handler: async ({ params }) => (await workflows.listStepActions(params.stepId!)).map(actionView) }),
+    route({
+      method: 'POST',
+      path: `${base}/steps`,
+      access: 'admin',
+      body: StepBody,
+      handler: async ({ body }) => stepView(await workflows.createStep(body)),
+    }),
+    route({
+      method: 'GET',
+      path: `${base}/steps/:stepId`,
+      access: 'user',
+      handler: async ({ params }) => stepView(await workflows.getStep(params.stepId!)),
+    }),
+    route({
+      method: 'PUT',
+      path: `${base}/steps/:stepId`,
+      access: 'admin',
+      body: StepBody,
+      handler: async ({ params, body }) => stepView(await workflows.updateStep(params.stepId!, body)),
+    }),
+    route({
+      method: 'DELETE',
+      path: `${base}/steps/:stepId`,
+      access: 'admin',
+      handler: async ({ params }) => stepView(await workflows.deleteStep(params.stepId!, stepHoldsContent)),
+    }),
+    route({
+      method: 'GET',
+      path: `${base}/steps/:stepId/actions`,
+      access: 'user',
+      handler: async ({ params }) => (await workflows.listStepActions(params.stepId!)).map(actionView),
+    }),
     route({
       method: 'POST',
       path: `${base}/steps/:stepId/actions`,
@@ -92,7 +158,12 @@ export function workflowDefinitionRoutes(
         return 'Ok';
       },
     }),
-    route({ method: 'GET', path: `${base}/steps/:stepId/actions/:actionId`, access: 'user', handler: async ({ params }) => actionView(await workflows.getStepAction(params.stepId!, params.actionId!)) }),
+    route({
+      method: 'GET',
+      path: `${base}/steps/:stepId/actions/:actionId`,
+      access: 'user',
+      handler: async ({ params }) => actionView(await workflows.getStepAction(params.stepId!, params.actionId!)),
+    }),
     route({
       method: 'DELETE',
       path: `${base}/steps/:stepId/actions/:actionId`,
@@ -103,15 +174,38 @@ export function workflowDefinitionRoutes(
       },
     }),
 
-    route({ method: 'POST', path: `${base}/actions`, access: 'admin', body: ActionBody, handler: async ({ body, principal }) => actionView(await workflows.createAction(body, principal.user.userId)) }),
-    route({ method: 'GET', path: `${base}/actions/:actionId`, access: 'user', handler: async ({ params }) => actionView(await workflows.getAction(params.actionId!)) }),
-    route({ method: 'PUT', path: `${base}/actions/:actionId`, access: 'admin', body: ActionBody, handler: async ({ params, body }) => actionView(await workflows.updateAction(params.actionId!, body)) }),
-    route({ method: 'DELETE', path: `${base}/actions/:actionId`, access: 'admin', handler: async ({ params }) => actionView(await workflows.deleteAction(params.actionId!)) }),
+    route({
+      method: 'POST',
+      path: `${base}/actions`,
+      access: 'admin',
+      body: ActionBody,
+      handler: async ({ body, principal }) => actionView(await workflows.createAction(body, principal.user.userId)),
+    }),
+    route({
+      method: 'GET',
+      path: `${base}/actions/:actionId`,
+      access: 'user',
+      handler: async ({ params }) => actionView(await workflows.getAction(params.actionId!)),
+    }),
+    route({
+      method: 'PUT',
+      path: `${base}/actions/:actionId`,
+      access: 'admin',
+      body: ActionBody,
+      handler: async ({ params, body }) => actionView(await workflows.updateAction(params.actionId!, body)),
+    }),
+    route({
+      method: 'DELETE',
+      path: `${base}/actions/:actionId`,
+      access: 'admin',
+      handler: async ({ params }) => actionView(await workflows.deleteAction(params.actionId!)),
+    }),
     route({
       method: 'GET',
       path: `${base}/actions/:actionId/actionlets`,
       access: 'user',
-      handler: async ({ params }) => (await workflows.listActionlets(params.actionId!)).map((a) => associationView(a, actionletOf(a.clazz))),
+      handler: async ({ params }) =>
+        (await workflows.listActionlets(params.actionId!)).map((a) => associationView(a, actionletOf(a.clazz))),
     }),
     route({
       method: 'POST',
@@ -132,6 +226,14 @@ export function workflowDefinitionRoutes(
         return 'Ok';
       },
     }),
-    route({ method: 'GET', path: `${base}/actionlets`, access: 'user', handler: () => catalogue().filter((a) => a.listed !== false).map((a) => actionletDefinitionView(a)) }),
+    route({
+      method: 'GET',
+      path: `${base}/actionlets`,
+      access: 'user',
+      handler: () =>
+        catalogue()
+          .filter((a) => a.listed !== false)
+          .map((a) => actionletDefinitionView(a)),
+    }),
   ];
 }

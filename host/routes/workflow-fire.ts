@@ -19,15 +19,22 @@ const FireBody = Type.Object({
 });
 
 /** `contentletFormData` (or `contentlet`) as a submission; `identifier`, `languageId` and `contentType` are members of it. */
-function submissionOf(body: { contentletFormData?: Record<string, unknown>; contentlet?: Record<string, unknown> } | undefined, query: URLSearchParams): ContentSubmission | undefined {
+function submissionOf(
+  body: { contentletFormData?: Record<string, unknown>; contentlet?: Record<string, unknown> } | undefined,
+  query: URLSearchParams,
+): ContentSubmission | undefined {
   const form = body?.contentletFormData ?? body?.contentlet;
   if (!form) return undefined;
   const languageId = form.languageId ?? query.get('language') ?? undefined;
-  if (languageId !== undefined && !/^\d{1,9}$/.test(String(languageId))) throw new InvalidInputError('LANGUAGE_NOT_FOUND', 'The provided languageId does not exist', { fieldName: 'languageId' });
+  if (languageId !== undefined && !/^\d{1,9}$/.test(String(languageId)))
+    throw new InvalidInputError('LANGUAGE_NOT_FOUND', 'The provided languageId does not exist', {
+      fieldName: 'languageId',
+    });
   const { contentType, stInode, identifier, languageId: _lang, ...values } = form;
   return {
     contentType: typeof contentType === 'string' ? contentType : typeof stInode === 'string' ? stInode : undefined,
-    identifier: typeof identifier === 'string' && identifier !== '' ? identifier : (query.get('identifier') ?? undefined),
+    identifier:
+      typeof identifier === 'string' && identifier !== '' ? identifier : (query.get('identifier') ?? undefined),
     languageId: languageId === undefined ? undefined : Number(languageId),
     values,
   };
@@ -59,7 +66,14 @@ export function workflowFireRoutes(
         const submission = submissionOf(body ?? undefined, query);
         const inode = query.get('inode') ?? undefined;
         const actionId = await systemActions.resolve(params.systemAction!, { inode, submission });
-        const result = await engine.fire({ actionId, principal, inode, submission, comment: body?.comments, assign: body?.assign });
+        const result = await engine.fire({
+          actionId,
+          principal,
+          inode,
+          submission,
+          comment: body?.comments,
+          assign: body?.assign,
+        });
         return answer(result);
       },
     }),
@@ -72,7 +86,14 @@ export function workflowFireRoutes(
       optionalBody: true,
       handler: async ({ params, body, query, principal }) => {
         const submission = submissionOf(body ?? undefined, query);
-        const result = await engine.fire({ actionId: params.actionId!, principal, inode: query.get('inode') ?? undefined, submission, comment: body?.comments, assign: body?.assign });
+        const result = await engine.fire({
+          actionId: params.actionId!,
+          principal,
+          inode: query.get('inode') ?? undefined,
+          submission,
+          comment: body?.comments,
+          assign: body?.assign,
+        });
         return answer(result);
       },
     }),
@@ -81,7 +102,10 @@ export function workflowFireRoutes(
       path: '/api/v1/workflow/tasks/history/comments/:identifier',
       access: 'user',
       handler: async ({ params }) => {
-        if (!(await storage.content.findIdentifier(params.identifier!)) && (await storage.tasks.listHistory(params.identifier!)).length === 0) {
+        if (
+          !(await storage.content.findIdentifier(params.identifier!)) &&
+          (await storage.tasks.listHistory(params.identifier!)).length === 0
+        ) {
           throw new InvalidInputError('CONTENT_NOT_FOUND', `Content ${params.identifier} not found`);
         }
         return (await storage.tasks.listHistory(params.identifier!)).map((h) => ({
@@ -99,7 +123,8 @@ export function workflowFireRoutes(
       method: 'GET',
       path: '/api/v1/workflow/contentlet/:inode/actions',
       access: 'user',
-      handler: async ({ params, principal }) => (await engine.availableActions(params.inode!, principal)).map(actionView),
+      handler: async ({ params, principal }) =>
+        (await engine.availableActions(params.inode!, principal)).map(actionView),
     }),
   ];
 }

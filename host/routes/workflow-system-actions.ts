@@ -19,10 +19,36 @@ export function workflowSystemActionRoutes(systemActions: SystemActionService): 
   const base = '/api/v1/workflow';
   const views = (list: Awaited<ReturnType<SystemActionService['listForAction']>>) => list.map(systemActionMappingView);
   return [
-    route({ method: 'PUT', path: `${base}/system/actions`, access: 'admin', body: MappingBody, handler: async ({ body }) => systemActionMappingView(await systemActions.map(body)) }),
-    route({ method: 'GET', path: `${base}/system/actions/:actionId`, access: 'user', handler: async ({ params }) => views(await systemActions.listForAction(params.actionId!)) }),
-    route({ method: 'DELETE', path: `${base}/system/actions/:mappingId`, access: 'admin', handler: async ({ params }) => systemActionMappingView(await systemActions.delete(params.mappingId!)) }),
-    route({ method: 'GET', path: `${base}/schemes/:schemeId/system/actions`, access: 'user', handler: async ({ params }) => views(await systemActions.listForScheme(params.schemeId!)) }),
-    route({ method: 'GET', path: `${base}/contenttypes/:contentType/system/actions`, access: 'user', handler: async ({ params }) => views(await systemActions.listForContentType(params.contentType!)) }),
+    route({
+      method: 'PUT',
+      path: `${base}/system/actions`,
+      access: 'admin',
+      body: MappingBody,
+      handler: async ({ body }) => systemActionMappingView(await systemActions.map(body)),
+    }),
+    route({
+      method: 'GET',
+      path: `${base}/system/actions/:actionId`,
+      access: 'user',
+      handler: async ({ params }) => views(await systemActions.listForAction(params.actionId!)),
+    }),
+    route({
+      method: 'DELETE',
+      path: `${base}/system/actions/:mappingId`,
+      access: 'admin',
+      handler: async ({ params }) => systemActionMappingView(await systemActions.delete(params.mappingId!)),
+    }),
+    route({
+      method: 'GET',
+      path: `${base}/schemes/:schemeId/system/actions`,
+      access: 'user',
+      handler: async ({ params }) => views(await systemActions.listForScheme(params.schemeId!)),
+    }),
+    route({
+      method: 'GET',
+      path: `${base}/contenttypes/:contentType/system/actions`,
+      access: 'user',
+      handler: async ({ params }) => views(await systemActions.listForContentType(params.contentType!)),
+    }),
   ];
 }

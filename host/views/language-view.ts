@@ -7,7 +7,9 @@ export function languageView(language: Language) {
     countryCode: language.countryCode,
     language: language.language,
     country: language.country,
-    isoCode: language.countryCode ? `${language.languageCode}-${language.countryCode.toLowerCase()}` : language.languageCode,
+    isoCode: language.countryCode
+      ? `${language.languageCode}-${language.countryCode.toLowerCase()}`
+      : language.languageCode,
     defaultLanguage: language.id === DEFAULT_LANGUAGE_ID,
   };
 }

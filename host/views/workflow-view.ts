@@ -54,7 +54,12 @@ export function actionView(a: WorkflowAction) {
 
 /** A catalogue entry; inside an association it is shown without `actionClass`. */
 export function actionletDefinitionView(a: Actionlet, withClass = true) {
-  const parameters = a.parameters.map((p) => ({ displayName: p.displayName, key: p.key, defaultValue: p.defaultValue, required: p.required }));
+  const parameters = a.parameters.map((p) => ({
+    displayName: p.displayName,
+    key: p.key,
+    defaultValue: p.defaultValue,
+    required: p.required,
+  }));
   return {
     name: a.name,
     parameters,

@@ -1,5 +1,10 @@
 import { InvalidInputError } from '../../core/errors.js';
-import type { Actionlet, ActionletContext, ActionletParameter, ContentOperations } from '../../core/plugin/actionlet.js';
+import type {
+  Actionlet,
+  ActionletContext,
+  ActionletParameter,
+  ContentOperations,
+} from '../../core/plugin/actionlet.js';
 import { ACTIONLET_PACKAGE, actionletClassName } from './package.js';
 
 export interface ActionletSpec {
@@ -25,7 +30,12 @@ export function defineActionlet(spec: ActionletSpec): Actionlet {
 export type ContentOperation = Exclude<keyof ContentOperations, 'setValue'>;
 
 /** An actionlet with no parameters that performs one content operation. */
-export function contentOperationActionlet(spec: { className: string; name: string; howTo: string; operation: ContentOperation }): Actionlet {
+export function contentOperationActionlet(spec: {
+  className: string;
+  name: string;
+  howTo: string;
+  operation: ContentOperation;
+}): Actionlet {
   const { operation, ...rest } = spec;
   return defineActionlet({ ...rest, run: (context) => context.content[operation]() });
 }
@@ -35,7 +45,9 @@ export function contentOperationActionlet(spec: { className: string; name: strin
  * defined), and the engine refuses a fire that would run it before anything changes. Its `run`
  * throws the same reason, in case it is ever reached anyway.
  */
-export function unavailableActionlet(spec: Omit<ActionletSpec, 'run' | 'preSave' | 'unavailableReason'> & { needs: string }): Actionlet {
+export function unavailableActionlet(
+  spec: Omit<ActionletSpec, 'run' | 'preSave' | 'unavailableReason'> & { needs: string },
+): Actionlet {
   const { needs, ...rest } = spec;
   const reason = `${spec.name} is not available yet: ${needs}`;
   return defineActionlet({

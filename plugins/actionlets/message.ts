@@ -9,6 +9,9 @@ export const message = unavailableActionlet({
   howTo:
     'Shows a message to users in the application: "users" lists user ids, role keys or "Current User" (comma-separated); ' +
     'the message is a Velocity template that may use $content, $user and $workflow.',
-  parameters: [required('users', 'Users (user ids, role keys or Current User)', 'Current User'), required('message', 'Message')],
+  parameters: [
+    required('users', 'Users (user ids, role keys or Current User)', 'Current User'),
+    required('message', 'Message'),
+  ],
   needs: 'in-application user messages arrive in a later release',
 });

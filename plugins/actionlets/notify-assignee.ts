@@ -32,7 +32,11 @@ export const notifyAssignee = defineActionlet({
     'E-mails the user the content is assigned to once the action has completed (nothing is sent if the action fails or nobody is assigned). ' +
     'Subject and body are Velocity templates that may use $content, $user and $workflow; when left empty, a message naming the item and the action is sent. ' +
     'Set isHtml to false to send plain text.',
-  parameters: [optional('emailSubject', 'E-mail subject'), optional('emailBody', 'E-mail body'), optional('isHtml', 'Send as HTML', 'true')],
+  parameters: [
+    optional('emailSubject', 'E-mail subject'),
+    optional('emailBody', 'E-mail body'),
+    optional('isHtml', 'Send as HTML', 'true'),
+  ],
   run: async (context) => {
     const to = await context.workflow.assigneeEmails();
     if (to.length === 0) return;

@@ -3,7 +3,8 @@ import { defineActionlet } from './define.js';
 export const resetWorkflow = defineActionlet({
   className: 'ResetTaskActionlet',
   name: 'Reset Workflow',
-  howTo: 'Moves the content back to the first step of its workflow scheme, whatever the next step of the action is, and skips the sub-actions after it.',
+  howTo:
+    'Moves the content back to the first step of its workflow scheme, whatever the next step of the action is, and skips the sub-actions after it.',
   run: async (context) => {
     await context.workflow.resetToFirstStep();
     context.stopProcessing();

@@ -10,7 +10,8 @@ export const setValue = defineActionlet({
   parameters: [required('field', 'Field variable name'), required('value', 'Value (Velocity template)')],
   // The engine runs every preSave before any run, so the value is part of the submission when a
   // Save content of the same action runs, wherever this actionlet sits in the list.
-  preSave: (context) => context.content.setValue(context.params.field ?? '', context.render(context.params.value ?? '')),
+  preSave: (context) =>
+    context.content.setValue(context.params.field ?? '', context.render(context.params.value ?? '')),
   // Nothing left to do: preSave covered it. Setting the value again here would, after a save in this
   // fire, store it as one more version of the item.
   run: () => {},

@@ -4,7 +4,8 @@ import { optional, required } from './param.js';
 export const socialStatusUpdate = unavailableActionlet({
   className: 'SocialActionlet',
   name: 'Social Status Update',
-  howTo: 'Posts a status update to a social network account with the given OAuth credentials; fieldVar names the field whose value is posted.',
+  howTo:
+    'Posts a status update to a social network account with the given OAuth credentials; fieldVar names the field whose value is posted.',
   parameters: [
     required('consumerKey', 'Consumer key'),
     required('consumerSecret', 'Consumer secret'),

@@ -30,10 +30,13 @@ export const binaryField: FieldType = {
 
 function fromPart(value: unknown): { fileName: string; content: Buffer } {
   const part = typeof value === 'object' && value !== null ? (value as { fileName?: unknown; content?: unknown }) : {};
-  if (!(part.content instanceof Uint8Array)) throw new FieldValueError('must be an uploaded file or a base64 data: URL');
+  if (!(part.content instanceof Uint8Array))
+    throw new FieldValueError('must be an uploaded file or a base64 data: URL');
   const fileName = typeof part.fileName === 'string' && part.fileName.trim() !== '' ? part.fileName : 'file';
   // A view, not a copy: uploads can be large.
-  const content = Buffer.isBuffer(part.content) ? part.content : Buffer.from(part.content.buffer, part.content.byteOffset, part.content.byteLength);
+  const content = Buffer.isBuffer(part.content)
+    ? part.content
+    : Buffer.from(part.content.buffer, part.content.byteOffset, part.content.byteLength);
   return { fileName, content };
 }
 
@@ -41,7 +44,8 @@ function fromDataUrl(text: string): { fileName: string; content: Buffer } {
   const match = DATA_URL.exec(text.trim());
   if (!match) throw new FieldValueError('must be an uploaded file or a base64 data: URL (data:<type>;base64,...)');
   const data = match[2]!.replace(/\s+/g, '');
-  if (!BASE64.test(data) || data.length % 4 === 1) throw new FieldValueError('the data: URL does not hold valid base64');
+  if (!BASE64.test(data) || data.length % 4 === 1)
+    throw new FieldValueError('the data: URL does not hold valid base64');
   return { fileName: nameParameter(match[1]!) ?? 'file', content: Buffer.from(data, 'base64') };
 }
 

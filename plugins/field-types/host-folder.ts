@@ -33,7 +33,11 @@ export const hostFolderField: FieldType = {
 
 /** `a//b/` → `/a/b`; relative segments are refused rather than resolved, since a path must name one folder. */
 function normalizeFolderPath(path: string): string {
-  const segments = path.trim().split('/').filter((segment) => segment !== '');
-  if (segments.some((segment) => segment === '.' || segment === '..')) throw new FieldValueError(`"${path}" must not contain . or .. segments`);
+  const segments = path
+    .trim()
+    .split('/')
+    .filter((segment) => segment !== '');
+  if (segments.some((segment) => segment === '.' || segment === '..'))
+    throw new FieldValueError(`"${path}" must not contain . or .. segments`);
   return `/${segments.join('/')}`;
 }

@@ -13,13 +13,17 @@ export function fieldOptions(field: FieldDefinitionView): FieldOption[] {
     .filter((line) => line !== '')
     .map((line) => {
       const pipe = line.indexOf('|');
-      return pipe < 0 ? { label: line, value: line } : { label: line.slice(0, pipe).trim(), value: line.slice(pipe + 1).trim() };
+      return pipe < 0
+        ? { label: line, value: line }
+        : { label: line.slice(0, pipe).trim(), value: line.slice(pipe + 1).trim() };
     });
 }
 
 /** The definition check shared by the option field types. */
 export function validateOptions(field: FieldDefinitionView): string | undefined {
-  return fieldOptions(field).length === 0 ? 'values must define at least one option (one Label|value line each)' : undefined;
+  return fieldOptions(field).length === 0
+    ? 'values must define at least one option (one Label|value line each)'
+    : undefined;
 }
 
 /** Answers the item when it is an option value; the error names the values that are allowed. */

@@ -43,7 +43,8 @@ export const relationshipField: FieldType = {
   toIndex: (stored) => (stored as RelationshipValue | null)?.items ?? [],
   validateDefinition: (field) => {
     if (!field.relationType?.trim()) return 'relationType must name the related content type';
-    if (!relationshipCardinality(field)) return `the cardinality must be one of ${CARDINALITIES.join(', ')} (a cardinality field variable, or values 0-3)`;
+    if (!relationshipCardinality(field))
+      return `the cardinality must be one of ${CARDINALITIES.join(', ')} (a cardinality field variable, or values 0-3)`;
     return undefined;
   },
 };

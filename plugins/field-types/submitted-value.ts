@@ -9,7 +9,9 @@ export function scalarText(value: unknown, what = 'text'): string {
 
 /** The items of a comma-separated string or of a JSON array, trimmed, empty ones dropped. */
 export function listItems(value: unknown): string[] {
-  const items = Array.isArray(value) ? value.map((item) => scalarText(item, 'a list of strings')) : scalarText(value, 'a comma-separated list').split(',');
+  const items = Array.isArray(value)
+    ? value.map((item) => scalarText(item, 'a list of strings'))
+    : scalarText(value, 'a comma-separated list').split(',');
   return items.map((item) => item.trim()).filter((item) => item !== '');
 }
 

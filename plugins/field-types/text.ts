@@ -11,7 +11,8 @@ export const textField: FieldType = {
   kind: 'value',
   parse: (value) => {
     const text = scalarText(value);
-    if (Buffer.byteLength(text, 'utf8') > MAX_TEXT_BYTES) throw new FieldValueError(`must be at most ${MAX_TEXT_BYTES} bytes long`);
+    if (Buffer.byteLength(text, 'utf8') > MAX_TEXT_BYTES)
+      throw new FieldValueError(`must be at most ${MAX_TEXT_BYTES} bytes long`);
     return text;
   },
   toContentMap: (stored) => stored,

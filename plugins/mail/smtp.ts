@@ -38,7 +38,16 @@ export const smtpTransport: MailTransport = {
     const options = smtpOptions(config);
     const password = options.auth?.pass ?? '';
     const transport = createTransport(options);
-    logger.info({ transport: 'smtp', host: options.host, port: options.port, secure: options.secure, auth: options.auth !== undefined }, 'SMTP mail transport ready');
+    logger.info(
+      {
+        transport: 'smtp',
+        host: options.host,
+        port: options.port,
+        secure: options.secure,
+        auth: options.auth !== undefined,
+      },
+      'SMTP mail transport ready',
+    );
     return {
       async send(message: MailMessage): Promise<void> {
         try {

@@ -13,12 +13,21 @@ export async function createTestDatabase(t: Test): Promise<string | undefined> {
   const server = new URL(TEST_MYSQL_URL);
   let connection;
   try {
-    connection = await createConnection({ host: server.hostname, port: Number(server.port || 3306), user: decodeURIComponent(server.username), password: decodeURIComponent(server.password) });
+    connection = await createConnection({
+      host: server.hostname,
+      port: Number(server.port || 3306),
+      user: decodeURIComponent(server.username),
+      password: decodeURIComponent(server.password),
+    });
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EHOSTUNREACH') {
       t.comment(`!!! MariaDB/MySQL was not reachable at ${TEST_MYSQL_URL} (${code}): MySQL tests SKIPPED !!!`);
-      await t.test(`MariaDB/MySQL not reachable at ${TEST_MYSQL_URL}`, { skip: `no MySQL server at ${TEST_MYSQL_URL}` }, () => {});
+      await t.test(
+        `MariaDB/MySQL not reachable at ${TEST_MYSQL_URL}`,
+        { skip: `no MySQL server at ${TEST_MYSQL_URL}` },
+        () => {},
+      );
       return undefined;
     }
     throw error;

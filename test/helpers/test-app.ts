@@ -15,7 +15,11 @@ export interface TestApp {
   /** Every log line the app wrote, parsed. */
   logs: Array<Record<string, unknown>>;
   /** A real HTTP request through the socket. */
-  http(method: string, path: string, options?: { headers?: Record<string, string>; body?: unknown; raw?: string | Buffer }): Promise<TestResponse>;
+  http(
+    method: string,
+    path: string,
+    options?: { headers?: Record<string, string>; body?: unknown; raw?: string | Buffer },
+  ): Promise<TestResponse>;
   basicAuth(email?: string, password?: string): Record<string, string>;
 }
 
@@ -44,9 +48,17 @@ export function tempDataDir(t: Test): string {
  * database), and stops it when the test ends. Answers undefined when MySQL was asked for and no
  * server answers (the skip is reported loudly).
  */
-export async function startTestApp(t: Test, options: { env?: Record<string, string>; storage?: 'sqlite' | 'mysql'; dataDir?: string } = {}): Promise<TestApp | undefined> {
+export async function startTestApp(
+  t: Test,
+  options: { env?: Record<string, string>; storage?: 'sqlite' | 'mysql'; dataDir?: string } = {},
+): Promise<TestApp | undefined> {
   const dataDir = options.dataDir ?? tempDataDir(t);
-  const env: Record<string, string> = { CMS_DATA_DIR: dataDir, INITIAL_ADMIN_PASSWORD: ADMIN.password, CMS_HTTP_HOST: '127.0.0.1', ...options.env };
+  const env: Record<string, string> = {
+    CMS_DATA_DIR: dataDir,
+    INITIAL_ADMIN_PASSWORD: ADMIN.password,
+    CMS_HTTP_HOST: '127.0.0.1',
+    ...options.env,
+  };
   if (options.storage === 'mysql') {
     const url = await createTestDatabase(t);
     if (!url) return undefined;

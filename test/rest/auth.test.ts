@@ -10,16 +10,27 @@ t.test('sign-in by Basic, CMSAUTH header and session cookie', async (t) => {
 
   const basic = await s.http('GET', '/api/v1/users/current', { headers: s.basicAuth() });
   t.equal(basic.status, 200);
-  t.match(basic.json, { userId: 'cms.org.1', givenName: 'Admin', surname: 'User', email: ADMIN.email, admin: true, loginAs: true });
+  t.match(basic.json, {
+    userId: 'cms.org.1',
+    givenName: 'Admin',
+    surname: 'User',
+    email: ADMIN.email,
+    admin: true,
+    loginAs: true,
+  });
   t.type(basic.json.roleId, 'string');
   t.same(basic.json.errors, [], 'envelope members stand beside the bare user');
   t.equal(basic.json.entity.userId, 'cms.org.1');
 
-  const legacy = await s.http('GET', '/api/v1/users/current', { headers: { cmsauth: Buffer.from(`${ADMIN.email}:${ADMIN.password}`).toString('base64') } });
+  const legacy = await s.http('GET', '/api/v1/users/current', {
+    headers: { cmsauth: Buffer.from(`${ADMIN.email}:${ADMIN.password}`).toString('base64') },
+  });
   t.equal(legacy.status, 200);
   t.equal(legacy.json.email, ADMIN.email);
 
-  const login = await s.http('POST', '/api/v1/authentication', { body: { user: 'ADMIN@cms.com', password: ADMIN.password } });
+  const login = await s.http('POST', '/api/v1/authentication', {
+    body: { user: 'ADMIN@cms.com', password: ADMIN.password },
+  });
   t.equal(login.status, 200);
   t.equal(login.json.entity.userId, 'cms.org.1');
   const setCookie = login.headers.get('set-cookie')!;
@@ -40,8 +51,12 @@ t.test('sign-in by Basic, CMSAUTH header and session cookie', async (t) => {
 
 t.test('failed sign-in answers the same whether or not the user exists, and is throttled', async (t) => {
   const s = (await startTestApp(t, { env: { CMS_AUTH_LOGIN_MAX_FAILURES: '3' } }))!;
-  const wrongPassword = await s.http('POST', '/api/v1/authentication', { body: { user: ADMIN.email, password: 'nope' } });
-  const noSuchUser = await s.http('POST', '/api/v1/authentication', { body: { user: 'ghost@cms.com', password: 'nope' } });
+  const wrongPassword = await s.http('POST', '/api/v1/authentication', {
+    body: { user: ADMIN.email, password: 'nope' },
+  });
+  const noSuchUser = await s.http('POST', '/api/v1/authentication', {
+    body: { user: 'ghost@cms.com', password: 'nope' },
+  });
   t.equal(wrongPassword.status, 401);
   t.equal(noSuchUser.status, 401);
   t.equal(wrongPassword.text, noSuchUser.text);
@@ -49,17 +64,33 @@ t.test('failed sign-in answers the same whether or not the user exists, and is t
 
   const basicWrong = await s.http('GET', '/api/v1/users/current', { headers: s.basicAuth(ADMIN.email, 'bad') });
   t.equal(basicWrong.status, 401);
-  t.equal((await s.http('GET', '/api/v1/users/current', { headers: { cmsauth: Buffer.from(`${ADMIN.email}:bad`).toString('base64') } })).status, 401);
-  const throttled = await s.http('POST', '/api/v1/authentication', { body: { user: ADMIN.email, password: ADMIN.password } });
+  t.equal(
+    (
+      await s.http('GET', '/api/v1/users/current', {
+        headers: { cmsauth: Buffer.from(`${ADMIN.email}:bad`).toString('base64') },
+      })
+    ).status,
+    401,
+  );
+  const throttled = await s.http('POST', '/api/v1/authentication', {
+    body: { user: ADMIN.email, password: ADMIN.password },
+  });
   t.equal(throttled.status, 429, 'held back after 3 failures, even with the right password');
   t.ok(Number(throttled.headers.get('retry-after')) > 0);
-  const otherAccount = await s.http('POST', '/api/v1/authentication', { body: { user: 'someone@cms.com', password: 'x' } });
+  const otherAccount = await s.http('POST', '/api/v1/authentication', {
+    body: { user: 'someone@cms.com', password: 'x' },
+  });
   t.equal(otherAccount.status, 401, 'other accounts are not affected');
 });
 
 t.test('malformed credentials are a 401, never a 500', async (t) => {
   const s = (await startTestApp(t))!;
-  for (const headers of <Array<Record<string, string>>>[{ authorization: 'Basic ###' }, { authorization: 'Basic ' }, { cmsauth: 'bm9jb2xvbg==' }, { cookie: 'JSESSIONID=short' }]) {
+  for (const headers of <Array<Record<string, string>>>[
+    { authorization: 'Basic ###' },
+    { authorization: 'Basic ' },
+    { cmsauth: 'bm9jb2xvbg==' },
+    { cookie: 'JSESSIONID=short' },
+  ]) {
     const r = await s.http('GET', '/api/v1/users/current', { headers });
     t.equal(r.status, 401, JSON.stringify(headers));
   }
@@ -67,15 +98,25 @@ t.test('malformed credentials are a 401, never a 500', async (t) => {
 
 t.test('auth.schemes chooses the schemes and their order; Secure cookies behind HTTPS', async (t) => {
   const s = (await startTestApp(t, { env: { CMS_AUTH_SCHEMES: 'basic', CMS_HTTP_TRUST_PROXY: 'true' } }))!;
-  const login = await s.http('POST', '/api/v1/authentication', { body: { user: ADMIN.email, password: ADMIN.password }, headers: { 'x-forwarded-proto': 'https' } });
+  const login = await s.http('POST', '/api/v1/authentication', {
+    body: { user: ADMIN.email, password: ADMIN.password },
+    headers: { 'x-forwarded-proto': 'https' },
+  });
   t.match(login.headers.get('set-cookie'), /; Secure;/);
   const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-  t.equal((await s.http('GET', '/api/v1/users/current', { headers: { cookie } })).status, 401, 'the session scheme is not enabled');
+  t.equal(
+    (await s.http('GET', '/api/v1/users/current', { headers: { cookie } })).status,
+    401,
+    'the session scheme is not enabled',
+  );
   t.equal((await s.http('GET', '/api/v1/users/current', { headers: s.basicAuth() })).status, 200);
   const legacy = { cmsauth: Buffer.from(`${ADMIN.email}:${ADMIN.password}`).toString('base64') };
   t.equal((await s.http('GET', '/api/v1/users/current', { headers: legacy })).status, 401);
 });
 
 t.test('an unknown auth scheme name stops start-up naming the property', async (t) => {
-  await t.rejects(startTestApp(t, { env: { CMS_AUTH_SCHEMES: 'basic,kerberos' } }), { name: 'StartupError', message: /auth\.schemes="kerberos"/ });
+  await t.rejects(startTestApp(t, { env: { CMS_AUTH_SCHEMES: 'basic,kerberos' } }), {
+    name: 'StartupError',
+    message: /auth\.schemes="kerberos"/,
+  });
 });

@@ -10,13 +10,48 @@ const GARBAGE: Array<[string, string | Buffer]> = [
   ['number', '42'],
   ['string', '"text"'],
   ['array', '[1,2,3]'],
-  ['wrong types', JSON.stringify({ user: 1, password: true, email: [], firstName: {}, lastName: null, roles: 'x', roleName: 5, siteName: [], languageCode: 7 })],
-  ['huge string', JSON.stringify({ user: 'a'.repeat(1_000_000), password: 'b', email: 'c'.repeat(100_000), roleName: 'd'.repeat(100_000), siteName: 'e'.repeat(100_000), languageCode: 'f'.repeat(100_000), language: 'x' })],
+  [
+    'wrong types',
+    JSON.stringify({
+      user: 1,
+      password: true,
+      email: [],
+      firstName: {},
+      lastName: null,
+      roles: 'x',
+      roleName: 5,
+      siteName: [],
+      languageCode: 7,
+    }),
+  ],
+  [
+    'huge string',
+    JSON.stringify({
+      user: 'a'.repeat(1_000_000),
+      password: 'b',
+      email: 'c'.repeat(100_000),
+      roleName: 'd'.repeat(100_000),
+      siteName: 'e'.repeat(100_000),
+      languageCode: 'f'.repeat(100_000),
+      language: 'x',
+    }),
+  ],
   ['deep nesting', '['.repeat(100_000) + ']'.repeat(100_000)],
   ['deep object', '{"a":'.repeat(5_000) + '1' + '}'.repeat(5_000)],
   ['binary', Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256))],
-  ['prototype pollution', '{"__proto__":{"admin":true},"constructor":{"prototype":{"admin":true}},"user":"pp@cms.com","password":"x"}'],
-  ['unicode junk', JSON.stringify({ user: '\u0000\uD800\uFFFF', password: '\u202E', siteName: '../../etc/passwd', languageCode: '\u0000' })],
+  [
+    'prototype pollution',
+    '{"__proto__":{"admin":true},"constructor":{"prototype":{"admin":true}},"user":"pp@cms.com","password":"x"}',
+  ],
+  [
+    'unicode junk',
+    JSON.stringify({
+      user: '\u0000\uD800\uFFFF',
+      password: '\u202E',
+      siteName: '../../etc/passwd',
+      languageCode: '\u0000',
+    }),
+  ],
 ];
 
 t.test('garbage to every route never crashes the process and never yields a 5xx', async (t) => {
@@ -28,9 +63,14 @@ t.test('garbage to every route never crashes the process and never yields a 5xx'
       const concrete = path.replace(/:[^/]+/g, 'x%00y').replace(/\*[^/]+/g, 'a/b');
       for (const [name, body] of GARBAGE) {
         for (const contentType of ['application/json', 'application/octet-stream']) {
-          const r = await s.http(method, concrete, { raw: method === 'GET' ? undefined : body, headers: { ...auth, 'content-type': contentType } });
-          if (r.status >= 500) t.fail(`${method} ${concrete} with ${name} (${contentType}) answered ${r.status}: ${r.text.slice(0, 200)}`);
-          if (r.status >= 400 && !(r.json && Array.isArray(r.json.errors) && r.json.errors.length > 0)) t.fail(`${method} ${concrete} with ${name}: error without an envelope`);
+          const r = await s.http(method, concrete, {
+            raw: method === 'GET' ? undefined : body,
+            headers: { ...auth, 'content-type': contentType },
+          });
+          if (r.status >= 500)
+            t.fail(`${method} ${concrete} with ${name} (${contentType}) answered ${r.status}: ${r.text.slice(0, 200)}`);
+          if (r.status >= 400 && !(r.json && Array.isArray(r.json.errors) && r.json.errors.length > 0))
+            t.fail(`${method} ${concrete} with ${name}: error without an envelope`);
         }
       }
     }

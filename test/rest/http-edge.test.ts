@@ -3,7 +3,11 @@ import { connect } from 'node:net';
 import { startTestApp } from '../helpers/test-app.js';
 
 /** Sends raw bytes and collects everything until the server closes the socket (or a timeout). */
-function rawExchange(url: string, payload: string | Buffer, { closeAfterMs = 3000 } = {}): Promise<{ text: string; closedByServer: boolean }> {
+function rawExchange(
+  url: string,
+  payload: string | Buffer,
+  { closeAfterMs = 3000 } = {},
+): Promise<{ text: string; closedByServer: boolean }> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), hostname);
@@ -40,14 +44,24 @@ t.test('unknown route 404, wrong method 405, malformed JSON 400, all in the erro
   const s = (await startTestApp(t))!;
   const missing = await s.http('GET', '/api/v1/nothing-here');
   t.equal(missing.status, 404);
-  t.match(missing.json, { message: 'This URL does not exist', entity: null, errors: [{ errorCode: 'HTTP_ROUTE_NOT_FOUND', fieldName: null }], messages: [], i18nMessagesMap: {}, permissions: [] });
+  t.match(missing.json, {
+    message: 'This URL does not exist',
+    entity: null,
+    errors: [{ errorCode: 'HTTP_ROUTE_NOT_FOUND', fieldName: null }],
+    messages: [],
+    i18nMessagesMap: {},
+    permissions: [],
+  });
 
   const wrongMethod = await s.http('DELETE', '/api/v1/probes/alive');
   t.equal(wrongMethod.status, 405);
   t.equal(wrongMethod.headers.get('allow'), 'GET');
   t.equal(wrongMethod.json.errors[0].errorCode, 'HTTP_METHOD_NOT_ALLOWED');
 
-  const malformed = await s.http('POST', '/api/v1/authentication', { raw: '{"user": "a", ', headers: { 'content-type': 'application/json' } });
+  const malformed = await s.http('POST', '/api/v1/authentication', {
+    raw: '{"user": "a", ',
+    headers: { 'content-type': 'application/json' },
+  });
   t.equal(malformed.status, 400);
   t.equal(malformed.json.errors[0].errorCode, 'HTTP_BODY_INVALID_JSON');
 
@@ -57,12 +71,19 @@ t.test('unknown route 404, wrong method 405, malformed JSON 400, all in the erro
 
   const wrongTypes = await s.http('POST', '/api/v1/authentication', { body: { user: 42, password: [] } });
   t.equal(wrongTypes.status, 400);
-  t.same(wrongTypes.json.errors.map((e: { fieldName: string }) => e.fieldName).sort(), ['password', 'user'], 'every problem listed');
+  t.same(
+    wrongTypes.json.errors.map((e: { fieldName: string }) => e.fieldName).sort(),
+    ['password', 'user'],
+    'every problem listed',
+  );
 });
 
 t.test('bodies over http.max.body.bytes get 413 and the connection is closed', async (t) => {
   const s = (await startTestApp(t, { env: { CMS_HTTP_MAX_BODY_BYTES: '1024' } }))!;
-  const declared = await rawExchange(s.url, `POST /api/v1/authentication HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n${'x'.repeat(100)}`);
+  const declared = await rawExchange(
+    s.url,
+    `POST /api/v1/authentication HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n${'x'.repeat(100)}`,
+  );
   t.match(declared.text, /^HTTP\/1\.1 413 /);
   t.match(declared.text, /HTTP_BODY_TOO_LARGE/);
   t.ok(declared.closedByServer, 'the server closed the connection (declared length)');
@@ -77,7 +98,10 @@ t.test('bodies over http.max.body.bytes get 413 and the connection is closed', a
 
   const fits = await s.http('POST', '/api/v1/authentication', { body: { user: 'a@b.c', password: 'x'.repeat(100) } });
   t.equal(fits.status, 401, 'a body within the limit is read');
-  t.ok(s.logs.some((l) => l.msg === 'request' && l.status === 413), '413s are logged too');
+  t.ok(
+    s.logs.some((l) => l.msg === 'request' && l.status === 413),
+    '413s are logged too',
+  );
 });
 
 t.test('one access-log line per request, with method, path, status and milliseconds; secrets redacted', async (t) => {
@@ -99,7 +123,9 @@ t.test('an in-flight request finishes during graceful close; new connections are
   socket.on('data', (d) => (answer += d.toString()));
   const body = JSON.stringify({ user: 'admin@cms.com', password: 'admin-test-password' });
   // Half a body: the request is in flight, waiting for the rest.
-  socket.write(`POST /api/v1/authentication HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`);
+  socket.write(
+    `POST /api/v1/authentication HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
+  );
   await new Promise((r) => setTimeout(r, 100));
   let closed = false;
   const closing = s.app.close().then(() => (closed = true));

@@ -23,15 +23,28 @@ for (const storage of ['sqlite', 'mysql'] as const) {
     if (!apps) return;
     const [a, b] = apps;
     const admin = a.basicAuth();
-    await a.http('POST', '/api/v1/contenttype', { headers: admin, body: { clazz: 'SimpleContentType', name: 'Note', variable: 'Note' } });
-    await a.http('POST', '/api/v2/contenttype/Note/fields', { headers: admin, body: [{ clazz: 'TextField', name: 'title', variable: 'title' }] });
-    const fire = (app: TestApp, form: Record<string, unknown>) => app.http('PUT', `/api/v1/workflow/actions/${PUBLISH}/fire`, { headers: admin, body: { contentletFormData: { contentType: 'Note', ...form } } });
+    await a.http('POST', '/api/v1/contenttype', {
+      headers: admin,
+      body: { clazz: 'SimpleContentType', name: 'Note', variable: 'Note' },
+    });
+    await a.http('POST', '/api/v2/contenttype/Note/fields', {
+      headers: admin,
+      body: [{ clazz: 'TextField', name: 'title', variable: 'title' }],
+    });
+    const fire = (app: TestApp, form: Record<string, unknown>) =>
+      app.http('PUT', `/api/v1/workflow/actions/${PUBLISH}/fire`, {
+        headers: admin,
+        body: { contentletFormData: { contentType: 'Note', ...form } },
+      });
 
     const before = await fire(b, { title: 'One', summary: 'ignored' });
     t.equal(before.status, 200, 'the second process fires on the type (and now holds it in its cache)');
     t.match(before.json.messages, [/summary/], 'summary is not a field yet');
 
-    await a.http('POST', '/api/v2/contenttype/Note/fields', { headers: admin, body: [{ clazz: 'TextField', name: 'summary', variable: 'summary', required: true }] });
+    await a.http('POST', '/api/v2/contenttype/Note/fields', {
+      headers: admin,
+      body: [{ clazz: 'TextField', name: 'summary', variable: 'summary', required: true }],
+    });
     const missing = await fire(b, { title: 'Two' });
     t.equal(missing.status, 400, 'the second process enforces the field the first one added');
     t.match(missing.json.message, /summary/i);
@@ -40,8 +53,10 @@ for (const storage of ['sqlite', 'mysql'] as const) {
     t.equal(after.json.entity.map.summary, 'kept');
 
     // A workflow change: the Publish action loses its actionlets on one process; the other sees it.
-    const actionlets = (await b.http('GET', `/api/v1/workflow/actions/${PUBLISH}/actionlets`, { headers: admin })).json.entity as Array<{ id: string }>;
-    for (const actionlet of actionlets) t.equal((await a.http('DELETE', `/api/v1/workflow/actionlets/${actionlet.id}`, { headers: admin })).status, 200);
+    const actionlets = (await b.http('GET', `/api/v1/workflow/actions/${PUBLISH}/actionlets`, { headers: admin })).json
+      .entity as Array<{ id: string }>;
+    for (const actionlet of actionlets)
+      t.equal((await a.http('DELETE', `/api/v1/workflow/actionlets/${actionlet.id}`, { headers: admin })).status, 200);
     const unsaved = await fire(b, { title: 'Three', summary: 's' });
     t.equal(unsaved.status, 400, 'without Save content nothing is created');
     t.match(unsaved.json.message, /does not save the content/);

@@ -11,7 +11,10 @@ const MAIN = fileURLToPath(new URL('../../host/main.ts', import.meta.url));
 const LOADER_ARGS = process.execArgv.filter((a) => a.includes('@tapjs/typescript'));
 
 function runMain(env: Record<string, string>) {
-  const child = spawn(process.execPath, [...LOADER_ARGS, MAIN], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...LOADER_ARGS, MAIN], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   child.stdout.on('data', (d) => (out += d));
@@ -24,23 +27,49 @@ t.test('first start creates the administrator with INITIAL_ADMIN_PASSWORD; later
   const dataDir = tempDataDir(t);
   const first = (await startTestApp(t, { dataDir, env: { INITIAL_ADMIN_PASSWORD: 'first-password' } }))!;
   t.equal(first.app.generatedAdminPassword, undefined);
-  t.equal((await first.http('GET', '/api/v1/users/current', { headers: first.basicAuth('admin@cms.com', 'first-password') })).status, 200);
+  t.equal(
+    (await first.http('GET', '/api/v1/users/current', { headers: first.basicAuth('admin@cms.com', 'first-password') }))
+      .status,
+    200,
+  );
   await first.app.close();
 
   const second = (await startTestApp(t, { dataDir, env: { INITIAL_ADMIN_PASSWORD: 'another-password' } }))!;
-  t.equal((await second.http('GET', '/api/v1/users/current', { headers: second.basicAuth('admin@cms.com', 'first-password') })).status, 200);
-  t.equal((await second.http('GET', '/api/v1/users/current', { headers: second.basicAuth('admin@cms.com', 'another-password') })).status, 401);
+  t.equal(
+    (
+      await second.http('GET', '/api/v1/users/current', {
+        headers: second.basicAuth('admin@cms.com', 'first-password'),
+      })
+    ).status,
+    200,
+  );
+  t.equal(
+    (
+      await second.http('GET', '/api/v1/users/current', {
+        headers: second.basicAuth('admin@cms.com', 'another-password'),
+      })
+    ).status,
+    401,
+  );
 });
 
 t.test('without INITIAL_ADMIN_PASSWORD a random password is generated and logged once', async (t) => {
   const dataDir = tempDataDir(t);
   const sink = new CapturingSink();
-  const app = await buildApp({ env: { CMS_DATA_DIR: dataDir, INITIAL_ADMIN_PASSWORD: '' }, cwd: dataDir, logSink: sink });
+  const app = await buildApp({
+    env: { CMS_DATA_DIR: dataDir, INITIAL_ADMIN_PASSWORD: '' },
+    cwd: dataDir,
+    logSink: sink,
+  });
   t.teardown(() => app.close());
   const password = app.generatedAdminPassword!;
   t.type(password, 'string');
   t.ok(password.length >= 12);
-  const principal = await app.inject({ method: 'GET', path: '/api/v1/users/current', headers: { authorization: `Basic ${Buffer.from(`admin@cms.com:${password}`).toString('base64')}` } });
+  const principal = await app.inject({
+    method: 'GET',
+    path: '/api/v1/users/current',
+    headers: { authorization: `Basic ${Buffer.from(`admin@cms.com:${password}`).toString('base64')}` },
+  });
   t.equal(principal.status, 200);
   await app.close();
   const again = await buildApp({ env: { CMS_DATA_DIR: dataDir }, cwd: dataDir, logSink: sink });
@@ -48,26 +77,35 @@ t.test('without INITIAL_ADMIN_PASSWORD a random password is generated and logged
   await again.close();
 });
 
-t.test('npm start path: prints address, data directory and the generated credentials; SIGTERM stops cleanly', async (t) => {
-  const dataDir = tempDataDir(t);
-  const run = runMain({ CMS_DATA_DIR: dataDir, PORT: '0', CMS_HTTP_HOST: '127.0.0.1' });
-  t.teardown(() => run.child.kill('SIGKILL'));
-  while (!/Administrator created/.test(run.output())) {
-    if (run.child.exitCode !== null) t.fail(`exited early: ${run.errors()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  const lines = run.output().trim().split('\n').map((l) => JSON.parse(l));
-  const listening = lines.find((l) => /^cms listening on /.test(l.msg));
-  t.ok(listening, 'address printed');
-  t.equal(listening.dataDir, dataDir, 'data directory printed');
-  const created = lines.find((l) => /Administrator created/.test(l.msg));
-  const password = /with password (\S+)$/.exec(created.msg)![1]!;
-  const answer = await fetch(`${listening.url}/api/v1/users/current`, { headers: { authorization: `Basic ${Buffer.from(`admin@cms.com:${password}`).toString('base64')}` } });
-  t.equal(answer.status, 200, 'the printed credentials work');
-  run.child.kill('SIGTERM');
-  t.equal(await run.exited, 0, 'exit 0 after SIGTERM');
-  t.match(run.output(), /shutting down/);
-});
+t.test(
+  'npm start path: prints address, data directory and the generated credentials; SIGTERM stops cleanly',
+  async (t) => {
+    const dataDir = tempDataDir(t);
+    const run = runMain({ CMS_DATA_DIR: dataDir, PORT: '0', CMS_HTTP_HOST: '127.0.0.1' });
+    t.teardown(() => run.child.kill('SIGKILL'));
+    while (!/Administrator created/.test(run.output())) {
+      if (run.child.exitCode !== null) t.fail(`exited early: ${run.errors()}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const lines = run
+      .output()
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    const listening = lines.find((l) => /^cms listening on /.test(l.msg));
+    t.ok(listening, 'address printed');
+    t.equal(listening.dataDir, dataDir, 'data directory printed');
+    const created = lines.find((l) => /Administrator created/.test(l.msg));
+    const password = /with password (\S+)$/.exec(created.msg)![1]!;
+    const answer = await fetch(`${listening.url}/api/v1/users/current`, {
+      headers: { authorization: `Basic ${Buffer.from(`admin@cms.com:${password}`).toString('base64')}` },
+    });
+    t.equal(answer.status, 200, 'the printed credentials work');
+    run.child.kill('SIGTERM');
+    t.equal(await run.exited, 0, 'exit 0 after SIGTERM');
+    t.match(run.output(), /shutting down/);
+  },
+);
 
 t.test('a bad configuration stops start-up with a message naming the property and a non-zero exit', async (t) => {
   const dataDir = tempDataDir(t);

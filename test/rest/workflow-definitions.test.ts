@@ -9,31 +9,77 @@ for (const storage of ['sqlite', 'mysql'] as const) {
     const s = await startTestApp(t, { storage });
     if (!s) return;
     const admin = s.basicAuth();
-    const wf = (method: string, path: string, body?: unknown) => s.http(method, `/api/v1/workflow${path}`, { headers: admin, body });
+    const wf = (method: string, path: string, body?: unknown) =>
+      s.http(method, `/api/v1/workflow${path}`, { headers: admin, body });
     const before = Date.now();
 
     const scheme = await wf('POST', '/schemes', { schemeName: 'Editorial', schemeDescription: 'Three steps' });
     t.equal(scheme.status, 200);
-    t.match(scheme.json.entity, { id: String, name: 'Editorial', description: 'Three steps', archived: false, mandatory: false, defaultScheme: false, entryActionId: null, system: false });
+    t.match(scheme.json.entity, {
+      id: String,
+      name: 'Editorial',
+      description: 'Three steps',
+      archived: false,
+      mandatory: false,
+      defaultScheme: false,
+      entryActionId: null,
+      system: false,
+    });
     t.ok(scheme.json.entity.creationDate >= before && scheme.json.entity.modDate >= before, 'epoch ms');
     const schemeId = scheme.json.entity.id;
 
     const steps = [];
-    for (const [stepName, stepResolved] of [['Unpublish', undefined], ['Publish', true], ['Archive', true]] as const) {
-      const step = await wf('POST', '/steps', { schemeId, stepName, escalationAction: '', escalationTime: '', ...(stepResolved === undefined ? {} : { stepResolved }) });
+    for (const [stepName, stepResolved] of [
+      ['Unpublish', undefined],
+      ['Publish', true],
+      ['Archive', true],
+    ] as const) {
+      const step = await wf('POST', '/steps', {
+        schemeId,
+        stepName,
+        escalationAction: '',
+        escalationTime: '',
+        ...(stepResolved === undefined ? {} : { stepResolved }),
+      });
       t.equal(step.status, 200);
       steps.push(step.json.entity);
     }
-    t.same(steps.map((x) => x.myOrder), [0, 1, 2]);
-    t.same(steps.map((x) => x.resolved), [false, true, true], 'stepResolved -> resolved');
+    t.same(
+      steps.map((x) => x.myOrder),
+      [0, 1, 2],
+    );
+    t.same(
+      steps.map((x) => x.resolved),
+      [false, true, true],
+      'stepResolved -> resolved',
+    );
     t.match(steps[0], { schemeId, enableEscalation: false, escalationAction: null, escalationTime: 0 });
 
     const save = await wf('POST', '/actions', {
-      actionName: 'Save Content', schemeId, actionCondition: '', actionNextStep: steps[0].id, actionNextAssign: 'cms.org.1', actionRoleHierarchyForAssign: false,
-      actionAssignable: false, actionCommentable: true, whoCanUse: [], showOn: ['NEW', 'UNPUBLISHED', 'LOCKED', 'UNLOCKED', 'EDITING', 'LISTING'],
+      actionName: 'Save Content',
+      schemeId,
+      actionCondition: '',
+      actionNextStep: steps[0].id,
+      actionNextAssign: 'cms.org.1',
+      actionRoleHierarchyForAssign: false,
+      actionAssignable: false,
+      actionCommentable: true,
+      whoCanUse: [],
+      showOn: ['NEW', 'UNPUBLISHED', 'LOCKED', 'UNLOCKED', 'EDITING', 'LISTING'],
     });
     t.equal(save.status, 200);
-    t.match(save.json.entity, { id: String, name: 'Save Content', schemeId, nextStep: steps[0].id, nextAssign: 'cms.org.1', icon: 'workflowIcon', order: 0, commentable: true, assignable: false, nextStepCurrentStep: false });
+    t.match(save.json.entity, {
+      id: String,
+      name: 'Save Content',
+      schemeId,
+      nextStep: steps[0].id,
+      nextAssign: 'cms.org.1',
+      icon: 'workflowIcon',
+      order: 0,
+      commentable: true,
+      assignable: false,
+      nextStepCurrentStep: false,
+    });
     t.same([...save.json.entity.showOn].sort(), ['EDITING', 'LISTING', 'LOCKED', 'NEW', 'UNLOCKED', 'UNPUBLISHED']);
     const saveId = save.json.entity.id;
 
@@ -43,24 +89,56 @@ for (const storage of ['sqlite', 'mysql'] as const) {
 
     const attached = await wf('POST', `/steps/${steps[0].id}/actions`, { actionId: saveId });
     t.equal(attached.json.entity, 'Ok');
-    const publish = await wf('POST', '/actions', { actionName: 'Publish Content', schemeId, actionNextStep: steps[1].id, showOn: ['UNPUBLISHED'] });
+    const publish = await wf('POST', '/actions', {
+      actionName: 'Publish Content',
+      schemeId,
+      actionNextStep: steps[1].id,
+      showOn: ['UNPUBLISHED'],
+    });
     await wf('POST', `/steps/${steps[0].id}/actions`, { actionId: publish.json.entity.id });
     await wf('POST', `/steps/${steps[1].id}/actions`, { actionId: publish.json.entity.id });
-    t.same((await wf('GET', `/steps/${steps[0].id}/actions`)).json.entity.map((a: { name: string }) => a.name), ['Save Content', 'Publish Content'], 'attachment order kept');
+    t.same(
+      (await wf('GET', `/steps/${steps[0].id}/actions`)).json.entity.map((a: { name: string }) => a.name),
+      ['Save Content', 'Publish Content'],
+      'attachment order kept',
+    );
 
     await wf('PUT', `/actions/${publish.json.entity.id}`, { actionName: 'Publish it' });
-    t.equal((await wf('GET', `/steps/${steps[1].id}/actions/${publish.json.entity.id}`)).json.entity.name, 'Publish it', 'one action shared by every step');
-    const hidden = await wf('POST', '/actions', { actionName: 'Not in any step', schemeId, actionNextStep: 'currentstep' });
+    t.equal(
+      (await wf('GET', `/steps/${steps[1].id}/actions/${publish.json.entity.id}`)).json.entity.name,
+      'Publish it',
+      'one action shared by every step',
+    );
+    const hidden = await wf('POST', '/actions', {
+      actionName: 'Not in any step',
+      schemeId,
+      actionNextStep: 'currentstep',
+    });
     t.equal(hidden.json.entity.nextStepCurrentStep, true);
-    t.equal((await wf('GET', `/schemes/${schemeId}/actions`)).json.entity.length, 3, 'all actions of the scheme, attached or not');
+    t.equal(
+      (await wf('GET', `/schemes/${schemeId}/actions`)).json.entity.length,
+      3,
+      'all actions of the scheme, attached or not',
+    );
 
     const removed = await wf('DELETE', `/actionlets/${associations.json.entity[0].id}`);
     t.equal(removed.status, 200);
-    t.same((await wf('GET', `/actions/${saveId}/actionlets`)).json.entity, [], 'deleting an association can leave none');
+    t.same(
+      (await wf('GET', `/actions/${saveId}/actionlets`)).json.entity,
+      [],
+      'deleting an association can leave none',
+    );
 
-    t.equal((await wf('POST', '/actions', { actionName: 'x', schemeId, showOn: ['SOMETIMES'] })).status, 400, 'unknown showOn value');
+    t.equal(
+      (await wf('POST', '/actions', { actionName: 'x', schemeId, showOn: ['SOMETIMES'] })).status,
+      400,
+      'unknown showOn value',
+    );
     t.equal((await wf('POST', '/steps', { schemeId: 'no-such-scheme', stepName: 'x' })).status, 404);
-    t.match((await wf('POST', '/steps', { schemeId: 'no-such-scheme', stepName: 'x' })).json.message, 'Workflow scheme [no-such-scheme] not found');
+    t.match(
+      (await wf('POST', '/steps', { schemeId: 'no-such-scheme', stepName: 'x' })).json.message,
+      'Workflow scheme [no-such-scheme] not found',
+    );
     t.equal((await wf('POST', '/steps', { schemeId, stepName: 'x', escalationTime: 'soon' })).status, 400);
     t.match((await wf('GET', '/steps/nope')).json, { message: 'The Workflow Step does not exist' });
     t.match((await wf('GET', '/actions/nope')).json, { message: 'The Workflow Action does not exist' });
@@ -79,9 +157,20 @@ for (const storage of ['sqlite', 'mysql'] as const) {
     t.equal((await wf('GET', `/schemes/${schemeId}`)).status, 404);
     t.equal((await wf('GET', `/actions/${saveId}`)).status, 404, 'actions go with their scheme');
 
-    const editor = await s.http('POST', '/api/v1/users', { headers: admin, body: { email: 'e@x.com', firstName: 'E', lastName: 'E', password: 'pw' } });
+    const editor = await s.http('POST', '/api/v1/users', {
+      headers: admin,
+      body: { email: 'e@x.com', firstName: 'E', lastName: 'E', password: 'pw' },
+    });
     t.equal(editor.status, 200);
-    t.equal((await s.http('POST', '/api/v1/workflow/schemes', { headers: s.basicAuth('e@x.com', 'pw'), body: { schemeName: 'x' } })).status, 403);
+    t.equal(
+      (
+        await s.http('POST', '/api/v1/workflow/schemes', {
+          headers: s.basicAuth('e@x.com', 'pw'),
+          body: { schemeName: 'x' },
+        })
+      ).status,
+      403,
+    );
     t.equal((await s.http('GET', '/api/v1/workflow/schemes')).status, 401);
   });
 }
@@ -91,17 +180,39 @@ t.test('the System Workflow is seeded with its fixed identifiers', async (t) => 
   const wf = (path: string) => s.http('GET', `/api/v1/workflow${path}`, { headers: s.basicAuth() });
   t.match((await wf(`/schemes/${SYSTEM}`)).json.entity, { name: 'System Workflow', system: true, archived: false });
   const steps = (await wf(`/schemes/${SYSTEM}/steps`)).json.entity;
-  t.same(steps.map((x: { name: string; myOrder: number; resolved: boolean }) => [x.name, x.myOrder, x.resolved]), [['New', 0, false], ['Draft', 1, false], ['Published', 2, true], ['Archived', 3, true]]);
+  t.same(
+    steps.map((x: { name: string; myOrder: number; resolved: boolean }) => [x.name, x.myOrder, x.resolved]),
+    [
+      ['New', 0, false],
+      ['Draft', 1, false],
+      ['Published', 2, true],
+      ['Archived', 3, true],
+    ],
+  );
   t.equal(steps[0].id, '6cb7e3bd-1710-4eed-8838-d3db60f78f19');
-  const names = async (stepId: string) => (await wf(`/steps/${stepId}/actions`)).json.entity.map((a: { name: string }) => a.name);
+  const names = async (stepId: string) =>
+    (await wf(`/steps/${stepId}/actions`)).json.entity.map((a: { name: string }) => a.name);
   t.same(await names('6cb7e3bd-1710-4eed-8838-d3db60f78f19'), ['Save', 'Publish', 'Delete']);
   t.same(await names('ee24a4cb-2d15-4c98-b1bd-6327126451f3'), ['Save', 'Unpublish', 'Copy', 'Publish', 'Archive']);
   t.same(await names('dc3c9cd0-8467-404b-bf95-cb7df3fbc293'), ['Copy', 'Unpublish', 'Save', 'Archive', 'Publish']);
   t.same(await names('d6b095b6-b65f-4bdb-bbfd-701d663dfee2'), ['Unarchive', 'Delete', 'Destroy']);
   const publish = (await wf('/actions/b9d89c80-3d88-4311-8365-187323c96436/actionlets')).json.entity;
-  t.same(publish.map((a: { name: string }) => a.name), ['Save content', 'Publish content', 'Unlock content']);
-  t.equal((await wf('/actions/963f6a04-5320-42e7-ab74-6d876d199946')).json.entity.nextStepCurrentStep, true, 'Copy stays in the current step');
+  t.same(
+    publish.map((a: { name: string }) => a.name),
+    ['Save content', 'Publish content', 'Unlock content'],
+  );
+  t.equal(
+    (await wf('/actions/963f6a04-5320-42e7-ab74-6d876d199946')).json.entity.nextStepCurrentStep,
+    true,
+    'Copy stays in the current step',
+  );
   t.equal((await s.http('DELETE', `/api/v1/workflow/schemes/${SYSTEM}`, { headers: s.basicAuth() })).status, 400);
-  const type = await s.http('POST', '/api/v1/contenttype', { headers: s.basicAuth(), body: { clazz: 'SimpleContentType', name: 'Plain' } });
-  t.same((await wf(`/schemes/schemescontenttypes/${type.json.entity[0].id}`)).json.entity.map((x: { id: string }) => x.id), [SYSTEM]);
+  const type = await s.http('POST', '/api/v1/contenttype', {
+    headers: s.basicAuth(),
+    body: { clazz: 'SimpleContentType', name: 'Plain' },
+  });
+  t.same(
+    (await wf(`/schemes/schemescontenttypes/${type.json.entity[0].id}`)).json.entity.map((x: { id: string }) => x.id),
+    [SYSTEM],
+  );
 });

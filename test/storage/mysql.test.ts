@@ -48,7 +48,11 @@ t.test('MariaDB/MySQL', async (t) => {
     await storage.close();
     const translated = { message: 'Storage operation failed', constructor: Error };
     await t.rejects(storage.ping(), translated, 'ping on a closed pool');
-    await t.rejects(storage.transaction(async () => 1), translated, 'BEGIN on a closed pool');
+    await t.rejects(
+      storage.transaction(async () => 1),
+      translated,
+      'BEGIN on a closed pool',
+    );
     await t.rejects(storage.migrate(), translated, 'migrate on a closed pool');
   });
 
@@ -56,7 +60,9 @@ t.test('MariaDB/MySQL', async (t) => {
     const url = (await createTestDatabase(t))!;
     const config = new Config(new Map([['storage.mysql.url', url]]), {});
     const [driver] = (await mysqlPlugin.setup({ config, logger: silentLogger, dataDir: '' })).storageDrivers!;
-    const storages = await Promise.all([1, 2, 3].map(() => driver!.open({ config, dataDir: '', logger: silentLogger })));
+    const storages = await Promise.all(
+      [1, 2, 3].map(() => driver!.open({ config, dataDir: '', logger: silentLogger })),
+    );
     t.teardown(() => Promise.all(storages.map((s) => s.close())));
     await Promise.all(storages.map((s) => s.migrate()));
     await storages[0]!.settings.putIfAbsent('x', '1');

@@ -8,9 +8,38 @@ import type { Site } from '../../core/model/site.js';
 import type { User } from '../../core/model/user.js';
 import type { Storage } from '../../core/plugin/storage-driver.js';
 
-const role = (id: string, overrides: Partial<Role> = {}): Role => ({ id, name: `Role ${id}`, key: `key-${id}`, description: '', system: false, personal: false, ...overrides });
-const user = (userId: string, email: string, roleId: string): User => ({ userId, email, firstName: 'F', lastName: 'L', passwordHash: 'scrypt$x', active: true, roleId, createdAt: 1_700_000_000_000, modDate: 1_700_000_000_001 });
-const site = (identifier: string, siteName: string): Site => ({ identifier, inode: `i-${identifier}`, siteName, aliases: '', isDefault: false, system: false, archived: false, live: true, modUser: 'u', modDate: 1_700_000_000_000 });
+const role = (id: string, overrides: Partial<Role> = {}): Role => ({
+  id,
+  name: `Role ${id}`,
+  key: `key-${id}`,
+  description: '',
+  system: false,
+  personal: false,
+  ...overrides,
+});
+const user = (userId: string, email: string, roleId: string): User => ({
+  userId,
+  email,
+  firstName: 'F',
+  lastName: 'L',
+  passwordHash: 'scrypt$x',
+  active: true,
+  roleId,
+  createdAt: 1_700_000_000_000,
+  modDate: 1_700_000_000_001,
+});
+const site = (identifier: string, siteName: string): Site => ({
+  identifier,
+  inode: `i-${identifier}`,
+  siteName,
+  aliases: '',
+  isDefault: false,
+  system: false,
+  archived: false,
+  live: true,
+  modUser: 'u',
+  modDate: 1_700_000_000_000,
+});
 
 /**
  * The repository contract, run by every storage driver against a real database. `open` answers a
@@ -23,21 +52,40 @@ export function repositorySuite(t: Test, open: () => Promise<Storage>): void {
     await s.roles.insert(role('r2', { name: 'A role' }));
     await s.roles.insert(role('p1', { personal: true, key: 'user-1' }));
     await t.rejects(s.roles.insert(role('r3', { key: 'key-r1' })), RecordNotUniqueError, 'role keys are unique');
-    t.same((await s.roles.list()).map((r) => r.id), ['r2', 'r1'], 'non-personal roles by name');
+    t.same(
+      (await s.roles.list()).map((r) => r.id),
+      ['r2', 'r1'],
+      'non-personal roles by name',
+    );
     t.same(await s.roles.findByKey('key-r1'), role('r1', { name: 'B role' }));
-    t.same(await s.roles.findById('p1'), role('p1', { personal: true, key: 'user-1' }), 'booleans and strings round-trip');
+    t.same(
+      await s.roles.findById('p1'),
+      role('p1', { personal: true, key: 'user-1' }),
+      'booleans and strings round-trip',
+    );
     t.equal(await s.roles.findById('nope'), undefined);
 
     const u = user('user-1', 'Mixed@Case.com', 'p1');
     await s.users.insert(u);
     await s.users.insert(user('user-2', 'a@first.com', 'p1'));
-    await t.rejects(s.users.insert(user('user-3', 'MIXED@case.com', 'p1')), RecordNotUniqueError, 'e-mails are unique, ignoring case');
+    await t.rejects(
+      s.users.insert(user('user-3', 'MIXED@case.com', 'p1')),
+      RecordNotUniqueError,
+      'e-mails are unique, ignoring case',
+    );
     await t.rejects(s.users.insert(user('user-1', 'other@x.com', 'p1')), RecordNotUniqueError, 'ids are unique');
     t.same(await s.users.findByEmail('mixed@CASE.com'), { ...u, email: 'mixed@case.com' });
     t.equal((await s.users.findById('user-1'))?.createdAt, 1_700_000_000_000, 'epoch milliseconds are numbers');
     const page = await s.users.list({ offset: 0, limit: 1 });
-    t.same({ ids: page.items.map((x) => x.userId), total: page.total }, { ids: ['user-2'], total: 2 }, 'paged by e-mail');
-    t.same((await s.users.list({ offset: 1, limit: 5 })).items.map((x) => x.userId), ['user-1']);
+    t.same(
+      { ids: page.items.map((x) => x.userId), total: page.total },
+      { ids: ['user-2'], total: 2 },
+      'paged by e-mail',
+    );
+    t.same(
+      (await s.users.list({ offset: 1, limit: 5 })).items.map((x) => x.userId),
+      ['user-1'],
+    );
 
     await s.users.update('user-1', { firstName: 'New', active: false, email: 'NEW@case.com' });
     t.match(await s.users.findById('user-1'), { firstName: 'New', active: false, email: 'new@case.com' });
@@ -56,8 +104,15 @@ export function repositorySuite(t: Test, open: () => Promise<Storage>): void {
     await s.users.insert(user('b', 'a-b@x.com', 'team'));
     await s.users.insert(user('c', 'c@x.com', 'other'));
     await s.users.grantRoles('a', ['team']);
-    t.same((await s.users.listByRole('team')).map((u) => u.userId), ['b', 'a'], 'granted or personal, by e-mail');
-    t.same((await s.users.listByRole('personal-a')).map((u) => u.userId), ['a']);
+    t.same(
+      (await s.users.listByRole('team')).map((u) => u.userId),
+      ['b', 'a'],
+      'granted or personal, by e-mail',
+    );
+    t.same(
+      (await s.users.listByRole('personal-a')).map((u) => u.userId),
+      ['a'],
+    );
     t.same(await s.users.listByRole('nobody'), []);
   });
 
@@ -67,7 +122,10 @@ export function repositorySuite(t: Test, open: () => Promise<Storage>): void {
     await s.users.insert(user('u', 'u@x.com', 'p'));
     await s.sessions.insert({ tokenHash: 'h1', userId: 'u', createdAt: 1, lastSeenAt: 1, expiresAt: 100 });
     await s.sessions.insert({ tokenHash: 'h2', userId: 'u', createdAt: 1, lastSeenAt: 1, expiresAt: 300 });
-    await t.rejects(s.sessions.insert({ tokenHash: 'h1', userId: 'u', createdAt: 1, lastSeenAt: 1, expiresAt: 1 }), RecordNotUniqueError);
+    await t.rejects(
+      s.sessions.insert({ tokenHash: 'h1', userId: 'u', createdAt: 1, lastSeenAt: 1, expiresAt: 1 }),
+      RecordNotUniqueError,
+    );
     await s.sessions.touch('h2', 50, 500);
     t.same(await s.sessions.find('h2'), { tokenHash: 'h2', userId: 'u', createdAt: 1, lastSeenAt: 50, expiresAt: 500 });
     t.equal(await s.sessions.deleteExpired(200), 1);
@@ -81,18 +139,48 @@ export function repositorySuite(t: Test, open: () => Promise<Storage>): void {
     const s = await open();
     await s.sites.insert(site('s1', 'Beta.example.com'));
     await s.sites.insert(site('s2', 'alpha.example.com'));
-    await t.rejects(s.sites.insert(site('s3', 'BETA.EXAMPLE.COM')), RecordNotUniqueError, 'site names are unique, ignoring case');
+    await t.rejects(
+      s.sites.insert(site('s3', 'BETA.EXAMPLE.COM')),
+      RecordNotUniqueError,
+      'site names are unique, ignoring case',
+    );
     t.same(await s.sites.findByName('beta.EXAMPLE.com'), site('s1', 'Beta.example.com'));
     t.same(await s.sites.findById('s2'), site('s2', 'alpha.example.com'));
     const page = await s.sites.list({ offset: 0, limit: 10 });
-    t.same({ names: page.items.map((x) => x.siteName), total: page.total }, { names: ['alpha.example.com', 'Beta.example.com'], total: 2 });
+    t.same(
+      { names: page.items.map((x) => x.siteName), total: page.total },
+      { names: ['alpha.example.com', 'Beta.example.com'], total: 2 },
+    );
 
-    t.equal(await s.languages.insert({ languageCode: 'en', countryCode: 'US', language: 'English', country: 'United States' }), 1);
-    t.equal(await s.languages.insert({ languageCode: 'es', countryCode: 'ES', language: 'Spanish', country: 'Spain' }), 2);
+    t.equal(
+      await s.languages.insert({
+        languageCode: 'en',
+        countryCode: 'US',
+        language: 'English',
+        country: 'United States',
+      }),
+      1,
+    );
+    t.equal(
+      await s.languages.insert({ languageCode: 'es', countryCode: 'ES', language: 'Spanish', country: 'Spain' }),
+      2,
+    );
     t.equal(await s.languages.insert({ languageCode: 'fr', countryCode: '', language: 'French', country: '' }), 3);
-    await t.rejects(s.languages.insert({ languageCode: 'es', countryCode: 'ES', language: 'x', country: 'y' }), RecordNotUniqueError);
-    t.same((await s.languages.list()).map((l) => l.id), [1, 2, 3]);
-    t.same(await s.languages.findByCode('fr', ''), { id: 3, languageCode: 'fr', countryCode: '', language: 'French', country: '' });
+    await t.rejects(
+      s.languages.insert({ languageCode: 'es', countryCode: 'ES', language: 'x', country: 'y' }),
+      RecordNotUniqueError,
+    );
+    t.same(
+      (await s.languages.list()).map((l) => l.id),
+      [1, 2, 3],
+    );
+    t.same(await s.languages.findByCode('fr', ''), {
+      id: 3,
+      languageCode: 'fr',
+      countryCode: '',
+      language: 'French',
+      country: '',
+    });
     t.equal(await s.languages.findById(9), undefined);
 
     t.equal(await s.settings.get('k'), undefined);
@@ -104,33 +192,97 @@ export function repositorySuite(t: Test, open: () => Promise<Storage>): void {
   t.test('content types and fields', async (t) => {
     const s = await open();
     const type = (id: string, name: string, variable: string, workflows: string[] = []): ContentType => ({
-      id, clazz: 'com.cms.contenttype.model.type.ImmutableSimpleContentType', baseType: 'CONTENT', name, description: 'd', variable, host: 'SYSTEM_HOST', folder: 'SYSTEM_FOLDER',
-      owner: 'o', defaultType: false, fixed: false, system: false, versionable: true, multilingualable: false, icon: 'event_note', sortOrder: 0, workflows, modDate: 1, iDate: 1,
+      id,
+      clazz: 'com.cms.contenttype.model.type.ImmutableSimpleContentType',
+      baseType: 'CONTENT',
+      name,
+      description: 'd',
+      variable,
+      host: 'SYSTEM_HOST',
+      folder: 'SYSTEM_FOLDER',
+      owner: 'o',
+      defaultType: false,
+      fixed: false,
+      system: false,
+      versionable: true,
+      multilingualable: false,
+      icon: 'event_note',
+      sortOrder: 0,
+      workflows,
+      modDate: 1,
+      iDate: 1,
     });
     await s.contentTypes.insert(type('t1', 'Blog Post', 'BlogPost', ['w2', 'w1']));
     await s.contentTypes.insert(type('t2', 'Article_%', 'article'));
-    await t.rejects(s.contentTypes.insert(type('t3', 'Other', 'blogpost')), RecordNotUniqueError, 'variables are unique, ignoring case');
-    t.same(await s.contentTypes.findByVariable('BLOGPOST'), type('t1', 'Blog Post', 'BlogPost', ['w2', 'w1']), 'workflow order kept');
-    t.same((await s.contentTypes.list({ offset: 0, limit: 10 })).items.map((x) => x.id), ['t2', 't1']);
-    t.same((await s.contentTypes.list({ offset: 0, limit: 10, filter: 'POST' })).items.map((x) => x.id), ['t1']);
-    t.same((await s.contentTypes.list({ offset: 0, limit: 10, filter: '_%' })), { items: [type('t2', 'Article_%', 'article')], total: 1 }, '% and _ are plain characters in a filter');
+    await t.rejects(
+      s.contentTypes.insert(type('t3', 'Other', 'blogpost')),
+      RecordNotUniqueError,
+      'variables are unique, ignoring case',
+    );
+    t.same(
+      await s.contentTypes.findByVariable('BLOGPOST'),
+      type('t1', 'Blog Post', 'BlogPost', ['w2', 'w1']),
+      'workflow order kept',
+    );
+    t.same(
+      (await s.contentTypes.list({ offset: 0, limit: 10 })).items.map((x) => x.id),
+      ['t2', 't1'],
+    );
+    t.same(
+      (await s.contentTypes.list({ offset: 0, limit: 10, filter: 'POST' })).items.map((x) => x.id),
+      ['t1'],
+    );
+    t.same(
+      await s.contentTypes.list({ offset: 0, limit: 10, filter: '_%' }),
+      { items: [type('t2', 'Article_%', 'article')], total: 1 },
+      '% and _ are plain characters in a filter',
+    );
     await s.contentTypes.update({ ...type('t1', 'Blog', 'BlogPost', ['w3']), modDate: 5 });
     t.match(await s.contentTypes.findById('t1'), { name: 'Blog', workflows: ['w3'], modDate: 5 });
 
     const field = (id: string, variable: string, sortOrder: number): Field => ({
-      id, contentTypeId: 't1', clazz: 'com.cms.contenttype.model.field.ImmutableTextField', name: variable, variable, dataType: 'TEXT', sortOrder, regexCheck: null, defaultValue: null,
-      hint: 'h', values: null, required: true, searchable: false, indexed: true, listed: false, unique: false, readOnly: false, fixed: false, relationType: null,
-      fieldVariables: [{ id: 'v1', key: 'k', value: 'v' }], modDate: 1, iDate: 1,
+      id,
+      contentTypeId: 't1',
+      clazz: 'com.cms.contenttype.model.field.ImmutableTextField',
+      name: variable,
+      variable,
+      dataType: 'TEXT',
+      sortOrder,
+      regexCheck: null,
+      defaultValue: null,
+      hint: 'h',
+      values: null,
+      required: true,
+      searchable: false,
+      indexed: true,
+      listed: false,
+      unique: false,
+      readOnly: false,
+      fixed: false,
+      relationType: null,
+      fieldVariables: [{ id: 'v1', key: 'k', value: 'v' }],
+      modDate: 1,
+      iDate: 1,
     });
     await s.fields.insert(field('f2', 'body', 2));
     await s.fields.insert(field('f1', 'title', 1));
-    await t.rejects(s.fields.insert(field('f3', 'Title', 3)), RecordNotUniqueError, 'field variables are unique within a type');
-    t.same((await s.fields.listByType('t1')).map((f) => f.id), ['f1', 'f2']);
+    await t.rejects(
+      s.fields.insert(field('f3', 'Title', 3)),
+      RecordNotUniqueError,
+      'field variables are unique within a type',
+    );
+    t.same(
+      (await s.fields.listByType('t1')).map((f) => f.id),
+      ['f1', 'f2'],
+    );
     t.same(await s.fields.findById('f1'), field('f1', 'title', 1), 'field variables round-trip');
     await s.fields.update({ ...field('f1', 'title', 5), hint: null });
     t.match(await s.fields.findById('f1'), { sortOrder: 5, hint: null });
     await s.fields.delete('f2');
-    t.same((await s.fields.listByType('t1')).map((f) => f.id), ['f1']);
+    t.same(
+      (await s.fields.listByType('t1')).map((f) => f.id),
+      ['f1'],
+    );
     await s.contentTypes.delete('t1');
     t.equal(await s.contentTypes.findById('t1'), undefined);
     t.equal(await s.fields.findById('f1'), undefined, 'fields go with their type');
@@ -157,10 +309,14 @@ export function repositorySuite(t: Test, open: () => Promise<Storage>): void {
     t.equal(await s.roles.findById('c'), undefined, 'rolled back');
     t.equal(await s.roles.findById('d'), undefined, 'the nested part rolled back with it');
 
-    await t.rejects(s.transaction(async (tx) => {
-      await tx.roles.insert(role('e'));
-      await tx.roles.insert(role('f', { key: 'key-a' }));
-    }), RecordNotUniqueError, 'errors inside a transaction are translated too');
+    await t.rejects(
+      s.transaction(async (tx) => {
+        await tx.roles.insert(role('e'));
+        await tx.roles.insert(role('f', { key: 'key-a' }));
+      }),
+      RecordNotUniqueError,
+      'errors inside a transaction are translated too',
+    );
     t.equal(await s.roles.findById('e'), undefined);
   });
 
@@ -207,25 +363,71 @@ export function repositorySuite(t: Test, open: () => Promise<Storage>): void {
     await changed('a field', true);
     await s.languages.insert({ languageCode: 'fr', countryCode: 'FR', language: 'French', country: 'France' });
     await changed('a language', true);
-    await t.rejects(s.transaction(async (tx) => {
-      await tx.fields.delete('df');
-      throw new Error('undo');
-    }));
+    await t.rejects(
+      s.transaction(async (tx) => {
+        await tx.fields.delete('df');
+        throw new Error('undo');
+      }),
+    );
     await changed('a definition write that rolled back', false);
     t.equal(new Set(versions).size, 4, 'every change gives a new token');
   });
 
   t.test('content states and workflow tasks are replaced in place', async (t) => {
     const s = await open();
-    const languageId = await s.languages.insert({ languageCode: 'en', countryCode: 'US', language: 'English', country: 'United States' });
+    const languageId = await s.languages.insert({
+      languageCode: 'en',
+      countryCode: 'US',
+      language: 'English',
+      country: 'United States',
+    });
     await s.contentTypes.insert(definitionType('ct'));
-    await s.content.insertIdentifier({ identifier: 'id1', contentTypeId: 'ct', host: 'SYSTEM_HOST', folder: 'SYSTEM_FOLDER', parentPath: '/', assetName: null, owner: 'o', createdAt: 1 });
-    for (const inode of ['v1', 'v2']) await s.content.insertVersion({ inode, identifier: 'id1', languageId, title: inode, modUser: 'u', modDate: 1, sortOrder: 0, values: { title: inode } });
-    const state = { identifier: 'id1', languageId, workingInode: 'v1', liveInode: null, archived: false, lockedBy: null, lockedAt: null, modDate: 1 };
+    await s.content.insertIdentifier({
+      identifier: 'id1',
+      contentTypeId: 'ct',
+      host: 'SYSTEM_HOST',
+      folder: 'SYSTEM_FOLDER',
+      parentPath: '/',
+      assetName: null,
+      owner: 'o',
+      createdAt: 1,
+    });
+    for (const inode of ['v1', 'v2'])
+      await s.content.insertVersion({
+        inode,
+        identifier: 'id1',
+        languageId,
+        title: inode,
+        modUser: 'u',
+        modDate: 1,
+        sortOrder: 0,
+        values: { title: inode },
+      });
+    const state = {
+      identifier: 'id1',
+      languageId,
+      workingInode: 'v1',
+      liveInode: null,
+      archived: false,
+      lockedBy: null,
+      lockedAt: null,
+      modDate: 1,
+    };
     await s.content.putState(state);
     await s.content.putState({ ...state, workingInode: 'v2', liveInode: 'v1', lockedBy: 'u', lockedAt: 5, modDate: 6 });
-    t.same(await s.content.listStates('id1'), [{ ...state, workingInode: 'v2', liveInode: 'v1', lockedBy: 'u', lockedAt: 5, modDate: 6 }]);
-    const task = { identifier: 'id1', languageId, schemeId: 's', stepId: 'a', assignedTo: null, createdBy: 'u', creationDate: 1, modDate: 1 };
+    t.same(await s.content.listStates('id1'), [
+      { ...state, workingInode: 'v2', liveInode: 'v1', lockedBy: 'u', lockedAt: 5, modDate: 6 },
+    ]);
+    const task = {
+      identifier: 'id1',
+      languageId,
+      schemeId: 's',
+      stepId: 'a',
+      assignedTo: null,
+      createdBy: 'u',
+      creationDate: 1,
+      modDate: 1,
+    };
     await s.tasks.put(task);
     await s.tasks.put({ ...task, stepId: 'b', assignedTo: 'someone', modDate: 2 });
     t.same(await s.tasks.find('id1', languageId), { ...task, stepId: 'b', assignedTo: 'someone', modDate: 2 });
@@ -233,28 +435,106 @@ export function repositorySuite(t: Test, open: () => Promise<Storage>): void {
 
   t.test('system action mappings: one per owner and verb, gone with their action or owner', async (t) => {
     const s = await open();
-    await s.workflows.insertScheme({ id: 'sch', name: 'S', description: '', archived: false, mandatory: false, defaultScheme: false, entryActionId: null, system: false, creationDate: 1, modDate: 1 });
+    await s.workflows.insertScheme({
+      id: 'sch',
+      name: 'S',
+      description: '',
+      archived: false,
+      mandatory: false,
+      defaultScheme: false,
+      entryActionId: null,
+      system: false,
+      creationDate: 1,
+      modDate: 1,
+    });
     const action = (id: string): WorkflowAction => ({
-      id, schemeId: 'sch', name: id, condition: '', nextStep: 'currentstep', nextAssign: '', icon: 'workflowIcon', roleHierarchyForAssign: false, assignable: false, commentable: false, order: 0, owner: null, showOn: [], whoCanUse: [],
+      id,
+      schemeId: 'sch',
+      name: id,
+      condition: '',
+      nextStep: 'currentstep',
+      nextAssign: '',
+      icon: 'workflowIcon',
+      roleHierarchyForAssign: false,
+      assignable: false,
+      commentable: false,
+      order: 0,
+      owner: null,
+      showOn: [],
+      whoCanUse: [],
     });
     await s.workflows.insertAction(action('a1'));
     await s.workflows.insertAction(action('a2'));
     await s.contentTypes.insert({ ...definitionType('ct'), workflows: ['sch'] });
-    await s.workflows.putSystemAction({ id: 'm1', systemAction: 'PUBLISH', actionId: 'a1', ownerKind: 'scheme', ownerId: 'sch' });
-    await s.workflows.putSystemAction({ id: 'm2', systemAction: 'NEW', actionId: 'a1', ownerKind: 'scheme', ownerId: 'sch' });
-    await s.workflows.putSystemAction({ id: 'm3', systemAction: 'NEW', actionId: 'a2', ownerKind: 'contentType', ownerId: 'ct' });
-    t.same((await s.workflows.listSystemActions('scheme', 'sch')).map((m) => m.id), ['m2', 'm1'], 'in verb order');
-    await s.workflows.putSystemAction({ id: 'm4', systemAction: 'PUBLISH', actionId: 'a2', ownerKind: 'scheme', ownerId: 'sch' });
-    t.same((await s.workflows.listSystemActions('scheme', 'sch')).map((m) => [m.id, m.actionId]), [['m2', 'a1'], ['m4', 'a2']], 'a verb mapped again replaces its mapping');
-    t.same(await s.workflows.findSystemAction('m3'), { id: 'm3', systemAction: 'NEW', actionId: 'a2', ownerKind: 'contentType', ownerId: 'ct' });
-    t.same((await s.workflows.listSystemActionsOfAction('a2')).map((m) => m.id), ['m3', 'm4']);
+    await s.workflows.putSystemAction({
+      id: 'm1',
+      systemAction: 'PUBLISH',
+      actionId: 'a1',
+      ownerKind: 'scheme',
+      ownerId: 'sch',
+    });
+    await s.workflows.putSystemAction({
+      id: 'm2',
+      systemAction: 'NEW',
+      actionId: 'a1',
+      ownerKind: 'scheme',
+      ownerId: 'sch',
+    });
+    await s.workflows.putSystemAction({
+      id: 'm3',
+      systemAction: 'NEW',
+      actionId: 'a2',
+      ownerKind: 'contentType',
+      ownerId: 'ct',
+    });
+    t.same(
+      (await s.workflows.listSystemActions('scheme', 'sch')).map((m) => m.id),
+      ['m2', 'm1'],
+      'in verb order',
+    );
+    await s.workflows.putSystemAction({
+      id: 'm4',
+      systemAction: 'PUBLISH',
+      actionId: 'a2',
+      ownerKind: 'scheme',
+      ownerId: 'sch',
+    });
+    t.same(
+      (await s.workflows.listSystemActions('scheme', 'sch')).map((m) => [m.id, m.actionId]),
+      [
+        ['m2', 'a1'],
+        ['m4', 'a2'],
+      ],
+      'a verb mapped again replaces its mapping',
+    );
+    t.same(await s.workflows.findSystemAction('m3'), {
+      id: 'm3',
+      systemAction: 'NEW',
+      actionId: 'a2',
+      ownerKind: 'contentType',
+      ownerId: 'ct',
+    });
+    t.same(
+      (await s.workflows.listSystemActionsOfAction('a2')).map((m) => m.id),
+      ['m3', 'm4'],
+    );
     await s.contentTypes.delete('ct');
     t.equal(await s.workflows.findSystemAction('m3'), undefined, 'gone with the content type');
     await s.workflows.deleteAction('a1');
-    t.same((await s.workflows.listSystemActions('scheme', 'sch')).map((m) => m.id), ['m4'], 'gone with the action');
+    t.same(
+      (await s.workflows.listSystemActions('scheme', 'sch')).map((m) => m.id),
+      ['m4'],
+      'gone with the action',
+    );
     await s.workflows.deleteSystemAction('m4');
     t.same(await s.workflows.listSystemActionsOfAction('a2'), []);
-    await s.workflows.putSystemAction({ id: 'm5', systemAction: 'EDIT', actionId: 'a2', ownerKind: 'scheme', ownerId: 'sch' });
+    await s.workflows.putSystemAction({
+      id: 'm5',
+      systemAction: 'EDIT',
+      actionId: 'a2',
+      ownerKind: 'scheme',
+      ownerId: 'sch',
+    });
     await s.workflows.deleteScheme('sch');
     t.equal(await s.workflows.findSystemAction('m5'), undefined, 'gone with the scheme');
   });
@@ -270,21 +550,61 @@ export function repositorySuite(t: Test, open: () => Promise<Storage>): void {
         }),
       ),
     );
-    t.same(results.map((r) => r.status), results.map((_, i) => (i === 5 ? 'rejected' : 'fulfilled')));
+    t.same(
+      results.map((r) => r.status),
+      results.map((_, i) => (i === 5 ? 'rejected' : 'fulfilled')),
+    );
     for (let i = 0; i < 12; i++) t.equal(Boolean(await s.roles.findById(`c${i}`)), i !== 5, `c${i}`);
   });
 }
 
 function definitionType(id: string): ContentType {
   return {
-    id, clazz: 'com.cms.contenttype.model.type.ImmutableSimpleContentType', baseType: 'CONTENT', name: `Type ${id}`, description: '', variable: `Type${id}`, host: 'SYSTEM_HOST', folder: 'SYSTEM_FOLDER',
-    owner: 'o', defaultType: false, fixed: false, system: false, versionable: true, multilingualable: false, icon: 'event_note', sortOrder: 0, workflows: [], modDate: 1, iDate: 1,
+    id,
+    clazz: 'com.cms.contenttype.model.type.ImmutableSimpleContentType',
+    baseType: 'CONTENT',
+    name: `Type ${id}`,
+    description: '',
+    variable: `Type${id}`,
+    host: 'SYSTEM_HOST',
+    folder: 'SYSTEM_FOLDER',
+    owner: 'o',
+    defaultType: false,
+    fixed: false,
+    system: false,
+    versionable: true,
+    multilingualable: false,
+    icon: 'event_note',
+    sortOrder: 0,
+    workflows: [],
+    modDate: 1,
+    iDate: 1,
   };
 }
 
 function definitionField(id: string, contentTypeId: string): Field {
   return {
-    id, contentTypeId, clazz: 'com.cms.contenttype.model.field.ImmutableTextField', name: id, variable: id, dataType: 'TEXT', sortOrder: 1, regexCheck: null, defaultValue: null,
-    hint: null, values: null, required: false, searchable: false, indexed: false, listed: false, unique: false, readOnly: false, fixed: false, relationType: null, fieldVariables: [], modDate: 1, iDate: 1,
+    id,
+    contentTypeId,
+    clazz: 'com.cms.contenttype.model.field.ImmutableTextField',
+    name: id,
+    variable: id,
+    dataType: 'TEXT',
+    sortOrder: 1,
+    regexCheck: null,
+    defaultValue: null,
+    hint: null,
+    values: null,
+    required: false,
+    searchable: false,
+    indexed: false,
+    listed: false,
+    unique: false,
+    readOnly: false,
+    fixed: false,
+    relationType: null,
+    fieldVariables: [],
+    modDate: 1,
+    iDate: 1,
   };
 }

@@ -6,14 +6,35 @@ import * as sqlite from '../../plugins/storage/sqlite/schema.js';
 /** Compile-time: the shared repository code is typed against SQLite's rows, so MySQL's must be the same. */
 type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 type AllSame = {
-  [K in keyof typeof sqlite & keyof typeof mysql]: Same<InferSelectModel<(typeof sqlite)[K]>, InferSelectModel<(typeof mysql)[K]>>;
+  [K in keyof typeof sqlite & keyof typeof mysql]: Same<
+    InferSelectModel<(typeof sqlite)[K]>,
+    InferSelectModel<(typeof mysql)[K]>
+  >;
 };
 const rowTypesMatch: AllSame = {
-  users: true, roles: true, userRoles: true, sessions: true, sites: true, languages: true, settings: true,
-  contentTypes: true, contentTypeWorkflows: true, fields: true,
-  contentIdentifiers: true, contentVersions: true, contentStates: true, contentUniqueValues: true, categories: true,
-  workflowSchemes: true, workflowSteps: true, workflowActions: true, workflowStepActions: true, workflowActionlets: true,
-  workflowSystemActions: true, workflowTasks: true, workflowHistory: true,
+  users: true,
+  roles: true,
+  userRoles: true,
+  sessions: true,
+  sites: true,
+  languages: true,
+  settings: true,
+  contentTypes: true,
+  contentTypeWorkflows: true,
+  fields: true,
+  contentIdentifiers: true,
+  contentVersions: true,
+  contentStates: true,
+  contentUniqueValues: true,
+  categories: true,
+  workflowSchemes: true,
+  workflowSteps: true,
+  workflowActions: true,
+  workflowStepActions: true,
+  workflowActionlets: true,
+  workflowSystemActions: true,
+  workflowTasks: true,
+  workflowHistory: true,
 };
 
 t.test('both dialects declare the same tables with the same columns', async (t) => {
@@ -24,7 +45,12 @@ t.test('both dialects declare the same tables with the same columns', async (t) 
     const b = mysql[name] as unknown as Table;
     t.equal(getTableName(a), getTableName(b), `${name}: table name`);
     const shape = (table: Table) =>
-      Object.fromEntries(Object.entries(getTableColumns(table)).map(([key, c]) => [key, { column: c.name, dataType: c.dataType, notNull: c.notNull, primary: c.primary }]));
+      Object.fromEntries(
+        Object.entries(getTableColumns(table)).map(([key, c]) => [
+          key,
+          { column: c.name, dataType: c.dataType, notNull: c.notNull, primary: c.primary },
+        ]),
+      );
     t.same(shape(b), shape(a), `${name}: columns`);
   }
 });

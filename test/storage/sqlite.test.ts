@@ -45,27 +45,37 @@ t.test('driver errors at the boundary are translated, even outside the repositor
   await storage.close();
   const translated = { message: 'Storage operation failed', constructor: Error };
   await t.rejects(storage.ping(), translated, 'ping on a closed database');
-  await t.rejects(storage.transaction(async () => 1), translated, 'BEGIN on a closed database');
+  await t.rejects(
+    storage.transaction(async () => 1),
+    translated,
+    'BEGIN on a closed database',
+  );
 });
 
-t.test('transactions that queue up share a commit, and each caller is answered only once its work is on disk', async (t) => {
-  const dataDir = tempDataDir(t);
-  const storage = await openIn(t, dataDir);
-  const other = new Database(join(dataDir, 'cms.db'), { readonly: true });
-  t.teardown(() => other.close());
-  const committed = (key: string) => other.prepare('SELECT setting_value FROM settings WHERE setting_key = ?').get(key) !== undefined;
-  const seenAtAnswer: boolean[] = [];
-  await Promise.all(
-    Array.from({ length: 100 }, (_, i) =>
-      storage.transaction(async (tx) => {
-        await tx.settings.putIfAbsent(`batch-${i}`, 'x');
-        return i;
-      }).then(() => seenAtAnswer.push(committed(`batch-${i}`))),
-    ),
-  );
-  t.equal(seenAtAnswer.length, 100);
-  t.ok(seenAtAnswer.every(Boolean), 'another connection sees every answered transaction');
-});
+t.test(
+  'transactions that queue up share a commit, and each caller is answered only once its work is on disk',
+  async (t) => {
+    const dataDir = tempDataDir(t);
+    const storage = await openIn(t, dataDir);
+    const other = new Database(join(dataDir, 'cms.db'), { readonly: true });
+    t.teardown(() => other.close());
+    const committed = (key: string) =>
+      other.prepare('SELECT setting_value FROM settings WHERE setting_key = ?').get(key) !== undefined;
+    const seenAtAnswer: boolean[] = [];
+    await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        storage
+          .transaction(async (tx) => {
+            await tx.settings.putIfAbsent(`batch-${i}`, 'x');
+            return i;
+          })
+          .then(() => seenAtAnswer.push(committed(`batch-${i}`))),
+      ),
+    );
+    t.equal(seenAtAnswer.length, 100);
+    t.ok(seenAtAnswer.every(Boolean), 'another connection sees every answered transaction');
+  },
+);
 
 t.test('closing commits transactions that are waiting for their batch to commit', async (t) => {
   const dataDir = tempDataDir(t);
@@ -84,7 +94,9 @@ t.test('when SQLite rolls back a whole batch, every transaction in it fails, and
   const storage = await openIn(t, dataDir);
   // RAISE(ROLLBACK) ends the whole transaction, not just the statement: the batch-mates' work is gone with it.
   const admin = new Database(join(dataDir, 'cms.db'));
-  admin.exec(`CREATE TRIGGER poison BEFORE INSERT ON settings WHEN NEW.setting_key = 'poison' BEGIN SELECT RAISE(ROLLBACK, 'poisoned'); END`);
+  admin.exec(
+    `CREATE TRIGGER poison BEFORE INSERT ON settings WHEN NEW.setting_key = 'poison' BEGIN SELECT RAISE(ROLLBACK, 'poisoned'); END`,
+  );
   admin.close();
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
@@ -97,7 +109,11 @@ t.test('when SQLite rolls back a whole batch, every transaction in it fails, and
   const third = storage.transaction(async (tx) => tx.settings.putIfAbsent('after', 'y'));
   release();
   await t.rejects(second, { message: 'Storage operation failed' });
-  await t.rejects(first, { message: 'Storage operation failed' }, 'its batch-mate is not answered as if it had been stored');
+  await t.rejects(
+    first,
+    { message: 'Storage operation failed' },
+    'its batch-mate is not answered as if it had been stored',
+  );
   t.equal(await storage.settings.get('innocent'), undefined);
   t.equal(await third, 'y');
   t.equal(await storage.settings.get('after'), 'y', 'the next transaction was committed and answered as such');
@@ -105,13 +121,20 @@ t.test('when SQLite rolls back a whole batch, every transaction in it fails, and
 
 /** A Node process running `code` (an ES module) with the loader tap gave this one. */
 function startNode(code: string, args: string[]) {
-  const child = spawn(process.execPath, [...process.execArgv, '--input-type=module', '-e', code, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...process.execArgv, '--input-type=module', '-e', code, ...args], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
-  const done = new Promise<{ code: number | null; output: string }>((resolve) => child.on('close', (code) => resolve({ code, output })));
+  const done = new Promise<{ code: number | null; output: string }>((resolve) =>
+    child.on('close', (code) => resolve({ code, output })),
+  );
   // A child that dies before it is ready must not leave the test waiting.
-  const ready = Promise.race([new Promise<void>((resolve) => child.stdout.once('data', () => resolve())), done.then(() => undefined)]);
+  const ready = Promise.race([
+    new Promise<void>((resolve) => child.stdout.once('data', () => resolve())),
+    done.then(() => undefined),
+  ]);
   return { go: () => child.stdin.end('go'), ready, done };
 }
 
@@ -135,7 +158,11 @@ t.test('several processes migrating one new database at once all start', async (
   await Promise.all(children.map((c) => c.ready));
   for (const c of children) c.go();
   const results = await Promise.all(children.map((c) => c.done));
-  t.same(results, results.map(() => ({ code: 0, output: 'ready' })), 'every process migrated');
+  t.same(
+    results,
+    results.map(() => ({ code: 0, output: 'ready' })),
+    'every process migrated',
+  );
   const storage = await openIn(t, dataDir);
   t.equal(await storage.settings.putIfAbsent('after', 'yes'), 'yes');
 });

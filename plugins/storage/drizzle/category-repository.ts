@@ -3,14 +3,22 @@ import type { CategoryRepository } from '../../../core/plugin/storage-driver.js'
 import type { Executor, Tables } from './context.js';
 
 export function categoryRepository(exec: Executor, t: Tables): CategoryRepository {
-  const one = (column: Tables['categories']['inode'] | Tables['categories']['key'] | Tables['categories']['variable'], value: string) =>
-    exec.read(async (db) => (await db.select().from(t.categories).where(eq(column, value)).limit(1))[0]);
+  const one = (
+    column: Tables['categories']['inode'] | Tables['categories']['key'] | Tables['categories']['variable'],
+    value: string,
+  ) => exec.read(async (db) => (await db.select().from(t.categories).where(eq(column, value)).limit(1))[0]);
   return {
     insert: (category) => exec.write(async (db) => void (await db.insert(t.categories).values(category))),
     findByInode: (inode) => one(t.categories.inode, inode),
     findByKey: (key) => one(t.categories.key, key),
     findByVariable: (variable) => one(t.categories.variable, variable),
     listChildren: (parent) =>
-      exec.read((db) => db.select().from(t.categories).where(parent === null ? isNull(t.categories.parent) : eq(t.categories.parent, parent)).orderBy(asc(t.categories.sortOrder), asc(t.categories.name))),
+      exec.read((db) =>
+        db
+          .select()
+          .from(t.categories)
+          .where(parent === null ? isNull(t.categories.parent) : eq(t.categories.parent, parent))
+          .orderBy(asc(t.categories.sortOrder), asc(t.categories.name)),
+      ),
   };
 }

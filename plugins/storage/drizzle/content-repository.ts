@@ -6,18 +6,57 @@ import { isUniqueViolation, type Dialect, type Executor, type Tables } from './c
 import { insertRow, runPrepared, upsertRow } from './prepared.js';
 
 type VersionRow = Tables['contentVersions']['$inferSelect'];
-const toVersion = (row: VersionRow): ContentVersion => ({ ...row, values: JSON.parse(row.values) as Record<string, unknown> });
+const toVersion = (row: VersionRow): ContentVersion => ({
+  ...row,
+  values: JSON.parse(row.values) as Record<string, unknown>,
+});
 
 export function contentRepository(exec: Executor, t: Tables, dialect: Dialect): ContentRepository {
   return {
-    insertIdentifier: (identifier) => exec.write(async (db) => void (await insertRow(db, t.contentIdentifiers, { ...identifier }))),
+    insertIdentifier: (identifier) =>
+      exec.write(async (db) => void (await insertRow(db, t.contentIdentifiers, { ...identifier }))),
     findIdentifier: (identifier) =>
-      exec.read(async (db) => (await runPrepared<ContentIdentifier[]>(db, 'findIdentifier', () => db.select().from(t.contentIdentifiers).where(eq(t.contentIdentifiers.identifier, sql.placeholder('identifier'))).limit(1), { identifier }))[0]),
-    updateIdentifier: (identifier) => exec.write(async (db) => void (await db.update(t.contentIdentifiers).set(identifier).where(eq(t.contentIdentifiers.identifier, identifier.identifier)))),
+      exec.read(
+        async (db) =>
+          (
+            await runPrepared<ContentIdentifier[]>(
+              db,
+              'findIdentifier',
+              () =>
+                db
+                  .select()
+                  .from(t.contentIdentifiers)
+                  .where(eq(t.contentIdentifiers.identifier, sql.placeholder('identifier')))
+                  .limit(1),
+              { identifier },
+            )
+          )[0],
+      ),
+    updateIdentifier: (identifier) =>
+      exec.write(
+        async (db) =>
+          void (await db
+            .update(t.contentIdentifiers)
+            .set(identifier)
+            .where(eq(t.contentIdentifiers.identifier, identifier.identifier))),
+      ),
     findByPath: (host, parentPath, assetName) =>
-      exec.read(async (db) =>
-        (await db.select().from(t.contentIdentifiers)
-          .where(and(eq(t.contentIdentifiers.host, host), eq(t.contentIdentifiers.parentPath, parentPath), eq(t.contentIdentifiers.assetName, assetName))).limit(1))[0]),
+      exec.read(
+        async (db) =>
+          (
+            await db
+              .select()
+              .from(t.contentIdentifiers)
+              .where(
+                and(
+                  eq(t.contentIdentifiers.host, host),
+                  eq(t.contentIdentifiers.parentPath, parentPath),
+                  eq(t.contentIdentifiers.assetName, assetName),
+                ),
+              )
+              .limit(1)
+          )[0],
+      ),
     deleteIdentifier: (identifier) =>
       exec.write(async (db) => {
         await db.delete(t.contentUniqueValues).where(eq(t.contentUniqueValues.identifier, identifier));
@@ -25,38 +64,120 @@ export function contentRepository(exec: Executor, t: Tables, dialect: Dialect): 
         await db.delete(t.contentVersions).where(eq(t.contentVersions.identifier, identifier));
         await db.delete(t.contentIdentifiers).where(eq(t.contentIdentifiers.identifier, identifier));
       }),
-    insertVersion: (version) => exec.write(async (db) => void (await insertRow(db, t.contentVersions, { ...version, values: JSON.stringify(version.values) }))),
+    insertVersion: (version) =>
+      exec.write(
+        async (db) =>
+          void (await insertRow(db, t.contentVersions, { ...version, values: JSON.stringify(version.values) })),
+      ),
     findVersion: (inode) =>
-      exec.read(async (db) => (await runPrepared<VersionRow[]>(db, 'findVersion', () => db.select().from(t.contentVersions).where(eq(t.contentVersions.inode, sql.placeholder('inode'))).limit(1), { inode })).map(toVersion)[0]),
+      exec.read(
+        async (db) =>
+          (
+            await runPrepared<VersionRow[]>(
+              db,
+              'findVersion',
+              () =>
+                db
+                  .select()
+                  .from(t.contentVersions)
+                  .where(eq(t.contentVersions.inode, sql.placeholder('inode')))
+                  .limit(1),
+              { inode },
+            )
+          ).map(toVersion)[0],
+      ),
     listVersions: (identifier, languageId) =>
       exec.read(async (db) =>
-        (await db.select().from(t.contentVersions).where(and(eq(t.contentVersions.identifier, identifier), eq(t.contentVersions.languageId, languageId))).orderBy(desc(t.contentVersions.modDate), desc(t.contentVersions.inode))).map(toVersion),
+        (
+          await db
+            .select()
+            .from(t.contentVersions)
+            .where(and(eq(t.contentVersions.identifier, identifier), eq(t.contentVersions.languageId, languageId)))
+            .orderBy(desc(t.contentVersions.modDate), desc(t.contentVersions.inode))
+        ).map(toVersion),
       ),
     deleteLanguage: (identifier, languageId) =>
       exec.write(async (db) => {
-        await db.delete(t.contentUniqueValues).where(and(eq(t.contentUniqueValues.identifier, identifier), eq(t.contentUniqueValues.languageId, languageId)));
-        await db.delete(t.contentStates).where(and(eq(t.contentStates.identifier, identifier), eq(t.contentStates.languageId, languageId)));
-        await db.delete(t.contentVersions).where(and(eq(t.contentVersions.identifier, identifier), eq(t.contentVersions.languageId, languageId)));
+        await db
+          .delete(t.contentUniqueValues)
+          .where(
+            and(eq(t.contentUniqueValues.identifier, identifier), eq(t.contentUniqueValues.languageId, languageId)),
+          );
+        await db
+          .delete(t.contentStates)
+          .where(and(eq(t.contentStates.identifier, identifier), eq(t.contentStates.languageId, languageId)));
+        await db
+          .delete(t.contentVersions)
+          .where(and(eq(t.contentVersions.identifier, identifier), eq(t.contentVersions.languageId, languageId)));
       }),
     findState: (identifier, languageId) =>
-      exec.read(async (db) =>
-        (await runPrepared<ContentState[]>(db, 'findState', () =>
-          db.select().from(t.contentStates).where(and(eq(t.contentStates.identifier, sql.placeholder('identifier')), eq(t.contentStates.languageId, sql.placeholder('languageId')))).limit(1), { identifier, languageId }))[0]),
-    listStates: (identifier) => exec.read(async (db) => (await db.select().from(t.contentStates).where(eq(t.contentStates.identifier, identifier)).orderBy(t.contentStates.languageId)) as ContentState[]),
-    putState: (state) => exec.write((db) => upsertRow(db, dialect, t.contentStates, [t.contentStates.identifier, t.contentStates.languageId], { ...state })),
+      exec.read(
+        async (db) =>
+          (
+            await runPrepared<ContentState[]>(
+              db,
+              'findState',
+              () =>
+                db
+                  .select()
+                  .from(t.contentStates)
+                  .where(
+                    and(
+                      eq(t.contentStates.identifier, sql.placeholder('identifier')),
+                      eq(t.contentStates.languageId, sql.placeholder('languageId')),
+                    ),
+                  )
+                  .limit(1),
+              { identifier, languageId },
+            )
+          )[0],
+      ),
+    listStates: (identifier) =>
+      exec.read(
+        async (db) =>
+          (await db
+            .select()
+            .from(t.contentStates)
+            .where(eq(t.contentStates.identifier, identifier))
+            .orderBy(t.contentStates.languageId)) as ContentState[],
+      ),
+    putState: (state) =>
+      exec.write((db) =>
+        upsertRow(db, dialect, t.contentStates, [t.contentStates.identifier, t.contentStates.languageId], { ...state }),
+      ),
     findUniqueHolder: (fieldId, languageId, valueHash) =>
-      exec.read(async (db) =>
-        (await db.select({ identifier: t.contentUniqueValues.identifier }).from(t.contentUniqueValues)
-          .where(and(eq(t.contentUniqueValues.fieldId, fieldId), eq(t.contentUniqueValues.languageId, languageId), eq(t.contentUniqueValues.valueHash, valueHash))).limit(1))[0]?.identifier),
+      exec.read(
+        async (db) =>
+          (
+            await db
+              .select({ identifier: t.contentUniqueValues.identifier })
+              .from(t.contentUniqueValues)
+              .where(
+                and(
+                  eq(t.contentUniqueValues.fieldId, fieldId),
+                  eq(t.contentUniqueValues.languageId, languageId),
+                  eq(t.contentUniqueValues.valueHash, valueHash),
+                ),
+              )
+              .limit(1)
+          )[0]?.identifier,
+      ),
     claimUniqueValues: (identifier, languageId, claims) =>
       exec.write(async (db) => {
-        await db.delete(t.contentUniqueValues).where(and(eq(t.contentUniqueValues.identifier, identifier), eq(t.contentUniqueValues.languageId, languageId)));
+        await db
+          .delete(t.contentUniqueValues)
+          .where(
+            and(eq(t.contentUniqueValues.identifier, identifier), eq(t.contentUniqueValues.languageId, languageId)),
+          );
         for (const claim of claims) {
           try {
             await db.insert(t.contentUniqueValues).values({ ...claim, languageId, identifier });
           } catch (error) {
             if (!isUniqueViolation(error, dialect)) throw error;
-            throw new RecordNotUniqueError('Another content item already holds this value', { fieldName: claim.fieldId, cause: error });
+            throw new RecordNotUniqueError('Another content item already holds this value', {
+              fieldName: claim.fieldId,
+              cause: error,
+            });
           }
         }
       }),

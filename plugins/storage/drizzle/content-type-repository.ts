@@ -6,12 +6,19 @@ import type { Db, Executor, Tables } from './context.js';
 type Row = Tables['contentTypes']['$inferSelect'];
 
 export function contentTypeRepository(exec: Executor, t: Tables): ContentTypeRepository {
-  const toRow = ({ workflows: _workflows, ...type }: ContentType): Row => ({ ...type, variableKey: type.variable.toLowerCase() });
+  const toRow = ({ workflows: _workflows, ...type }: ContentType): Row => ({
+    ...type,
+    variableKey: type.variable.toLowerCase(),
+  });
 
   async function withWorkflows(db: Db, rows: Row[]): Promise<ContentType[]> {
     return Promise.all(
       rows.map(async ({ variableKey: _key, ...row }) => {
-        const bound = await db.select().from(t.contentTypeWorkflows).where(eq(t.contentTypeWorkflows.contentTypeId, row.id)).orderBy(asc(t.contentTypeWorkflows.position));
+        const bound = await db
+          .select()
+          .from(t.contentTypeWorkflows)
+          .where(eq(t.contentTypeWorkflows.contentTypeId, row.id))
+          .orderBy(asc(t.contentTypeWorkflows.position));
         return { ...row, baseType: row.baseType as ContentType['baseType'], workflows: bound.map((b) => b.schemeId) };
       }),
     );
@@ -20,11 +27,17 @@ export function contentTypeRepository(exec: Executor, t: Tables): ContentTypeRep
   async function bindWorkflows(db: Db, type: ContentType): Promise<void> {
     await db.delete(t.contentTypeWorkflows).where(eq(t.contentTypeWorkflows.contentTypeId, type.id));
     const unique = [...new Set(type.workflows)];
-    if (unique.length > 0) await db.insert(t.contentTypeWorkflows).values(unique.map((schemeId, position) => ({ contentTypeId: type.id, schemeId, position })));
+    if (unique.length > 0)
+      await db
+        .insert(t.contentTypeWorkflows)
+        .values(unique.map((schemeId, position) => ({ contentTypeId: type.id, schemeId, position })));
   }
 
   const findOne = (column: Tables['contentTypes']['id'] | Tables['contentTypes']['variableKey'], value: string) =>
-    exec.read(async (db) => (await withWorkflows(db, await db.select().from(t.contentTypes).where(eq(column, value)).limit(1)))[0]);
+    exec.read(
+      async (db) =>
+        (await withWorkflows(db, await db.select().from(t.contentTypes).where(eq(column, value)).limit(1)))[0],
+    );
 
   return {
     insert: (type) =>
@@ -42,7 +55,9 @@ export function contentTypeRepository(exec: Executor, t: Tables): ContentTypeRep
         // Explicit, not only ON DELETE CASCADE: the order is the same on every dialect.
         await db.delete(t.fields).where(eq(t.fields.contentTypeId, id));
         await db.delete(t.contentTypeWorkflows).where(eq(t.contentTypeWorkflows.contentTypeId, id));
-        await db.delete(t.workflowSystemActions).where(and(eq(t.workflowSystemActions.ownerKind, 'contentType'), eq(t.workflowSystemActions.ownerId, id)));
+        await db
+          .delete(t.workflowSystemActions)
+          .where(and(eq(t.workflowSystemActions.ownerKind, 'contentType'), eq(t.workflowSystemActions.ownerId, id)));
         await db.delete(t.contentTypes).where(eq(t.contentTypes.id, id));
       }),
     findById: (id) => findOne(t.contentTypes.id, id),
@@ -51,8 +66,19 @@ export function contentTypeRepository(exec: Executor, t: Tables): ContentTypeRep
       exec.read(async (db) => {
         // instr() exists on both dialects and, unlike LIKE, gives no meaning to % or _ in the filter.
         const needle = query.filter?.toLowerCase();
-        const where = needle ? or(sql`instr(lower(${t.contentTypes.name}), ${needle}) > 0`, sql`instr(${t.contentTypes.variableKey}, ${needle}) > 0`) : undefined;
-        const rows = await db.select().from(t.contentTypes).where(where).orderBy(asc(t.contentTypes.name), asc(t.contentTypes.id)).limit(query.limit).offset(query.offset);
+        const where = needle
+          ? or(
+              sql`instr(lower(${t.contentTypes.name}), ${needle}) > 0`,
+              sql`instr(${t.contentTypes.variableKey}, ${needle}) > 0`,
+            )
+          : undefined;
+        const rows = await db
+          .select()
+          .from(t.contentTypes)
+          .where(where)
+          .orderBy(asc(t.contentTypes.name), asc(t.contentTypes.id))
+          .limit(query.limit)
+          .offset(query.offset);
         const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(t.contentTypes).where(where);
         return { items: await withWorkflows(db, rows), total: Number(total) };
       }),

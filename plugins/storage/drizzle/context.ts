@@ -15,14 +15,24 @@ export type Tables = typeof sqliteSchema;
 /** The few operations whose SQL differs per dialect. */
 export interface Dialect {
   /** Inserts one row and answers its auto-increment id (`.returning()` vs `$returningId()`). */
-  insertReturningId(db: Db, table: Tables['languages'], values: typeof sqliteSchema.languages.$inferInsert): Promise<number>;
+  insertReturningId(
+    db: Db,
+    table: Tables['languages'],
+    values: typeof sqliteSchema.languages.$inferInsert,
+  ): Promise<number>;
   /** Inserts unless the primary key exists (`ON CONFLICT DO NOTHING` vs `INSERT IGNORE`). */
   insertSettingIfAbsent(db: Db, table: Tables['settings'], values: { key: string; value: string }): Promise<void>;
   /**
    * An insert that, when the primary key (`key`, the key columns) exists, overwrites the `set`
    * columns instead (`ON CONFLICT DO UPDATE` vs `ON DUPLICATE KEY UPDATE`): one statement, not two.
    */
-  upsertQuery(db: Db, table: SQLiteTable, key: SQLiteColumn[], values: Record<string, unknown>, set: Record<string, unknown>): { prepare(): { execute(values?: Record<string, unknown>): unknown } };
+  upsertQuery(
+    db: Db,
+    table: SQLiteTable,
+    key: SQLiteColumn[],
+    values: Record<string, unknown>,
+    set: Record<string, unknown>,
+  ): { prepare(): { execute(values?: Record<string, unknown>): unknown } };
   isUniqueViolation(error: unknown): boolean;
 }
 
@@ -38,7 +48,9 @@ export interface Executor {
 /** Driver errors never leave the plugin: a unique violation becomes `RecordNotUniqueError`, anything else is wrapped. */
 export function translateError(error: unknown, dialect: Dialect): Error {
   if (error instanceof RecordNotUniqueError) return error;
-  return isUniqueViolation(error, dialect) ? new RecordNotUniqueError(undefined, { cause: error }) : new Error('Storage operation failed', { cause: error });
+  return isUniqueViolation(error, dialect)
+    ? new RecordNotUniqueError(undefined, { cause: error })
+    : new Error('Storage operation failed', { cause: error });
 }
 
 /** Drizzle wraps driver errors (`DrizzleQueryError`), so the driver's code may sit further down the cause chain. */

@@ -16,7 +16,12 @@ const byConnection = new WeakMap<object, Map<string, PreparedQuery>>();
  * SQLite's connections live as long as the process, so each query is built once; a MySQL
  * transaction is a new object each time, so there the query is built once per transaction.
  */
-export async function runPrepared<T = unknown>(db: Db, name: string, build: () => { prepare(): PreparedQuery }, values: Record<string, unknown>): Promise<T> {
+export async function runPrepared<T = unknown>(
+  db: Db,
+  name: string,
+  build: () => { prepare(): PreparedQuery },
+  values: Record<string, unknown>,
+): Promise<T> {
   let queries = byConnection.get(db);
   if (!queries) byConnection.set(db, (queries = new Map()));
   let query = queries.get(name);
@@ -26,24 +31,48 @@ export async function runPrepared<T = unknown>(db: Db, name: string, build: () =
 
 /** A placeholder per column of the table, named after the column's property: the values of a prepared insert. */
 export function columnPlaceholders(table: SQLiteTable): Record<string, ReturnType<typeof sql.placeholder>> {
-  return Object.fromEntries(Object.keys(getTableColumns(table)).map((property) => [property, sql.placeholder(property)]));
+  return Object.fromEntries(
+    Object.keys(getTableColumns(table)).map((property) => [property, sql.placeholder(property)]),
+  );
 }
 
 /** A prepared insert of a whole row (every column given, null where empty). */
 export async function insertRow(db: Db, table: SQLiteTable, row: Record<string, unknown>): Promise<void> {
-  await runPrepared(db, `insert:${getTableName(table)}`, () => db.insert(table).values(columnPlaceholders(table) as never), row);
+  await runPrepared(
+    db,
+    `insert:${getTableName(table)}`,
+    () => db.insert(table).values(columnPlaceholders(table) as never),
+    row,
+  );
 }
 
 /** A prepared upsert of a whole row: inserted, or written over the row with the same `key`. */
-export async function upsertRow(db: Db, dialect: Dialect, table: SQLiteTable, key: SQLiteColumn[], row: Record<string, unknown>): Promise<void> {
-  await runPrepared(db, `upsert:${getTableName(table)}`, () => {
-    const values = columnPlaceholders(table);
-    return dialect.upsertQuery(db, table, key, values, nonKeyValues(table, key, values));
-  }, row);
+export async function upsertRow(
+  db: Db,
+  dialect: Dialect,
+  table: SQLiteTable,
+  key: SQLiteColumn[],
+  row: Record<string, unknown>,
+): Promise<void> {
+  await runPrepared(
+    db,
+    `upsert:${getTableName(table)}`,
+    () => {
+      const values = columnPlaceholders(table);
+      return dialect.upsertQuery(db, table, key, values, nonKeyValues(table, key, values));
+    },
+    row,
+  );
 }
 
 /** The columns an upsert overwrites: every value except the key's. */
-function nonKeyValues(table: SQLiteTable, key: SQLiteColumn[], values: Record<string, unknown>): Record<string, unknown> {
+function nonKeyValues(
+  table: SQLiteTable,
+  key: SQLiteColumn[],
+  values: Record<string, unknown>,
+): Record<string, unknown> {
   const columns = table as unknown as Record<string, unknown>;
-  return Object.fromEntries(Object.entries(values).filter(([property]) => !key.includes(columns[property] as SQLiteColumn)));
+  return Object.fromEntries(
+    Object.entries(values).filter(([property]) => !key.includes(columns[property] as SQLiteColumn)),
+  );
 }

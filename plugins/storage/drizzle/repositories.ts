@@ -18,7 +18,12 @@ import { workflowRepository } from './workflow-repository.js';
 const DEFINITIONS_VERSION = 'definitions.version';
 
 /** Every repository over one executor: the shared query logic, written once for both dialects. */
-export function createRepositories(executor: Executor, tables: Tables, dialect: Dialect, transaction: Repositories['transaction']): Repositories {
+export function createRepositories(
+  executor: Executor,
+  tables: Tables,
+  dialect: Dialect,
+  transaction: Repositories['transaction'],
+): Repositories {
   const exec = translatingExecutor(executor, dialect);
   const settings = settingRepository(exec, tables, dialect);
   // Writes to definitions renew the version token in the same transaction, so no writer can forget it.
@@ -27,7 +32,10 @@ export function createRepositories(executor: Executor, tables: Tables, dialect: 
     write: (work) =>
       exec.write(async (db) => {
         const result = await work(db);
-        await upsertRow(db, dialect, tables.settings, [tables.settings.key], { key: DEFINITIONS_VERSION, value: randomUUID() });
+        await upsertRow(db, dialect, tables.settings, [tables.settings.key], {
+          key: DEFINITIONS_VERSION,
+          value: randomUUID(),
+        });
         return result;
       }),
   };

@@ -6,8 +6,22 @@ import type { Executor, Tables } from './context.js';
 export function roleRepository(exec: Executor, t: Tables): RoleRepository {
   return {
     insert: (role) => exec.write(async (db) => void (await db.insert(t.roles).values(role))),
-    findById: (id) => exec.read(async (db) => (await db.select().from(t.roles).where(eq(t.roles.id, id)).limit(1))[0] as Role | undefined),
-    findByKey: (key) => exec.read(async (db) => (await db.select().from(t.roles).where(eq(t.roles.key, key)).limit(1))[0] as Role | undefined),
-    list: () => exec.read(async (db) => (await db.select().from(t.roles).where(eq(t.roles.personal, false)).orderBy(asc(t.roles.name), asc(t.roles.id))) as Role[]),
+    findById: (id) =>
+      exec.read(
+        async (db) => (await db.select().from(t.roles).where(eq(t.roles.id, id)).limit(1))[0] as Role | undefined,
+      ),
+    findByKey: (key) =>
+      exec.read(
+        async (db) => (await db.select().from(t.roles).where(eq(t.roles.key, key)).limit(1))[0] as Role | undefined,
+      ),
+    list: () =>
+      exec.read(
+        async (db) =>
+          (await db
+            .select()
+            .from(t.roles)
+            .where(eq(t.roles.personal, false))
+            .orderBy(asc(t.roles.name), asc(t.roles.id))) as Role[],
+      ),
   };
 }

@@ -6,7 +6,19 @@ import { runPrepared } from './prepared.js';
 export function settingRepository(exec: Executor, t: Tables, dialect: Dialect): SettingRepository {
   // Prepared: the definitions version is read by every save and fire.
   const get = async (db: Db, key: string) =>
-    (await runPrepared<Array<{ value: string }>>(db, 'getSetting', () => db.select().from(t.settings).where(eq(t.settings.key, sql.placeholder('key'))).limit(1), { key }))[0]?.value;
+    (
+      await runPrepared<Array<{ value: string }>>(
+        db,
+        'getSetting',
+        () =>
+          db
+            .select()
+            .from(t.settings)
+            .where(eq(t.settings.key, sql.placeholder('key')))
+            .limit(1),
+        { key },
+      )
+    )[0]?.value;
   return {
     get: (key) => exec.read((db) => get(db, key)),
     putIfAbsent: (key, value) =>

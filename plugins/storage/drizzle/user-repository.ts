@@ -6,9 +6,19 @@ import type { Executor, Tables } from './context.js';
 
 export function userRepository(exec: Executor, t: Tables): UserRepository {
   return {
-    insert: (user) => exec.write(async (db) => void (await db.insert(t.users).values({ ...user, email: user.email.toLowerCase() }))),
-    findById: (userId) => exec.read(async (db) => (await db.select().from(t.users).where(eq(t.users.userId, userId)).limit(1))[0] as User | undefined),
-    findByEmail: (email) => exec.read(async (db) => (await db.select().from(t.users).where(eq(t.users.email, email.trim().toLowerCase())).limit(1))[0] as User | undefined),
+    insert: (user) =>
+      exec.write(async (db) => void (await db.insert(t.users).values({ ...user, email: user.email.toLowerCase() }))),
+    findById: (userId) =>
+      exec.read(
+        async (db) =>
+          (await db.select().from(t.users).where(eq(t.users.userId, userId)).limit(1))[0] as User | undefined,
+      ),
+    findByEmail: (email) =>
+      exec.read(
+        async (db) =>
+          (await db.select().from(t.users).where(eq(t.users.email, email.trim().toLowerCase())).limit(1))[0] as
+            User | undefined,
+      ),
     list: (page: PageRequest) =>
       exec.read(async (db): Promise<Page<User>> => {
         const items = await db.select().from(t.users).orderBy(asc(t.users.email)).limit(page.limit).offset(page.offset);
@@ -21,19 +31,37 @@ export function userRepository(exec: Executor, t: Tables): UserRepository {
         if (Object.keys(values).length > 0) await db.update(t.users).set(values).where(eq(t.users.userId, userId));
       }),
     roleIdsOf: (userId) =>
-      exec.read(async (db) => (await db.select({ roleId: t.userRoles.roleId }).from(t.userRoles).where(eq(t.userRoles.userId, userId)).orderBy(asc(t.userRoles.roleId))).map((r) => r.roleId)),
+      exec.read(async (db) =>
+        (
+          await db
+            .select({ roleId: t.userRoles.roleId })
+            .from(t.userRoles)
+            .where(eq(t.userRoles.userId, userId))
+            .orderBy(asc(t.userRoles.roleId))
+        ).map((r) => r.roleId),
+      ),
     grantRoles: (userId, roleIds) =>
       exec.write(async (db) => {
         if (roleIds.length === 0) return;
-        const existing = await db.select({ roleId: t.userRoles.roleId }).from(t.userRoles).where(and(eq(t.userRoles.userId, userId), inArray(t.userRoles.roleId, [...roleIds])));
+        const existing = await db
+          .select({ roleId: t.userRoles.roleId })
+          .from(t.userRoles)
+          .where(and(eq(t.userRoles.userId, userId), inArray(t.userRoles.roleId, [...roleIds])));
         const have = new Set(existing.map((r) => r.roleId));
         const missing = [...new Set(roleIds)].filter((id) => !have.has(id));
         if (missing.length > 0) await db.insert(t.userRoles).values(missing.map((roleId) => ({ userId, roleId })));
       }),
     listByRole: (roleId) =>
       exec.read(async (db) => {
-        const granted = db.select({ userId: t.userRoles.userId }).from(t.userRoles).where(eq(t.userRoles.roleId, roleId));
-        return (await db.select().from(t.users).where(or(eq(t.users.roleId, roleId), inArray(t.users.userId, granted))).orderBy(asc(t.users.email))) as User[];
+        const granted = db
+          .select({ userId: t.userRoles.userId })
+          .from(t.userRoles)
+          .where(eq(t.userRoles.roleId, roleId));
+        return (await db
+          .select()
+          .from(t.users)
+          .where(or(eq(t.users.roleId, roleId), inArray(t.users.userId, granted)))
+          .orderBy(asc(t.users.email))) as User[];
       }),
   };
 }

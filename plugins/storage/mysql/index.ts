@@ -7,7 +7,11 @@ export default definePlugin({
   apiVersion: PLUGIN_API_VERSION,
   description: 'MySQL/MariaDB storage',
   properties: {
-    'storage.mysql.url': { description: 'Connection URL', default: 'mysql://root@127.0.0.1:3306/test', validate: (v) => (/^mysql:\/\//.test(v) ? undefined : 'must start with mysql://') },
+    'storage.mysql.url': {
+      description: 'Connection URL',
+      default: 'mysql://root@127.0.0.1:3306/test',
+      validate: (v) => (/^mysql:\/\//.test(v) ? undefined : 'must start with mysql://'),
+    },
     'storage.mysql.pool.size': { description: 'Connections in the pool of each process', default: '10' },
   },
   setup: () => ({ storageDrivers: [{ name: 'mysql', open: async (context) => openMysql(context) }] }),

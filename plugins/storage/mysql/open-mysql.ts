@@ -27,8 +27,13 @@ const mysqlDialect: Dialect = {
       .onDuplicateKeyUpdate({ set: { key: sql`setting_key` } });
   },
   // The shared code hands over MySQL tables typed as SQLite's (see `tables` below).
-  upsertQuery: (db, table, _key, values, set) => (db as unknown as MySql2Database).insert(table as never).values(values as never).onDuplicateKeyUpdate({ set: set as never }),
-  isUniqueViolation: (error) => (error as { code?: unknown }).code === 'ER_DUP_ENTRY' || (error as { errno?: unknown }).errno === 1062,
+  upsertQuery: (db, table, _key, values, set) =>
+    (db as unknown as MySql2Database)
+      .insert(table as never)
+      .values(values as never)
+      .onDuplicateKeyUpdate({ set: set as never }),
+  isUniqueViolation: (error) =>
+    (error as { code?: unknown }).code === 'ER_DUP_ENTRY' || (error as { errno?: unknown }).errno === 1062,
 };
 
 const MAX_TRANSACTION_ATTEMPTS = 4;
@@ -94,7 +99,12 @@ export function openMysql(context: StorageOpenContext): Storage {
     }
   };
 
-  const repositories = createRepositories({ read: (w) => w(db), write: (w) => w(db) }, tables, mysqlDialect, transaction);
+  const repositories = createRepositories(
+    { read: (w) => w(db), write: (w) => w(db) },
+    tables,
+    mysqlDialect,
+    transaction,
+  );
 
   return {
     ...repositories,
@@ -109,7 +119,8 @@ export function openMysql(context: StorageOpenContext): Storage {
       }
       try {
         const [rows] = await connection.query('SELECT GET_LOCK(?, 60) AS acquired', [MIGRATION_LOCK]);
-        if ((rows as Array<{ acquired: number | null }>)[0]?.acquired !== 1) throw new Error('Could not take the migration lock within 60 s');
+        if ((rows as Array<{ acquired: number | null }>)[0]?.acquired !== 1)
+          throw new Error('Could not take the migration lock within 60 s');
         try {
           await migrate(drizzle(connection, { mode: 'default' }), { migrationsFolder: MIGRATIONS });
         } finally {

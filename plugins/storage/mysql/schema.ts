@@ -1,5 +1,17 @@
 // MySQL/MariaDB tables. Same shape as ../sqlite/schema.ts (a type-level test keeps them in step).
-import { bigint, boolean, foreignKey, index, int, longtext, mysqlTable, primaryKey, text, uniqueIndex, varchar } from 'drizzle-orm/mysql-core';
+import {
+  bigint,
+  boolean,
+  foreignKey,
+  index,
+  int,
+  longtext,
+  mysqlTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/mysql-core';
 
 const epochMs = (name: string) => bigint(name, { mode: 'number' });
 
@@ -27,8 +39,12 @@ export const roles = mysqlTable('roles', {
 export const userRoles = mysqlTable(
   'user_roles',
   {
-    userId: varchar('user_id', { length: 255 }).notNull().references(() => users.userId, { onDelete: 'cascade' }),
-    roleId: varchar('role_id', { length: 255 }).notNull().references(() => roles.id, { onDelete: 'cascade' }),
+    userId: varchar('user_id', { length: 255 })
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    roleId: varchar('role_id', { length: 255 })
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.roleId] })],
 );
@@ -37,7 +53,9 @@ export const sessions = mysqlTable(
   'sessions',
   {
     tokenHash: varchar('token_hash', { length: 64 }).primaryKey(),
-    userId: varchar('user_id', { length: 255 }).notNull().references(() => users.userId, { onDelete: 'cascade' }),
+    userId: varchar('user_id', { length: 255 })
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
     createdAt: epochMs('created_at').notNull(),
     lastSeenAt: epochMs('last_seen_at').notNull(),
     expiresAt: epochMs('expires_at').notNull(),
@@ -109,18 +127,25 @@ export const contentTypes = mysqlTable(
 export const contentTypeWorkflows = mysqlTable(
   'content_type_workflows',
   {
-    contentTypeId: varchar('content_type_id', { length: 255 }).notNull().references(() => contentTypes.id, { onDelete: 'cascade' }),
+    contentTypeId: varchar('content_type_id', { length: 255 })
+      .notNull()
+      .references(() => contentTypes.id, { onDelete: 'cascade' }),
     schemeId: varchar('scheme_id', { length: 255 }).notNull(),
     position: int('position').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.contentTypeId, t.schemeId] }), index('content_type_workflows_scheme').on(t.schemeId)],
+  (t) => [
+    primaryKey({ columns: [t.contentTypeId, t.schemeId] }),
+    index('content_type_workflows_scheme').on(t.schemeId),
+  ],
 );
 
 export const fields = mysqlTable(
   'fields',
   {
     id: varchar('id', { length: 255 }).primaryKey(),
-    contentTypeId: varchar('content_type_id', { length: 255 }).notNull().references(() => contentTypes.id, { onDelete: 'cascade' }),
+    contentTypeId: varchar('content_type_id', { length: 255 })
+      .notNull()
+      .references(() => contentTypes.id, { onDelete: 'cascade' }),
     clazz: varchar('clazz', { length: 255 }).notNull(),
     name: varchar('name', { length: 255 }).notNull(),
     variable: varchar('variable', { length: 255 }).notNull(),
@@ -158,14 +183,19 @@ export const contentIdentifiers = mysqlTable(
     owner: varchar('owner', { length: 255 }).notNull(),
     createdAt: epochMs('created_at').notNull(),
   },
-  (t) => [index('content_identifiers_type').on(t.contentTypeId), uniqueIndex('content_identifiers_path_unique').on(t.host, t.parentPath, t.assetName)],
+  (t) => [
+    index('content_identifiers_type').on(t.contentTypeId),
+    uniqueIndex('content_identifiers_path_unique').on(t.host, t.parentPath, t.assetName),
+  ],
 );
 
 export const contentVersions = mysqlTable(
   'content_versions',
   {
     inode: varchar('inode', { length: 255 }).primaryKey(),
-    identifier: varchar('identifier', { length: 255 }).notNull().references(() => contentIdentifiers.identifier, { onDelete: 'cascade' }),
+    identifier: varchar('identifier', { length: 255 })
+      .notNull()
+      .references(() => contentIdentifiers.identifier, { onDelete: 'cascade' }),
     languageId: int('language_id').notNull(),
     title: text('title').notNull(),
     modUser: varchar('mod_user', { length: 255 }).notNull(),
@@ -179,7 +209,9 @@ export const contentVersions = mysqlTable(
 export const contentStates = mysqlTable(
   'content_states',
   {
-    identifier: varchar('identifier', { length: 255 }).notNull().references(() => contentIdentifiers.identifier, { onDelete: 'cascade' }),
+    identifier: varchar('identifier', { length: 255 })
+      .notNull()
+      .references(() => contentIdentifiers.identifier, { onDelete: 'cascade' }),
     languageId: int('language_id').notNull(),
     workingInode: varchar('working_inode', { length: 255 }).notNull(),
     liveInode: varchar('live_inode', { length: 255 }),
@@ -203,7 +235,11 @@ export const contentUniqueValues = mysqlTable(
     primaryKey({ columns: [t.fieldId, t.languageId, t.valueHash] }),
     index('content_unique_values_identifier').on(t.identifier),
     // Named by hand: the generated name is longer than MySQL's 64-character limit.
-    foreignKey({ name: 'content_unique_values_identifier_fk', columns: [t.identifier], foreignColumns: [contentIdentifiers.identifier] }).onDelete('cascade'),
+    foreignKey({
+      name: 'content_unique_values_identifier_fk',
+      columns: [t.identifier],
+      foreignColumns: [contentIdentifiers.identifier],
+    }).onDelete('cascade'),
   ],
 );
 
@@ -238,7 +274,9 @@ export const workflowSteps = mysqlTable(
   'workflow_steps',
   {
     id: varchar('id', { length: 255 }).primaryKey(),
-    schemeId: varchar('scheme_id', { length: 255 }).notNull().references(() => workflowSchemes.id, { onDelete: 'cascade' }),
+    schemeId: varchar('scheme_id', { length: 255 })
+      .notNull()
+      .references(() => workflowSchemes.id, { onDelete: 'cascade' }),
     name: varchar('name', { length: 255 }).notNull(),
     myOrder: int('my_order').notNull(),
     resolved: boolean('resolved').notNull(),
@@ -254,7 +292,9 @@ export const workflowActions = mysqlTable(
   'workflow_actions',
   {
     id: varchar('id', { length: 255 }).primaryKey(),
-    schemeId: varchar('scheme_id', { length: 255 }).notNull().references(() => workflowSchemes.id, { onDelete: 'cascade' }),
+    schemeId: varchar('scheme_id', { length: 255 })
+      .notNull()
+      .references(() => workflowSchemes.id, { onDelete: 'cascade' }),
     name: varchar('name', { length: 255 }).notNull(),
     condition: text('action_condition').notNull(),
     nextStep: varchar('next_step', { length: 255 }).notNull(),
@@ -282,8 +322,16 @@ export const workflowStepActions = mysqlTable(
     primaryKey({ columns: [t.stepId, t.actionId] }),
     index('workflow_step_actions_action').on(t.actionId),
     // Named by hand: the generated names are longer than MySQL's 64-character limit.
-    foreignKey({ name: 'workflow_step_actions_step_fk', columns: [t.stepId], foreignColumns: [workflowSteps.id] }).onDelete('cascade'),
-    foreignKey({ name: 'workflow_step_actions_action_fk', columns: [t.actionId], foreignColumns: [workflowActions.id] }).onDelete('cascade'),
+    foreignKey({
+      name: 'workflow_step_actions_step_fk',
+      columns: [t.stepId],
+      foreignColumns: [workflowSteps.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'workflow_step_actions_action_fk',
+      columns: [t.actionId],
+      foreignColumns: [workflowActions.id],
+    }).onDelete('cascade'),
   ],
 );
 
@@ -299,7 +347,11 @@ export const workflowActionlets = mysqlTable(
   },
   (t) => [
     index('workflow_actionlets_action').on(t.actionId),
-    foreignKey({ name: 'workflow_actionlets_action_fk', columns: [t.actionId], foreignColumns: [workflowActions.id] }).onDelete('cascade'),
+    foreignKey({
+      name: 'workflow_actionlets_action_fk',
+      columns: [t.actionId],
+      foreignColumns: [workflowActions.id],
+    }).onDelete('cascade'),
   ],
 );
 
@@ -317,7 +369,11 @@ export const workflowSystemActions = mysqlTable(
   (t) => [
     uniqueIndex('workflow_system_actions_owner_unique').on(t.ownerKind, t.ownerId, t.systemAction),
     index('workflow_system_actions_action').on(t.actionId),
-    foreignKey({ name: 'workflow_system_actions_action_fk', columns: [t.actionId], foreignColumns: [workflowActions.id] }).onDelete('cascade'),
+    foreignKey({
+      name: 'workflow_system_actions_action_fk',
+      columns: [t.actionId],
+      foreignColumns: [workflowActions.id],
+    }).onDelete('cascade'),
   ],
 );
 

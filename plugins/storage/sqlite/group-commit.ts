@@ -72,7 +72,8 @@ export function serialWriter(writer: Database.Database, driverCall: <T>(call: ()
     setImmediate(() => {
       if (batch !== scheduled) return;
       const grew = scheduled.waiters.length > seen;
-      if (grew && scheduled.waiters.length < MAX_BATCH && performance.now() - openedAt < MAX_WAIT_MS) scheduleCommit(scheduled, openedAt, scheduled.waiters.length);
+      if (grew && scheduled.waiters.length < MAX_BATCH && performance.now() - openedAt < MAX_WAIT_MS)
+        scheduleCommit(scheduled, openedAt, scheduled.waiters.length);
       else void exclusive(async () => batch === scheduled && commitPending());
     });
   };

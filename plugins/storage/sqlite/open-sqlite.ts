@@ -21,7 +21,8 @@ const sqliteDialect: Dialect = {
   async insertSettingIfAbsent(db, table, values) {
     await db.insert(table).values(values).onConflictDoNothing();
   },
-  upsertQuery: (db, table, key, values, set) => db.insert(table).values(values).onConflictDoUpdate({ target: key, set }),
+  upsertQuery: (db, table, key, values, set) =>
+    db.insert(table).values(values).onConflictDoUpdate({ target: key, set }),
   isUniqueViolation: (error) => {
     const code = (error as { code?: unknown }).code;
     return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
@@ -67,7 +68,8 @@ export function openSqlite(context: StorageOpenContext): Storage {
 
   const serial = serialWriter(writer, driverCall);
   const { exclusive } = serial;
-  const transaction = <T>(work: (tx: Repositories) => Promise<T>): Promise<T> => serial.transaction(() => work(txRepositories));
+  const transaction = <T>(work: (tx: Repositories) => Promise<T>): Promise<T> =>
+    serial.transaction(() => work(txRepositories));
 
   const repositories = createRepositories(
     {

@@ -25,8 +25,12 @@ export const roles = sqliteTable('roles', {
 export const userRoles = sqliteTable(
   'user_roles',
   {
-    userId: text('user_id').notNull().references(() => users.userId, { onDelete: 'cascade' }),
-    roleId: text('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    roleId: text('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.roleId] })],
 );
@@ -35,7 +39,9 @@ export const sessions = sqliteTable(
   'sessions',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: text('user_id').notNull().references(() => users.userId, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
     createdAt: integer('created_at').notNull(),
     lastSeenAt: integer('last_seen_at').notNull(),
     expiresAt: integer('expires_at').notNull(),
@@ -109,18 +115,25 @@ export const contentTypes = sqliteTable(
 export const contentTypeWorkflows = sqliteTable(
   'content_type_workflows',
   {
-    contentTypeId: text('content_type_id').notNull().references(() => contentTypes.id, { onDelete: 'cascade' }),
+    contentTypeId: text('content_type_id')
+      .notNull()
+      .references(() => contentTypes.id, { onDelete: 'cascade' }),
     schemeId: text('scheme_id').notNull(),
     position: integer('position').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.contentTypeId, t.schemeId] }), index('content_type_workflows_scheme').on(t.schemeId)],
+  (t) => [
+    primaryKey({ columns: [t.contentTypeId, t.schemeId] }),
+    index('content_type_workflows_scheme').on(t.schemeId),
+  ],
 );
 
 export const fields = sqliteTable(
   'fields',
   {
     id: text('id').primaryKey(),
-    contentTypeId: text('content_type_id').notNull().references(() => contentTypes.id, { onDelete: 'cascade' }),
+    contentTypeId: text('content_type_id')
+      .notNull()
+      .references(() => contentTypes.id, { onDelete: 'cascade' }),
     clazz: text('clazz').notNull(),
     name: text('name').notNull(),
     variable: text('variable').notNull(),
@@ -159,14 +172,19 @@ export const contentIdentifiers = sqliteTable(
     owner: text('owner').notNull(),
     createdAt: integer('created_at').notNull(),
   },
-  (t) => [index('content_identifiers_type').on(t.contentTypeId), uniqueIndex('content_identifiers_path_unique').on(t.host, t.parentPath, t.assetName)],
+  (t) => [
+    index('content_identifiers_type').on(t.contentTypeId),
+    uniqueIndex('content_identifiers_path_unique').on(t.host, t.parentPath, t.assetName),
+  ],
 );
 
 export const contentVersions = sqliteTable(
   'content_versions',
   {
     inode: text('inode').primaryKey(),
-    identifier: text('identifier').notNull().references(() => contentIdentifiers.identifier, { onDelete: 'cascade' }),
+    identifier: text('identifier')
+      .notNull()
+      .references(() => contentIdentifiers.identifier, { onDelete: 'cascade' }),
     languageId: integer('language_id').notNull(),
     title: text('title').notNull(),
     modUser: text('mod_user').notNull(),
@@ -181,7 +199,9 @@ export const contentVersions = sqliteTable(
 export const contentStates = sqliteTable(
   'content_states',
   {
-    identifier: text('identifier').notNull().references(() => contentIdentifiers.identifier, { onDelete: 'cascade' }),
+    identifier: text('identifier')
+      .notNull()
+      .references(() => contentIdentifiers.identifier, { onDelete: 'cascade' }),
     languageId: integer('language_id').notNull(),
     workingInode: text('working_inode').notNull(),
     liveInode: text('live_inode'),
@@ -200,9 +220,14 @@ export const contentUniqueValues = sqliteTable(
     fieldId: text('field_id').notNull(),
     languageId: integer('language_id').notNull(),
     valueHash: text('value_hash').notNull(),
-    identifier: text('identifier').notNull().references(() => contentIdentifiers.identifier, { onDelete: 'cascade' }),
+    identifier: text('identifier')
+      .notNull()
+      .references(() => contentIdentifiers.identifier, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.fieldId, t.languageId, t.valueHash] }), index('content_unique_values_identifier').on(t.identifier)],
+  (t) => [
+    primaryKey({ columns: [t.fieldId, t.languageId, t.valueHash] }),
+    index('content_unique_values_identifier').on(t.identifier),
+  ],
 );
 
 export const categories = sqliteTable(
@@ -236,7 +261,9 @@ export const workflowSteps = sqliteTable(
   'workflow_steps',
   {
     id: text('id').primaryKey(),
-    schemeId: text('scheme_id').notNull().references(() => workflowSchemes.id, { onDelete: 'cascade' }),
+    schemeId: text('scheme_id')
+      .notNull()
+      .references(() => workflowSchemes.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     myOrder: integer('my_order').notNull(),
     resolved: integer('resolved', { mode: 'boolean' }).notNull(),
@@ -252,7 +279,9 @@ export const workflowActions = sqliteTable(
   'workflow_actions',
   {
     id: text('id').primaryKey(),
-    schemeId: text('scheme_id').notNull().references(() => workflowSchemes.id, { onDelete: 'cascade' }),
+    schemeId: text('scheme_id')
+      .notNull()
+      .references(() => workflowSchemes.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     condition: text('action_condition').notNull(),
     nextStep: text('next_step').notNull(),
@@ -274,8 +303,12 @@ export const workflowActions = sqliteTable(
 export const workflowStepActions = sqliteTable(
   'workflow_step_actions',
   {
-    stepId: text('step_id').notNull().references(() => workflowSteps.id, { onDelete: 'cascade' }),
-    actionId: text('action_id').notNull().references(() => workflowActions.id, { onDelete: 'cascade' }),
+    stepId: text('step_id')
+      .notNull()
+      .references(() => workflowSteps.id, { onDelete: 'cascade' }),
+    actionId: text('action_id')
+      .notNull()
+      .references(() => workflowActions.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
   },
   (t) => [primaryKey({ columns: [t.stepId, t.actionId] }), index('workflow_step_actions_action').on(t.actionId)],
@@ -285,7 +318,9 @@ export const workflowActionlets = sqliteTable(
   'workflow_actionlets',
   {
     id: text('id').primaryKey(),
-    actionId: text('action_id').notNull().references(() => workflowActions.id, { onDelete: 'cascade' }),
+    actionId: text('action_id')
+      .notNull()
+      .references(() => workflowActions.id, { onDelete: 'cascade' }),
     clazz: text('clazz').notNull(),
     name: text('name').notNull(),
     order: integer('actionlet_order').notNull(),
@@ -301,12 +336,17 @@ export const workflowSystemActions = sqliteTable(
   {
     id: text('id').primaryKey(),
     systemAction: text('system_action').notNull(),
-    actionId: text('action_id').notNull().references(() => workflowActions.id, { onDelete: 'cascade' }),
+    actionId: text('action_id')
+      .notNull()
+      .references(() => workflowActions.id, { onDelete: 'cascade' }),
     /** `scheme` or `contentType`: the owner is not a foreign key because it is one of two tables. */
     ownerKind: text('owner_kind').notNull(),
     ownerId: text('owner_id').notNull(),
   },
-  (t) => [uniqueIndex('workflow_system_actions_owner_unique').on(t.ownerKind, t.ownerId, t.systemAction), index('workflow_system_actions_action').on(t.actionId)],
+  (t) => [
+    uniqueIndex('workflow_system_actions_owner_unique').on(t.ownerKind, t.ownerId, t.systemAction),
+    index('workflow_system_actions_action').on(t.actionId),
+  ],
 );
 
 export const workflowTasks = sqliteTable(

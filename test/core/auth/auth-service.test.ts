@@ -43,13 +43,25 @@ t.test('a verified pair is trusted from the cache until it expires', async (t) =
   t.equal((await auth.verifyPassword('admin@cms.com', 'right-password')).user.userId, 'cms.org.1');
   // Change the stored hash behind the service's back: only a cached answer can still accept the old password.
   await storage.users.update('cms.org.1', { passwordHash: await hashPassword('new-password') });
-  t.equal((await auth.verifyPassword('ADMIN@cms.com ', 'right-password')).admin, true, 'answered from the cache, without hashing');
+  t.equal(
+    (await auth.verifyPassword('ADMIN@cms.com ', 'right-password')).admin,
+    true,
+    'answered from the cache, without hashing',
+  );
   clock.now += settings.credentialCacheMs + 1;
-  await t.rejects(auth.verifyPassword('admin@cms.com', 'right-password'), { name: 'UnauthenticatedError' }, 'expired: checked against storage again');
+  await t.rejects(
+    auth.verifyPassword('admin@cms.com', 'right-password'),
+    { name: 'UnauthenticatedError' },
+    'expired: checked against storage again',
+  );
   t.ok(await auth.verifyPassword('admin@cms.com', 'new-password'));
   auth.forgetUser('cms.org.1');
   await storage.users.update('cms.org.1', { active: false });
-  await t.rejects(auth.verifyPassword('admin@cms.com', 'new-password'), { name: 'UnauthenticatedError' }, 'inactive users cannot sign in');
+  await t.rejects(
+    auth.verifyPassword('admin@cms.com', 'new-password'),
+    { name: 'UnauthenticatedError' },
+    'inactive users cannot sign in',
+  );
 });
 
 t.test('sessions: created, resolved, refreshed, expired and ended', async (t) => {

@@ -18,15 +18,26 @@ t.test('an account is held back after the allowed failures, longer with each fur
   throttle.check('a');
   throttle.recordFailure('a');
   t.throws(() => throttle.check('a'), TooManyAttemptsError);
-  t.equal(retryAfter(() => throttle.check('a')), 1);
+  t.equal(
+    retryAfter(() => throttle.check('a')),
+    1,
+  );
   throttle.check('b');
   now = 1000;
   throttle.check('a');
   throttle.recordFailure('a');
-  t.equal(retryAfter(() => throttle.check('a')), 2, 'doubled');
+  t.equal(
+    retryAfter(() => throttle.check('a')),
+    2,
+    'doubled',
+  );
   now = 3000;
   throttle.recordFailure('a');
-  t.equal(retryAfter(() => throttle.check('a')), 3, 'capped at the maximum');
+  t.equal(
+    retryAfter(() => throttle.check('a')),
+    3,
+    'capped at the maximum',
+  );
   now = 6000;
   throttle.recordSuccess('a');
   throttle.check('a');

@@ -9,7 +9,18 @@ import { StartupError } from '../../../core/errors.js';
 
 t.test('parses the properties file format', async (t) => {
   const parsed = parseProperties(
-    ['# comment', '! also a comment', 'a.b=1', 'c.d : two words ', 'e.f three', 'multi=first \\', '   second', 'esc=tab\\there\\u0041', 'empty=', 'key\\=with=eq'].join('\n'),
+    [
+      '# comment',
+      '! also a comment',
+      'a.b=1',
+      'c.d : two words ',
+      'e.f three',
+      'multi=first \\',
+      '   second',
+      'esc=tab\\there\\u0041',
+      'empty=',
+      'key\\=with=eq',
+    ].join('\n'),
   );
   t.equal(parsed.get('a.b'), '1');
   t.equal(parsed.get('c.d'), 'two words ');
@@ -23,14 +34,25 @@ t.test('parses the properties file format', async (t) => {
 
 t.test('environment overrides the file: a.b.c is CMS_A_B_C', async (t) => {
   t.equal(environmentNameOf('storage.mysql.url'), 'CMS_STORAGE_MYSQL_URL');
-  const config = new Config(new Map([['storage.driver', 'sqlite'], ['http.port', '9000']]), { CMS_STORAGE_DRIVER: 'mysql' });
+  const config = new Config(
+    new Map([
+      ['storage.driver', 'sqlite'],
+      ['http.port', '9000'],
+    ]),
+    { CMS_STORAGE_DRIVER: 'mysql' },
+  );
   t.equal(config.string('storage.driver'), 'mysql');
   t.equal(config.int('http.port', 8080), 9000);
   t.equal(config.string('missing', 'fallback'), 'fallback');
 });
 
 t.test('the spec settings and PORT are read under their plain names', async (t) => {
-  const config = new Config(new Map(), { PORT: '1234', INITIAL_ADMIN_PASSWORD: 'pw', CONTENT_APIS_ALLOW_ANONYMOUS: 'READ', ENABLE_NAV_PERMISSION: 'true' });
+  const config = new Config(new Map(), {
+    PORT: '1234',
+    INITIAL_ADMIN_PASSWORD: 'pw',
+    CONTENT_APIS_ALLOW_ANONYMOUS: 'READ',
+    ENABLE_NAV_PERMISSION: 'true',
+  });
   t.equal(config.int('http.port', 8080), 1234);
   t.equal(config.string('INITIAL_ADMIN_PASSWORD'), 'pw');
   t.equal(config.string('CONTENT_APIS_ALLOW_ANONYMOUS'), 'READ');
@@ -40,7 +62,16 @@ t.test('the spec settings and PORT are read under their plain names', async (t) 
 });
 
 t.test('typed getters name the property in their error', async (t) => {
-  const config = new Config(new Map([['n', 'abc'], ['b', 'maybe'], ['o', 'x'], ['range', '70000'], ['l', ' a, ,b ,']]), {});
+  const config = new Config(
+    new Map([
+      ['n', 'abc'],
+      ['b', 'maybe'],
+      ['o', 'x'],
+      ['range', '70000'],
+      ['l', ' a, ,b ,'],
+    ]),
+    {},
+  );
   t.throws(() => config.int('n', 1), { name: 'StartupError', message: /property n has the value "abc"/ });
   t.throws(() => config.bool('b', false), StartupError);
   t.throws(() => config.oneOf('o', ['a', 'b'] as const, 'a'), /one of a, b/);

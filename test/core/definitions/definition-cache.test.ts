@@ -9,8 +9,25 @@ import type { ContentType } from '../../../core/model/content-type.js';
 import sqlitePlugin from '../../../plugins/storage/sqlite/index.js';
 
 const type = (id: string, name: string): ContentType => ({
-  id, clazz: 'com.cms.contenttype.model.type.ImmutableSimpleContentType', baseType: 'CONTENT', name, description: '', variable: name, host: 'SYSTEM_HOST', folder: 'SYSTEM_FOLDER',
-  owner: 'o', defaultType: false, fixed: false, system: false, versionable: true, multilingualable: false, icon: 'event_note', sortOrder: 0, workflows: ['w'], modDate: 1, iDate: 1,
+  id,
+  clazz: 'com.cms.contenttype.model.type.ImmutableSimpleContentType',
+  baseType: 'CONTENT',
+  name,
+  description: '',
+  variable: name,
+  host: 'SYSTEM_HOST',
+  folder: 'SYSTEM_FOLDER',
+  owner: 'o',
+  defaultType: false,
+  fixed: false,
+  system: false,
+  versionable: true,
+  multilingualable: false,
+  icon: 'event_note',
+  sortOrder: 0,
+  workflows: ['w'],
+  modDate: 1,
+  iDate: 1,
 });
 
 t.test('answers are shared and frozen until a definition changes', async (t) => {
@@ -37,5 +54,9 @@ t.test('answers are shared and frozen until a definition changes', async (t) => 
   const defs = await cache.in(storage);
   t.equal(await defs.contentType('missing-1'), undefined);
   t.equal(await defs.contentType('missing-2'), undefined);
-  t.match(await defs.contentType('t1'), { id: 't1' }, 'names beyond the capacity empty the cache instead of growing it');
+  t.match(
+    await defs.contentType('t1'),
+    { id: 't1' },
+    'names beyond the capacity empty the cache instead of growing it',
+  );
 });

@@ -1,6 +1,11 @@
 import t from 'tap';
 import { InvalidInputError } from '../../../core/errors.js';
-import { MAX_OUTPUT_BYTES, MAX_TEMPLATE_BYTES, renderCondition, renderTemplate } from '../../../core/workflow/render-template.js';
+import {
+  MAX_OUTPUT_BYTES,
+  MAX_TEMPLATE_BYTES,
+  renderCondition,
+  renderTemplate,
+} from '../../../core/workflow/render-template.js';
 
 const context = () => ({
   content: { title: 'Spring sale', body: '<p>Hi</p>', tags: ['a', 'b', 'c'], count: 3, published: false },
@@ -22,14 +27,18 @@ t.test('renders', async (t) => {
     ['#foreach', '#foreach($t in $content.tags)$t#if($foreach.hasNext),#end#end', 'a,b,c'],
     ['#set', '#set($n = $content.count * 2)$n', '6'],
     ['range', '#foreach($i in [1..3])$i#end', '123'],
-    ['missing reference prints its source', 'Dear $user.lastName $nobody ${nothing.here}', 'Dear $user.lastName $nobody ${nothing.here}'],
+    [
+      'missing reference prints its source',
+      'Dear $user.lastName $nobody ${nothing.here}',
+      'Dear $user.lastName $nobody ${nothing.here}',
+    ],
     ['quiet reference prints nothing', '[$!user.lastName]', '[]'],
     ['comments (a line comment takes its newline)', 'a## line comment\nb#* block *#c', 'abc'],
   ];
   for (const [name, template, expected] of cases) t.equal(renderTemplate(template, context()), expected, name);
 });
 
-t.test('does not write into the caller\'s context', async (t) => {
+t.test("does not write into the caller's context", async (t) => {
   const ctx = context();
   renderTemplate('#set($content.title = "changed")$content.tags.indexOf("a")', ctx);
   t.equal(ctx.content.title, 'Spring sale');
@@ -52,7 +61,11 @@ t.test('refuses invalid templates with InvalidInputError WORKFLOW_TEMPLATE_INVAL
     ['output too large from a method', '$content.title.repeat(1000000)', /output is larger/],
     ['huge range', '#foreach($i in [1..100000000])#end', /range has more than/],
     ['too many steps', '#foreach($i in [1..2000])#foreach($j in [1..2000])#end#end', /more than 1000000 steps/],
-    ['array growth', '#set($a = [1..50000])#set($a = $a.concat($a))#set($a = $a.concat($a))', /method call returned more than/],
+    [
+      'array growth',
+      '#set($a = [1..50000])#set($a = $a.concat($a))#set($a = $a.concat($a))',
+      /method call returned more than/,
+    ],
   ];
   for (const [name, template, message] of cases) {
     t.throws(() => renderTemplate(template, context()), InvalidInputError, name);
@@ -85,6 +98,11 @@ t.test('renderCondition: sent unless the output is exactly false', async (t) => 
     ['#if($user.email == "other@cms.com")false#end', true],
     ['$missing', true],
   ];
-  for (const [template, expected] of cases) t.equal(renderCondition(template, context()), expected, JSON.stringify(template));
-  t.throws(() => renderCondition('#if(', context()), InvalidInputError, 'a broken condition is an error, not a decision');
+  for (const [template, expected] of cases)
+    t.equal(renderCondition(template, context()), expected, JSON.stringify(template));
+  t.throws(
+    () => renderCondition('#if(', context()),
+    InvalidInputError,
+    'a broken condition is an error, not a decision',
+  );
 });

@@ -1,5 +1,12 @@
 import t from 'tap';
-import { ConflictError, CmsError, ForbiddenError, InvalidInputError, NotFoundError, UnauthenticatedError } from '../../../core/errors.js';
+import {
+  ConflictError,
+  CmsError,
+  ForbiddenError,
+  InvalidInputError,
+  NotFoundError,
+  UnauthenticatedError,
+} from '../../../core/errors.js';
 import { TooManyAttemptsError } from '../../../core/auth/login-throttle.js';
 import { silentLogger, type Logger } from '../../../core/logger.js';
 import { mapError } from '../../../host/http/error-mapper.js';
@@ -26,7 +33,9 @@ t.test('each kind maps to its status with the envelope and a top-level message',
     t.same(mapped.body.i18nMessagesMap, {});
     t.same(mapped.body.permissions, []);
   }
-  t.same(mapError(new InvalidInputError('X_BAD', 'bad', { fieldName: 'f' }), silentLogger).body.errors, [{ errorCode: 'X_BAD', message: 'bad', fieldName: 'f' }]);
+  t.same(mapError(new InvalidInputError('X_BAD', 'bad', { fieldName: 'f' }), silentLogger).body.errors, [
+    { errorCode: 'X_BAD', message: 'bad', fieldName: 'f' },
+  ]);
   t.equal(mapError(new TooManyAttemptsError(12.2), silentLogger).headers['Retry-After'], '13');
 });
 

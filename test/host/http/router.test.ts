@@ -11,9 +11,21 @@ t.test('static, parameter and rest routes', async (t) => {
 
   t.same(r.match('GET', '/api/v1/workflow/actionlets'), { kind: 'found', value: 'catalogue', params: {} });
   t.same(r.match('GET', '/api/v1/workflow/actionlets/'), { kind: 'found', value: 'catalogue', params: {} });
-  t.same(r.match('GET', '/api/v1/workflow/schemes/abc%20d/actions'), { kind: 'found', value: 'scheme-actions', params: { schemeId: 'abc d' } });
-  t.same(r.match('DELETE', '/api/v1/workflow/schemes/x/actions'), { kind: 'found', value: 'delete-scheme-actions', params: { id: 'x' } });
-  t.same(r.match('GET', '/api/v1/nav/about-us/team'), { kind: 'found', value: 'nav', params: { uri: 'about-us/team' } });
+  t.same(r.match('GET', '/api/v1/workflow/schemes/abc%20d/actions'), {
+    kind: 'found',
+    value: 'scheme-actions',
+    params: { schemeId: 'abc d' },
+  });
+  t.same(r.match('DELETE', '/api/v1/workflow/schemes/x/actions'), {
+    kind: 'found',
+    value: 'delete-scheme-actions',
+    params: { id: 'x' },
+  });
+  t.same(r.match('GET', '/api/v1/nav/about-us/team'), {
+    kind: 'found',
+    value: 'nav',
+    params: { uri: 'about-us/team' },
+  });
   t.same(r.match('GET', '/'), { kind: 'found', value: 'root', params: {} });
   t.same(r.match('HEAD', '/'), { kind: 'found', value: 'root', params: {} }, 'HEAD is served by GET');
 });
@@ -37,5 +49,8 @@ t.test('malformed escapes do not throw; duplicates and misplaced rest parameters
   t.same(r.match('GET', '/x/%E0%A4%A'), { kind: 'found', value: 'x', params: { id: '%E0%A4%A' } });
   t.throws(() => r.add('GET', '/x/:other', 'y'), /declared twice/);
   t.throws(() => r.add('GET', '/y/*rest/z', 'z'), /must come last/);
-  t.same(r.routes().map((e) => `${e.method} ${e.path}`), ['GET /x/:id']);
+  t.same(
+    r.routes().map((e) => `${e.method} ${e.path}`),
+    ['GET /x/:id'],
+  );
 });

@@ -38,8 +38,12 @@ export default {
 
 t.test('a third-party plugin from outside the source tree contributes an auth scheme', async (t) => {
   const file = writePlugin(HEADER_PLUGIN);
-  const s = (await startTestApp(t, { env: { CMS_PLUGINS: file, CMS_AUTH_SCHEMES: 'acme,basic', CMS_ACME_HEADER: 'x-acme-login' } }))!;
-  const answer = await s.http('GET', '/api/v1/users/current', { headers: { 'x-acme-login': 'admin@cms.com:admin-test-password' } });
+  const s = (await startTestApp(t, {
+    env: { CMS_PLUGINS: file, CMS_AUTH_SCHEMES: 'acme,basic', CMS_ACME_HEADER: 'x-acme-login' },
+  }))!;
+  const answer = await s.http('GET', '/api/v1/users/current', {
+    headers: { 'x-acme-login': 'admin@cms.com:admin-test-password' },
+  });
   t.equal(answer.status, 200);
   t.equal(answer.json.userId, 'cms.org.1');
   const wrong = await s.http('GET', '/api/v1/users/current', { headers: { 'x-acme-login': 'admin@cms.com:nope' } });
@@ -48,7 +52,14 @@ t.test('a third-party plugin from outside the source tree contributes an auth sc
 
 t.test('built-ins load through the same loader and register their contributions', async (t) => {
   const registry = await loadPlugins(new Config(), '/tmp', '/', silentLogger);
-  t.same(registry.plugins(), ['auth-builtin', 'field-types-builtin', 'actionlets-builtin', 'mail-builtin', 'storage-sqlite', 'storage-mysql']);
+  t.same(registry.plugins(), [
+    'auth-builtin',
+    'field-types-builtin',
+    'actionlets-builtin',
+    'mail-builtin',
+    'storage-sqlite',
+    'storage-mysql',
+  ]);
   t.ok(registry.fieldTypes.get('com.cms.contenttype.model.field.ImmutableTextField'), 'field types are contributed');
   t.same(registry.authSchemes.keys(), ['session', 'basic', 'legacy-header']);
   t.same(registry.storageDrivers.keys(), ['sqlite', 'mysql']);
@@ -61,22 +72,52 @@ t.test('paths resolve against the working directory; other names are packages', 
 });
 
 t.test('start-up errors name the plugin, the property and the value', async (t) => {
-  const load = (plugins: string, extra: Record<string, string> = {}) => loadPlugins(new Config(new Map(Object.entries({ plugins, ...extra })), {}), '/tmp', '/', silentLogger);
-  await t.rejects(load('/nowhere/plugin.mjs'), { name: 'StartupError', message: /plugins="\/nowhere\/plugin\.mjs": the module cannot be loaded/ });
+  const load = (plugins: string, extra: Record<string, string> = {}) =>
+    loadPlugins(new Config(new Map(Object.entries({ plugins, ...extra })), {}), '/tmp', '/', silentLogger);
+  await t.rejects(load('/nowhere/plugin.mjs'), {
+    name: 'StartupError',
+    message: /plugins="\/nowhere\/plugin\.mjs": the module cannot be loaded/,
+  });
   await t.rejects(load('@acme/not-installed'), { message: /plugins="@acme\/not-installed"/ });
   await t.rejects(load(writePlugin('export default { hello: 1 };')), { message: /default export is not a plugin/ });
-  await t.rejects(load(writePlugin("export default { name: 'old', apiVersion: 0, setup: () => ({}) };")), { message: /Plugin old .* written for plugin API 0; this host implements 1/ });
-  await t.rejects(load(writePlugin("export default { name: 'dup', apiVersion: 1, setup: () => ({ authSchemes: [{ name: 'basic', authenticate: async () => null }] }) };")), {
-    message: /Auth scheme "basic" is contributed by both plugin auth-builtin and plugin dup/,
+  await t.rejects(load(writePlugin("export default { name: 'old', apiVersion: 0, setup: () => ({}) };")), {
+    message: /Plugin old .* written for plugin API 0; this host implements 1/,
   });
-  await t.rejects(load(writePlugin("export default { name: 'needy', apiVersion: 1, properties: { 'needy.key': { description: 'the key', required: true } }, setup: () => ({}) };")), {
-    message: /Plugin needy needs the configuration property needy\.key/,
+  await t.rejects(
+    load(
+      writePlugin(
+        "export default { name: 'dup', apiVersion: 1, setup: () => ({ authSchemes: [{ name: 'basic', authenticate: async () => null }] }) };",
+      ),
+    ),
+    {
+      message: /Auth scheme "basic" is contributed by both plugin auth-builtin and plugin dup/,
+    },
+  );
+  await t.rejects(
+    load(
+      writePlugin(
+        "export default { name: 'needy', apiVersion: 1, properties: { 'needy.key': { description: 'the key', required: true } }, setup: () => ({}) };",
+      ),
+    ),
+    {
+      message: /Plugin needy needs the configuration property needy\.key/,
+    },
+  );
+  const picky = writePlugin(
+    "export default { name: 'picky', apiVersion: 1, properties: { 'picky.n': { description: 'n', validate: (v) => (/^\\d+$/.test(v) ? undefined : 'must be a number') } }, setup: () => ({}) };",
+  );
+  await t.rejects(load(picky, { 'picky.n': 'abc' }), {
+    message: /picky\.n="abc" is not acceptable to plugin picky: must be a number/,
   });
-  const picky = writePlugin("export default { name: 'picky', apiVersion: 1, properties: { 'picky.n': { description: 'n', validate: (v) => (/^\\d+$/.test(v) ? undefined : 'must be a number') } }, setup: () => ({}) };");
-  await t.rejects(load(picky, { 'picky.n': 'abc' }), { message: /picky\.n="abc" is not acceptable to plugin picky: must be a number/ });
-  await t.rejects(load(writePlugin("export default { name: 'boom', apiVersion: 1, setup() { throw new Error('no licence'); } };")), { message: /Plugin boom .* failed to set up: no licence/ });
+  await t.rejects(
+    load(writePlugin("export default { name: 'boom', apiVersion: 1, setup() { throw new Error('no licence'); } };")),
+    { message: /Plugin boom .* failed to set up: no licence/ },
+  );
 });
 
 t.test('an unknown storage driver stops start-up naming the property and the value', async (t) => {
-  await t.rejects(startTestApp(t, { env: { CMS_STORAGE_DRIVER: 'oracle' } }), { name: 'StartupError', message: /storage\.driver="oracle".*available: sqlite, mysql/ });
+  await t.rejects(startTestApp(t, { env: { CMS_STORAGE_DRIVER: 'oracle' } }), {
+    name: 'StartupError',
+    message: /storage\.driver="oracle".*available: sqlite, mysql/,
+  });
 });

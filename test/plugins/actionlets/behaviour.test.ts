@@ -18,13 +18,22 @@ function fakeContext(options: { params?: Record<string, string>; assigneeEmails?
   const calls: Call[] = [];
   const effects: Array<() => Promise<void>> = [];
   const sent: Array<Omit<MailMessage, 'from'> & { from?: string }> = [];
-  const op = (name: string) => async (...args: unknown[]) => {
-    calls.push([name, ...args]);
-  };
+  const op =
+    (name: string) =>
+    async (...args: unknown[]) => {
+      calls.push([name, ...args]);
+    };
   const context: ActionletContext = {
     params: options.params ?? {},
     logger: silentLogger,
-    item: { identifier: 'id-1', inode: 'inode-1', languageId: 1, contentType: 'news', values: { title: 'Spring sale' }, title: 'Spring sale' },
+    item: {
+      identifier: 'id-1',
+      inode: 'inode-1',
+      languageId: 1,
+      contentType: 'news',
+      values: { title: 'Spring sale' },
+      title: 'Spring sale',
+    },
     user: { userId: 'u-1', email: 'editor@cms.com', firstName: 'Ed', lastName: 'Itor' },
     comment: null,
     content: {
@@ -112,7 +121,9 @@ t.test('content operations: each calls exactly its operation', async (t) => {
 });
 
 t.test('the fakes cover every actionlet the plugin registers', async (t) => {
-  const registered = (await actionletsPlugin.setup({ config: new Config(), logger: silentLogger, dataDir: '/nonexistent' })).actionlets ?? [];
+  const registered =
+    (await actionletsPlugin.setup({ config: new Config(), logger: silentLogger, dataDir: '/nonexistent' }))
+      .actionlets ?? [];
   t.strictSame(registered.map((a) => a.actionClass).sort(), all.map((a) => a.actionClass).sort());
 });
 
@@ -173,22 +184,34 @@ t.test('Notify Assignee', async (t) => {
     });
     await fire(a, context);
     t.equal(effects.length, 1, 'one effect registered');
-    t.notOk(calls.some(([op]) => op === 'sendMail'), 'nothing sent before the commit');
+    t.notOk(
+      calls.some(([op]) => op === 'sendMail'),
+      'nothing sent before the commit',
+    );
     t.equal(sent.length, 0);
     await commit();
     t.strictSame(sent, [{ to, subject: '«Review $content.title»', html: '«<b>$content.title</b>»' }]);
-    t.strictSame(calls.map(([op]) => op), ['workflow.assigneeEmails', 'render', 'render', 'afterCommit', 'sendMail']);
+    t.strictSame(
+      calls.map(([op]) => op),
+      ['workflow.assigneeEmails', 'render', 'render', 'afterCommit', 'sendMail'],
+    );
   });
 
   t.test('sends text when isHtml is false', async (t) => {
-    const { context, sent, commit } = fakeContext({ assigneeEmails: ['a@cms.com'], params: { emailSubject: 'S', emailBody: 'B', isHtml: 'false' } });
+    const { context, sent, commit } = fakeContext({
+      assigneeEmails: ['a@cms.com'],
+      params: { emailSubject: 'S', emailBody: 'B', isHtml: 'false' },
+    });
     await fire(a, context);
     await commit();
     t.strictSame(sent, [{ to: ['a@cms.com'], subject: '«S»', text: '«B»' }]);
   });
 
   t.test('HTML is the default when isHtml is absent', async (t) => {
-    const { context, sent, commit } = fakeContext({ assigneeEmails: ['a@cms.com'], params: { emailSubject: 'S', emailBody: 'B' } });
+    const { context, sent, commit } = fakeContext({
+      assigneeEmails: ['a@cms.com'],
+      params: { emailSubject: 'S', emailBody: 'B' },
+    });
     await fire(a, context);
     await commit();
     t.strictSame(sent, [{ to: ['a@cms.com'], subject: '«S»', html: '«B»' }]);
@@ -198,16 +221,26 @@ t.test('Notify Assignee', async (t) => {
     t.match(DEFAULT_ASSIGNEE_SUBJECT, /content\.title/);
     t.match(DEFAULT_ASSIGNEE_SUBJECT, /workflow\.action/);
     t.match(DEFAULT_ASSIGNEE_BODY, /content\.title/);
-    const text = fakeContext({ assigneeEmails: ['a@cms.com'], params: { emailSubject: '', emailBody: '', isHtml: 'false' } });
+    const text = fakeContext({
+      assigneeEmails: ['a@cms.com'],
+      params: { emailSubject: '', emailBody: '', isHtml: 'false' },
+    });
     await fire(a, text.context);
     await text.commit();
-    t.strictSame(text.sent, [{ to: ['a@cms.com'], subject: `«${DEFAULT_ASSIGNEE_SUBJECT}»`, text: `«${DEFAULT_ASSIGNEE_BODY}»` }]);
+    t.strictSame(text.sent, [
+      { to: ['a@cms.com'], subject: `«${DEFAULT_ASSIGNEE_SUBJECT}»`, text: `«${DEFAULT_ASSIGNEE_BODY}»` },
+    ]);
 
     const html = fakeContext({ assigneeEmails: ['a@cms.com'] });
-    html.context.render = (template) => (template === DEFAULT_ASSIGNEE_BODY ? 'Ed fired "Publish" on "<Tom & Jerry>".\n\nComment: ok' : template);
+    html.context.render = (template) =>
+      template === DEFAULT_ASSIGNEE_BODY ? 'Ed fired "Publish" on "<Tom & Jerry>".\n\nComment: ok' : template;
     await fire(a, html.context);
     await html.commit();
-    t.equal(html.sent[0]?.html, '<p>Ed fired &quot;Publish&quot; on &quot;&lt;Tom &amp; Jerry&gt;&quot;.</p>\n<p>Comment: ok</p>', 'the default HTML body escapes the values it shows');
+    t.equal(
+      html.sent[0]?.html,
+      '<p>Ed fired &quot;Publish&quot; on &quot;&lt;Tom &amp; Jerry&gt;&quot;.</p>\n<p>Comment: ok</p>',
+      'the default HTML body escapes the values it shows',
+    );
   });
 
   t.test('the default templates render with the engine renderer', async (t) => {
@@ -217,7 +250,10 @@ t.test('Notify Assignee', async (t) => {
       workflow: { action: 'Publish', comment },
     });
     t.equal(renderTemplate(DEFAULT_ASSIGNEE_SUBJECT, values(null)), 'Publish: Spring sale');
-    t.equal(renderTemplate(DEFAULT_ASSIGNEE_BODY, values(null)), 'Ed Itor fired the workflow action "Publish" on "Spring sale", which is now assigned to you.');
+    t.equal(
+      renderTemplate(DEFAULT_ASSIGNEE_BODY, values(null)),
+      'Ed Itor fired the workflow action "Publish" on "Spring sale", which is now assigned to you.',
+    );
     t.equal(
       renderTemplate(DEFAULT_ASSIGNEE_BODY, values('Looks good')),
       'Ed Itor fired the workflow action "Publish" on "Spring sale", which is now assigned to you.\n\nComment: Looks good',
@@ -234,23 +270,48 @@ t.test('Notify Assignee', async (t) => {
 
 t.test('actionlets that need what this release lacks', async (t) => {
   const unavailable = [
-    'Send an Email', 'Notify Users', "'Four Eyes' Approval", 'Require Multiple Approvers', 'Message', 'Link Checker',
-    'Push Now', 'Push Publish', 'Translate Content', 'Social Status Update', 'Reindex content',
+    'Send an Email',
+    'Notify Users',
+    "'Four Eyes' Approval",
+    'Require Multiple Approvers',
+    'Message',
+    'Link Checker',
+    'Push Now',
+    'Push Publish',
+    'Translate Content',
+    'Social Status Update',
+    'Reindex content',
   ];
   t.strictSame(
-    all.filter((a) => a.unavailableReason !== undefined).map((a) => a.name).sort(),
+    all
+      .filter((a) => a.unavailableReason !== undefined)
+      .map((a) => a.name)
+      .sort(),
     [...unavailable].sort(),
     'exactly these are unavailable',
   );
   for (const name of unavailable) {
     const a = actionlet(name);
     const reason = a.unavailableReason ?? '';
-    t.ok(reason.startsWith(`${name} is not available yet: `) && reason.length > `${name} is not available yet: `.length + 10, `${name}: the reason names it and what it needs`);
-    const { context, calls, effects } = fakeContext({ params: Object.fromEntries(a.parameters.map((p) => [p.key, p.defaultValue ?? 'x'])) });
+    t.ok(
+      reason.startsWith(`${name} is not available yet: `) &&
+        reason.length > `${name} is not available yet: `.length + 10,
+      `${name}: the reason names it and what it needs`,
+    );
+    const { context, calls, effects } = fakeContext({
+      params: Object.fromEntries(a.parameters.map((p) => [p.key, p.defaultValue ?? 'x'])),
+    });
     t.equal(a.preSave, undefined, `${name}: no preSave`);
-    await t.rejects(async () => a.run(context), { message: reason, code: 'WORKFLOW_ACTIONLET_UNAVAILABLE' }, `${name}: run throws the reason`);
+    await t.rejects(
+      async () => a.run(context),
+      { message: reason, code: 'WORKFLOW_ACTIONLET_UNAVAILABLE' },
+      `${name}: run throws the reason`,
+    );
     t.strictSame(calls, [], `${name}: touched nothing`);
     t.equal(effects.length, 0, `${name}: registered nothing`);
   }
-  t.equal(actionlet('Send an Email').unavailableReason, 'Send an Email is not available yet: outbound e-mail actionlets arrive in a later release');
+  t.equal(
+    actionlet('Send an Email').unavailableReason,
+    'Send an Email is not available yet: outbound e-mail actionlets arrive in a later release',
+  );
 });

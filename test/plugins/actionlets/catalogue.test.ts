@@ -14,7 +14,16 @@ const opt = (key: string, defaultValue: string | null = null): Param => [key, fa
 
 /** The "Actionlet catalogue" table of the REST interface specification, row by row. */
 const CATALOGUE: Array<[name: string, actionClass: string, parameters: Param[]]> = [
-  ["'Four Eyes' Approval", `${PACKAGE}.FourEyeApproverActionlet`, [req('approvers'), req('minimumApprovers', '2'), req('emailSubject', 'Multiple Approval Required'), opt('emailBody')]],
+  [
+    "'Four Eyes' Approval",
+    `${PACKAGE}.FourEyeApproverActionlet`,
+    [
+      req('approvers'),
+      req('minimumApprovers', '2'),
+      req('emailSubject', 'Multiple Approval Required'),
+      opt('emailBody'),
+    ],
+  ],
   ['Archive content', `${PACKAGE}.ArchiveContentActionlet`, []],
   ['Comment on Workflow', `${PACKAGE}.CommentOnWorkflowActionlet`, [req('comment')]],
   ['Copy Contentlet', `${PACKAGE}.CopyActionlet`, []],
@@ -22,13 +31,25 @@ const CATALOGUE: Array<[name: string, actionClass: string, parameters: Param[]]>
   ['Link Checker', `${PACKAGE}.CheckURLAccessibilityActionlet`, [req('fieldList')]],
   ['Lock content', `${PACKAGE}.CheckoutContentActionlet`, []],
   ['Message', 'com.cms.portlets.workflows.MessageActionlet', [req('users', 'Current User'), req('message')]],
-  ['Notify Assignee', `${PACKAGE}.NotifyAssigneeActionlet`, [opt('emailSubject'), opt('emailBody'), opt('isHtml', 'true')]],
-  ['Notify Users', `${PACKAGE}.NotifyUsersActionlet`, [req('emails'), opt('emailSubject'), opt('emailBody'), opt('isHtml')]],
+  [
+    'Notify Assignee',
+    `${PACKAGE}.NotifyAssigneeActionlet`,
+    [opt('emailSubject'), opt('emailBody'), opt('isHtml', 'true')],
+  ],
+  [
+    'Notify Users',
+    `${PACKAGE}.NotifyUsersActionlet`,
+    [req('emails'), opt('emailSubject'), opt('emailBody'), opt('isHtml')],
+  ],
   ['Publish content', `${PACKAGE}.PublishContentActionlet`, []],
   ['Push Now', `${PACKAGE}.PushNowActionlet`, [req('environment'), req('force', 'false')]],
   ['Push Publish', `${PACKAGE}.PushPublishActionlet`, []],
   ['Reindex content', `${PACKAGE}.ReindexContentActionlet`, [opt('indexPolicy')]],
-  ['Require Multiple Approvers', `${PACKAGE}.MultipleApproverActionlet`, [req('approvers'), opt('emailSubject', 'Multiple Approval Required'), opt('emailBody')]],
+  [
+    'Require Multiple Approvers',
+    `${PACKAGE}.MultipleApproverActionlet`,
+    [req('approvers'), opt('emailSubject', 'Multiple Approval Required'), opt('emailBody')],
+  ],
   ['Reset Workflow', `${PACKAGE}.ResetTaskActionlet`, []],
   ['Save Draft content', `${PACKAGE}.SaveContentAsDraftActionlet`, []],
   ['Save content', `${PACKAGE}.SaveContentActionlet`, []],
@@ -36,13 +57,33 @@ const CATALOGUE: Array<[name: string, actionClass: string, parameters: Param[]]>
     'Send an Email',
     `${PACKAGE}.EmailActionlet`,
     [
-      req('fromEmail'), req('fromName'), req('toEmail'), req('toName'), req('emailSubject'), req('emailBody'),
-      opt('cc'), opt('bcc'), opt('condition'), opt('attachment1'), opt('attachment2'), opt('attachment3'), opt('attachment4'), opt('attachment5'),
+      req('fromEmail'),
+      req('fromName'),
+      req('toEmail'),
+      req('toName'),
+      req('emailSubject'),
+      req('emailBody'),
+      opt('cc'),
+      opt('bcc'),
+      opt('condition'),
+      opt('attachment1'),
+      opt('attachment2'),
+      opt('attachment3'),
+      opt('attachment4'),
+      opt('attachment5'),
     ],
   ],
   ['Set Value', `${PACKAGE}.SetValueActionlet`, [req('field'), req('value')]],
-  ['Translate Content', `${PACKAGE}.TranslationActionlet`, [req('translateTo', 'all'), req('fieldTypes', 'text,wysiwyg,textarea'), opt('ignoreFields'), req('apiKey')]],
-  ['Social Status Update', `${PACKAGE}.SocialActionlet`, [req('consumerKey'), req('consumerSecret'), req('accessToken'), req('accessTokenSecret'), opt('fieldVar')]],
+  [
+    'Translate Content',
+    `${PACKAGE}.TranslationActionlet`,
+    [req('translateTo', 'all'), req('fieldTypes', 'text,wysiwyg,textarea'), opt('ignoreFields'), req('apiKey')],
+  ],
+  [
+    'Social Status Update',
+    `${PACKAGE}.SocialActionlet`,
+    [req('consumerKey'), req('consumerSecret'), req('accessToken'), req('accessTokenSecret'), opt('fieldVar')],
+  ],
   ['Unarchive content', `${PACKAGE}.UnarchiveContentActionlet`, []],
   ['Unlock content', `${PACKAGE}.CheckinContentActionlet`, []],
   ['Unpublish content', `${PACKAGE}.UnpublishContentActionlet`, []],
@@ -52,23 +93,31 @@ async function contributions() {
   return actionletsPlugin.setup({ config: new Config(), logger: silentLogger, dataDir: '/nonexistent' });
 }
 
-t.test('the plugin registers the 25 actionlets of the catalogue, in its order, and the unlisted Destroy content', async (t) => {
-  t.equal(actionletsPlugin.name, 'actionlets-builtin');
-  t.equal(actionletsPlugin.apiVersion, PLUGIN_API_VERSION);
-  const all = (await contributions()).actionlets ?? [];
-  const listed = all.filter((a) => a.listed !== false);
-  t.equal(listed.length, 25, 'the catalogue holds 25');
-  t.strictSame(listed.map((a) => a.name), CATALOGUE.map(([name]) => name));
-  t.strictSame(
-    all.filter((a) => a.listed === false).map((a) => [a.name, a.actionClass, a.parameters.length, a.unavailableReason]),
-    [['Destroy content', `${PACKAGE}.DestroyContentActionlet`, 0, undefined]],
-    'only Destroy content (the System Workflow uses it) is left out of the catalogue',
-  );
-  t.equal(new Set(all.map((a) => a.actionClass)).size, all.length, 'no class name twice');
-  const registry = new PluginRegistry();
-  registry.add(actionletsPlugin.name, await contributions());
-  t.equal(registry.actionlets.keys().length, 26, 'the registry takes them all');
-});
+t.test(
+  'the plugin registers the 25 actionlets of the catalogue, in its order, and the unlisted Destroy content',
+  async (t) => {
+    t.equal(actionletsPlugin.name, 'actionlets-builtin');
+    t.equal(actionletsPlugin.apiVersion, PLUGIN_API_VERSION);
+    const all = (await contributions()).actionlets ?? [];
+    const listed = all.filter((a) => a.listed !== false);
+    t.equal(listed.length, 25, 'the catalogue holds 25');
+    t.strictSame(
+      listed.map((a) => a.name),
+      CATALOGUE.map(([name]) => name),
+    );
+    t.strictSame(
+      all
+        .filter((a) => a.listed === false)
+        .map((a) => [a.name, a.actionClass, a.parameters.length, a.unavailableReason]),
+      [['Destroy content', `${PACKAGE}.DestroyContentActionlet`, 0, undefined]],
+      'only Destroy content (the System Workflow uses it) is left out of the catalogue',
+    );
+    t.equal(new Set(all.map((a) => a.actionClass)).size, all.length, 'no class name twice');
+    const registry = new PluginRegistry();
+    registry.add(actionletsPlugin.name, await contributions());
+    t.equal(registry.actionlets.keys().length, 26, 'the registry takes them all');
+  },
+);
 
 t.test('each actionlet matches its row of the catalogue', async (t) => {
   const actionlets = (await contributions()).actionlets ?? [];
@@ -101,5 +150,6 @@ t.test('Message lives one package level up; the others in the actionlet package'
 
 t.test('the parameter objects are the four fields the REST interface shows', async (t) => {
   const actionlets = (await contributions()).actionlets ?? [];
-  for (const p of actionlets.flatMap((a) => a.parameters)) t.strictSame(Object.keys(p).sort(), ['defaultValue', 'displayName', 'key', 'required']);
+  for (const p of actionlets.flatMap((a) => a.parameters))
+    t.strictSame(Object.keys(p).sort(), ['defaultValue', 'displayName', 'key', 'required']);
 });

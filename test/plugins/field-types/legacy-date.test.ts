@@ -1,5 +1,10 @@
 import t from 'tap';
-import { ACCEPTED_DATE_PATTERNS, patternsFor, parseLegacyDate, type DateKind } from '../../../core/content/legacy-date.js';
+import {
+  ACCEPTED_DATE_PATTERNS,
+  patternsFor,
+  parseLegacyDate,
+  type DateKind,
+} from '../../../core/content/legacy-date.js';
 
 /** A fixed "now" for the two-digit-year pivot: 2025-11-21T12:00Z, so the century starts 1945-11-21T12:00Z. */
 const NOW = Date.UTC(2025, 10, 21, 12, 0, 0);
@@ -23,7 +28,12 @@ const SAMPLES: ReadonlyArray<{ pattern: string; text: string; utc: string; repor
   { pattern: 'MM/dd/yy HH:mm:ss', text: '09/15/24 23:59:59', utc: '2024-09-15T23:59:59.000Z' },
   { pattern: 'MM/dd/yy HH:mm', text: '09/15/24 23:59', utc: '2024-09-15T23:59:00.000Z' },
   { pattern: 'MM/dd/yy hh:mm:ss aa', text: '09/15/24 12:00:00 PM', utc: '2024-09-15T12:00:00.000Z' },
-  { pattern: 'MM/dd/yy hh:mm:ss', text: '09/15/24 11:00:00', utc: '2024-09-15T11:00:00.000Z', reportedAs: 'MM/dd/yy HH:mm:ss' },
+  {
+    pattern: 'MM/dd/yy hh:mm:ss',
+    text: '09/15/24 11:00:00',
+    utc: '2024-09-15T11:00:00.000Z',
+    reportedAs: 'MM/dd/yy HH:mm:ss',
+  },
   { pattern: 'MM/dd/yyyy HH:mm:ss', text: '09/15/2024 18:05:00', utc: '2024-09-15T18:05:00.000Z' },
   { pattern: 'MM/dd/yyyy HH:mm', text: '09/15/2024 18:05', utc: '2024-09-15T18:05:00.000Z' },
   { pattern: 'MMMM dd, yyyy', text: 'September 15, 2024', utc: '2024-09-15T00:00:00.000Z' },
@@ -62,14 +72,26 @@ t.test('a Date field and a Time field refuse exactly the patterns that mix date 
   for (const kind of ['date', 'time'] as const) {
     for (const { pattern, text, utc } of SAMPLES) {
       if (mixesDateAndTime(pattern)) {
-        t.throws(() => parse(text, kind), { name: 'FieldValueError', message: /holds both a date and a time/ }, `${kind} refuses ${pattern}`);
+        t.throws(
+          () => parse(text, kind),
+          { name: 'FieldValueError', message: /holds both a date and a time/ },
+          `${kind} refuses ${pattern}`,
+        );
       } else {
         t.equal(iso(text, kind), utc, `${kind} accepts ${pattern}`);
       }
     }
   }
-  t.throws(() => parse('2024-05-01 13:45', 'date'), { message: /a Date field does not take/ }, 'Date refuses yyyy-MM-dd HH:mm');
-  t.throws(() => parse('09/15/2024 01:30 PM', 'time'), { message: /a Time field does not take/ }, 'Time refuses MM/dd/yyyy hh:mm aa');
+  t.throws(
+    () => parse('2024-05-01 13:45', 'date'),
+    { message: /a Date field does not take/ },
+    'Date refuses yyyy-MM-dd HH:mm',
+  );
+  t.throws(
+    () => parse('09/15/2024 01:30 PM', 'time'),
+    { message: /a Time field does not take/ },
+    'Time refuses MM/dd/yyyy hh:mm aa',
+  );
   t.equal(parse('2024-05-01', 'datetime').pattern, 'yyyy-MM-dd', 'DateTime takes yyyy-MM-dd');
   t.equal(parse('13:45', 'datetime').pattern, 'HH:mm', 'DateTime takes HH:mm');
 });
@@ -83,7 +105,8 @@ t.test('the error lists the patterns the field accepts', async (t) => {
     }
     throw new Error('not refused');
   };
-  for (const pattern of ACCEPTED_DATE_PATTERNS) t.ok(message('datetime').includes(pattern), `Date and Time lists ${pattern}`);
+  for (const pattern of ACCEPTED_DATE_PATTERNS)
+    t.ok(message('datetime').includes(pattern), `Date and Time lists ${pattern}`);
   t.match(message('datetime'), /"tomorrow" is not in an accepted date\/time pattern/);
   t.match(message('datetime'), /ISO-8601.*epoch milliseconds/);
   t.equal(patternsFor('date').length, 15, 'the 10 mixed patterns are left out');
@@ -118,15 +141,36 @@ t.test('impossible dates and times are refused, not rolled over', async (t) => {
     '2024-05-01T24:00:00Z',
     '2024-05-01T10:00:00+25:00',
   ];
-  for (const text of impossible) t.throws(() => parse(text, 'datetime'), { name: 'FieldValueError', message: /is not a possible date or time/ }, text);
+  for (const text of impossible)
+    t.throws(
+      () => parse(text, 'datetime'),
+      { name: 'FieldValueError', message: /is not a possible date or time/ },
+      text,
+    );
   t.equal(iso('2024-02-29'), '2024-02-29T00:00:00.000Z', 'a leap day is fine');
   t.equal(iso('2000-02-29'), '2000-02-29T00:00:00.000Z', 'so is a leap century');
   t.throws(() => parse('1900-02-29', 'datetime'), { message: /not a possible/ }, 'but not a plain century');
 });
 
 t.test('text in no pattern is refused', async (t) => {
-  const refused = ['tomorrow', '2024/05/01', '2024-05-01T', '15-Sept-2024', '10:00 XM', '1714557600000', '05/01/24 10:00 AM extra', '5/1/024', '2024-05-01  10:00', 'Sun, September 15, 2024'];
-  for (const text of refused) t.throws(() => parse(text, 'datetime'), { name: 'FieldValueError', message: /not in an accepted date\/time pattern/ }, text);
+  const refused = [
+    'tomorrow',
+    '2024/05/01',
+    '2024-05-01T',
+    '15-Sept-2024',
+    '10:00 XM',
+    '1714557600000',
+    '05/01/24 10:00 AM extra',
+    '5/1/024',
+    '2024-05-01  10:00',
+    'Sun, September 15, 2024',
+  ];
+  for (const text of refused)
+    t.throws(
+      () => parse(text, 'datetime'),
+      { name: 'FieldValueError', message: /not in an accepted date\/time pattern/ },
+      text,
+    );
 });
 
 t.test('numbers take one or two digits, names and AM/PM any letter case, as in Java', async (t) => {
@@ -147,7 +191,11 @@ t.test('two-digit years land within 80 years before and 20 after now', async (t)
   t.equal(iso('Sep-99'), '1999-09-01T00:00:00.000Z');
   t.equal(iso('01/01/00 00:00'), '2000-01-01T00:00:00.000Z');
   t.equal(iso('5/1/24'), '2024-05-01T00:00:00.000Z');
-  t.equal(new Date(parseLegacyDate('1-Jan-44', 'date', Date.UTC(2090, 0, 1)).epochMs).getUTCFullYear(), 2044, 'the pivot moves with now');
+  t.equal(
+    new Date(parseLegacyDate('1-Jan-44', 'date', Date.UTC(2090, 0, 1)).epochMs).getUTCFullYear(),
+    2044,
+    'the pivot moves with now',
+  );
   t.equal(new Date(parseLegacyDate('1-Jan-15', 'date', Date.UTC(2090, 0, 1)).epochMs).getUTCFullYear(), 2015);
   t.equal(new Date(parseLegacyDate('1-Jan-09', 'date', Date.UTC(2090, 0, 1)).epochMs).getUTCFullYear(), 2109);
 });
@@ -172,6 +220,10 @@ t.test('ISO-8601 and epoch milliseconds are accepted by every kind', async (t) =
   t.equal(parse('2024-05-01T10:00:00Z', 'date').pattern, 'ISO-8601');
   t.equal(parse(0, 'date').pattern, 'epoch milliseconds');
   for (const number of [1.5, Number.NaN, Number.POSITIVE_INFINITY, 9e15]) {
-    t.throws(() => parse(number, 'datetime'), { name: 'FieldValueError', message: /not a whole number of epoch milliseconds/ }, String(number));
+    t.throws(
+      () => parse(number, 'datetime'),
+      { name: 'FieldValueError', message: /not a whole number of epoch milliseconds/ },
+      String(number),
+    );
   }
 });

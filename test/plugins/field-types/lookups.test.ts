@@ -15,8 +15,14 @@ t.test('Tag: trimmed, empty dropped, repeats in any letter case dropped', async 
     ['news', ['news']],
     ['news, Sports ,,', ['news', 'Sports']],
     ['News,news,NEWS,sports', ['News', 'sports']],
-    [['a', ' b ', ''], ['a', 'b']],
-    [[2024, 'x'], ['2024', 'x']],
+    [
+      ['a', ' b ', ''],
+      ['a', 'b'],
+    ],
+    [
+      [2024, 'x'],
+      ['2024', 'x'],
+    ],
     [',', []],
   ]);
   await refusesAll(t, tagField, [
@@ -35,7 +41,10 @@ t.test('Category: by inode, key or variable name; stored as inodes', async (t) =
     ['sportsCategory', ['cat-inode-3']],
     ['news, sports', ['cat-inode-1', 'cat-inode-2']],
     ['news,cat-inode-1,newsCategory', ['cat-inode-1']],
-    [['sports', 'misc'], ['cat-inode-2', 'cat-inode-3']],
+    [
+      ['sports', 'misc'],
+      ['cat-inode-2', 'cat-inode-3'],
+    ],
   ]);
   await refusesAll(t, categoryField, [
     ['nope', /no category matches "nope"/],
@@ -96,11 +105,20 @@ t.test('Binary: an uploaded part or a base64 data: URL, handed to storeBinary', 
     t,
     binaryField,
     [
-      [{ fileName: 'a.txt', content: hello }, { path: 'binaries/a.txt', name: 'a.txt', size: 5 }],
-      [{ fileName: '', content: hello }, { path: 'binaries/file', name: 'file', size: 5 }],
+      [
+        { fileName: 'a.txt', content: hello },
+        { path: 'binaries/a.txt', name: 'a.txt', size: 5 },
+      ],
+      [
+        { fileName: '', content: hello },
+        { path: 'binaries/file', name: 'file', size: 5 },
+      ],
       [{ content: new Uint8Array([1, 2, 3]) }, { path: 'binaries/file', name: 'file', size: 3 }],
       [`data:text/plain;base64,${hello.toString('base64')}`, { path: 'binaries/file', name: 'file', size: 5 }],
-      [`data:text/plain;name=my%20notes.txt;base64,${hello.toString('base64')}`, { path: 'binaries/my notes.txt', name: 'my notes.txt', size: 5 }],
+      [
+        `data:text/plain;name=my%20notes.txt;base64,${hello.toString('base64')}`,
+        { path: 'binaries/my notes.txt', name: 'my notes.txt', size: 5 },
+      ],
       [`data:;charset=utf-8;NAME=b.txt;base64,aGVs\nbG8=`, { path: 'binaries/b.txt', name: 'b.txt', size: 5 }],
       ['data:image/png;name=%E0%A4;base64,AA==', { path: 'binaries/%E0%A4', name: '%E0%A4', size: 1 }],
     ],

@@ -67,7 +67,15 @@ t.test('Radio and Select: exactly one option value', async (t) => {
       ],
       colours,
     );
-    await acceptsAll(t, type, [[true, 'true'], [1, '1']], field({ values: 'Yes|true\nOne|1' }));
+    await acceptsAll(
+      t,
+      type,
+      [
+        [true, 'true'],
+        [1, '1'],
+      ],
+      field({ values: 'Yes|true\nOne|1' }),
+    );
     await refusesAll(
       t,
       type,
@@ -85,7 +93,11 @@ t.test('the option types need at least one option in their definition', async (t
   for (const type of [checkboxField, multiSelectField, radioField, selectField]) {
     t.equal(type.validateDefinition?.(colours), undefined, `${type.className} with options`);
     for (const values of [null, '', ' \n\r\n ']) {
-      t.match(type.validateDefinition?.(field({ values })), /at least one option/, `${type.className} with ${JSON.stringify(values)}`);
+      t.match(
+        type.validateDefinition?.(field({ values })),
+        /at least one option/,
+        `${type.className} with ${JSON.stringify(values)}`,
+      );
     }
   }
 });

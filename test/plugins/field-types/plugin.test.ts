@@ -8,8 +8,31 @@ import fieldTypesPlugin from '../../../plugins/field-types/index.js';
 import { field, memoryContext } from './fixtures/table.js';
 
 const SIMPLE_NAMES = [
-  'Text', 'TextArea', 'Wysiwyg', 'Date', 'Time', 'DateTime', 'Checkbox', 'MultiSelect', 'Radio', 'Select', 'Constant', 'Hidden', 'Custom',
-  'KeyValue', 'Tag', 'Category', 'HostFolder', 'File', 'Image', 'Binary', 'Relationship', 'Row', 'Column', 'TabDivider', 'LineDivider',
+  'Text',
+  'TextArea',
+  'Wysiwyg',
+  'Date',
+  'Time',
+  'DateTime',
+  'Checkbox',
+  'MultiSelect',
+  'Radio',
+  'Select',
+  'Constant',
+  'Hidden',
+  'Custom',
+  'KeyValue',
+  'Tag',
+  'Category',
+  'HostFolder',
+  'File',
+  'Image',
+  'Binary',
+  'Relationship',
+  'Row',
+  'Column',
+  'TabDivider',
+  'LineDivider',
 ];
 
 async function contributions() {
@@ -21,7 +44,10 @@ t.test('the plugin registers every built-in field type exactly once', async (t) 
   t.equal(fieldTypesPlugin.apiVersion, PLUGIN_API_VERSION);
   const types = (await contributions()).fieldTypes ?? [];
   const classNames = types.map((type) => type.className);
-  t.strictSame([...classNames].sort(), SIMPLE_NAMES.map((name) => `${FIELD_CLASS_PACKAGE}Immutable${name}Field`).sort());
+  t.strictSame(
+    [...classNames].sort(),
+    SIMPLE_NAMES.map((name) => `${FIELD_CLASS_PACKAGE}Immutable${name}Field`).sort(),
+  );
   t.equal(new Set(classNames).size, classNames.length, 'no class name twice');
   for (const name of classNames) t.equal(canonicalFieldClassName(name), name, `${name} is already canonical`);
   const registry = new PluginRegistry();
@@ -29,12 +55,21 @@ t.test('the plugin registers every built-in field type exactly once', async (t) 
   t.equal(registry.fieldTypes.keys().length, 25, 'the registry takes them all');
   t.equal(registry.fieldTypes.get(canonicalFieldClassName('TextField'))?.dataType, 'TEXT');
   const again = await contributions();
-  t.throws(() => registry.add('another', again), { message: /contributed by both plugin field-types-builtin and plugin another/ }, 'a second registration is refused');
+  t.throws(
+    () => registry.add('another', again),
+    { message: /contributed by both plugin field-types-builtin and plugin another/ },
+    'a second registration is refused',
+  );
 });
 
 t.test('TextField, ImmutableTextField and the qualified forms are one key', async (t) => {
   const key = `${FIELD_CLASS_PACKAGE}ImmutableTextField`;
-  for (const name of ['TextField', 'ImmutableTextField', `${FIELD_CLASS_PACKAGE}TextField`, `${FIELD_CLASS_PACKAGE}ImmutableTextField`]) {
+  for (const name of [
+    'TextField',
+    'ImmutableTextField',
+    `${FIELD_CLASS_PACKAGE}TextField`,
+    `${FIELD_CLASS_PACKAGE}ImmutableTextField`,
+  ]) {
     t.equal(canonicalFieldClassName(name), key, name);
   }
   t.equal(canonicalFieldClassName('com.other.TextField'), 'com.other.TextField', 'another package is left alone');
@@ -48,7 +83,11 @@ t.test('value types, fixed types and layout types', async (t) => {
   t.equal(types.filter((type) => type.kind === 'value').length, 19);
   for (const type of types.filter((type) => type.kind === 'layout')) {
     t.equal(type.dataType, 'SYSTEM');
-    await t.rejects(async () => type.parse('x', field(), memoryContext()), { name: 'FieldValueError', message: /holds no value/ }, type.className);
+    await t.rejects(
+      async () => type.parse('x', field(), memoryContext()),
+      { name: 'FieldValueError', message: /holds no value/ },
+      type.className,
+    );
     t.equal(type.toContentMap(undefined, field()), undefined);
   }
 });

@@ -7,7 +7,8 @@ const B = 'f3e2d1c0-b9a8-4765-8432-10fedcba9876';
 const SHORT = '0b8d3e1c7a';
 const QUERY = '+contentType:News +languageId:1';
 
-const related = (cardinality: string) => field({ name: 'Related', relationType: 'News', fieldVariables: [{ key: 'cardinality', value: cardinality }] });
+const related = (cardinality: string) =>
+  field({ name: 'Related', relationType: 'News', fieldVariables: [{ key: 'cardinality', value: cardinality }] });
 
 t.test('identifiers and Lucene queries, comma-separated or as an array, in order, without repeats', async (t) => {
   await acceptsAll(
@@ -44,13 +45,32 @@ t.test('identifiers and Lucene queries, comma-separated or as an array, in order
 
 t.test('ONE_TO_ONE and MANY_TO_ONE take at most one item', async (t) => {
   for (const cardinality of ['ONE_TO_ONE', 'MANY_TO_ONE', '2', '3']) {
-    await acceptsAll(t, relationshipField, [[A, { items: [A] }], [QUERY, { items: [QUERY] }], [`${A},${A}`, { items: [A] }]], related(cardinality));
-    await refusesAll(t, relationshipField, [[`${A},${B}`, /relationship takes at most one item, not 2/]], related(cardinality));
+    await acceptsAll(
+      t,
+      relationshipField,
+      [
+        [A, { items: [A] }],
+        [QUERY, { items: [QUERY] }],
+        [`${A},${A}`, { items: [A] }],
+      ],
+      related(cardinality),
+    );
+    await refusesAll(
+      t,
+      relationshipField,
+      [[`${A},${B}`, /relationship takes at most one item, not 2/]],
+      related(cardinality),
+    );
   }
   for (const cardinality of ['ONE_TO_MANY', 'MANY_TO_MANY']) {
     await acceptsAll(t, relationshipField, [[`${A},${B}`, { items: [A, B] }]], related(cardinality));
   }
-  await refusesAll(t, relationshipField, [[`${A},${B}`, /ONE_TO_ONE relationship takes at most one/]], field({ relationType: 'News', values: '2' }));
+  await refusesAll(
+    t,
+    relationshipField,
+    [[`${A},${B}`, /ONE_TO_ONE relationship takes at most one/]],
+    field({ relationType: 'News', values: '2' }),
+  );
 });
 
 t.test('the cardinality: a field variable (name or index), else values 0-3 as the original stores it', async (t) => {
@@ -67,7 +87,8 @@ t.test('the cardinality: a field variable (name or index), else values 0-3 as th
     [{ fieldVariables: [{ key: 'cardinality', value: 'SOME' }], values: '0' }, 'ONE_TO_MANY'],
     [{ fieldVariables: [{ key: 'other', value: 'ONE_TO_ONE' }] }, undefined],
   ];
-  for (const [overrides, cardinality] of cases) t.equal(relationshipCardinality(field(overrides)), cardinality, JSON.stringify(overrides));
+  for (const [overrides, cardinality] of cases)
+    t.equal(relationshipCardinality(field(overrides)), cardinality, JSON.stringify(overrides));
 });
 
 t.test('the definition needs a related type and a cardinality', async (t) => {
@@ -76,6 +97,9 @@ t.test('the definition needs a related type and a cardinality', async (t) => {
   t.equal(check({ relationType: 'News', fieldVariables: [{ key: 'cardinality', value: 'ONE_TO_ONE' }] }), undefined);
   t.match(check({ relationType: null, values: '0' }), /relationType must name the related content type/);
   t.match(check({ relationType: '  ', values: '0' }), /relationType must name/);
-  t.match(check({ relationType: 'News' }), /cardinality must be one of ONE_TO_MANY, MANY_TO_MANY, ONE_TO_ONE, MANY_TO_ONE/);
+  t.match(
+    check({ relationType: 'News' }),
+    /cardinality must be one of ONE_TO_MANY, MANY_TO_MANY, ONE_TO_ONE, MANY_TO_ONE/,
+  );
   t.match(check({ relationType: 'News', values: '7' }), /cardinality must be one of/);
 });

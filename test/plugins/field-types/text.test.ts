@@ -58,9 +58,15 @@ t.test('Custom: strings as sent, anything else as JSON text', async (t) => {
 
 t.test('Key/Value: an object of strings, sent as an object or as JSON text', async (t) => {
   await acceptsAll(t, keyValueField, [
-    [{ a: 'one', b: 'two' }, { a: 'one', b: 'two' }],
+    [
+      { a: 'one', b: 'two' },
+      { a: 'one', b: 'two' },
+    ],
     ['{"a":"one","b":"two"}', { a: 'one', b: 'two' }],
-    [{ n: 5, yes: true }, { n: '5', yes: 'true' }],
+    [
+      { n: 5, yes: true },
+      { n: '5', yes: 'true' },
+    ],
     ['{}', {}],
     [{ '': 'empty key' }, { '': 'empty key' }],
   ]);

@@ -21,7 +21,11 @@ const message: MailMessage = {
 /** The header block of an .eml file, unfolded, keyed by lower-case name. */
 function headersOf(eml: string): Map<string, string> {
   const block = eml.slice(0, eml.indexOf('\r\n\r\n')).replace(/\r\n[ \t]+/g, ' ');
-  return new Map(block.split('\r\n').map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+  return new Map(
+    block
+      .split('\r\n')
+      .map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+  );
 }
 
 t.test('writes each message as an .eml file in <dataDir>/outbox', async (t) => {
@@ -68,11 +72,23 @@ t.test('mail.outbox.dir names the directory, relative to the data directory', as
 t.test('the mail-builtin plugin contributes outbox and smtp and declares its properties', async (t) => {
   t.equal(mailPlugin.name, 'mail-builtin');
   const contributions = await mailPlugin.setup({ config: new Config(), dataDir: tempDataDir(t), logger: silentLogger });
-  t.same(contributions.mailTransports?.map((m) => m.name), ['outbox', 'smtp']);
+  t.same(
+    contributions.mailTransports?.map((m) => m.name),
+    ['outbox', 'smtp'],
+  );
   const properties = mailPlugin.properties ?? {};
-  t.match(properties, { 'mail.transport': { default: 'outbox' }, 'mail.from': { default: 'cms@localhost' }, 'mail.outbox.dir': { default: 'outbox' }, 'mail.smtp.port': { default: '25' }, 'mail.smtp.starttls': { default: 'opportunistic' } });
+  t.match(properties, {
+    'mail.transport': { default: 'outbox' },
+    'mail.from': { default: 'cms@localhost' },
+    'mail.outbox.dir': { default: 'outbox' },
+    'mail.smtp.port': { default: '25' },
+    'mail.smtp.starttls': { default: 'opportunistic' },
+  });
   for (const [key, spec] of Object.entries(properties)) t.ok(spec.description, `${key} is described`);
-  t.notOk(properties['mail.smtp.password']?.validate, 'no check on the password: a refused value would be quoted in the start-up error');
+  t.notOk(
+    properties['mail.smtp.password']?.validate,
+    'no check on the password: a refused value would be quoted in the start-up error',
+  );
   t.equal(properties['mail.smtp.starttls']?.validate?.('maybe'), 'must be one of required, opportunistic, off');
   t.equal(properties['mail.smtp.port']?.validate?.('70000'), 'must be an integer from 1 to 65535');
   t.equal(properties['mail.smtp.secure']?.validate?.('TRUE'), undefined);

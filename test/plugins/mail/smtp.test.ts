@@ -27,7 +27,10 @@ interface Received {
 }
 
 /** A real SMTP server on a free port that requires AUTH and has STARTTLS disabled (no certificate). */
-async function startServer(t: Test, rejection = (_password: string) => 'Invalid username or password'): Promise<{ port: number; received: Received[] }> {
+async function startServer(
+  t: Test,
+  rejection = (_password: string) => 'Invalid username or password',
+): Promise<{ port: number; received: Received[] }> {
   const received: Received[] = [];
   const server = new SMTPServer({
     secure: false,
@@ -69,7 +72,9 @@ function recordingLogger(lines: string[]): Logger {
 }
 
 async function sender(t: Test, properties: Record<string, string>, lines: string[] = []): Promise<MailSender> {
-  const config = new Config(new Map(Object.entries({ 'mail.smtp.host': '127.0.0.1', 'mail.smtp.starttls': 'off', ...properties })));
+  const config = new Config(
+    new Map(Object.entries({ 'mail.smtp.host': '127.0.0.1', 'mail.smtp.starttls': 'off', ...properties })),
+  );
   const created = await smtpTransport.create({ config, dataDir: '/nonexistent', logger: recordingLogger(lines) });
   t.teardown(() => created.close?.());
   return created;
@@ -78,14 +83,22 @@ async function sender(t: Test, properties: Record<string, string>, lines: string
 t.test('sends through a real SMTP server with authentication', async (t) => {
   const { port, received } = await startServer(t);
   const lines: string[] = [];
-  const mail = await sender(t, { 'mail.smtp.port': String(port), 'mail.smtp.user': USER, 'mail.smtp.password': PASSWORD }, lines);
+  const mail = await sender(
+    t,
+    { 'mail.smtp.port': String(port), 'mail.smtp.user': USER, 'mail.smtp.password': PASSWORD },
+    lines,
+  );
   await mail.send(message);
 
   t.equal(received.length, 1);
   const [got] = received;
   t.equal(got!.user, USER, 'authenticated as the configured user');
   t.equal(got!.from, 'cms@example.com', 'MAIL FROM');
-  t.same([...got!.recipients].sort(), ['alice@example.com', 'carol@example.com', 'dave@example.com'], 'RCPT TO: to, cc and bcc');
+  t.same(
+    [...got!.recipients].sort(),
+    ['alice@example.com', 'carol@example.com', 'dave@example.com'],
+    'RCPT TO: to, cc and bcc',
+  );
   t.match(got!.data, /^Subject: Content published\r$/m);
   t.match(got!.data, /^To: alice@example.com\r$/m);
   t.match(got!.data, /^Cc: carol@example.com\r$/m);
@@ -99,7 +112,11 @@ t.test('a wrong password rejects without naming the password', async (t) => {
   const { port, received } = await startServer(t);
   const lines: string[] = [];
   const wrong = 'Wr0ng-secret-value';
-  const mail = await sender(t, { 'mail.smtp.port': String(port), 'mail.smtp.user': USER, 'mail.smtp.password': wrong }, lines);
+  const mail = await sender(
+    t,
+    { 'mail.smtp.port': String(port), 'mail.smtp.user': USER, 'mail.smtp.password': wrong },
+    lines,
+  );
   const error = await mail.send(message).then(
     () => undefined,
     (e: unknown) => e as Error,
@@ -107,7 +124,11 @@ t.test('a wrong password rejects without naming the password', async (t) => {
   t.ok(error, 'the send rejects');
   t.match(error!.message, /^Mail could not be sent: .*Invalid login/);
   t.notMatch(error!.message, wrong);
-  t.notMatch(JSON.stringify(error, Object.getOwnPropertyNames(error)) + String((error!.cause as Error | undefined)?.message), wrong, 'nor does its cause');
+  t.notMatch(
+    JSON.stringify(error, Object.getOwnPropertyNames(error)) + String((error!.cause as Error | undefined)?.message),
+    wrong,
+    'nor does its cause',
+  );
   t.notMatch(lines.join('\n'), wrong, 'nor any log line');
   t.equal(received.length, 0, 'nothing delivered');
 });
@@ -127,7 +148,9 @@ t.test('a server that echoes the password: it is cut out, and the cause dropped'
 
 t.test('an unreachable port rejects promptly', async (t) => {
   const closed = createServer();
-  const port = await new Promise<number>((resolve) => closed.listen(0, '127.0.0.1', () => resolve((closed.address() as AddressInfo).port)));
+  const port = await new Promise<number>((resolve) =>
+    closed.listen(0, '127.0.0.1', () => resolve((closed.address() as AddressInfo).port)),
+  );
   await new Promise((resolve) => closed.close(resolve));
   const mail = await sender(t, { 'mail.smtp.port': String(port), 'mail.smtp.timeout.ms': '500' });
   const started = Date.now();
@@ -137,7 +160,9 @@ t.test('an unreachable port rejects promptly', async (t) => {
 
 t.test('a server that never greets times out after mail.smtp.timeout.ms', async (t) => {
   const silent: Server = createServer(() => {}); // accepts, then says nothing
-  const port = await new Promise<number>((resolve) => silent.listen(0, '127.0.0.1', () => resolve((silent.address() as AddressInfo).port)));
+  const port = await new Promise<number>((resolve) =>
+    silent.listen(0, '127.0.0.1', () => resolve((silent.address() as AddressInfo).port)),
+  );
   t.teardown(() => new Promise<void>((resolve) => silent.close(() => resolve())));
   const mail = await sender(t, { 'mail.smtp.port': String(port), 'mail.smtp.timeout.ms': '300' });
   const started = Date.now();
@@ -149,11 +174,28 @@ t.test('a server that never greets times out after mail.smtp.timeout.ms', async 
 t.test('properties map to nodemailer options', async (t) => {
   const options = (props: Record<string, string>) => smtpOptions(new Config(new Map(Object.entries(props))));
   const defaults = options({});
-  t.match(defaults, { host: 'localhost', port: 25, secure: false, requireTLS: false, ignoreTLS: false, auth: undefined, tls: { rejectUnauthorized: true }, connectionTimeout: 10000 });
+  t.match(defaults, {
+    host: 'localhost',
+    port: 25,
+    secure: false,
+    requireTLS: false,
+    ignoreTLS: false,
+    auth: undefined,
+    tls: { rejectUnauthorized: true },
+    connectionTimeout: 10000,
+  });
   t.match(options({ 'mail.smtp.starttls': 'required' }), { requireTLS: true, ignoreTLS: false });
   t.match(options({ 'mail.smtp.starttls': 'off' }), { requireTLS: false, ignoreTLS: true });
-  t.match(options({ 'mail.smtp.secure': 'true', 'mail.smtp.port': '465', 'mail.smtp.reject.unauthorized': 'false' }), { secure: true, port: 465, tls: { rejectUnauthorized: false } });
-  t.same(options({ 'mail.smtp.user': 'u', 'mail.smtp.password': ' p w ' }).auth, { user: 'u', pass: ' p w ' }, 'the password is taken as written');
+  t.match(options({ 'mail.smtp.secure': 'true', 'mail.smtp.port': '465', 'mail.smtp.reject.unauthorized': 'false' }), {
+    secure: true,
+    port: 465,
+    tls: { rejectUnauthorized: false },
+  });
+  t.same(
+    options({ 'mail.smtp.user': 'u', 'mail.smtp.password': ' p w ' }).auth,
+    { user: 'u', pass: ' p w ' },
+    'the password is taken as written',
+  );
   t.equal(options({ 'mail.smtp.password': 'p' }).auth, undefined, 'no user, no authentication');
   t.throws(() => options({ 'mail.smtp.starttls': 'maybe' }), /mail.smtp.starttls/);
 });

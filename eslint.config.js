@@ -1,0 +1,93 @@
+// Lint rules for the whole repository. The layering rules are the reason this file exists: core is
+// the domain and imports neither the host nor the plugins; plugins never import the host.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const upward = (...folders) => folders.flatMap((f) => [`**/${f}/**`, `**/${f}`]);
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', '.tap/**', 'coverage/**', '**/migrations/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2022,
+      sourceType: 'module',
+      globals: {
+        process: 'readonly',
+        Buffer: 'readonly',
+        console: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
+        setImmediate: 'readonly',
+        URL: 'readonly',
+        URLSearchParams: 'readonly',
+        fetch: 'readonly',
+        performance: 'readonly',
+        TextEncoder: 'readonly',
+        TextDecoder: 'readonly',
+        AbortController: 'readonly',
+        AbortSignal: 'readonly',
+        structuredClone: 'readonly',
+        queueMicrotask: 'readonly',
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          caughtErrors: 'none',
+        },
+      ],
+      'no-console': 'error',
+    },
+  },
+  {
+    files: ['core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: upward('host', 'plugins'), message: 'core is the domain: it imports neither host/ nor plugins/.' },
+            {
+              group: [
+                'tsyringe',
+                'uWebSockets.js',
+                'drizzle-orm',
+                'drizzle-orm/*',
+                'mysql2',
+                'mysql2/*',
+                'better-sqlite3',
+                '@elastic/*',
+                'undici',
+                'piscina',
+              ],
+              message:
+                'core knows no container, HTTP server, SQL dialect or search engine: reach them through a contract in core/plugin.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['plugins/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: upward('host'), message: 'plugins import core (the plugin kit), never host/.' }] },
+      ],
+    },
+  },
+  {
+    // Tests, scripts and benchmarks may say `any` for JSON answers and print to the console.
+    files: ['test/**/*.ts', 'scripts/**', 'bench/**', 'examples/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off', 'no-console': 'off' },
+  },
+);
