@@ -1,5 +1,7 @@
 import { DefinitionCache } from '../core/definitions/definition-cache.js';
 import { SystemActionService } from '../core/workflow/system-actions.js';
+import { TaskHistoryService } from '../core/workflow/task-history.js';
+import { ActionletCatalogue } from '../core/workflow/actionlet-catalogue.js';
 import 'reflect-metadata';
 import { instanceCachingFactory, container as rootContainer, type DependencyContainer } from 'tsyringe';
 import { AuthService } from '../core/auth/auth-service.js';
@@ -84,17 +86,18 @@ export function buildContainer(parts: {
     definitions,
   );
   c.register(ContentService, { useValue: content });
-  const workflows = new WorkflowDefinitionService(parts.storage, (actionClass) =>
-    parts.registry.actionlets.get(actionClass),
-  );
+  const actionlets = new ActionletCatalogue(parts.registry.actionlets);
+  c.register(ActionletCatalogue, { useValue: actionlets });
+  const workflows = new WorkflowDefinitionService(parts.storage, (actionClass) => actionlets.get(actionClass));
   c.register(WorkflowDefinitionService, { useValue: workflows });
+  c.register(TaskHistoryService, { useValue: new TaskHistoryService(parts.storage) });
   c.register(SystemActionService, { useValue: new SystemActionService(parts.storage, workflows, definitions) });
   c.register(FireEngine, {
     useValue: new FireEngine({
       storage: parts.storage,
       content,
       definitions,
-      actionlet: (actionClass) => parts.registry.actionlets.get(actionClass),
+      actionlet: (actionClass) => actionlets.get(actionClass),
       render: renderTemplate,
       sendMail: (message) => parts.mail.send({ ...message, from: message.from ?? parts.settings.mailFrom }),
       logger: parts.logger.child({ area: 'workflow' }),

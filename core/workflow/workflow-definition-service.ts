@@ -10,6 +10,7 @@ import {
   type WorkflowStep,
 } from '../model/workflow.js';
 import type { Actionlet } from '../plugin/actionlet.js';
+import type { ContentType } from '../model/content-type.js';
 import type { Repositories, Storage } from '../plugin/storage-driver.js';
 
 export interface SchemeInput {
@@ -90,6 +91,12 @@ export class WorkflowDefinitionService {
     const scheme = resolved && (await tx.workflows.findScheme(resolved));
     if (!scheme) throw new NotFoundError('WORKFLOW_SCHEME_NOT_FOUND', `Workflow scheme [${id}] not found`);
     return scheme;
+  }
+
+  /** The schemes a content type is bound to, in binding order; bindings to removed schemes are skipped. */
+  async schemesOf(type: Pick<ContentType, 'workflows'>): Promise<WorkflowScheme[]> {
+    const schemes = await Promise.all(type.workflows.map((id) => this.storage.workflows.findScheme(id)));
+    return schemes.filter((s): s is WorkflowScheme => s !== undefined);
   }
 
   async updateScheme(id: string, input: SchemeInput): Promise<WorkflowScheme> {
@@ -190,13 +197,10 @@ export class WorkflowDefinitionService {
   }
 
   /** A step that still holds content cannot be deleted (`stepHoldsContent` is asked by the caller's task store). */
-  async deleteStep(
-    id: string,
-    stepHoldsContent: (tx: Repositories, stepId: string) => Promise<boolean>,
-  ): Promise<WorkflowStep> {
+  async deleteStep(id: string): Promise<WorkflowStep> {
     return this.storage.transaction(async (tx) => {
       const step = await this.getStep(id, tx);
-      if (await stepHoldsContent(tx, step.id))
+      if (await tx.tasks.anyInStep(step.id))
         throw new InvalidInputError(
           'WORKFLOW_STEP_NOT_EMPTY',
           `The step ${step.name} still holds content; move it first`,

@@ -1,10 +1,11 @@
 import { ForbiddenError, NotFoundError, UnauthenticatedError } from '../../core/errors.js';
 import type { Authenticator } from '../../core/auth/authenticator.js';
 import type { Logger } from '../../core/logger.js';
-import { BodyValidator, parseJsonBody } from './body.js';
+import { BodyParsers } from './body-parsers.js';
 import { envelope, errorEnvelope, isEnvelopePath } from './envelope.js';
 import { mapError } from './error-mapper.js';
-import { Reply, type HttpRequest, type RouteDefinition } from './route.js';
+import { RequestReader } from './request-reader.js';
+import { isReply, reply, type AnyRoute, type HttpRequest } from './route.js';
 import { Router } from './router.js';
 
 /** What the adapter writes back. */
@@ -16,16 +17,16 @@ export interface HttpResponse {
 }
 
 interface CompiledRoute {
-  definition: RouteDefinition;
-  validator: BodyValidator | undefined;
+  definition: AnyRoute;
+  reader: RequestReader;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
- * The request path, independent of the socket library: match the route, authenticate, parse and
- * check the body, call the handler, wrap the answer in the envelope, map any error. Writes one
- * access-log line per request.
+ * The request path, independent of the socket library: match the route, authenticate, read the
+ * declared parameters, query and body, call the handler, wrap the answer in the envelope, map any
+ * error. Writes one access-log line per request.
  */
 export class HttpPipeline {
   private readonly router = new Router<CompiledRoute>();
@@ -33,17 +34,25 @@ export class HttpPipeline {
   constructor(
     private readonly authenticator: Authenticator,
     private readonly log: Logger,
+    private readonly parsers: BodyParsers = new BodyParsers(),
   ) {}
 
-  add(definitions: readonly RouteDefinition[]): void {
+  add(definitions: readonly AnyRoute[]): void {
     for (const definition of definitions) {
-      const validator = definition.body ? new BodyValidator(definition.body) : undefined;
-      this.router.add(definition.method, definition.path, { definition, validator });
+      this.router.add(definition.method, definition.path, {
+        definition,
+        reader: new RequestReader(definition, this.parsers),
+      });
     }
   }
 
-  routes(): Array<{ method: string; path: string; access: string }> {
-    return this.router.routes().map((r) => ({ method: r.method, path: r.path, access: r.value.definition.access }));
+  routes(): Array<{ method: string; path: string; access: string; summary: string }> {
+    return this.router.routes().map((r) => ({
+      method: r.method,
+      path: r.path,
+      access: r.value.definition.access,
+      summary: r.value.definition.summary,
+    }));
   }
 
   async handle(request: HttpRequest): Promise<HttpResponse> {
@@ -55,8 +64,7 @@ export class HttpPipeline {
     try {
       response = await this.dispatch(request, log);
     } catch (error) {
-      const mapped = mapError(error, log);
-      response = jsonResponse(mapped.status, mapped.body, mapped.headers);
+      response = this.errorResponse(error, log);
     }
     const ms = Math.round((performance.now() - started) * 100) / 100;
     this.log.info(
@@ -64,6 +72,12 @@ export class HttpPipeline {
       'request',
     );
     return response;
+  }
+
+  /** The answer to an error, through the one mapper: also used by the adapter for what it refuses itself (413). */
+  errorResponse(error: unknown, log: Logger = this.log): HttpResponse {
+    const mapped = mapError(error, log);
+    return jsonResponse(mapped.status, mapped.body, mapped.headers);
   }
 
   private async dispatch(request: HttpRequest, log: Logger): Promise<HttpResponse> {
@@ -75,31 +89,22 @@ export class HttpPipeline {
       const body = errorEnvelope(message, [{ errorCode: 'HTTP_METHOD_NOT_ALLOWED', message, fieldName: null }]);
       return jsonResponse(405, body, { Allow: match.allowed.join(', ') });
     }
-    const { definition, validator } = match.value;
+    const { definition, reader } = match.value;
     const principal = definition.access === 'public' ? null : await this.authenticator.authenticate(request);
-    if ((definition.access === 'user' || definition.access === 'admin') && principal === null)
+    if ((definition.access === 'user' || definition.access === 'admin') && principal === null) {
       throw new UnauthenticatedError();
+    }
     if (definition.access === 'admin' && !principal!.admin) throw new ForbiddenError('Only administrators may do this');
 
-    let body: unknown = undefined;
-    if (definition.bodyFormat === 'raw') body = request.rawBody;
-    else if (validator || definition.bodyFormat === 'json') {
-      body = parseJsonBody(request.rawBody);
-      if (!(body === undefined && definition.optionalBody)) validator?.validate(body);
-    }
-    const result = await definition.handler({
-      request,
-      params: match.params,
-      query: request.query,
-      body,
-      principal,
-      log,
-    } as never);
+    const params = reader.readParams(match.params);
+    const query = reader.readQuery(request);
+    const body = reader.readBody(request);
+    const result = await definition.handler({ request, params, query, body, principal, log } as never);
     return this.render(request, result);
   }
 
   private render(request: HttpRequest, result: unknown): HttpResponse {
-    const r = result instanceof Reply ? result : new Reply(200, result);
+    const r = isReply(result) ? result : reply(result);
     const headers = { ...r.headers };
     let body: string | Buffer;
     if (Buffer.isBuffer(r.body) || (typeof r.body === 'string' && headers['Content-Type'] !== undefined)) {

@@ -1,4 +1,4 @@
-import type { Static, TSchema } from '@sinclair/typebox';
+import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import type { Principal } from '../../core/auth/principal.js';
 import type { Logger } from '../../core/logger.js';
 import type { Pagination } from './envelope.js';
@@ -26,32 +26,45 @@ export interface HttpRequest {
  */
 export type RouteAccess = 'public' | 'optional' | 'user' | 'admin';
 
-export interface RouteContext<Body> {
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+/** `/a/:id/b/:name` → `'id' | 'name'`; a trailing `*rest` names the rest of the path. */
+export type PathParamNames<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParamNames<`/${Rest}`>
+  : Path extends `${string}:${infer Name}`
+    ? Name
+    : Path extends `${string}*${infer Rest}`
+      ? Rest
+      : never;
+
+/** The path parameters a handler receives: typed by the declared schema, else strings named by the path. */
+export type ParamsOf<Path extends string, P> = P extends TObject ? Static<P> : { [K in PathParamNames<Path>]: string };
+
+type StaticOr<S, Fallback> = S extends TSchema ? Static<S> : Fallback;
+
+export interface RouteContext<Params, Query, Body, Caller extends Principal | null> {
   request: HttpRequest;
-  params: Readonly<Record<string, string>>;
-  query: URLSearchParams;
-  /** The body, parsed and checked against the route's schema. */
+  /** Path parameters, decoded and checked against the route's declaration. */
+  params: Params;
+  /** Query parameters, converted and checked against the route's declaration. */
+  query: Query;
+  /** The body, parsed by the parser its Content-Type names and checked against the route's schema. */
   body: Body;
-  principal: Principal | null;
+  principal: Caller;
   log: Logger;
 }
 
-export interface RouteContextWithUser<Body> extends RouteContext<Body> {
-  principal: Principal;
-}
-
 /** A handler's answer when it needs more than "200 with this entity". */
-export class Reply {
-  constructor(
-    readonly status: number,
-    readonly body: unknown,
-    readonly headers: Record<string, string> = {},
-    readonly cookies: string[] = [],
-    /** Wrap the body in the envelope (default: when the path is under /api/v1 or /api/v2). */
-    readonly envelope?: boolean,
-    readonly pagination?: Pagination,
-    readonly messages?: unknown[],
-  ) {}
+export interface Reply {
+  readonly kind: 'reply';
+  readonly status: number;
+  readonly body: unknown;
+  readonly headers: Record<string, string>;
+  readonly cookies: string[];
+  /** Wrap the body in the envelope (default: when the path is under /api/v1 or /api/v2). */
+  readonly envelope?: boolean;
+  readonly pagination?: Pagination;
+  readonly messages?: unknown[];
 }
 
 export interface ReplyOptions {
@@ -64,40 +77,76 @@ export interface ReplyOptions {
 }
 
 export function reply(body: unknown, options: ReplyOptions = {}): Reply {
-  return new Reply(
-    options.status ?? 200,
-    body,
-    options.headers,
-    options.cookies,
-    options.envelope,
-    options.pagination,
-    options.messages,
-  );
+  return { kind: 'reply', headers: {}, cookies: [], ...options, status: options.status ?? 200, body };
 }
 
-type Handler<Access extends RouteAccess, Body> = (
-  context: Access extends 'user' | 'admin' ? RouteContextWithUser<Body> : RouteContext<Body>,
-) => unknown;
+export function isReply(value: unknown): value is Reply {
+  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'reply';
+}
 
+/** What an answer of a route means, for readers of the route table and the OpenAPI document. */
+export type RouteAnswers = Readonly<Partial<Record<number, string>>>;
+
+/**
+ * A route: method, path, who may call it, and what it takes, all declared. The pipeline compiles the
+ * declarations once and hands the handler typed, checked values; a handler parses nothing.
+ */
 export interface RouteDefinition<
+  Path extends string = string,
   Access extends RouteAccess = RouteAccess,
-  Schema extends TSchema | undefined = TSchema | undefined,
+  P extends TObject | undefined = TObject | undefined,
+  Q extends TObject | undefined = TObject | undefined,
+  B extends TSchema | undefined = TSchema | undefined,
 > {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
-  path: string;
+  method: HttpMethod;
+  path: Path;
   access: Access;
-  /** JSON body schema; requests whose body does not match get 400 with each problem listed. */
-  body?: Schema;
-  /** How the body is read: JSON (default when `body` is set) or left raw. */
-  bodyFormat?: 'json' | 'raw';
+  /** One line for the route table and the OpenAPI document. */
+  summary: string;
+  /** Path parameters. When left out, each `:name` of the path is a non-empty string of at most 255 characters. */
+  params?: P;
+  /** Query parameters; members the schema does not name are ignored. Strings are converted to the declared types. */
+  query?: Q;
+  /** The body; requests whose body does not match get 400 with each problem listed. */
+  body?: B;
+  /**
+   * Media types the body may come in, each read by the body-parser registry (default: JSON). A body
+   * of another type is answered 415. `raw` hands the handler the bytes as they came.
+   */
+  accepts?: readonly string[] | 'raw';
   /** An empty body is accepted (the handler gets `undefined`); a non-empty one must match `body`. */
   optionalBody?: boolean;
-  handler: Handler<Access, Schema extends TSchema ? Static<Schema> : undefined>;
+  /** Statuses this route answers beyond the usual 400/401/403, with what they mean. */
+  answers?: RouteAnswers;
+  handler(
+    // NoInfer: the types come from the declarations above, never back from the handler.
+    context: NoInfer<
+      RouteContext<
+        ParamsOf<Path, P>,
+        StaticOr<Q, Record<string, never>>,
+        B extends TSchema ? Static<B> : undefined,
+        Access extends 'user' | 'admin' ? Principal : Principal | null
+      >
+    >,
+  ): unknown;
 }
 
+/** A route with its types erased, as the pipeline keeps it. */
+export type AnyRoute = RouteDefinition<
+  string,
+  RouteAccess,
+  TObject | undefined,
+  TObject | undefined,
+  TSchema | undefined
+>;
+
 /** Identity function that keeps each route's types precise inside an array. */
-export function route<Access extends RouteAccess, Schema extends TSchema | undefined = undefined>(
-  definition: RouteDefinition<Access, Schema>,
-): RouteDefinition {
-  return definition as unknown as RouteDefinition;
+export function route<
+  const Path extends string,
+  Access extends RouteAccess,
+  P extends TObject | undefined = undefined,
+  Q extends TObject | undefined = undefined,
+  B extends TSchema | undefined = undefined,
+>(definition: RouteDefinition<Path, Access, P, Q, B>): AnyRoute {
+  return definition as unknown as AnyRoute;
 }

@@ -12,6 +12,8 @@ export interface UwsServerOptions {
   /** Trust `X-Forwarded-Proto`/`X-Forwarded-For` from a reverse proxy. */
   trustProxy: boolean;
   handle(request: HttpRequest): Promise<HttpResponse>;
+  /** The answer to a body over the limit (413), made by the pipeline's error mapper. */
+  tooLarge(): HttpResponse;
   /** Answers sent by the adapter itself (413) still get an access-log line. */
   onAdapterReply?(request: { method: string; path: string; id: string }, status: number): void;
 }
@@ -36,15 +38,6 @@ const STATUS_TEXT: Record<number, string> = {
   500: 'Internal Server Error',
   503: 'Service Unavailable',
 };
-
-const TOO_LARGE_BODY = JSON.stringify({
-  message: 'The request body is too large',
-  entity: null,
-  errors: [{ errorCode: 'HTTP_BODY_TOO_LARGE', message: 'The request body is too large', fieldName: null }],
-  messages: [],
-  i18nMessagesMap: {},
-  permissions: [],
-});
 
 let requestCounter = 0;
 const requestPrefix = process.pid.toString(36);
@@ -120,11 +113,13 @@ export class UwsServer {
 
     this.inFlight++;
     const finish = (rawBody: Buffer): void => {
-      const request = new UwsRequest(id, method, path, queryString, headers, ip, secure, rawBody);
+      const request = new UwsRequest({ id, method, path, queryString, headers, ip, secure, rawBody });
       this.options
         .handle(request)
-        .then((response) => this.write(res, () => aborted, response, method === 'HEAD'))
-        .catch(() => this.write(res, () => aborted, { status: 500, headers: {}, cookies: [], body: '' }, false))
+        .then((response) => this.write(res, () => aborted, response, { headOnly: method === 'HEAD' }))
+        .catch(() =>
+          this.write(res, () => aborted, { status: 500, headers: {}, cookies: [], body: '' }, { headOnly: false }),
+        )
         .finally(() => this.requestDone());
     };
     if (!hasBody) {
@@ -154,23 +149,25 @@ export class UwsServer {
     isAborted: () => boolean,
     request: { method: string; path: string; id: string },
   ): void {
-    if (isAborted()) return;
-    res.cork(() => {
-      res.writeStatus('413 Payload Too Large');
-      res.writeHeader('Content-Type', 'application/json; charset=utf-8');
-      res.end(TOO_LARGE_BODY, true);
-    });
-    this.options.onAdapterReply?.(request, 413);
+    const response = this.options.tooLarge();
+    this.write(res, isAborted, response, { headOnly: false, close: true });
+    this.options.onAdapterReply?.(request, response.status);
   }
 
-  private write(res: Uws.HttpResponse, isAborted: () => boolean, response: HttpResponse, headOnly: boolean): void {
+  private write(
+    res: Uws.HttpResponse,
+    isAborted: () => boolean,
+    response: HttpResponse,
+    how: { headOnly: boolean; close?: boolean },
+  ): void {
     if (isAborted()) return;
     res.cork(() => {
       res.writeStatus(`${response.status} ${STATUS_TEXT[response.status] ?? 'Unknown'}`);
       for (const [name, value] of Object.entries(response.headers)) res.writeHeader(name, value);
       for (const cookie of response.cookies) res.writeHeader('Set-Cookie', cookie);
-      if (headOnly) res.endWithoutBody(Buffer.byteLength(response.body), this.draining);
-      else res.end(response.body, this.draining);
+      const close = how.close === true || this.draining;
+      if (how.headOnly) res.endWithoutBody(Buffer.byteLength(response.body), close);
+      else res.end(response.body, close);
     });
   }
 
@@ -184,17 +181,25 @@ export class UwsServer {
 class UwsRequest implements HttpRequest {
   private parsedQuery: URLSearchParams | undefined;
   private parsedCookies: Record<string, string> | undefined;
+  readonly id: string;
+  readonly method: string;
+  readonly path: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly ip: string;
+  readonly secure: boolean;
+  readonly rawBody: Buffer;
+  private readonly queryString: string;
 
-  constructor(
-    readonly id: string,
-    readonly method: string,
-    readonly path: string,
-    private readonly queryString: string,
-    readonly headers: Readonly<Record<string, string>>,
-    readonly ip: string,
-    readonly secure: boolean,
-    readonly rawBody: Buffer,
-  ) {}
+  constructor(parts: Omit<HttpRequest, 'query' | 'cookies'> & { queryString: string }) {
+    this.id = parts.id;
+    this.method = parts.method;
+    this.path = parts.path;
+    this.headers = parts.headers;
+    this.ip = parts.ip;
+    this.secure = parts.secure;
+    this.rawBody = parts.rawBody;
+    this.queryString = parts.queryString;
+  }
 
   get query(): URLSearchParams {
     return (this.parsedQuery ??= new URLSearchParams(this.queryString));

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
-import type { CategoryService } from '../../core/content/category-service.js';
 import type { Category } from '../../core/model/category.js';
-import { route, type RouteDefinition } from '../http/route.js';
+import { route } from '../http/route.js';
+import { defineRoutes } from './route-module.js';
 
 const NewCategory = Type.Object({
   categoryName: Type.String({ minLength: 1, maxLength: 255 }),
@@ -21,20 +21,22 @@ const categoryView = (c: Category) => ({
   modDate: c.modDate,
 });
 
-export function categoryRoutes(categories: CategoryService): RouteDefinition[] {
-  return [
-    route({
-      method: 'POST',
-      path: '/api/v1/categories',
-      access: 'admin',
-      body: NewCategory,
-      handler: async ({ body }) => categoryView(await categories.create(body)),
-    }),
-    route({
-      method: 'GET',
-      path: '/api/v1/categories',
-      access: 'user',
-      handler: async ({ query }) => (await categories.list(query.get('parent') ?? undefined)).map(categoryView),
-    }),
-  ];
-}
+/** Categories: created by administrators, listed level by level. */
+export default defineRoutes('categories', ({ categories }) => [
+  route({
+    method: 'POST',
+    path: '/api/v1/categories',
+    access: 'admin',
+    summary: 'Creates a category',
+    body: NewCategory,
+    handler: async ({ body }) => categoryView(await categories.create(body)),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/v1/categories',
+    access: 'user',
+    summary: 'Lists the categories under a parent (the top level without one)',
+    query: Type.Object({ parent: Type.Optional(Type.String({ maxLength: 255 })) }),
+    handler: async ({ query }) => (await categories.list(query.parent)).map(categoryView),
+  }),
+]);

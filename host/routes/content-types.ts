@@ -1,8 +1,7 @@
 import { Type } from '@sinclair/typebox';
-import type { ContentTypeService } from '../../core/content/content-type-service.js';
-import type { FieldService } from '../../core/content/field-service.js';
-import { pagedReply } from '../http/paging.js';
-import { route, type RouteDefinition } from '../http/route.js';
+import { PagingQuery, pagedReply } from '../http/paging.js';
+import { route } from '../http/route.js';
+import { defineRoutes } from './route-module.js';
 import { contentTypeView, fieldView } from '../views/content-type-view.js';
 
 const Text = (max = 255) => Type.String({ maxLength: max });
@@ -57,99 +56,121 @@ const OneOrMany = <T extends Parameters<typeof Type.Array>[0]>(schema: T) =>
 const asArray = <T>(body: T | T[]): T[] => (Array.isArray(body) ? body : [body]);
 
 /** Content types (`/api/v1/contenttype`) and their fields (`/api/v2/contenttype/{variable}/fields`). */
-export function contentTypeRoutes(types: ContentTypeService, fields: FieldService): RouteDefinition[] {
-  return [
-    route({
-      method: 'POST',
-      path: '/api/v1/contenttype',
-      access: 'admin',
-      body: OneOrMany(ContentTypeBody),
-      handler: async ({ body, principal }) => {
-        const created = [];
-        for (const input of asArray(body)) {
-          const type = await types.create(input, principal.user.userId);
-          created.push(contentTypeView(type, type.fields));
-        }
-        return created;
-      },
-    }),
-    route({
-      method: 'GET',
-      path: '/api/v1/contenttype',
-      access: 'user',
-      handler: ({ query }) => {
-        const filter = query.get('filter') ?? query.get('name') ?? undefined;
-        return pagedReply(
-          query,
-          (page) => types.list({ ...page, filter }),
-          (t) => contentTypeView(t, []),
-        );
-      },
-    }),
-    route({
-      method: 'GET',
-      path: '/api/v1/contenttype/id/:idOrVar',
-      access: 'user',
-      handler: async ({ params }) => {
-        const t = await types.get(params.idOrVar!);
-        return contentTypeView(t, t.fields);
-      },
-    }),
-    route({
-      method: 'PUT',
-      path: '/api/v1/contenttype/id/:idOrVar',
-      access: 'admin',
-      body: ContentTypeBody,
-      handler: async ({ params, body }) => {
-        const t = await types.update(params.idOrVar!, body);
-        return contentTypeView(t, t.fields);
-      },
-    }),
-    route({
-      method: 'DELETE',
-      path: '/api/v1/contenttype/id/:idOrVar',
-      access: 'admin',
-      handler: async ({ params }) => {
-        await types.delete(params.idOrVar!);
-        return 'Content type deleted';
-      },
-    }),
+const ListQuery = Type.Composite([
+  PagingQuery,
+  Type.Object({ filter: Type.Optional(Text()), name: Type.Optional(Text()) }),
+]);
 
-    route({
-      method: 'POST',
-      path: '/api/v2/contenttype/:typeVar/fields',
-      access: 'admin',
-      body: OneOrMany(FieldBody),
-      handler: async ({ params, body }) => {
-        const created = await fields.create(params.typeVar!, asArray(body), (tx) => types.find(params.typeVar!, tx));
-        return created.length === 1 ? fieldView(created[0]!) : created.map(fieldView);
-      },
-    }),
-    route({
-      method: 'GET',
-      path: '/api/v2/contenttype/:typeVar/fields',
-      access: 'user',
-      handler: async ({ params }) => (await types.get(params.typeVar!)).fields.map(fieldView),
-    }),
-    route({
-      method: 'GET',
-      path: '/api/v2/contenttype/:typeVar/fields/:fieldId',
-      access: 'user',
-      handler: async ({ params }) => fieldView(await fields.get(await types.find(params.typeVar!), params.fieldId!)),
-    }),
-    route({
-      method: 'PUT',
-      path: '/api/v2/contenttype/:typeVar/fields/:fieldId',
-      access: 'admin',
-      body: FieldBody,
-      handler: async ({ params, body }) =>
-        fieldView(await fields.update(await types.find(params.typeVar!), params.fieldId!, body)),
-    }),
-    route({
-      method: 'DELETE',
-      path: '/api/v2/contenttype/:typeVar/fields/:fieldId',
-      access: 'admin',
-      handler: async ({ params }) => fieldView(await fields.delete(await types.find(params.typeVar!), params.fieldId!)),
-    }),
-  ];
-}
+export default defineRoutes('content types', ({ contentTypes: types, fields }) => [
+  route({
+    method: 'POST',
+    path: '/api/v1/contenttype',
+    access: 'admin',
+    summary: 'Creates one content type, or several from an array; answers them in an array',
+    body: OneOrMany(ContentTypeBody),
+    handler: async ({ body, principal }) => {
+      const created = [];
+      for (const input of asArray(body)) {
+        const type = await types.create(input, principal.user.userId);
+        created.push(contentTypeView(type, type.fields));
+      }
+      return created;
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/api/v1/contenttype',
+    access: 'user',
+    summary: 'Lists content types by name, a page at a time; filter matches name or variable',
+    query: ListQuery,
+    handler: ({ query }) => {
+      const filter = query.filter ?? query.name;
+      return pagedReply(
+        query,
+        (page) => types.list({ ...page, filter }),
+        (t) => contentTypeView(t, []),
+      );
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/api/v1/contenttype/id/:idOrVar',
+    access: 'user',
+    summary: 'One content type with its fields, by id or variable',
+    answers: { 404: 'no such content type' },
+    handler: async ({ params }) => {
+      const t = await types.get(params.idOrVar);
+      return contentTypeView(t, t.fields);
+    },
+  }),
+  route({
+    method: 'PUT',
+    path: '/api/v1/contenttype/id/:idOrVar',
+    access: 'admin',
+    summary: 'Changes a content type',
+    answers: { 404: 'no such content type' },
+    body: ContentTypeBody,
+    handler: async ({ params, body }) => {
+      const t = await types.update(params.idOrVar, body);
+      return contentTypeView(t, t.fields);
+    },
+  }),
+  route({
+    method: 'DELETE',
+    path: '/api/v1/contenttype/id/:idOrVar',
+    access: 'admin',
+    summary: 'Deletes a content type with its fields',
+    answers: { 404: 'no such content type' },
+    handler: async ({ params }) => {
+      await types.delete(params.idOrVar);
+      return 'Content type deleted';
+    },
+  }),
+
+  route({
+    method: 'POST',
+    path: '/api/v2/contenttype/:typeVar/fields',
+    access: 'admin',
+    summary: 'Adds one field, or several from an array (a Row and Column are added when the type has none)',
+    answers: { 404: 'no such content type' },
+    body: OneOrMany(FieldBody),
+    handler: async ({ params, body }) => {
+      const created = await fields.create(params.typeVar, asArray(body), (tx) => types.find(params.typeVar, tx));
+      return created.length === 1 ? fieldView(created[0]!) : created.map(fieldView);
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/api/v2/contenttype/:typeVar/fields',
+    access: 'user',
+    summary: 'The fields of a content type',
+    answers: { 404: 'no such content type' },
+    handler: async ({ params }) => (await types.get(params.typeVar)).fields.map(fieldView),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/v2/contenttype/:typeVar/fields/:fieldId',
+    access: 'user',
+    summary: 'One field',
+    answers: { 404: 'no such content type or field' },
+    handler: async ({ params }) => fieldView(await fields.get(await types.find(params.typeVar), params.fieldId)),
+  }),
+  route({
+    method: 'PUT',
+    path: '/api/v2/contenttype/:typeVar/fields/:fieldId',
+    access: 'admin',
+    summary: 'Changes a field',
+    answers: { 404: 'no such content type or field' },
+    body: FieldBody,
+    handler: async ({ params, body }) =>
+      fieldView(await fields.update(await types.find(params.typeVar), params.fieldId, body)),
+  }),
+  route({
+    method: 'DELETE',
+    path: '/api/v2/contenttype/:typeVar/fields/:fieldId',
+    access: 'admin',
+    summary: 'Deletes a field',
+    answers: { 404: 'no such content type or field' },
+    handler: async ({ params }) => fieldView(await fields.delete(await types.find(params.typeVar), params.fieldId)),
+  }),
+]);

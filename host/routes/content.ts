@@ -1,24 +1,44 @@
-import { InvalidInputError } from '../../core/errors.js';
+import { Type } from '@sinclair/typebox';
 import type { ContentReader } from '../../core/content/content-reader.js';
 import { contentletMap } from '../../core/content/contentlet-map.js';
-import type { Field } from '../../core/model/field.js';
-import type { FieldType } from '../../core/plugin/field-type.js';
-import { reply, route, type RouteDefinition } from '../http/route.js';
+import { InvalidInputError } from '../../core/errors.js';
+import { compileQueryReader, INVALID_AS } from '../http/request-reader.js';
+import { reply, route } from '../http/route.js';
 import { contentletView } from '../views/contentlet-view.js';
+import { defineRoutes } from './route-module.js';
 
-function readOptions(query: URLSearchParams, params: Readonly<Record<string, string>>) {
-  const live = params.live ?? query.get('live');
-  const language = params.language ?? query.get('language') ?? query.get('languageId');
-  if (live !== undefined && live !== null && !/^(true|false)$/i.test(live))
-    throw new InvalidInputError('CONTENT_LIVE_INVALID', 'live must be true or false', { fieldName: 'live' });
-  if (language !== undefined && language !== null && !/^\d{1,9}$/.test(language))
-    throw new InvalidInputError('LANGUAGE_NOT_FOUND', 'The provided languageId does not exist', {
-      fieldName: 'languageId',
-    });
-  return {
-    live: live == null ? undefined : live.toLowerCase() === 'true',
-    languageId: language == null ? undefined : Number(language),
-  };
+const LanguageId = Type.Integer({
+  minimum: 0,
+  maximum: 999_999_999,
+  [INVALID_AS]: (name: string) =>
+    new InvalidInputError('LANGUAGE_NOT_FOUND', 'The provided languageId does not exist', { fieldName: name }),
+});
+
+/** `live` and the language of a read, in the original's words when they are malformed. */
+const ReadQuery = Type.Object({
+  live: Type.Optional(
+    Type.Boolean({
+      [INVALID_AS]: () =>
+        new InvalidInputError('CONTENT_LIVE_INVALID', 'live must be true or false', { fieldName: 'live' }),
+    }),
+  ),
+  language: Type.Optional(LanguageId),
+  languageId: Type.Optional(LanguageId),
+});
+type ReadQuery = { live?: boolean; language?: number; languageId?: number };
+
+const readPathOptions = compileQueryReader(ReadQuery);
+
+const readOptions = (query: ReadQuery) => ({ live: query.live, languageId: query.language ?? query.languageId });
+
+/** The legacy interface also takes options as path segments: `/live/false/language/2`. */
+function pathOptions(rest: string): ReadQuery {
+  const parts = rest.split('/');
+  const out: Record<string, string> = {};
+  for (let i = 0; i + 1 < parts.length; i += 2) {
+    if (parts[i] === 'live' || parts[i] === 'language') out[parts[i]!] = parts[i + 1]!;
+  }
+  return readPathOptions(out);
 }
 
 /**
@@ -26,10 +46,8 @@ function readOptions(query: URLSearchParams, params: Readonly<Record<string, str
  * answering `{"contentlets": [...]}`, live by default) and `/api/v1/content/{identifierOrInode}`
  * (envelope; signed-in users get the working version unless `live=true`).
  */
-export function contentRoutes(
-  reader: ContentReader,
-  typeOf: (field: Field) => FieldType | undefined,
-): RouteDefinition[] {
+export default defineRoutes('content', ({ contentReader: reader, fields }) => {
+  const typeOf = fields.typeOf.bind(fields);
   const legacy = (found: Awaited<ReturnType<ContentReader['byInode']>>) =>
     reply({ contentlets: [contentletMap(found.contentlet, found.type, found.fields, typeOf)] }, { envelope: false });
   return [
@@ -37,19 +55,23 @@ export function contentRoutes(
       method: 'GET',
       path: '/api/content/id/:identifier',
       access: 'optional',
+      summary: 'The live version of an item (legacy answer: {"contentlets": [...]})',
+      query: ReadQuery,
+      answers: { 404: 'no such item, or no version to show' },
       handler: async ({ params, query, principal }) =>
-        legacy(
-          await reader.byIdentifier(principal, params.identifier!, { ...readOptions(query, {}), defaultLive: true }),
-        ),
+        legacy(await reader.byIdentifier(principal, params.identifier, { ...readOptions(query), defaultLive: true })),
     }),
     route({
       method: 'GET',
       path: '/api/content/id/:identifier/*options',
       access: 'optional',
+      summary: 'The same, with options as path segments (/live/false/language/2)',
+      query: ReadQuery,
+      answers: { 404: 'no such item, or no version to show' },
       handler: async ({ params, query, principal }) =>
         legacy(
-          await reader.byIdentifier(principal, params.identifier!, {
-            ...readOptions(query, pathOptions(params.options!)),
+          await reader.byIdentifier(principal, params.identifier, {
+            ...readOptions({ ...query, ...pathOptions(params.options) }),
             defaultLive: true,
           }),
         ),
@@ -58,23 +80,19 @@ export function contentRoutes(
       method: 'GET',
       path: '/api/content/inode/:inode',
       access: 'optional',
-      handler: async ({ params, principal }) => legacy(await reader.byInode(principal, params.inode!)),
+      summary: 'One version of an item (legacy answer)',
+      answers: { 404: 'no such version' },
+      handler: async ({ params, principal }) => legacy(await reader.byInode(principal, params.inode)),
     }),
     route({
       method: 'GET',
       path: '/api/v1/content/:id',
       access: 'optional',
+      summary: 'An item by identifier or inode; signed-in users get the working version unless live=true',
+      query: ReadQuery,
+      answers: { 404: 'no such item' },
       handler: async ({ params, query, principal }) =>
-        contentletView(await reader.byIdentifierOrInode(principal, params.id!, readOptions(query, {})), typeOf),
+        contentletView(await reader.byIdentifierOrInode(principal, params.id, readOptions(query)), typeOf),
     }),
   ];
-}
-
-/** The legacy interface also takes options as path segments: `/live/false/language/2`. */
-function pathOptions(rest: string): Record<string, string> {
-  const parts = rest.split('/');
-  const out: Record<string, string> = {};
-  for (let i = 0; i + 1 < parts.length; i += 2)
-    if (parts[i] === 'live' || parts[i] === 'language') out[parts[i]!] = parts[i + 1]!;
-  return out;
-}
+});

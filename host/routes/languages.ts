@@ -1,7 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { InvalidInputError } from '../../core/errors.js';
-import type { LanguageService } from '../../core/language/language-service.js';
-import { route, type RouteDefinition } from '../http/route.js';
+import { INVALID_AS } from '../http/request-reader.js';
+import { route } from '../http/route.js';
+import { defineRoutes } from './route-module.js';
 import { languageView } from '../views/language-view.js';
 
 const NewLanguage = Type.Object({
@@ -11,40 +12,50 @@ const NewLanguage = Type.Object({
   country: Type.Optional(Type.String({ maxLength: 255 })),
 });
 
-export function languageRoutes(languages: LanguageService): RouteDefinition[] {
-  return [
-    route({
-      method: 'GET',
-      path: '/api/v2/languages',
-      access: 'user',
-      handler: async () => (await languages.list()).map(languageView),
-    }),
-    route({
-      method: 'POST',
-      path: '/api/v2/languages',
-      access: 'admin',
-      body: NewLanguage,
-      handler: async ({ body }) =>
-        languageView(
-          await languages.create({
-            languageCode: body.languageCode,
-            countryCode: body.countryCode ?? '',
-            language: body.language,
-            country: body.country ?? '',
-          }),
-        ),
-    }),
-    route({
-      method: 'GET',
-      path: '/api/v2/languages/:languageId',
-      access: 'user',
-      handler: async ({ params }) => {
-        if (!/^\d{1,9}$/.test(params.languageId!))
-          throw new InvalidInputError('LANGUAGE_ID_INVALID', 'The provided languageId does not exist', {
-            fieldName: 'languageId',
-          });
-        return languageView(await languages.get(Number(params.languageId)));
-      },
-    }),
-  ];
-}
+/** The original's words for a language id that is not a number. */
+const LanguageIdParams = Type.Object({
+  languageId: Type.Integer({
+    minimum: 0,
+    maximum: 999_999_999,
+    [INVALID_AS]: () =>
+      new InvalidInputError('LANGUAGE_ID_INVALID', 'The provided languageId does not exist', {
+        fieldName: 'languageId',
+      }),
+  }),
+});
+
+/** Languages: listed by signed-in users, added by administrators. */
+export default defineRoutes('languages', ({ languages }) => [
+  route({
+    method: 'GET',
+    path: '/api/v2/languages',
+    access: 'user',
+    summary: 'Lists the languages',
+    handler: async () => (await languages.list()).map(languageView),
+  }),
+  route({
+    method: 'POST',
+    path: '/api/v2/languages',
+    access: 'admin',
+    summary: 'Adds a language',
+    body: NewLanguage,
+    handler: async ({ body }) =>
+      languageView(
+        await languages.create({
+          languageCode: body.languageCode,
+          countryCode: body.countryCode ?? '',
+          language: body.language,
+          country: body.country ?? '',
+        }),
+      ),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/v2/languages/:languageId',
+    access: 'user',
+    summary: 'One language',
+    params: LanguageIdParams,
+    answers: { 404: 'no such language' },
+    handler: async ({ params }) => languageView(await languages.get(params.languageId)),
+  }),
+]);

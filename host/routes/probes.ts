@@ -1,22 +1,29 @@
 import { CmsError } from '../../core/errors.js';
-import { route, type RouteDefinition } from '../http/route.js';
+import { route } from '../http/route.js';
+import { defineRoutes } from './route-module.js';
 
 /** Liveness and readiness for load balancers and orchestrators; no credentials needed. */
-export function probeRoutes(readiness: () => Promise<void>): RouteDefinition[] {
-  return [
-    route({ method: 'GET', path: '/api/v1/probes/alive', access: 'public', handler: () => 'alive' }),
-    route({
-      method: 'GET',
-      path: '/api/v1/probes/ready',
-      access: 'public',
-      handler: async () => {
-        try {
-          await readiness();
-        } catch (cause) {
-          throw new CmsError('unavailable', 'SERVICE_NOT_READY', 'The service is not ready', { cause });
-        }
-        return 'ready';
-      },
-    }),
-  ];
-}
+export default defineRoutes('probes', ({ readiness }) => [
+  route({
+    method: 'GET',
+    path: '/api/v1/probes/alive',
+    access: 'public',
+    summary: 'Answers while the process runs',
+    handler: () => 'alive',
+  }),
+  route({
+    method: 'GET',
+    path: '/api/v1/probes/ready',
+    access: 'public',
+    summary: 'Answers once storage is reachable and the service is not shutting down',
+    answers: { 503: 'not ready' },
+    handler: async () => {
+      try {
+        await readiness();
+      } catch (cause) {
+        throw new CmsError('unavailable', 'SERVICE_NOT_READY', 'The service is not ready', { cause });
+      }
+      return 'ready';
+    },
+  }),
+]);

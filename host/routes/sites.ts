@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
-import type { SiteService } from '../../core/site/site-service.js';
-import { pagedReply } from '../http/paging.js';
-import { route, type RouteDefinition } from '../http/route.js';
+import { PagingQuery, pagedReply } from '../http/paging.js';
+import { route } from '../http/route.js';
+import { defineRoutes } from './route-module.js';
 import { siteView } from '../views/site-view.js';
 
 const NewSite = Type.Object({
@@ -9,26 +9,30 @@ const NewSite = Type.Object({
   aliases: Type.Optional(Type.String({ maxLength: 4000 })),
 });
 
-export function siteRoutes(sites: SiteService): RouteDefinition[] {
-  return [
-    route({
-      method: 'POST',
-      path: '/api/v1/site',
-      access: 'admin',
-      body: NewSite,
-      handler: async ({ body, principal }) => siteView(await sites.createSite(body, principal.user.userId)),
-    }),
-    route({
-      method: 'GET',
-      path: '/api/v1/site',
-      access: 'user',
-      handler: ({ query }) => pagedReply(query, (page) => sites.listSites(page), siteView),
-    }),
-    route({
-      method: 'GET',
-      path: '/api/v1/site/:siteId',
-      access: 'user',
-      handler: async ({ params }) => siteView(await sites.getSite(params.siteId!)),
-    }),
-  ];
-}
+/** Sites: created by administrators, read by signed-in users. */
+export default defineRoutes('sites', ({ sites }) => [
+  route({
+    method: 'POST',
+    path: '/api/v1/site',
+    access: 'admin',
+    summary: 'Creates a site',
+    body: NewSite,
+    handler: async ({ body, principal }) => siteView(await sites.createSite(body, principal.user.userId)),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/v1/site',
+    access: 'user',
+    summary: 'Lists sites, a page at a time',
+    query: PagingQuery,
+    handler: ({ query }) => pagedReply(query, (page) => sites.listSites(page), siteView),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/v1/site/:siteId',
+    access: 'user',
+    summary: 'One site, by identifier or name',
+    answers: { 404: 'no such site' },
+    handler: async ({ params }) => siteView(await sites.getSite(params.siteId)),
+  }),
+]);

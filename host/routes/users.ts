@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
-import type { UserService } from '../../core/auth/user-service.js';
-import { pagedReply } from '../http/paging.js';
-import { route, type RouteDefinition } from '../http/route.js';
+import { PagingQuery, pagedReply } from '../http/paging.js';
+import { route } from '../http/route.js';
+import { defineRoutes } from './route-module.js';
 import { roleView } from '../views/role-view.js';
 import { userView } from '../views/user-view.js';
 
@@ -20,56 +20,63 @@ const NewRole = Type.Object({
 });
 
 /** Administration of users and roles: administrators only. */
-export function userRoutes(users: UserService): RouteDefinition[] {
-  return [
-    route({
-      method: 'POST',
-      path: '/api/v1/users',
-      access: 'admin',
-      body: NewUser,
-      handler: async ({ body }) => {
-        const user = await users.createUser(body);
-        return userView(user, await users.rolesOf(user.userId));
-      },
-    }),
-    route({
-      method: 'GET',
-      path: '/api/v1/users',
-      access: 'admin',
-      handler: ({ query }) =>
-        pagedReply(
-          query,
-          (page) => users.listUsers(page),
-          async (u) => userView(u, await users.rolesOf(u.userId)),
-        ),
-    }),
-    route({
-      method: 'GET',
-      path: '/api/v1/users/:userId',
-      access: 'admin',
-      handler: async ({ params }) => {
-        const user = await users.getUser(params.userId!);
-        return userView(user, await users.rolesOf(user.userId));
-      },
-    }),
-    route({
-      method: 'POST',
-      path: '/api/v1/roles',
-      access: 'admin',
-      body: NewRole,
-      handler: async ({ body }) => roleView(await users.createRole(body)),
-    }),
-    route({
-      method: 'GET',
-      path: '/api/v1/roles',
-      access: 'admin',
-      handler: async () => (await users.listRoles()).map(roleView),
-    }),
-    route({
-      method: 'GET',
-      path: '/api/v1/roles/:roleId',
-      access: 'admin',
-      handler: async ({ params }) => roleView(await users.getRole(params.roleId!)),
-    }),
-  ];
-}
+export default defineRoutes('users', ({ users }) => [
+  route({
+    method: 'POST',
+    path: '/api/v1/users',
+    access: 'admin',
+    summary: 'Creates a user',
+    body: NewUser,
+    handler: async ({ body }) => {
+      const user = await users.createUser(body);
+      return userView(user, await users.rolesOf(user.userId));
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/api/v1/users',
+    access: 'admin',
+    summary: 'Lists users, a page at a time',
+    query: PagingQuery,
+    handler: ({ query }) =>
+      pagedReply(
+        query,
+        (page) => users.listUsers(page),
+        async (u) => userView(u, await users.rolesOf(u.userId)),
+      ),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/v1/users/:userId',
+    access: 'admin',
+    summary: 'One user',
+    answers: { 404: 'no such user' },
+    handler: async ({ params }) => {
+      const user = await users.getUser(params.userId);
+      return userView(user, await users.rolesOf(user.userId));
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/api/v1/roles',
+    access: 'admin',
+    summary: 'Creates a role',
+    body: NewRole,
+    handler: async ({ body }) => roleView(await users.createRole(body)),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/v1/roles',
+    access: 'admin',
+    summary: 'Lists the roles',
+    handler: async () => (await users.listRoles()).map(roleView),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/v1/roles/:roleId',
+    access: 'admin',
+    summary: 'One role',
+    answers: { 404: 'no such role' },
+    handler: async ({ params }) => roleView(await users.getRole(params.roleId)),
+  }),
+]);

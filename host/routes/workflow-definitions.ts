@@ -1,9 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import type { ContentTypeService } from '../../core/content/content-type-service.js';
-import type { Actionlet } from '../../core/plugin/actionlet.js';
-import type { Repositories } from '../../core/plugin/storage-driver.js';
-import type { WorkflowDefinitionService } from '../../core/workflow/workflow-definition-service.js';
-import { route, type RouteDefinition } from '../http/route.js';
+import { route } from '../http/route.js';
+import { defineRoutes } from './route-module.js';
 import { actionView, actionletDefinitionView, associationView, schemeView, stepView } from '../views/workflow-view.js';
 
 const Text = (max = 255) => Type.String({ maxLength: max });
@@ -47,193 +44,224 @@ const ActionletBody = Type.Object({
   parameters: Type.Optional(Type.Record(Type.String({ maxLength: 255 }), Text(65_535))),
 });
 
+const ShowArchived = Type.Object({ showArchived: Type.Optional(Type.Boolean()) });
+const base = '/api/v1/workflow';
+
 /**
  * The workflow definition interface: the spec's endpoints plus the reads, updates and deletions a
  * client needs around them. Changing definitions is for administrators; reading for signed-in users.
  */
-export function workflowDefinitionRoutes(
-  workflows: WorkflowDefinitionService,
-  catalogue: () => readonly Actionlet[],
-  actionletOf: (actionClass: string) => Actionlet | undefined,
-  contentTypes: ContentTypeService,
-  stepHoldsContent: (tx: Repositories, stepId: string) => Promise<boolean>,
-): RouteDefinition[] {
-  const base = '/api/v1/workflow';
-  return [
-    route({
-      method: 'POST',
-      path: `${base}/schemes`,
-      access: 'admin',
-      body: SchemeBody,
-      handler: async ({ body }) => schemeView(await workflows.createScheme(body)),
-    }),
-    route({
-      method: 'GET',
-      path: `${base}/schemes`,
-      access: 'user',
-      handler: async ({ query }) =>
-        (await workflows.listSchemes(query.get('showArchived') !== 'false')).map(schemeView),
-    }),
-    route({
-      method: 'GET',
-      path: `${base}/schemes/:schemeId`,
-      access: 'user',
-      handler: async ({ params }) => schemeView(await workflows.getScheme(params.schemeId!)),
-    }),
-    route({
-      method: 'PUT',
-      path: `${base}/schemes/:schemeId`,
-      access: 'admin',
-      body: SchemeBody,
-      handler: async ({ params, body }) => schemeView(await workflows.updateScheme(params.schemeId!, body)),
-    }),
-    route({
-      method: 'DELETE',
-      path: `${base}/schemes/:schemeId`,
-      access: 'admin',
-      handler: async ({ params }) => schemeView(await workflows.deleteScheme(params.schemeId!)),
-    }),
-    route({
-      method: 'GET',
-      path: `${base}/schemes/:schemeId/steps`,
-      access: 'user',
-      handler: async ({ params }) => (await workflows.listSteps(params.schemeId!)).map(stepView),
-    }),
-    route({
-      method: 'GET',
-      path: `${base}/schemes/:schemeId/actions`,
-      access: 'user',
-      handler: async ({ params }) => (await workflows.listSchemeActions(params.schemeId!)).map(actionView),
-    }),
-    route({
-      method: 'GET',
-      path: `${base}/schemes/schemescontenttypes/:contentTypeId`,
-      access: 'user',
-      handler: async ({ params }) => {
-        const type = await contentTypes.find(params.contentTypeId!);
-        const schemes = await Promise.all(type.workflows.map((id) => workflows.getScheme(id).catch(() => undefined)));
-        return schemes.filter((s) => s !== undefined).map(schemeView);
-      },
-    }),
+export default defineRoutes('workflow definitions', ({ workflows, contentTypes, actionlets }) => [
+  route({
+    method: 'POST',
+    path: `${base}/schemes`,
+    access: 'admin',
+    summary: 'Creates a scheme',
+    body: SchemeBody,
+    handler: async ({ body }) => schemeView(await workflows.createScheme(body)),
+  }),
+  route({
+    method: 'GET',
+    path: `${base}/schemes`,
+    access: 'user',
+    summary: 'Lists the schemes (archived ones unless showArchived=false)',
+    query: ShowArchived,
+    handler: async ({ query }) => (await workflows.listSchemes(query.showArchived !== false)).map(schemeView),
+  }),
+  route({
+    method: 'GET',
+    path: `${base}/schemes/:schemeId`,
+    access: 'user',
+    summary: 'One scheme, by id or short id',
+    answers: { 404: 'no such scheme' },
+    handler: async ({ params }) => schemeView(await workflows.getScheme(params.schemeId)),
+  }),
+  route({
+    method: 'PUT',
+    path: `${base}/schemes/:schemeId`,
+    access: 'admin',
+    summary: 'Changes a scheme',
+    answers: { 404: 'no such scheme' },
+    body: SchemeBody,
+    handler: async ({ params, body }) => schemeView(await workflows.updateScheme(params.schemeId, body)),
+  }),
+  route({
+    method: 'DELETE',
+    path: `${base}/schemes/:schemeId`,
+    access: 'admin',
+    summary: 'Deletes an archived scheme with its steps and actions',
+    answers: { 404: 'no such scheme' },
+    handler: async ({ params }) => schemeView(await workflows.deleteScheme(params.schemeId)),
+  }),
+  route({
+    method: 'GET',
+    path: `${base}/schemes/:schemeId/steps`,
+    access: 'user',
+    summary: 'The steps of a scheme, in order',
+    answers: { 404: 'no such scheme' },
+    handler: async ({ params }) => (await workflows.listSteps(params.schemeId)).map(stepView),
+  }),
+  route({
+    method: 'GET',
+    path: `${base}/schemes/:schemeId/actions`,
+    access: 'user',
+    summary: 'Every action of a scheme',
+    answers: { 404: 'no such scheme' },
+    handler: async ({ params }) => (await workflows.listSchemeActions(params.schemeId)).map(actionView),
+  }),
+  route({
+    method: 'GET',
+    path: `${base}/schemes/schemescontenttypes/:contentTypeId`,
+    access: 'user',
+    summary: 'The schemes a content type is bound to',
+    answers: { 404: 'no such content type' },
+    handler: async ({ params }) =>
+      (await workflows.schemesOf(await contentTypes.find(params.contentTypeId))).map(schemeView),
+  }),
 
-    route({
-      method: 'POST',
-      path: `${base}/steps`,
-      access: 'admin',
-      body: StepBody,
-      handler: async ({ body }) => stepView(await workflows.createStep(body)),
-    }),
-    route({
-      method: 'GET',
-      path: `${base}/steps/:stepId`,
-      access: 'user',
-      handler: async ({ params }) => stepView(await workflows.getStep(params.stepId!)),
-    }),
-    route({
-      method: 'PUT',
-      path: `${base}/steps/:stepId`,
-      access: 'admin',
-      body: StepBody,
-      handler: async ({ params, body }) => stepView(await workflows.updateStep(params.stepId!, body)),
-    }),
-    route({
-      method: 'DELETE',
-      path: `${base}/steps/:stepId`,
-      access: 'admin',
-      handler: async ({ params }) => stepView(await workflows.deleteStep(params.stepId!, stepHoldsContent)),
-    }),
-    route({
-      method: 'GET',
-      path: `${base}/steps/:stepId/actions`,
-      access: 'user',
-      handler: async ({ params }) => (await workflows.listStepActions(params.stepId!)).map(actionView),
-    }),
-    route({
-      method: 'POST',
-      path: `${base}/steps/:stepId/actions`,
-      access: 'admin',
-      body: AttachBody,
-      handler: async ({ params, body }) => {
-        await workflows.attachToStep(params.stepId!, body.actionId);
-        return 'Ok';
-      },
-    }),
-    route({
-      method: 'GET',
-      path: `${base}/steps/:stepId/actions/:actionId`,
-      access: 'user',
-      handler: async ({ params }) => actionView(await workflows.getStepAction(params.stepId!, params.actionId!)),
-    }),
-    route({
-      method: 'DELETE',
-      path: `${base}/steps/:stepId/actions/:actionId`,
-      access: 'admin',
-      handler: async ({ params }) => {
-        await workflows.detachFromStep(params.stepId!, params.actionId!);
-        return 'Ok';
-      },
-    }),
+  route({
+    method: 'POST',
+    path: `${base}/steps`,
+    access: 'admin',
+    summary: 'Creates a step at the end of its scheme',
+    body: StepBody,
+    handler: async ({ body }) => stepView(await workflows.createStep(body)),
+  }),
+  route({
+    method: 'GET',
+    path: `${base}/steps/:stepId`,
+    access: 'user',
+    summary: 'One step',
+    answers: { 404: 'no such step' },
+    handler: async ({ params }) => stepView(await workflows.getStep(params.stepId)),
+  }),
+  route({
+    method: 'PUT',
+    path: `${base}/steps/:stepId`,
+    access: 'admin',
+    summary: 'Changes a step',
+    answers: { 404: 'no such step' },
+    body: StepBody,
+    handler: async ({ params, body }) => stepView(await workflows.updateStep(params.stepId, body)),
+  }),
+  route({
+    method: 'DELETE',
+    path: `${base}/steps/:stepId`,
+    access: 'admin',
+    summary: 'Deletes a step that holds no content',
+    answers: { 404: 'no such step' },
+    handler: async ({ params }) => stepView(await workflows.deleteStep(params.stepId)),
+  }),
+  route({
+    method: 'GET',
+    path: `${base}/steps/:stepId/actions`,
+    access: 'user',
+    summary: 'The actions attached to a step, in order',
+    answers: { 404: 'no such step' },
+    handler: async ({ params }) => (await workflows.listStepActions(params.stepId)).map(actionView),
+  }),
+  route({
+    method: 'POST',
+    path: `${base}/steps/:stepId/actions`,
+    access: 'admin',
+    summary: 'Attaches an action of the same scheme to a step; answers "Ok"',
+    answers: { 404: 'no such step or action' },
+    body: AttachBody,
+    handler: async ({ params, body }) => {
+      await workflows.attachToStep(params.stepId, body.actionId);
+      return 'Ok';
+    },
+  }),
+  route({
+    method: 'GET',
+    path: `${base}/steps/:stepId/actions/:actionId`,
+    access: 'user',
+    summary: 'One action, as attached to a step',
+    answers: { 404: 'no such step, or the action is not attached to it' },
+    handler: async ({ params }) => actionView(await workflows.getStepAction(params.stepId, params.actionId)),
+  }),
+  route({
+    method: 'DELETE',
+    path: `${base}/steps/:stepId/actions/:actionId`,
+    access: 'admin',
+    summary: 'Detaches an action from a step; answers "Ok"',
+    answers: { 404: 'no such step or action' },
+    handler: async ({ params }) => {
+      await workflows.detachFromStep(params.stepId, params.actionId);
+      return 'Ok';
+    },
+  }),
 
-    route({
-      method: 'POST',
-      path: `${base}/actions`,
-      access: 'admin',
-      body: ActionBody,
-      handler: async ({ body, principal }) => actionView(await workflows.createAction(body, principal.user.userId)),
-    }),
-    route({
-      method: 'GET',
-      path: `${base}/actions/:actionId`,
-      access: 'user',
-      handler: async ({ params }) => actionView(await workflows.getAction(params.actionId!)),
-    }),
-    route({
-      method: 'PUT',
-      path: `${base}/actions/:actionId`,
-      access: 'admin',
-      body: ActionBody,
-      handler: async ({ params, body }) => actionView(await workflows.updateAction(params.actionId!, body)),
-    }),
-    route({
-      method: 'DELETE',
-      path: `${base}/actions/:actionId`,
-      access: 'admin',
-      handler: async ({ params }) => actionView(await workflows.deleteAction(params.actionId!)),
-    }),
-    route({
-      method: 'GET',
-      path: `${base}/actions/:actionId/actionlets`,
-      access: 'user',
-      handler: async ({ params }) =>
-        (await workflows.listActionlets(params.actionId!)).map((a) => associationView(a, actionletOf(a.clazz))),
-    }),
-    route({
-      method: 'POST',
-      path: `${base}/actions/:actionId/actionlets`,
-      access: 'admin',
-      body: ActionletBody,
-      handler: async ({ params, body }) => {
-        await workflows.addActionlet(params.actionId!, body);
-        return 'Ok';
-      },
-    }),
-    route({
-      method: 'DELETE',
-      path: `${base}/actionlets/:actionletId`,
-      access: 'admin',
-      handler: async ({ params }) => {
-        await workflows.removeActionlet(params.actionletId!);
-        return 'Ok';
-      },
-    }),
-    route({
-      method: 'GET',
-      path: `${base}/actionlets`,
-      access: 'user',
-      handler: () =>
-        catalogue()
-          .filter((a) => a.listed !== false)
-          .map((a) => actionletDefinitionView(a)),
-    }),
-  ];
-}
+  route({
+    method: 'POST',
+    path: `${base}/actions`,
+    access: 'admin',
+    summary: 'Creates an action (with the Notify Assignee actionlet), attached to stepId when given',
+    body: ActionBody,
+    handler: async ({ body, principal }) => actionView(await workflows.createAction(body, principal.user.userId)),
+  }),
+  route({
+    method: 'GET',
+    path: `${base}/actions/:actionId`,
+    access: 'user',
+    summary: 'One action',
+    answers: { 404: 'no such action' },
+    handler: async ({ params }) => actionView(await workflows.getAction(params.actionId)),
+  }),
+  route({
+    method: 'PUT',
+    path: `${base}/actions/:actionId`,
+    access: 'admin',
+    summary: 'Changes an action',
+    answers: { 404: 'no such action' },
+    body: ActionBody,
+    handler: async ({ params, body }) => actionView(await workflows.updateAction(params.actionId, body)),
+  }),
+  route({
+    method: 'DELETE',
+    path: `${base}/actions/:actionId`,
+    access: 'admin',
+    summary: 'Deletes an action from its scheme and every step',
+    answers: { 404: 'no such action' },
+    handler: async ({ params }) => actionView(await workflows.deleteAction(params.actionId)),
+  }),
+  route({
+    method: 'GET',
+    path: `${base}/actions/:actionId/actionlets`,
+    access: 'user',
+    summary: 'The actionlets an action runs, in order',
+    answers: { 404: 'no such action' },
+    handler: async ({ params }) =>
+      (await workflows.listActionlets(params.actionId)).map((a) => associationView(a, actionlets.get(a.clazz))),
+  }),
+  route({
+    method: 'POST',
+    path: `${base}/actions/:actionId/actionlets`,
+    access: 'admin',
+    summary: 'Adds an actionlet of the catalogue to an action, with its parameters; answers "Ok"',
+    answers: { 404: 'no such action' },
+    body: ActionletBody,
+    handler: async ({ params, body }) => {
+      await workflows.addActionlet(params.actionId, body);
+      return 'Ok';
+    },
+  }),
+  route({
+    method: 'DELETE',
+    path: `${base}/actionlets/:actionletId`,
+    access: 'admin',
+    summary: 'Removes an actionlet from its action; answers "Ok"',
+    answers: { 404: 'no such association' },
+    handler: async ({ params }) => {
+      await workflows.removeActionlet(params.actionletId);
+      return 'Ok';
+    },
+  }),
+  route({
+    method: 'GET',
+    path: `${base}/actionlets`,
+    access: 'user',
+    summary: 'The actionlet catalogue',
+    handler: () => actionlets.listed().map((a) => actionletDefinitionView(a)),
+  }),
+]);

@@ -1,14 +1,12 @@
 import { Type } from '@sinclair/typebox';
 import type { ContentSubmission } from '../../core/content/content-service.js';
 import { InvalidInputError } from '../../core/errors.js';
-import type { Field } from '../../core/model/field.js';
-import type { FieldType } from '../../core/plugin/field-type.js';
-import type { Storage } from '../../core/plugin/storage-driver.js';
-import type { FireEngine, FireResult } from '../../core/workflow/fire-engine.js';
-import type { SystemActionService } from '../../core/workflow/system-actions.js';
-import { reply, route, type RouteDefinition } from '../http/route.js';
+import type { FireResult } from '../../core/workflow/fire-engine.js';
+import { INVALID_AS } from '../http/request-reader.js';
+import { reply, route } from '../http/route.js';
 import { contentletView } from '../views/contentlet-view.js';
-import { actionView } from '../views/workflow-view.js';
+import { actionView, historyEntryView } from '../views/workflow-view.js';
+import { defineRoutes } from './route-module.js';
 
 const FormData = Type.Record(Type.String({ maxLength: 255 }), Type.Unknown(), { maxProperties: 1000 });
 const FireBody = Type.Object({
@@ -18,23 +16,31 @@ const FireBody = Type.Object({
   assign: Type.Optional(Type.String({ maxLength: 255 })),
 });
 
+const languageNotFound = (fieldName: string) =>
+  new InvalidInputError('LANGUAGE_NOT_FOUND', 'The provided languageId does not exist', { fieldName });
+
+/** Which item to fire on, when the body does not say: `inode`, or `identifier` with `language`. */
+const FireQuery = Type.Object({
+  inode: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+  identifier: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+  language: Type.Optional(Type.Integer({ minimum: 0, maximum: 999_999_999, [INVALID_AS]: languageNotFound })),
+});
+type FireQuery = { inode?: string; identifier?: string; language?: number };
+
 /** `contentletFormData` (or `contentlet`) as a submission; `identifier`, `languageId` and `contentType` are members of it. */
 function submissionOf(
   body: { contentletFormData?: Record<string, unknown>; contentlet?: Record<string, unknown> } | undefined,
-  query: URLSearchParams,
+  query: FireQuery,
 ): ContentSubmission | undefined {
   const form = body?.contentletFormData ?? body?.contentlet;
   if (!form) return undefined;
-  const languageId = form.languageId ?? query.get('language') ?? undefined;
-  if (languageId !== undefined && !/^\d{1,9}$/.test(String(languageId)))
-    throw new InvalidInputError('LANGUAGE_NOT_FOUND', 'The provided languageId does not exist', {
-      fieldName: 'languageId',
-    });
+  // The form is free-form (one member per field), so its languageId is checked here, as the query's is.
+  const languageId = form.languageId ?? query.language;
+  if (languageId !== undefined && !/^\d{1,9}$/.test(String(languageId))) throw languageNotFound('languageId');
   const { contentType, stInode, identifier, languageId: _lang, ...values } = form;
   return {
     contentType: typeof contentType === 'string' ? contentType : typeof stInode === 'string' ? stInode : undefined,
-    identifier:
-      typeof identifier === 'string' && identifier !== '' ? identifier : (query.get('identifier') ?? undefined),
+    identifier: typeof identifier === 'string' && identifier !== '' ? identifier : query.identifier,
     languageId: languageId === undefined ? undefined : Number(languageId),
     values,
   };
@@ -45,31 +51,29 @@ function submissionOf(
  * `PUT /api/v1/workflow/actions/default/fire/{SYSTEM_ACTION}`), a task's history and comments, and
  * the actions available on an item.
  */
-export function workflowFireRoutes(
-  engine: FireEngine,
-  storage: Storage,
-  systemActions: SystemActionService,
-  typeOf: (field: Field) => FieldType | undefined,
-): RouteDefinition[] {
-  const answer = ({ identifier, contentlet, type, fields, messages }: FireResult) => {
+export default defineRoutes('workflow fire', ({ fireEngine: engine, systemActions, taskHistory, fields }) => {
+  const typeOf = fields.typeOf.bind(fields);
+  const answer = ({ identifier, contentlet, type, fields: typeFields, messages }: FireResult) => {
     if (!contentlet) return reply({ identifier, deleted: true }, { messages });
-    return reply(contentletView({ contentlet, type, fields }, typeOf), { messages });
+    return reply(contentletView({ contentlet, type, fields: typeFields }, typeOf), { messages });
   };
   return [
     route({
       method: 'PUT',
       path: '/api/v1/workflow/actions/default/fire/:systemAction',
       access: 'user',
+      summary: "Fires the action a system action (NEW, EDIT, PUBLISH, ...) is mapped to for the item's type",
+      query: FireQuery,
       body: FireBody,
       optionalBody: true,
+      answers: { 404: 'no such item or content type' },
       handler: async ({ params, body, query, principal }) => {
-        const submission = submissionOf(body ?? undefined, query);
-        const inode = query.get('inode') ?? undefined;
-        const actionId = await systemActions.resolve(params.systemAction!, { inode, submission });
+        const submission = submissionOf(body, query);
+        const actionId = await systemActions.resolve(params.systemAction, { inode: query.inode, submission });
         const result = await engine.fire({
           actionId,
           principal,
-          inode,
+          inode: query.inode,
           submission,
           comment: body?.comments,
           assign: body?.assign,
@@ -81,16 +85,18 @@ export function workflowFireRoutes(
       method: 'PUT',
       path: '/api/v1/workflow/actions/:actionId/fire',
       access: 'user',
+      summary: 'Fires an action on new content (contentletFormData) or on the version named by inode',
+      query: FireQuery,
       body: FireBody,
       // A fire by inode needs no body at all.
       optionalBody: true,
+      answers: { 404: 'no such action or item' },
       handler: async ({ params, body, query, principal }) => {
-        const submission = submissionOf(body ?? undefined, query);
         const result = await engine.fire({
-          actionId: params.actionId!,
+          actionId: params.actionId,
           principal,
-          inode: query.get('inode') ?? undefined,
-          submission,
+          inode: query.inode,
+          submission: submissionOf(body, query),
           comment: body?.comments,
           assign: body?.assign,
         });
@@ -101,30 +107,17 @@ export function workflowFireRoutes(
       method: 'GET',
       path: '/api/v1/workflow/tasks/history/comments/:identifier',
       access: 'user',
-      handler: async ({ params }) => {
-        if (
-          !(await storage.content.findIdentifier(params.identifier!)) &&
-          (await storage.tasks.listHistory(params.identifier!)).length === 0
-        ) {
-          throw new InvalidInputError('CONTENT_NOT_FOUND', `Content ${params.identifier} not found`);
-        }
-        return (await storage.tasks.listHistory(params.identifier!)).map((h) => ({
-          type: h.kind === 'comment' ? 'comment' : 'history',
-          commentDescription: h.text,
-          createdDate: h.createdAt,
-          postedBy: h.userId,
-          actionId: h.actionId,
-          stepId: h.toStepId,
-          languageId: h.languageId,
-        }));
-      },
+      summary: 'The actions fired on an item and the comments made, oldest first',
+      handler: async ({ params }) => (await taskHistory.list(params.identifier)).map(historyEntryView),
     }),
     route({
       method: 'GET',
       path: '/api/v1/workflow/contentlet/:inode/actions',
       access: 'user',
+      summary: 'The actions the caller may fire on an item in its current step',
+      answers: { 404: 'no such version' },
       handler: async ({ params, principal }) =>
-        (await engine.availableActions(params.inode!, principal)).map(actionView),
+        (await engine.availableActions(params.inode, principal)).map(actionView),
     }),
   ];
-}
+});

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { SystemActionService } from '../../core/workflow/system-actions.js';
-import { route, type RouteDefinition } from '../http/route.js';
+import { route } from '../http/route.js';
+import { defineRoutes } from './route-module.js';
 import { systemActionMappingView } from '../views/workflow-view.js';
 
 const Id = Type.String({ maxLength: 255 });
@@ -15,40 +16,49 @@ const MappingBody = Type.Object({
  * System-action mappings: which action NEW, EDIT, PUBLISH, ... fire, per scheme and per content
  * type. Changing them is for administrators; reading for signed-in users.
  */
-export function workflowSystemActionRoutes(systemActions: SystemActionService): RouteDefinition[] {
-  const base = '/api/v1/workflow';
-  const views = (list: Awaited<ReturnType<SystemActionService['listForAction']>>) => list.map(systemActionMappingView);
-  return [
-    route({
-      method: 'PUT',
-      path: `${base}/system/actions`,
-      access: 'admin',
-      body: MappingBody,
-      handler: async ({ body }) => systemActionMappingView(await systemActions.map(body)),
-    }),
-    route({
-      method: 'GET',
-      path: `${base}/system/actions/:actionId`,
-      access: 'user',
-      handler: async ({ params }) => views(await systemActions.listForAction(params.actionId!)),
-    }),
-    route({
-      method: 'DELETE',
-      path: `${base}/system/actions/:mappingId`,
-      access: 'admin',
-      handler: async ({ params }) => systemActionMappingView(await systemActions.delete(params.mappingId!)),
-    }),
-    route({
-      method: 'GET',
-      path: `${base}/schemes/:schemeId/system/actions`,
-      access: 'user',
-      handler: async ({ params }) => views(await systemActions.listForScheme(params.schemeId!)),
-    }),
-    route({
-      method: 'GET',
-      path: `${base}/contenttypes/:contentType/system/actions`,
-      access: 'user',
-      handler: async ({ params }) => views(await systemActions.listForContentType(params.contentType!)),
-    }),
-  ];
-}
+const base = '/api/v1/workflow';
+const views = (list: Awaited<ReturnType<SystemActionService['listForAction']>>) => list.map(systemActionMappingView);
+
+export default defineRoutes('workflow system actions', ({ systemActions }) => [
+  route({
+    method: 'PUT',
+    path: `${base}/system/actions`,
+    access: 'admin',
+    summary: 'Maps a system action (NEW, EDIT, PUBLISH, ...) to an action, for a scheme or a content type',
+    answers: { 404: 'no such action, scheme or content type' },
+    body: MappingBody,
+    handler: async ({ body }) => systemActionMappingView(await systemActions.map(body)),
+  }),
+  route({
+    method: 'GET',
+    path: `${base}/system/actions/:actionId`,
+    access: 'user',
+    summary: 'The mappings that fire an action',
+    answers: { 404: 'no such action' },
+    handler: async ({ params }) => views(await systemActions.listForAction(params.actionId)),
+  }),
+  route({
+    method: 'DELETE',
+    path: `${base}/system/actions/:mappingId`,
+    access: 'admin',
+    summary: 'Removes a mapping',
+    answers: { 404: 'no such mapping' },
+    handler: async ({ params }) => systemActionMappingView(await systemActions.delete(params.mappingId)),
+  }),
+  route({
+    method: 'GET',
+    path: `${base}/schemes/:schemeId/system/actions`,
+    access: 'user',
+    summary: 'The mappings of a scheme',
+    answers: { 404: 'no such scheme' },
+    handler: async ({ params }) => views(await systemActions.listForScheme(params.schemeId)),
+  }),
+  route({
+    method: 'GET',
+    path: `${base}/contenttypes/:contentType/system/actions`,
+    access: 'user',
+    summary: "The mappings in effect for a content type: its own, then its schemes'",
+    answers: { 404: 'no such content type' },
+    handler: async ({ params }) => views(await systemActions.listForContentType(params.contentType)),
+  }),
+]);

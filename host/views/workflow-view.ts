@@ -1,5 +1,11 @@
 import type { MappingDetails } from '../../core/workflow/system-actions.js';
-import type { ActionletAssociation, WorkflowAction, WorkflowScheme, WorkflowStep } from '../../core/model/workflow.js';
+import type {
+  ActionletAssociation,
+  WorkflowAction,
+  WorkflowHistoryEntry,
+  WorkflowScheme,
+  WorkflowStep,
+} from '../../core/model/workflow.js';
 import { CURRENT_STEP } from '../../core/model/workflow.js';
 import type { Actionlet } from '../../core/plugin/actionlet.js';
 
@@ -92,5 +98,18 @@ export function systemActionMappingView({ mapping, action }: MappingDetails) {
     owner: mapping.ownerId,
     ownerScheme: mapping.ownerKind === 'scheme',
     ownerContentType: mapping.ownerKind === 'contentType',
+  };
+}
+
+/** An entry of an item's workflow history, as the task-history endpoint shows it. */
+export function historyEntryView(h: WorkflowHistoryEntry) {
+  return {
+    type: h.kind === 'comment' ? 'comment' : 'history',
+    commentDescription: h.text,
+    createdDate: h.createdAt,
+    postedBy: h.userId,
+    actionId: h.actionId,
+    stepId: h.toStepId,
+    languageId: h.languageId,
   };
 }

@@ -1,0 +1,21 @@
+import type { Actionlet } from '../plugin/actionlet.js';
+
+/** Where the installed actionlets come from: the plugin registry's keyed list. */
+export interface InstalledActionlets {
+  get(actionClass: string): Actionlet | undefined;
+  values(): Actionlet[];
+}
+
+/** The installed actionlets, by `actionClass`: what workflow definitions may name and fires run. */
+export class ActionletCatalogue {
+  constructor(private readonly installed: InstalledActionlets) {}
+
+  get(actionClass: string): Actionlet | undefined {
+    return this.installed.get(actionClass);
+  }
+
+  /** The public catalogue: every installed actionlet except those marked unlisted (Destroy content). */
+  listed(): Actionlet[] {
+    return this.installed.values().filter((a) => a.listed !== false);
+  }
+}

@@ -1,0 +1,11 @@
+export { default as authentication } from './authentication.js';
+export { default as categories } from './categories.js';
+export { default as content } from './content.js';
+export { default as contentTypes } from './content-types.js';
+export { default as languages } from './languages.js';
+export { default as probes } from './probes.js';
+export { default as sites } from './sites.js';
+export { default as users } from './users.js';
+export { default as workflowDefinitions } from './workflow-definitions.js';
+export { default as workflowFire } from './workflow-fire.js';
+export { default as workflowSystemActions } from './workflow-system-actions.js';

@@ -1,0 +1,67 @@
+import type { DependencyContainer } from 'tsyringe';
+import { AuthService } from '../../core/auth/auth-service.js';
+import { UserService } from '../../core/auth/user-service.js';
+import { CategoryService } from '../../core/content/category-service.js';
+import { ContentReader } from '../../core/content/content-reader.js';
+import { ContentTypeService } from '../../core/content/content-type-service.js';
+import { FieldService } from '../../core/content/field-service.js';
+import { LanguageService } from '../../core/language/language-service.js';
+import { StorageToken } from '../../core/plugin/tokens.js';
+import type { Storage } from '../../core/plugin/storage-driver.js';
+import { SiteService } from '../../core/site/site-service.js';
+import { ActionletCatalogue } from '../../core/workflow/actionlet-catalogue.js';
+import { FireEngine } from '../../core/workflow/fire-engine.js';
+import { SystemActionService } from '../../core/workflow/system-actions.js';
+import { TaskHistoryService } from '../../core/workflow/task-history.js';
+import { WorkflowDefinitionService } from '../../core/workflow/workflow-definition-service.js';
+import { resolve } from '../container.js';
+import type { HostSettings } from '../settings.js';
+
+/** Answers once the service can take requests (storage reachable, not shutting down); throws otherwise. */
+export type Readiness = () => Promise<void>;
+
+/**
+ * Everything route modules may call, resolved once from the container when the app is built. A
+ * route module receives this record, never the container.
+ */
+export interface Services {
+  readonly settings: HostSettings;
+  readonly readiness: Readiness;
+  readonly storage: Storage;
+  readonly auth: AuthService;
+  readonly users: UserService;
+  readonly sites: SiteService;
+  readonly languages: LanguageService;
+  readonly contentTypes: ContentTypeService;
+  readonly fields: FieldService;
+  readonly categories: CategoryService;
+  readonly contentReader: ContentReader;
+  readonly workflows: WorkflowDefinitionService;
+  readonly systemActions: SystemActionService;
+  readonly fireEngine: FireEngine;
+  readonly taskHistory: TaskHistoryService;
+  readonly actionlets: ActionletCatalogue;
+}
+
+export function resolveServices(
+  container: DependencyContainer,
+  host: { settings: HostSettings; readiness: Readiness },
+): Services {
+  return {
+    ...host,
+    storage: resolve(container, StorageToken),
+    auth: resolve(container, AuthService),
+    users: resolve(container, UserService),
+    sites: resolve(container, SiteService),
+    languages: resolve(container, LanguageService),
+    contentTypes: resolve(container, ContentTypeService),
+    fields: resolve(container, FieldService),
+    categories: resolve(container, CategoryService),
+    contentReader: resolve(container, ContentReader),
+    workflows: resolve(container, WorkflowDefinitionService),
+    systemActions: resolve(container, SystemActionService),
+    fireEngine: resolve(container, FireEngine),
+    taskHistory: resolve(container, TaskHistoryService),
+    actionlets: resolve(container, ActionletCatalogue),
+  };
+}
