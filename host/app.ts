@@ -6,6 +6,7 @@ import { loadConfig } from '../core/config/load-config.js';
 import type { Logger } from '../core/logger.js';
 import { resolveNamed } from '../core/plugin/registry.js';
 import { seedInstallation } from '../core/setup/seed-installation.js';
+import { withUnitOfWork } from '../core/transactions/unit-of-work.js';
 import { buildContainer, resolve } from './container.js';
 import { parseCookies } from './http/cookies.js';
 import { HttpPipeline, type HttpResponse } from './http/pipeline.js';
@@ -89,7 +90,10 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
   try {
     const registry = await loadPlugins(config, dataDir, cwd, logger);
     const driver = resolveNamed(registry.storageDrivers, 'storage.driver', settings.storageDriver);
-    const storage = await driver.open({ config, dataDir, logger: logger.child({ storage: driver.name }) });
+    const storage = withUnitOfWork(
+      await driver.open({ config, dataDir, logger: logger.child({ storage: driver.name }) }),
+      logger.child({ area: 'after-commit' }),
+    );
     lifecycle.onStop('storage', () => storage.close());
     lifecycle.onStop('plugins', async () => {
       for (const { plugin, error } of await registry.close())

@@ -3,7 +3,7 @@ import type { ContentType } from '../model/content-type.js';
 import type { Field } from '../model/field.js';
 import type { Language } from '../model/language.js';
 import type { ActionletAssociation, SystemActionMapping, WorkflowAction, WorkflowStep } from '../model/workflow.js';
-import type { Repositories } from '../plugin/storage-driver.js';
+import type { RepositorySet } from '../plugin/storage-driver.js';
 
 /**
  * Definitions as one transaction sees them. The answers are shared between requests and frozen:
@@ -35,7 +35,7 @@ export class DefinitionCache {
   /** Bounds memory when callers ask for many names that do not exist. */
   constructor(private readonly capacity = 10_000) {}
 
-  async in(tx: Repositories): Promise<Definitions> {
+  async in(tx: RepositorySet): Promise<Definitions> {
     const version = await tx.definitionsVersion();
     if (version !== this.version) {
       this.version = version;

@@ -204,7 +204,8 @@ export interface TaskRepository {
   listHistory(identifier: string): Promise<WorkflowHistoryEntry[]>;
 }
 
-export interface Repositories {
+/** The repositories a storage driver provides, and its transactions. */
+export interface DriverRepositories {
   categories: CategoryRepository;
   tasks: TaskRepository;
   workflows: WorkflowRepository;
@@ -226,17 +227,53 @@ export interface Repositories {
   /**
    * Runs `work` in one transaction: everything it does through `tx` commits together or not at
    * all. Called on a `tx`, it joins that transaction. Throwing from `work` rolls back and rethrows.
+   * A driver may run `work` again when the database killed an attempt (a deadlock): nothing `work`
+   * does outside `tx` may assume it runs once.
    */
-  transaction<T>(work: (tx: Repositories) => Promise<T>): Promise<T>;
+  transaction<T>(work: (tx: DriverRepositories) => Promise<T>): Promise<T>;
 }
 
-/** Storage opened by a driver. */
-export interface Storage extends Repositories {
+/** The repositories alone, inside or outside a transaction, as a driver or core holds them. */
+export type RepositorySet = Omit<DriverRepositories, 'transaction'>;
+
+/** Storage as a driver opens it. */
+export interface DriverStorage extends DriverRepositories {
   /** The driver's name (`sqlite`, `mysql`). */
   readonly driverName: string;
   /** Applies the versioned migrations; safe to call from several processes at once. */
   migrate(): Promise<void>;
   /** Answers once the database can be reached (readiness). Throws otherwise. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** What an after-commit effect is about, for the log line when it fails. */
+export interface AfterCommitAbout {
+  /** The content item concerned, when there is one. */
+  identifier?: string | null;
+  /** What the effect does (`mail`, `index`, an actionlet's class). */
+  what: string;
+}
+
+/**
+ * Stored data as core sees it: the driver's repositories, and transactions that carry a unit of
+ * work (see `core/transactions/unit-of-work.ts`).
+ */
+export interface Repositories extends Omit<DriverRepositories, 'transaction'> {
+  transaction<T>(work: (tx: Repositories) => Promise<T>): Promise<T>;
+  /**
+   * Registers work that must happen once the data is durable (mail, index updates, events, cache
+   * invalidation). Inside a transaction it runs after the commit, in registration order, and never
+   * after a rollback; outside one it runs at once. A failure is logged with `about`; it never undoes
+   * the committed change.
+   */
+  afterCommit(effect: () => Promise<void> | void, about: AfterCommitAbout): void;
+}
+
+/** Storage as core sees it. */
+export interface Storage extends Repositories {
+  readonly driverName: string;
+  migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -258,5 +295,5 @@ export interface StorageOpenContext {
  */
 export interface StorageDriver {
   name: string;
-  open(context: StorageOpenContext): Promise<Storage>;
+  open(context: StorageOpenContext): Promise<DriverStorage>;
 }

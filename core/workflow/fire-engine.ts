@@ -69,25 +69,12 @@ export class FireEngine {
     this.now = deps.now ?? Date.now;
   }
 
-  async fire(request: FireRequest): Promise<FireResult> {
-    const effects: Array<() => Promise<void>> = [];
-    const result = await this.deps.storage.transaction((tx) => this.fireIn(tx, request, effects));
-    for (const effect of effects) {
-      // After the commit the fire has happened: a failing side effect is logged, not turned into a failed fire.
-      await effect().catch((err: unknown) =>
-        this.deps.logger.error({ err, actionId: request.actionId }, 'workflow side effect failed'),
-      );
-    }
-    return result;
+  /** Side effects that leave the process run after the commit, through the transaction's unit of work. */
+  fire(request: FireRequest): Promise<FireResult> {
+    return this.deps.storage.transaction((tx) => this.fireIn(tx, request));
   }
 
-  private async fireIn(
-    tx: Repositories,
-    request: FireRequest,
-    effects: Array<() => Promise<void>>,
-  ): Promise<FireResult> {
-    // A storage driver may run the transaction again (lock conflicts): effects of a lost attempt are dropped.
-    effects.length = 0;
+  private async fireIn(tx: Repositories, request: FireRequest): Promise<FireResult> {
     const { content } = this.deps;
     const definitions = await this.deps.definitions.in(tx);
     const action = await definitions.action(request.actionId);
@@ -250,7 +237,7 @@ export class FireEngine {
       stopProcessing: () => {
         state.stopped = true;
       },
-      afterCommit: (effect) => effects.push(effect),
+      afterCommit: (effect) => tx.afterCommit(effect, { identifier: state.identifier, what: actionlet.actionClass }),
       sendMail: (message) => this.deps.sendMail(message),
     });
 

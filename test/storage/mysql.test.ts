@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Config } from '../../core/config/config.js';
 import { silentLogger } from '../../core/logger.js';
-import type { Storage } from '../../core/plugin/storage-driver.js';
+import type { DriverStorage } from '../../core/plugin/storage-driver.js';
 import mysqlPlugin from '../../plugins/storage/mysql/index.js';
 import { createTestDatabase } from '../helpers/mysql-database.js';
 import { repositorySuite } from './repository-suite.js';
@@ -18,7 +18,7 @@ function tempDataDir(t: Test): string {
 }
 
 /** Each open gets a database of its own, so the suite's tests start empty. */
-async function open(t: Test): Promise<Storage> {
+async function open(t: Test): Promise<DriverStorage> {
   const url = await createTestDatabase(t);
   if (!url) throw new Error('unreachable: skipped above');
   const config = new Config(new Map([['storage.mysql.url', url]]), {});

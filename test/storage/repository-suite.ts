@@ -6,7 +6,7 @@ import type { WorkflowAction } from '../../core/model/workflow.js';
 import type { Role } from '../../core/model/role.js';
 import type { Site } from '../../core/model/site.js';
 import type { User } from '../../core/model/user.js';
-import type { Storage } from '../../core/plugin/storage-driver.js';
+import type { DriverStorage } from '../../core/plugin/storage-driver.js';
 
 const role = (id: string, overrides: Partial<Role> = {}): Role => ({
   id,
@@ -45,7 +45,7 @@ const site = (identifier: string, siteName: string): Site => ({
  * The repository contract, run by every storage driver against a real database. `open` answers a
  * freshly migrated, empty storage.
  */
-export function repositorySuite(t: Test, open: () => Promise<Storage>): void {
+export function repositorySuite(t: Test, open: () => Promise<DriverStorage>): void {
   t.test('users and roles', async (t) => {
     const s = await open();
     await s.roles.insert(role('r1', { name: 'B role' }));

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Config } from '../../core/config/config.js';
 import { silentLogger } from '../../core/logger.js';
-import type { Storage } from '../../core/plugin/storage-driver.js';
+import type { DriverStorage } from '../../core/plugin/storage-driver.js';
 import sqlitePlugin from '../../plugins/storage/sqlite/index.js';
 import { repositorySuite } from './repository-suite.js';
 
@@ -18,7 +18,7 @@ function tempDataDir(t: Test): string {
   return dir;
 }
 
-async function openIn(t: Test, dataDir: string): Promise<Storage> {
+async function openIn(t: Test, dataDir: string): Promise<DriverStorage> {
   const [driver] = (await sqlitePlugin.setup({ config: new Config(), logger: silentLogger, dataDir })).storageDrivers!;
   const storage = await driver!.open({ config: new Config(), dataDir, logger: silentLogger });
   await storage.migrate();

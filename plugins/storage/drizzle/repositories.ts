@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Repositories } from '../../../core/plugin/storage-driver.js';
+import type { DriverRepositories } from '../../../core/plugin/storage-driver.js';
 import { translatingExecutor, type Dialect, type Executor, type Tables } from './context.js';
 import { upsertRow } from './prepared.js';
 import { categoryRepository } from './category-repository.js';
@@ -22,8 +22,8 @@ export function createRepositories(
   executor: Executor,
   tables: Tables,
   dialect: Dialect,
-  transaction: Repositories['transaction'],
-): Repositories {
+  transaction: DriverRepositories['transaction'],
+): DriverRepositories {
   const exec = translatingExecutor(executor, dialect);
   const settings = settingRepository(exec, tables, dialect);
   // Writes to definitions renew the version token in the same transaction, so no writer can forget it.

@@ -4,7 +4,7 @@ import { migrate } from 'drizzle-orm/mysql2/migrator';
 import { fileURLToPath } from 'node:url';
 import { createPool } from 'mysql2/promise';
 import * as mysqlSchema from './schema.js';
-import type { Repositories, Storage, StorageOpenContext } from '../../../core/plugin/storage-driver.js';
+import type { DriverRepositories, DriverStorage, StorageOpenContext } from '../../../core/plugin/storage-driver.js';
 import { causeChainHas, translateError, type Db, type Dialect, type Tables } from '../drizzle/context.js';
 import { createRepositories } from '../drizzle/repositories.js';
 
@@ -47,7 +47,7 @@ function isLockConflict(error: unknown): boolean {
 }
 
 /** MySQL or MariaDB through a mysql2 connection pool. */
-export function openMysql(context: StorageOpenContext): Storage {
+export function openMysql(context: StorageOpenContext): DriverStorage {
   const url = context.config.string('storage.mysql.url', 'mysql://root@127.0.0.1:3306/test');
   const pool = createPool({
     uri: url,
@@ -65,7 +65,7 @@ export function openMysql(context: StorageOpenContext): Storage {
 
   // InnoDB resolves lock conflicts between concurrent transactions by killing one of them; the
   // victim is run again (a few times, after a short random pause) instead of failing its request.
-  const transaction = async <T>(work: (tx: Repositories) => Promise<T>): Promise<T> => {
+  const transaction = async <T>(work: (tx: DriverRepositories) => Promise<T>): Promise<T> => {
     for (let attempt = 1; ; attempt++) {
       try {
         return await transactionOnce(work);
@@ -76,11 +76,11 @@ export function openMysql(context: StorageOpenContext): Storage {
     }
   };
 
-  const transactionOnce = async <T>(work: (tx: Repositories) => Promise<T>): Promise<T> => {
+  const transactionOnce = async <T>(work: (tx: DriverRepositories) => Promise<T>): Promise<T> => {
     let workError: unknown;
     try {
       return await (db as unknown as MySql2Database).transaction(async (txDb) => {
-        const txRepositories: Repositories = createRepositories(
+        const txRepositories: DriverRepositories = createRepositories(
           { read: (w) => w(txDb as unknown as Db), write: (w) => w(txDb as unknown as Db) },
           tables,
           mysqlDialect,

@@ -4,7 +4,7 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Repositories, Storage, StorageOpenContext } from '../../../core/plugin/storage-driver.js';
+import type { DriverRepositories, DriverStorage, StorageOpenContext } from '../../../core/plugin/storage-driver.js';
 import { translateError, type Db, type Dialect } from '../drizzle/context.js';
 import { createRepositories } from '../drizzle/repositories.js';
 import * as schema from './schema.js';
@@ -38,7 +38,7 @@ const sqliteDialect: Dialect = {
  * writer connection, with group commit, and writes made outside a transaction take the same mutex,
  * so they can never be swept into (or rolled back with) someone else's transaction.
  */
-export function openSqlite(context: StorageOpenContext): Storage {
+export function openSqlite(context: StorageOpenContext): DriverStorage {
   const file = resolve(context.dataDir, context.config.string('storage.sqlite.file', 'cms.db'));
   mkdirSync(dirname(file), { recursive: true });
   const writer = new Database(file);
@@ -50,7 +50,7 @@ export function openSqlite(context: StorageOpenContext): Storage {
   const writeDb = drizzle({ client: writer }) as unknown as Db;
   let reader: Database.Database | undefined;
   let readDb: Db | undefined;
-  const txRepositories: Repositories = createRepositories(
+  const txRepositories: DriverRepositories = createRepositories(
     { read: (work) => work(writeDb), write: (work) => work(writeDb) },
     schema,
     sqliteDialect,
@@ -68,7 +68,7 @@ export function openSqlite(context: StorageOpenContext): Storage {
 
   const serial = serialWriter(writer, driverCall);
   const { exclusive } = serial;
-  const transaction = <T>(work: (tx: Repositories) => Promise<T>): Promise<T> =>
+  const transaction = <T>(work: (tx: DriverRepositories) => Promise<T>): Promise<T> =>
     serial.transaction(() => work(txRepositories));
 
   const repositories = createRepositories(

@@ -1,3 +1,4 @@
+import { withUnitOfWork } from '../../../core/transactions/unit-of-work.js';
 import t from 'tap';
 import type { Test } from 'tap';
 import { AuthService, type AuthSettings } from '../../../core/auth/auth-service.js';
@@ -19,7 +20,10 @@ const settings: AuthSettings = {
 async function setup(t: Test): Promise<{ storage: Storage; auth: AuthService; clock: { now: number } }> {
   const dataDir = tempDataDir(t);
   const [driver] = (await sqlitePlugin.setup({ config: new Config(), logger: silentLogger, dataDir })).storageDrivers!;
-  const storage = await driver!.open({ config: new Config(), dataDir, logger: silentLogger });
+  const storage = withUnitOfWork(
+    await driver!.open({ config: new Config(), dataDir, logger: silentLogger }),
+    silentLogger,
+  );
   await storage.migrate();
   await seedInstallation(storage, 'right-password', silentLogger);
   t.teardown(() => storage.close());
