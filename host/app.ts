@@ -9,6 +9,7 @@ import { seedInstallation } from '../core/setup/seed-installation.js';
 import { withUnitOfWork } from '../core/transactions/unit-of-work.js';
 import { buildContainer, resolve } from './container.js';
 import { parseCookies } from './http/cookies.js';
+import { originOf, requestIdOf } from './http/request-origin.js';
 import { HttpPipeline, type HttpResponse } from './http/pipeline.js';
 import type { HttpRequest } from './http/route.js';
 import { UwsServer } from './http/uws-server.js';
@@ -141,15 +142,14 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
       const bound = await server.listen(host, port);
       return { port: bound, url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${bound}` };
     },
-    inject: (request) => pipeline.handle(toHttpRequest(request)),
+    inject: (request) => pipeline.handle(toHttpRequest(request, settings.trustProxy)),
     routes: () => pipeline.routes(),
     close: () => lifecycle.stop(),
   };
 }
 
-let injectCounter = 0;
-
-function toHttpRequest(request: InjectRequest): HttpRequest {
+/** An injected request, read as the adapter reads one from a socket on the loopback address. */
+function toHttpRequest(request: InjectRequest, trustProxy: boolean): HttpRequest {
   const [path, queryString = ''] = request.path.split('?', 2) as [string, string?];
   const headers = Object.fromEntries(Object.entries(request.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
   const body = request.body;
@@ -160,14 +160,13 @@ function toHttpRequest(request: InjectRequest): HttpRequest {
         ? body
         : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
   return {
-    id: `inject-${++injectCounter}`,
+    id: requestIdOf(headers),
     method: request.method.toUpperCase(),
     path,
     query: new URLSearchParams(queryString),
     headers,
     cookies: parseCookies(headers.cookie),
-    ip: '127.0.0.1',
-    secure: false,
+    ...originOf(headers, () => '127.0.0.1', trustProxy),
     rawBody,
   };
 }

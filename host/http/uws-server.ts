@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type * as Uws from 'uWebSockets.js';
 import { parseCookies } from './cookies.js';
 import type { HttpResponse } from './pipeline.js';
+import { originOf, requestIdOf } from './request-origin.js';
 import type { HttpRequest } from './route.js';
 
 // uWebSockets.js is a CommonJS native addon; createRequire keeps ESM happy.
@@ -38,9 +39,6 @@ const STATUS_TEXT: Record<number, string> = {
   500: 'Internal Server Error',
   503: 'Service Unavailable',
 };
-
-let requestCounter = 0;
-const requestPrefix = process.pid.toString(36);
 
 /**
  * The uWebSockets.js adapter: the only code that sees uWS types. It copies everything from the
@@ -97,12 +95,12 @@ export class UwsServer {
     req.forEach((name, value) => {
       headers[name] = name in headers ? `${headers[name]}, ${value}` : value;
     });
-    const id = sanitizeRequestId(headers['x-request-id']) ?? `${requestPrefix}-${(++requestCounter).toString(36)}`;
-    const ip =
-      this.options.trustProxy && headers['x-forwarded-for']
-        ? headers['x-forwarded-for'].split(',')[0]!.trim()
-        : Buffer.from(res.getRemoteAddressAsText()).toString();
-    const secure = this.options.trustProxy && headers['x-forwarded-proto']?.split(',')[0]?.trim() === 'https';
+    const id = requestIdOf(headers);
+    const { ip, secure } = originOf(
+      headers,
+      () => Buffer.from(res.getRemoteAddressAsText()).toString(),
+      this.options.trustProxy,
+    );
 
     const declaredLength = headers['content-length'] === undefined ? undefined : Number(headers['content-length']);
     const hasBody = (declaredLength !== undefined && declaredLength > 0) || headers['transfer-encoding'] !== undefined;
@@ -208,8 +206,4 @@ class UwsRequest implements HttpRequest {
   get cookies(): Record<string, string> {
     return (this.parsedCookies ??= parseCookies(this.headers.cookie));
   }
-}
-
-function sanitizeRequestId(value: string | undefined): string | undefined {
-  return value && /^[\w.-]{1,64}$/.test(value) ? value : undefined;
 }

@@ -1,20 +1,27 @@
-import type { Test } from 'tap';
+import t, { type Test } from 'tap';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp, type App } from '../../host/app.js';
+import type { HttpResponse } from '../../host/http/pipeline.js';
 import type { LogSink } from '../../host/logger.js';
 import { createTestDatabase } from './mysql-database.js';
 
 export const ADMIN = { email: 'admin@cms.com', password: 'admin-test-password' };
 
+export type StorageName = 'sqlite' | 'mysql';
+
 export interface TestApp {
   app: App;
-  url: string;
+  /** The server's address; only apps started with `socket: true` listen. */
+  readonly url: string;
   dataDir: string;
   /** Every log line the app wrote, parsed. */
   logs: Array<Record<string, unknown>>;
-  /** A real HTTP request through the socket. */
+  /**
+   * A request: in-process through `app.inject` (the default), or through a real socket for apps
+   * started with `socket: true`. Both answer the same shape.
+   */
   http(
     method: string,
     path: string,
@@ -43,15 +50,20 @@ export function tempDataDir(t: Test): string {
   return dir;
 }
 
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  storage?: StorageName;
+  dataDir?: string;
+  /** Listen on a free port and send requests through the socket (for tests of the HTTP adapter). */
+  socket?: boolean;
+}
+
 /**
- * Starts the real server on a free port with its own data directory (and, for `mysql`, its own
- * database), and stops it when the test ends. Answers undefined when MySQL was asked for and no
- * server answers (the skip is reported loudly).
+ * Builds the real service with its own data directory (and, for `mysql`, its own database), and
+ * stops it when the test ends. Requests go in-process unless `socket` is set. Answers undefined when
+ * MySQL was asked for and no server answers (the skip is reported loudly).
  */
-export async function startTestApp(
-  t: Test,
-  options: { env?: Record<string, string>; storage?: 'sqlite' | 'mysql'; dataDir?: string } = {},
-): Promise<TestApp | undefined> {
+export async function startTestApp(t: Test, options: TestAppOptions = {}): Promise<TestApp | undefined> {
   const dataDir = options.dataDir ?? tempDataDir(t);
   const env: Record<string, string> = {
     CMS_DATA_DIR: dataDir,
@@ -67,32 +79,80 @@ export async function startTestApp(
   }
   const sink = new CapturingSink();
   const app = await buildApp({ env, cwd: dataDir, logSink: sink });
-  const { url } = await app.listen(0);
   t.teardown(() => app.close());
+  const url = options.socket ? (await app.listen(0)).url : undefined;
   return {
     app,
-    url,
+    get url(): string {
+      if (!url) throw new Error('This test app does not listen: start it with { socket: true }');
+      return url;
+    },
     dataDir,
     logs: sink.lines,
     async http(method, path, { headers = {}, body, raw } = {}) {
-      const init: RequestInit = { method, headers: { ...headers } };
-      if (raw !== undefined) init.body = raw;
-      else if (body !== undefined) {
-        init.body = JSON.stringify(body);
-        (init.headers as Record<string, string>)['content-type'] ??= 'application/json';
+      const sent: Record<string, string> = { ...headers };
+      let payload: string | Buffer | undefined = raw;
+      if (raw === undefined && body !== undefined) {
+        payload = JSON.stringify(body);
+        if (!Object.keys(sent).some((k) => k.toLowerCase() === 'content-type'))
+          sent['content-type'] = 'application/json';
       }
-      const response = await fetch(url + path, init);
-      const text = await response.text();
-      let json: unknown;
-      try {
-        json = text ? JSON.parse(text) : undefined;
-      } catch {
-        json = undefined;
-      }
-      return { status: response.status, headers: response.headers, text, json };
+      return url ? viaSocket(url, method, path, sent, payload) : viaInject(app, method, path, sent, payload);
     },
     basicAuth(email = ADMIN.email, password = ADMIN.password) {
       return { authorization: `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}` };
     },
   };
+}
+
+/**
+ * Runs a test on SQLite, and again on MariaDB when it answers (skipped, loudly, otherwise and in
+ * the fast tier). The test gets an app on that storage.
+ */
+export function testOnEachStorage(
+  name: string,
+  body: (t: Test, s: TestApp, storage: StorageName) => Promise<void>,
+  options: Omit<TestAppOptions, 'storage'> = {},
+): void {
+  for (const storage of ['sqlite', 'mysql'] as const) {
+    t.test(`${name}, on ${storage}`, async (t) => {
+      const s = await startTestApp(t, { ...options, storage });
+      if (s) await body(t, s, storage);
+    });
+  }
+}
+
+async function viaSocket(
+  url: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body: string | Buffer | undefined,
+): Promise<TestResponse> {
+  const response = await fetch(url + path, { method, headers, body });
+  return answer(response.status, response.headers, await response.text());
+}
+
+async function viaInject(
+  app: App,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body: string | Buffer | undefined,
+): Promise<TestResponse> {
+  const response: HttpResponse = await app.inject({ method, path, headers, body });
+  const out = new Headers(response.headers);
+  for (const cookie of response.cookies) out.append('set-cookie', cookie);
+  const text = method.toUpperCase() === 'HEAD' ? '' : response.body.toString();
+  return answer(response.status, out, text);
+}
+
+function answer(status: number, headers: Headers, text: string): TestResponse {
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status, headers, text, json };
 }

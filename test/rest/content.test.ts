@@ -4,7 +4,7 @@ import { InvalidInputError } from '../../core/errors.js';
 import type { Storage } from '../../core/plugin/storage-driver.js';
 import { StorageToken } from '../../core/plugin/tokens.js';
 import { resolve } from '../../host/container.js';
-import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { startTestApp, testOnEachStorage, type TestApp } from '../helpers/test-app.js';
 
 const TEXT = 'com.cms.contenttype.model.field.ImmutableTextField';
 const DATE = 'com.cms.contenttype.model.field.ImmutableDateField';
@@ -47,10 +47,9 @@ function save(
   );
 }
 
-for (const storage of ['sqlite', 'mysql'] as const) {
-  t.test(`versioned content on ${storage}`, async (t) => {
-    const s = await startTestApp(t, { storage, env: { CONTENT_APIS_ALLOW_ANONYMOUS: 'READ' } });
-    if (!s) return;
+testOnEachStorage(
+  'versioned content',
+  async (t, s) => {
     const { admin, storage: db, content } = await setUp(s);
 
     const first = await save(db, content, {
@@ -232,8 +231,9 @@ for (const storage of ['sqlite', 'mysql'] as const) {
     t.equal((await s.http('GET', `/api/v1/content/${id}`, { headers: admin })).status, 404, 'destroyed');
     const reuse = await save(db, content, { headline: 'Reuse', slug: 'hello' });
     t.ok(reuse.contentlet.identifier.identifier, 'the unique value was released by destroy');
-  });
-}
+  },
+  { env: { CONTENT_APIS_ALLOW_ANONYMOUS: 'READ' } },
+);
 
 t.test('files are placed by their folder and named by their file; Image fields find them by host path', async (t) => {
   const s = (await startTestApp(t))!;

@@ -27,7 +27,7 @@ function rawExchange(
 }
 
 t.test('probes answer without credentials; envelopes everywhere under /api/v1 and /api/v2', async (t) => {
-  const s = (await startTestApp(t))!;
+  const s = (await startTestApp(t, { socket: true }))!;
   const alive = await s.http('GET', '/api/v1/probes/alive');
   t.equal(alive.status, 200);
   t.same(alive.json, { entity: 'alive', errors: [], messages: [], i18nMessagesMap: {}, permissions: [] });
@@ -41,7 +41,7 @@ t.test('probes answer without credentials; envelopes everywhere under /api/v1 an
 });
 
 t.test('unknown route 404, wrong method 405, malformed JSON 400, all in the error envelope', async (t) => {
-  const s = (await startTestApp(t))!;
+  const s = (await startTestApp(t, { socket: true }))!;
   const missing = await s.http('GET', '/api/v1/nothing-here');
   t.equal(missing.status, 404);
   t.match(missing.json, {
@@ -79,7 +79,7 @@ t.test('unknown route 404, wrong method 405, malformed JSON 400, all in the erro
 });
 
 t.test('bodies over http.max.body.bytes get 413 and the connection is closed', async (t) => {
-  const s = (await startTestApp(t, { env: { CMS_HTTP_MAX_BODY_BYTES: '1024' } }))!;
+  const s = (await startTestApp(t, { socket: true, env: { CMS_HTTP_MAX_BODY_BYTES: '1024' } }))!;
   const declared = await rawExchange(
     s.url,
     `POST /api/v1/authentication HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n${'x'.repeat(100)}`,
@@ -105,7 +105,7 @@ t.test('bodies over http.max.body.bytes get 413 and the connection is closed', a
 });
 
 t.test('one access-log line per request, with method, path, status and milliseconds; secrets redacted', async (t) => {
-  const s = (await startTestApp(t))!;
+  const s = (await startTestApp(t, { socket: true }))!;
   await s.http('GET', '/api/v1/users/current', { headers: s.basicAuth() });
   await s.http('POST', '/api/v1/authentication', { body: { user: 'admin@cms.com', password: 'wrong-password-123' } });
   const lines = s.logs.filter((l) => l.msg === 'request');
@@ -116,7 +116,7 @@ t.test('one access-log line per request, with method, path, status and milliseco
 });
 
 t.test('an in-flight request finishes during graceful close; new connections are refused after', async (t) => {
-  const s = (await startTestApp(t))!;
+  const s = (await startTestApp(t, { socket: true }))!;
   const { hostname, port } = new URL(s.url);
   const socket = connect(Number(port), hostname);
   let answer = '';

@@ -7,8 +7,8 @@ import { buildApp } from '../../host/app.js';
 import { CapturingSink, startTestApp, tempDataDir } from '../helpers/test-app.js';
 
 const MAIN = fileURLToPath(new URL('../../host/main.ts', import.meta.url));
-/** The child runs the TypeScript sources through the same loader tap uses. */
-const LOADER_ARGS = process.execArgv.filter((a) => a.includes('@tapjs/typescript'));
+/** The child runs the TypeScript sources through tsx, as tap does (.taprc). */
+const LOADER_ARGS = ['--import', 'tsx'];
 
 function runMain(env: Record<string, string>) {
   const child = spawn(process.execPath, [...LOADER_ARGS, MAIN], {

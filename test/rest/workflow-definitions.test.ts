@@ -1,179 +1,171 @@
 import t from 'tap';
-import { startTestApp } from '../helpers/test-app.js';
+import { startTestApp, testOnEachStorage } from '../helpers/test-app.js';
 
 const SYSTEM = 'd61a59e1-a49c-46f2-a929-db2b4bfa88b2';
 const NOTIFY = 'com.cms.portlets.workflows.actionlet.NotifyAssigneeActionlet';
 
-for (const storage of ['sqlite', 'mysql'] as const) {
-  t.test(`workflow schemes, steps, actions and associations as the spec shows them, on ${storage}`, async (t) => {
-    const s = await startTestApp(t, { storage });
-    if (!s) return;
-    const admin = s.basicAuth();
-    const wf = (method: string, path: string, body?: unknown) =>
-      s.http(method, `/api/v1/workflow${path}`, { headers: admin, body });
-    const before = Date.now();
+testOnEachStorage('workflow schemes, steps, actions and associations as the spec shows them', async (t, s) => {
+  const admin = s.basicAuth();
+  const wf = (method: string, path: string, body?: unknown) =>
+    s.http(method, `/api/v1/workflow${path}`, { headers: admin, body });
+  const before = Date.now();
 
-    const scheme = await wf('POST', '/schemes', { schemeName: 'Editorial', schemeDescription: 'Three steps' });
-    t.equal(scheme.status, 200);
-    t.match(scheme.json.entity, {
-      id: String,
-      name: 'Editorial',
-      description: 'Three steps',
-      archived: false,
-      mandatory: false,
-      defaultScheme: false,
-      entryActionId: null,
-      system: false,
-    });
-    t.ok(scheme.json.entity.creationDate >= before && scheme.json.entity.modDate >= before, 'epoch ms');
-    const schemeId = scheme.json.entity.id;
-
-    const steps = [];
-    for (const [stepName, stepResolved] of [
-      ['Unpublish', undefined],
-      ['Publish', true],
-      ['Archive', true],
-    ] as const) {
-      const step = await wf('POST', '/steps', {
-        schemeId,
-        stepName,
-        escalationAction: '',
-        escalationTime: '',
-        ...(stepResolved === undefined ? {} : { stepResolved }),
-      });
-      t.equal(step.status, 200);
-      steps.push(step.json.entity);
-    }
-    t.same(
-      steps.map((x) => x.myOrder),
-      [0, 1, 2],
-    );
-    t.same(
-      steps.map((x) => x.resolved),
-      [false, true, true],
-      'stepResolved -> resolved',
-    );
-    t.match(steps[0], { schemeId, enableEscalation: false, escalationAction: null, escalationTime: 0 });
-
-    const save = await wf('POST', '/actions', {
-      actionName: 'Save Content',
-      schemeId,
-      actionCondition: '',
-      actionNextStep: steps[0].id,
-      actionNextAssign: 'cms.org.1',
-      actionRoleHierarchyForAssign: false,
-      actionAssignable: false,
-      actionCommentable: true,
-      whoCanUse: [],
-      showOn: ['NEW', 'UNPUBLISHED', 'LOCKED', 'UNLOCKED', 'EDITING', 'LISTING'],
-    });
-    t.equal(save.status, 200);
-    t.match(save.json.entity, {
-      id: String,
-      name: 'Save Content',
-      schemeId,
-      nextStep: steps[0].id,
-      nextAssign: 'cms.org.1',
-      icon: 'workflowIcon',
-      order: 0,
-      commentable: true,
-      assignable: false,
-      nextStepCurrentStep: false,
-    });
-    t.same([...save.json.entity.showOn].sort(), ['EDITING', 'LISTING', 'LOCKED', 'NEW', 'UNLOCKED', 'UNPUBLISHED']);
-    const saveId = save.json.entity.id;
-
-    const associations = await wf('GET', `/actions/${saveId}/actionlets`);
-    t.equal(associations.json.entity.length, 1, 'a new action carries one association');
-    t.match(associations.json.entity[0], { actionId: saveId, name: 'Notify Assignee', order: 0, clazz: NOTIFY });
-
-    const attached = await wf('POST', `/steps/${steps[0].id}/actions`, { actionId: saveId });
-    t.equal(attached.json.entity, 'Ok');
-    const publish = await wf('POST', '/actions', {
-      actionName: 'Publish Content',
-      schemeId,
-      actionNextStep: steps[1].id,
-      showOn: ['UNPUBLISHED'],
-    });
-    await wf('POST', `/steps/${steps[0].id}/actions`, { actionId: publish.json.entity.id });
-    await wf('POST', `/steps/${steps[1].id}/actions`, { actionId: publish.json.entity.id });
-    t.same(
-      (await wf('GET', `/steps/${steps[0].id}/actions`)).json.entity.map((a: { name: string }) => a.name),
-      ['Save Content', 'Publish Content'],
-      'attachment order kept',
-    );
-
-    await wf('PUT', `/actions/${publish.json.entity.id}`, { actionName: 'Publish it' });
-    t.equal(
-      (await wf('GET', `/steps/${steps[1].id}/actions/${publish.json.entity.id}`)).json.entity.name,
-      'Publish it',
-      'one action shared by every step',
-    );
-    const hidden = await wf('POST', '/actions', {
-      actionName: 'Not in any step',
-      schemeId,
-      actionNextStep: 'currentstep',
-    });
-    t.equal(hidden.json.entity.nextStepCurrentStep, true);
-    t.equal(
-      (await wf('GET', `/schemes/${schemeId}/actions`)).json.entity.length,
-      3,
-      'all actions of the scheme, attached or not',
-    );
-
-    const removed = await wf('DELETE', `/actionlets/${associations.json.entity[0].id}`);
-    t.equal(removed.status, 200);
-    t.same(
-      (await wf('GET', `/actions/${saveId}/actionlets`)).json.entity,
-      [],
-      'deleting an association can leave none',
-    );
-
-    t.equal(
-      (await wf('POST', '/actions', { actionName: 'x', schemeId, showOn: ['SOMETIMES'] })).status,
-      400,
-      'unknown showOn value',
-    );
-    t.equal((await wf('POST', '/steps', { schemeId: 'no-such-scheme', stepName: 'x' })).status, 404);
-    t.match(
-      (await wf('POST', '/steps', { schemeId: 'no-such-scheme', stepName: 'x' })).json.message,
-      'Workflow scheme [no-such-scheme] not found',
-    );
-    t.equal((await wf('POST', '/steps', { schemeId, stepName: 'x', escalationTime: 'soon' })).status, 400);
-    t.match((await wf('GET', '/steps/nope')).json, { message: 'The Workflow Step does not exist' });
-    t.match((await wf('GET', '/actions/nope')).json, { message: 'The Workflow Action does not exist' });
-    t.equal((await wf('POST', `/actions/${saveId}/actionlets`, { actionletClass: 'com.example.Nope' })).status, 400);
-
-    const short = schemeId.replace(/-/g, '').slice(0, 10);
-    t.equal((await wf('GET', `/schemes/${short}`)).json.entity.id, schemeId, 'the 10-character short id');
-    t.equal((await wf('GET', `/steps/${steps[1].id.replace(/-/g, '').slice(0, 10)}`)).json.entity.name, 'Publish');
-
-    t.equal((await wf('DELETE', `/schemes/${schemeId}`)).status, 400, 'only an archived scheme can be deleted');
-    t.equal((await wf('PUT', `/schemes/${schemeId}`, { schemeArchived: true })).json.entity.archived, true);
-    t.equal((await wf('DELETE', `/steps/${steps[2].id}/actions/${saveId}`)).status, 404, 'not attached there');
-    t.equal((await wf('DELETE', `/steps/${steps[0].id}/actions/${saveId}`)).json.entity, 'Ok');
-    t.equal((await wf('DELETE', `/steps/${steps[2].id}`)).status, 200);
-    t.equal((await wf('DELETE', `/schemes/${schemeId}`)).status, 200);
-    t.equal((await wf('GET', `/schemes/${schemeId}`)).status, 404);
-    t.equal((await wf('GET', `/actions/${saveId}`)).status, 404, 'actions go with their scheme');
-
-    const editor = await s.http('POST', '/api/v1/users', {
-      headers: admin,
-      body: { email: 'e@x.com', firstName: 'E', lastName: 'E', password: 'pw' },
-    });
-    t.equal(editor.status, 200);
-    t.equal(
-      (
-        await s.http('POST', '/api/v1/workflow/schemes', {
-          headers: s.basicAuth('e@x.com', 'pw'),
-          body: { schemeName: 'x' },
-        })
-      ).status,
-      403,
-    );
-    t.equal((await s.http('GET', '/api/v1/workflow/schemes')).status, 401);
+  const scheme = await wf('POST', '/schemes', { schemeName: 'Editorial', schemeDescription: 'Three steps' });
+  t.equal(scheme.status, 200);
+  t.match(scheme.json.entity, {
+    id: String,
+    name: 'Editorial',
+    description: 'Three steps',
+    archived: false,
+    mandatory: false,
+    defaultScheme: false,
+    entryActionId: null,
+    system: false,
   });
-}
+  t.ok(scheme.json.entity.creationDate >= before && scheme.json.entity.modDate >= before, 'epoch ms');
+  const schemeId = scheme.json.entity.id;
+
+  const steps = [];
+  for (const [stepName, stepResolved] of [
+    ['Unpublish', undefined],
+    ['Publish', true],
+    ['Archive', true],
+  ] as const) {
+    const step = await wf('POST', '/steps', {
+      schemeId,
+      stepName,
+      escalationAction: '',
+      escalationTime: '',
+      ...(stepResolved === undefined ? {} : { stepResolved }),
+    });
+    t.equal(step.status, 200);
+    steps.push(step.json.entity);
+  }
+  t.same(
+    steps.map((x) => x.myOrder),
+    [0, 1, 2],
+  );
+  t.same(
+    steps.map((x) => x.resolved),
+    [false, true, true],
+    'stepResolved -> resolved',
+  );
+  t.match(steps[0], { schemeId, enableEscalation: false, escalationAction: null, escalationTime: 0 });
+
+  const save = await wf('POST', '/actions', {
+    actionName: 'Save Content',
+    schemeId,
+    actionCondition: '',
+    actionNextStep: steps[0].id,
+    actionNextAssign: 'cms.org.1',
+    actionRoleHierarchyForAssign: false,
+    actionAssignable: false,
+    actionCommentable: true,
+    whoCanUse: [],
+    showOn: ['NEW', 'UNPUBLISHED', 'LOCKED', 'UNLOCKED', 'EDITING', 'LISTING'],
+  });
+  t.equal(save.status, 200);
+  t.match(save.json.entity, {
+    id: String,
+    name: 'Save Content',
+    schemeId,
+    nextStep: steps[0].id,
+    nextAssign: 'cms.org.1',
+    icon: 'workflowIcon',
+    order: 0,
+    commentable: true,
+    assignable: false,
+    nextStepCurrentStep: false,
+  });
+  t.same([...save.json.entity.showOn].sort(), ['EDITING', 'LISTING', 'LOCKED', 'NEW', 'UNLOCKED', 'UNPUBLISHED']);
+  const saveId = save.json.entity.id;
+
+  const associations = await wf('GET', `/actions/${saveId}/actionlets`);
+  t.equal(associations.json.entity.length, 1, 'a new action carries one association');
+  t.match(associations.json.entity[0], { actionId: saveId, name: 'Notify Assignee', order: 0, clazz: NOTIFY });
+
+  const attached = await wf('POST', `/steps/${steps[0].id}/actions`, { actionId: saveId });
+  t.equal(attached.json.entity, 'Ok');
+  const publish = await wf('POST', '/actions', {
+    actionName: 'Publish Content',
+    schemeId,
+    actionNextStep: steps[1].id,
+    showOn: ['UNPUBLISHED'],
+  });
+  await wf('POST', `/steps/${steps[0].id}/actions`, { actionId: publish.json.entity.id });
+  await wf('POST', `/steps/${steps[1].id}/actions`, { actionId: publish.json.entity.id });
+  t.same(
+    (await wf('GET', `/steps/${steps[0].id}/actions`)).json.entity.map((a: { name: string }) => a.name),
+    ['Save Content', 'Publish Content'],
+    'attachment order kept',
+  );
+
+  await wf('PUT', `/actions/${publish.json.entity.id}`, { actionName: 'Publish it' });
+  t.equal(
+    (await wf('GET', `/steps/${steps[1].id}/actions/${publish.json.entity.id}`)).json.entity.name,
+    'Publish it',
+    'one action shared by every step',
+  );
+  const hidden = await wf('POST', '/actions', {
+    actionName: 'Not in any step',
+    schemeId,
+    actionNextStep: 'currentstep',
+  });
+  t.equal(hidden.json.entity.nextStepCurrentStep, true);
+  t.equal(
+    (await wf('GET', `/schemes/${schemeId}/actions`)).json.entity.length,
+    3,
+    'all actions of the scheme, attached or not',
+  );
+
+  const removed = await wf('DELETE', `/actionlets/${associations.json.entity[0].id}`);
+  t.equal(removed.status, 200);
+  t.same((await wf('GET', `/actions/${saveId}/actionlets`)).json.entity, [], 'deleting an association can leave none');
+
+  t.equal(
+    (await wf('POST', '/actions', { actionName: 'x', schemeId, showOn: ['SOMETIMES'] })).status,
+    400,
+    'unknown showOn value',
+  );
+  t.equal((await wf('POST', '/steps', { schemeId: 'no-such-scheme', stepName: 'x' })).status, 404);
+  t.match(
+    (await wf('POST', '/steps', { schemeId: 'no-such-scheme', stepName: 'x' })).json.message,
+    'Workflow scheme [no-such-scheme] not found',
+  );
+  t.equal((await wf('POST', '/steps', { schemeId, stepName: 'x', escalationTime: 'soon' })).status, 400);
+  t.match((await wf('GET', '/steps/nope')).json, { message: 'The Workflow Step does not exist' });
+  t.match((await wf('GET', '/actions/nope')).json, { message: 'The Workflow Action does not exist' });
+  t.equal((await wf('POST', `/actions/${saveId}/actionlets`, { actionletClass: 'com.example.Nope' })).status, 400);
+
+  const short = schemeId.replace(/-/g, '').slice(0, 10);
+  t.equal((await wf('GET', `/schemes/${short}`)).json.entity.id, schemeId, 'the 10-character short id');
+  t.equal((await wf('GET', `/steps/${steps[1].id.replace(/-/g, '').slice(0, 10)}`)).json.entity.name, 'Publish');
+
+  t.equal((await wf('DELETE', `/schemes/${schemeId}`)).status, 400, 'only an archived scheme can be deleted');
+  t.equal((await wf('PUT', `/schemes/${schemeId}`, { schemeArchived: true })).json.entity.archived, true);
+  t.equal((await wf('DELETE', `/steps/${steps[2].id}/actions/${saveId}`)).status, 404, 'not attached there');
+  t.equal((await wf('DELETE', `/steps/${steps[0].id}/actions/${saveId}`)).json.entity, 'Ok');
+  t.equal((await wf('DELETE', `/steps/${steps[2].id}`)).status, 200);
+  t.equal((await wf('DELETE', `/schemes/${schemeId}`)).status, 200);
+  t.equal((await wf('GET', `/schemes/${schemeId}`)).status, 404);
+  t.equal((await wf('GET', `/actions/${saveId}`)).status, 404, 'actions go with their scheme');
+
+  const editor = await s.http('POST', '/api/v1/users', {
+    headers: admin,
+    body: { email: 'e@x.com', firstName: 'E', lastName: 'E', password: 'pw' },
+  });
+  t.equal(editor.status, 200);
+  t.equal(
+    (
+      await s.http('POST', '/api/v1/workflow/schemes', {
+        headers: s.basicAuth('e@x.com', 'pw'),
+        body: { schemeName: 'x' },
+      })
+    ).status,
+    403,
+  );
+  t.equal((await s.http('GET', '/api/v1/workflow/schemes')).status, 401);
+});
 
 t.test('the System Workflow is seeded with its fixed identifiers', async (t) => {
   const s = (await startTestApp(t))!;

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { startTestApp, testOnEachStorage, type TestApp } from '../helpers/test-app.js';
 
 const STEP = {
   new: '6cb7e3bd-1710-4eed-8838-d3db60f78f19',
@@ -30,80 +30,76 @@ const history = async (s: TestApp, identifier: string) =>
   (await s.http('GET', `/api/v1/workflow/tasks/history/comments/${identifier}`, { headers: s.basicAuth() })).json
     .entity as Array<{ type: string; commentDescription: string; stepId: string }>;
 
-for (const storage of ['sqlite', 'mysql'] as const) {
-  t.test(`the System Workflow through system actions, on ${storage}`, async (t) => {
-    const s = await startTestApp(t, { storage });
-    if (!s) return;
-    const admin = s.basicAuth();
-    await blogType(s);
-    const fire = (verb: string, body: unknown, query = '') =>
-      s.http('PUT', `/api/v1/workflow/actions/default/fire/${verb}${query}`, { headers: admin, body });
+testOnEachStorage('the System Workflow through system actions', async (t, s) => {
+  const admin = s.basicAuth();
+  await blogType(s);
+  const fire = (verb: string, body: unknown, query = '') =>
+    s.http('PUT', `/api/v1/workflow/actions/default/fire/${verb}${query}`, { headers: admin, body });
 
-    const created = await fire('NEW', {
-      contentletFormData: { contentType: 'Blog', title: 'First', author: 'Ann', body: 'Hello' },
-    });
-    t.equal(created.status, 200);
-    t.match(created.json.entity, {
-      type: 'contentlet',
-      live: false,
-      map: { title: 'First', author: 'Ann', body: 'Hello', contentType: 'Blog' },
-    });
-    const { identifier, inode } = created.json.entity;
-    t.same(
-      (await history(s, identifier)).map((h) => [h.type, h.commentDescription, h.stepId]),
-      [['history', 'Save', STEP.draft]],
-      'the task moved to Draft',
-    );
-
-    const published = await fire('PUBLISH', undefined, `?inode=${inode}`);
-    t.equal(published.status, 200);
-    t.equal(published.json.entity.live, true);
-    t.equal(
-      (await s.http('GET', `/api/content/id/${identifier}`, { headers: admin })).json.contentlets[0].title,
-      'First',
-    );
-
-    const edited = await fire('EDIT', {
-      contentletFormData: { identifier, title: 'Second' },
-      comments: 'fixed the title',
-    });
-    t.equal(edited.json.entity.map.title, 'Second');
-    t.equal(edited.json.entity.map.author, 'Ann', 'values not sent are kept');
-    t.equal(
-      (await s.http('GET', `/api/content/id/${identifier}`, { headers: admin })).json.contentlets[0].title,
-      'First',
-      'Save does not publish',
-    );
-    const entries = await history(s, identifier);
-    t.same(
-      entries.map((h) => h.commentDescription),
-      ['Save', 'Publish', 'Save', 'fixed the title'],
-      'history and the comment, in order',
-    );
-
-    t.equal(
-      (await fire('UNARCHIVE', undefined, `?inode=${edited.json.entity.inode}`)).status,
-      400,
-      'Unarchive is not offered in Draft',
-    );
-    t.match(
-      (await fire('UNARCHIVE', undefined, `?inode=${edited.json.entity.inode}`)).json.message,
-      /is not available in the Workflow Step the content is currently in/,
-    );
-    t.equal((await fire('SOMETHING', {})).status, 400, 'unknown system action');
-
-    await fire('UNPUBLISH', undefined, `?inode=${edited.json.entity.inode}`);
-    const archived = await fire('ARCHIVE', undefined, `?inode=${edited.json.entity.inode}`);
-    t.equal(archived.json.entity.archived, true);
-    const deleted = await fire('DELETE', undefined, `?inode=${edited.json.entity.inode}`);
-    t.equal(deleted.status, 200);
-    t.equal(
-      (await s.http('GET', `/api/v1/content/${identifier}`, { headers: admin })).status,
-      404,
-      'Delete removes the item',
-    );
+  const created = await fire('NEW', {
+    contentletFormData: { contentType: 'Blog', title: 'First', author: 'Ann', body: 'Hello' },
   });
-}
+  t.equal(created.status, 200);
+  t.match(created.json.entity, {
+    type: 'contentlet',
+    live: false,
+    map: { title: 'First', author: 'Ann', body: 'Hello', contentType: 'Blog' },
+  });
+  const { identifier, inode } = created.json.entity;
+  t.same(
+    (await history(s, identifier)).map((h) => [h.type, h.commentDescription, h.stepId]),
+    [['history', 'Save', STEP.draft]],
+    'the task moved to Draft',
+  );
+
+  const published = await fire('PUBLISH', undefined, `?inode=${inode}`);
+  t.equal(published.status, 200);
+  t.equal(published.json.entity.live, true);
+  t.equal(
+    (await s.http('GET', `/api/content/id/${identifier}`, { headers: admin })).json.contentlets[0].title,
+    'First',
+  );
+
+  const edited = await fire('EDIT', {
+    contentletFormData: { identifier, title: 'Second' },
+    comments: 'fixed the title',
+  });
+  t.equal(edited.json.entity.map.title, 'Second');
+  t.equal(edited.json.entity.map.author, 'Ann', 'values not sent are kept');
+  t.equal(
+    (await s.http('GET', `/api/content/id/${identifier}`, { headers: admin })).json.contentlets[0].title,
+    'First',
+    'Save does not publish',
+  );
+  const entries = await history(s, identifier);
+  t.same(
+    entries.map((h) => h.commentDescription),
+    ['Save', 'Publish', 'Save', 'fixed the title'],
+    'history and the comment, in order',
+  );
+
+  t.equal(
+    (await fire('UNARCHIVE', undefined, `?inode=${edited.json.entity.inode}`)).status,
+    400,
+    'Unarchive is not offered in Draft',
+  );
+  t.match(
+    (await fire('UNARCHIVE', undefined, `?inode=${edited.json.entity.inode}`)).json.message,
+    /is not available in the Workflow Step the content is currently in/,
+  );
+  t.equal((await fire('SOMETHING', {})).status, 400, 'unknown system action');
+
+  await fire('UNPUBLISH', undefined, `?inode=${edited.json.entity.inode}`);
+  const archived = await fire('ARCHIVE', undefined, `?inode=${edited.json.entity.inode}`);
+  t.equal(archived.json.entity.archived, true);
+  const deleted = await fire('DELETE', undefined, `?inode=${edited.json.entity.inode}`);
+  t.equal(deleted.status, 200);
+  t.equal(
+    (await s.http('GET', `/api/v1/content/${identifier}`, { headers: admin })).status,
+    404,
+    'Delete removes the item',
+  );
+});
 
 t.test('a scheme built as in the spec: the lifecycle table, conditions and atomicity', async (t) => {
   const s = (await startTestApp(t))!;
