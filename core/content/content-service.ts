@@ -72,14 +72,14 @@ export class ContentService {
     const currentValues = state ? (await tx.content.findVersion(state.workingInode))?.values : undefined;
 
     const fields = await definitions.fields(type.id);
-    const parsed = await parseFieldValues(
+    const parsed = await parseFieldValues({
       fields,
-      this.typeOf,
-      submission.values,
-      currentValues,
-      options.replaceAll ?? false,
-      this.parseContext(tx),
-    );
+      typeOf: this.typeOf,
+      submitted: submission.values,
+      current: currentValues,
+      replaceAll: options.replaceAll ?? false,
+      context: this.parseContext(tx),
+    });
     if (options.draft) parsed.problems = parsed.problems.filter((p) => p.errorCode !== 'required');
     const identifier = existing?.identifier ?? randomUUID();
     for (const claim of parsed.uniqueClaims) {

@@ -58,14 +58,23 @@ const isEmpty = (value: unknown): boolean =>
  * `current` holds the values of the version being replaced: a field not sent keeps its value
  * unless `replaceAll` (the legacy update semantics: anything not sent is removed).
  */
-export async function parseFieldValues(
-  fields: readonly Field[],
-  typeOf: (field: Field) => FieldType | undefined,
-  submitted: Readonly<Record<string, unknown>>,
-  current: Readonly<Record<string, unknown>> | undefined,
-  replaceAll: boolean,
-  context: FieldParseContext,
-): Promise<FieldValues> {
+export interface FieldValuesInput {
+  fields: readonly Field[];
+  typeOf: (field: Field) => FieldType | undefined;
+  submitted: Readonly<Record<string, unknown>>;
+  current: Readonly<Record<string, unknown>> | undefined;
+  replaceAll: boolean;
+  context: FieldParseContext;
+}
+
+export async function parseFieldValues({
+  fields,
+  typeOf,
+  submitted,
+  current,
+  replaceAll,
+  context,
+}: FieldValuesInput): Promise<FieldValues> {
   const result: FieldValues = { values: {}, problems: [], uniqueClaims: [], unknownKeys: [] };
   const known = new Set(fields.map((f) => f.variable));
   result.unknownKeys = Object.keys(submitted).filter((key) => !known.has(key) && !SUBMISSION_KEYS.has(key));

@@ -66,14 +66,11 @@ export class FieldService {
         const variable = await firstFreeVariable(`fields${sortOrder}`, (v) => taken.has(v.toLowerCase()));
         taken.add(variable.toLowerCase());
         await tx.fields.insert(
-          this.build(
-            type,
-            { clazz, name: `fields-${sortOrder}`, variable, sortOrder },
-            fieldType,
+          this.build(type, { clazz, name: `fields-${sortOrder}`, variable, sortOrder }, fieldType, {
             variable,
             sortOrder,
             now,
-          ),
+          }),
         );
       }
     }
@@ -83,7 +80,7 @@ export class FieldService {
       const variable = await this.chooseVariable(input, index, taken);
       taken.add(variable.toLowerCase());
       const sortOrder = hasLayout ? (input.sortOrder ?? nextSort + index) : (input.sortOrder ?? index) + 2;
-      const field = this.build(type, input, fieldType, variable, sortOrder, now);
+      const field = this.build(type, input, fieldType, { variable, sortOrder, now });
       await tx.fields.insert(field);
       created.push(field);
     }
@@ -130,14 +127,11 @@ export class FieldService {
       });
     }
     const fieldType = this.resolveType({ ...input, clazz: current.clazz }, 0);
-    const merged = this.build(
-      type,
-      { ...current, ...stripUndefined(input), clazz: current.clazz },
-      fieldType,
-      current.variable,
-      input.sortOrder ?? current.sortOrder,
-      this.now(),
-    );
+    const merged = this.build(type, { ...current, ...stripUndefined(input), clazz: current.clazz }, fieldType, {
+      variable: current.variable,
+      sortOrder: input.sortOrder ?? current.sortOrder,
+      now: this.now(),
+    });
     const updated: Field = { ...merged, id: current.id, iDate: current.iDate };
     await this.storage.transaction(async (tx) => {
       await tx.fields.update(updated);
@@ -193,9 +187,7 @@ export class FieldService {
     type: ContentType,
     input: FieldInput,
     fieldType: FieldType,
-    variable: string,
-    sortOrder: number,
-    now: number,
+    { variable, sortOrder, now }: { variable: string; sortOrder: number; now: number },
   ): Field {
     const name = input.name?.trim() || variable;
     const field: Field = {

@@ -62,8 +62,8 @@ export interface WorkflowAction {
 export interface ActionletAssociation {
   id: string;
   actionId: string;
-  /** The actionlet's `actionClass`. */
-  clazz: string;
+  /** The actionlet's class: the REST interface shows it as `clazz` here and `actionClass` in the catalogue. */
+  actionClass: string;
   name: string;
   order: number;
   parameters: Record<string, string>;

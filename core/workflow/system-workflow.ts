@@ -169,11 +169,11 @@ export async function seedSystemWorkflow(tx: Repositories, ownerId: string, now:
       whoCanUse: [],
     };
     await tx.workflows.insertAction(row);
-    for (const [order, [clazz, name]] of action.actionlets.entries()) {
+    for (const [order, [className, name]] of action.actionlets.entries()) {
       await tx.workflows.insertActionlet({
         id: randomUUID(),
         actionId: action.id,
-        clazz: ACTIONLET + clazz,
+        actionClass: ACTIONLET + className,
         name,
         order,
         parameters: {},

@@ -45,7 +45,7 @@ export interface ActionInput {
 }
 
 export interface ActionletInput {
-  actionletClass: string;
+  actionClass: string;
   order?: number;
   parameters?: Record<string, string>;
 }
@@ -236,7 +236,7 @@ export class WorkflowDefinitionService {
       await tx.workflows.insertActionlet({
         id: randomUUID(),
         actionId: action.id,
-        clazz: NOTIFY_ASSIGNEE_CLASS,
+        actionClass: NOTIFY_ASSIGNEE_CLASS,
         name: 'Notify Assignee',
         order: 0,
         parameters: {},
@@ -333,9 +333,10 @@ export class WorkflowDefinitionService {
 
   /** Adds an actionlet at the end (or at `order`); parameter values are checked against the catalogue. */
   async addActionlet(actionId: string, input: ActionletInput): Promise<ActionletAssociation> {
-    const actionlet = this.actionlets(input.actionletClass);
+    const actionlet = this.actionlets(input.actionClass);
     if (!actionlet)
-      throw new InvalidInputError('WORKFLOW_ACTIONLET_UNKNOWN', `No actionlet with the class ${input.actionletClass}`, {
+      throw new InvalidInputError('WORKFLOW_ACTIONLET_UNKNOWN', `No actionlet with the class ${input.actionClass}`, {
+        // The request member that named it.
         fieldName: 'actionletClass',
       });
     const parameters: Record<string, string> = {};
@@ -364,7 +365,7 @@ export class WorkflowDefinitionService {
       const association: ActionletAssociation = {
         id: randomUUID(),
         actionId: action.id,
-        clazz: actionlet.actionClass,
+        actionClass: actionlet.actionClass,
         name: actionlet.name,
         order: input.order ?? (existing.length === 0 ? 0 : Math.max(...existing.map((a) => a.order)) + 1),
         parameters,

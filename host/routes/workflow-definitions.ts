@@ -232,7 +232,7 @@ export default defineRoutes('workflow definitions', ({ workflows, contentTypes, 
     summary: 'The actionlets an action runs, in order',
     answers: { 404: 'no such action' },
     handler: async ({ params }) =>
-      (await workflows.listActionlets(params.actionId)).map((a) => associationView(a, actionlets.get(a.clazz))),
+      (await workflows.listActionlets(params.actionId)).map((a) => associationView(a, actionlets.get(a.actionClass))),
   }),
   route({
     method: 'POST',
@@ -242,7 +242,8 @@ export default defineRoutes('workflow definitions', ({ workflows, contentTypes, 
     answers: { 404: 'no such action' },
     body: ActionletBody,
     handler: async ({ params, body }) => {
-      await workflows.addActionlet(params.actionId, body);
+      const { actionletClass: actionClass, ...rest } = body;
+      await workflows.addActionlet(params.actionId, { actionClass, ...rest });
       return 'Ok';
     },
   }),

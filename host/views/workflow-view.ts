@@ -83,7 +83,7 @@ export function associationView(association: ActionletAssociation, actionlet: Ac
     actionId: association.actionId,
     name: association.name,
     order: association.order,
-    clazz: association.clazz,
+    clazz: association.actionClass,
     parameters: association.parameters,
     actionlet: actionlet ? actionletDefinitionView(actionlet, false) : null,
   };

@@ -143,7 +143,9 @@ export function contentRepository(exec: Executor, t: Tables, dialect: Dialect): 
       ),
     putState: (state) =>
       exec.write((db) =>
-        upsertRow(db, dialect, t.contentStates, [t.contentStates.identifier, t.contentStates.languageId], { ...state }),
+        upsertRow({ db, dialect }, t.contentStates, [t.contentStates.identifier, t.contentStates.languageId], {
+          ...state,
+        }),
       ),
     findUniqueHolder: (fieldId, languageId, valueHash) =>
       exec.read(

@@ -12,6 +12,14 @@ import type * as sqliteSchema from '../sqlite/schema.js';
 export type Db = BetterSQLite3Database<Record<string, never>>;
 export type Tables = typeof sqliteSchema;
 
+/** An insert of `values` into `table` that overwrites the `set` columns of the row with the same `key`. */
+export interface Upsert {
+  table: SQLiteTable;
+  key: SQLiteColumn[];
+  values: Record<string, unknown>;
+  set: Record<string, unknown>;
+}
+
 /** The few operations whose SQL differs per dialect. */
 export interface Dialect {
   /** Inserts one row and answers its auto-increment id (`.returning()` vs `$returningId()`). */
@@ -26,13 +34,7 @@ export interface Dialect {
    * An insert that, when the primary key (`key`, the key columns) exists, overwrites the `set`
    * columns instead (`ON CONFLICT DO UPDATE` vs `ON DUPLICATE KEY UPDATE`): one statement, not two.
    */
-  upsertQuery(
-    db: Db,
-    table: SQLiteTable,
-    key: SQLiteColumn[],
-    values: Record<string, unknown>,
-    set: Record<string, unknown>,
-  ): { prepare(): { execute(values?: Record<string, unknown>): unknown } };
+  upsertQuery(db: Db, upsert: Upsert): { prepare(): { execute(values?: Record<string, unknown>): unknown } };
   isUniqueViolation(error: unknown): boolean;
 }
 

@@ -48,8 +48,7 @@ export async function insertRow(db: Db, table: SQLiteTable, row: Record<string, 
 
 /** A prepared upsert of a whole row: inserted, or written over the row with the same `key`. */
 export async function upsertRow(
-  db: Db,
-  dialect: Dialect,
+  { db, dialect }: { db: Db; dialect: Dialect },
   table: SQLiteTable,
   key: SQLiteColumn[],
   row: Record<string, unknown>,
@@ -59,7 +58,7 @@ export async function upsertRow(
     `upsert:${getTableName(table)}`,
     () => {
       const values = columnPlaceholders(table);
-      return dialect.upsertQuery(db, table, key, values, nonKeyValues(table, key, values));
+      return dialect.upsertQuery(db, { table, key, values, set: nonKeyValues(table, key, values) });
     },
     row,
   );

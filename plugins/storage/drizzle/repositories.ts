@@ -32,7 +32,7 @@ export function createRepositories(
     write: (work) =>
       exec.write(async (db) => {
         const result = await work(db);
-        await upsertRow(db, dialect, tables.settings, [tables.settings.key], {
+        await upsertRow({ db, dialect }, tables.settings, [tables.settings.key], {
           key: DEFINITIONS_VERSION,
           value: randomUUID(),
         });

@@ -34,7 +34,9 @@ export function taskRepository(exec: Executor, t: Tables, dialect: Dialect): Tas
       ),
     put: (task) =>
       exec.write((db) =>
-        upsertRow(db, dialect, t.workflowTasks, [t.workflowTasks.identifier, t.workflowTasks.languageId], { ...task }),
+        upsertRow({ db, dialect }, t.workflowTasks, [t.workflowTasks.identifier, t.workflowTasks.languageId], {
+          ...task,
+        }),
       ),
     delete: (identifier, languageId) =>
       exec.write(async (db) => {

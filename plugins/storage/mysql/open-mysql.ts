@@ -27,7 +27,7 @@ const mysqlDialect: Dialect = {
       .onDuplicateKeyUpdate({ set: { key: sql`setting_key` } });
   },
   // The shared code hands over MySQL tables typed as SQLite's (see `tables` below).
-  upsertQuery: (db, table, _key, values, set) =>
+  upsertQuery: (db, { table, values, set }) =>
     (db as unknown as MySql2Database)
       .insert(table as never)
       .values(values as never)

@@ -340,7 +340,7 @@ export const workflowActionlets = mysqlTable(
   {
     id: varchar('id', { length: 255 }).primaryKey(),
     actionId: varchar('action_id', { length: 255 }).notNull(),
-    clazz: varchar('clazz', { length: 255 }).notNull(),
+    actionClass: varchar('action_class', { length: 255 }).notNull(),
     name: varchar('name', { length: 255 }).notNull(),
     order: int('actionlet_order').notNull(),
     parameters: text('parameters').notNull(),

@@ -21,7 +21,7 @@ const sqliteDialect: Dialect = {
   async insertSettingIfAbsent(db, table, values) {
     await db.insert(table).values(values).onConflictDoNothing();
   },
-  upsertQuery: (db, table, key, values, set) =>
+  upsertQuery: (db, { table, key, values, set }) =>
     db.insert(table).values(values).onConflictDoUpdate({ target: key, set }),
   isUniqueViolation: (error) => {
     const code = (error as { code?: unknown }).code;

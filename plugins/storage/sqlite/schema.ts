@@ -321,7 +321,7 @@ export const workflowActionlets = sqliteTable(
     actionId: text('action_id')
       .notNull()
       .references(() => workflowActions.id, { onDelete: 'cascade' }),
-    clazz: text('clazz').notNull(),
+    actionClass: text('action_class').notNull(),
     name: text('name').notNull(),
     order: integer('actionlet_order').notNull(),
     /** JSON object of parameter values. */

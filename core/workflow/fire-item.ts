@@ -1,0 +1,71 @@
+import type { ContentService, ContentSubmission } from '../content/content-service.js';
+import { requireContentType, type Definitions } from '../definitions/definition-cache.js';
+import { InvalidInputError, NotFoundError } from '../errors.js';
+import type { ContentType } from '../model/content-type.js';
+import type { Contentlet } from '../model/contentlet.js';
+import { DEFAULT_LANGUAGE_ID } from '../model/language.js';
+import type { WorkflowTask } from '../model/workflow.js';
+import type { Repositories } from '../plugin/storage-driver.js';
+
+/** Where the item a fire acts on stands before the fire. */
+export interface FireItem {
+  /** Null for new content. */
+  identifier: string | null;
+  languageId: number;
+  type: ContentType;
+  current: Contentlet | undefined;
+  task: WorkflowTask | undefined;
+}
+
+export interface ItemLocator {
+  /** Fire on this version's item. */
+  inode?: string;
+  /** New content, or new values for existing content (when it carries `identifier`). */
+  submission?: ContentSubmission;
+}
+
+/** Finds the item a fire names: a version by inode, an existing item by identifier, or new content of a type. */
+export async function locateItem(
+  tx: Repositories,
+  definitions: Definitions,
+  content: ContentService,
+  request: ItemLocator,
+): Promise<FireItem> {
+  if (request.inode) {
+    const current = await content.getByInode(tx, request.inode);
+    const { identifier } = current.identifier;
+    const languageId = current.version.languageId;
+    const type = (await definitions.contentType(current.identifier.contentTypeId))!;
+    return { identifier, languageId, type, current, task: await tx.tasks.find(identifier, languageId) };
+  }
+  const submission = request.submission;
+  if (!submission) {
+    throw new InvalidInputError(
+      'WORKFLOW_FIRE_NO_CONTENT',
+      'Send contentletFormData (or contentlet), or the query parameter inode',
+    );
+  }
+  const languageId = submission.languageId ?? DEFAULT_LANGUAGE_ID;
+  if (submission.identifier) {
+    const ident = await tx.content.findIdentifier(submission.identifier);
+    if (!ident) throw new NotFoundError('CONTENT_NOT_FOUND', `Content ${submission.identifier} not found`);
+    const type = (await definitions.contentType(ident.contentTypeId))!;
+    const current = (await tx.content.findState(ident.identifier, languageId))
+      ? await content.get(tx, ident.identifier, { languageId })
+      : undefined;
+    return {
+      identifier: ident.identifier,
+      languageId,
+      type,
+      current,
+      task: await tx.tasks.find(ident.identifier, languageId),
+    };
+  }
+  if (!submission.contentType) {
+    throw new InvalidInputError('CONTENT_TYPE_REQUIRED', 'contentType is required for new content', {
+      fieldName: 'contentType',
+    });
+  }
+  const type = await requireContentType(definitions, submission.contentType);
+  return { identifier: null, languageId, type, current: undefined, task: undefined };
+}

@@ -1,0 +1,260 @@
+import type { Principal } from '../auth/principal.js';
+import type { ContentService, ContentSubmission } from '../content/content-service.js';
+import { InvalidInputError } from '../errors.js';
+import type { Logger } from '../logger.js';
+import type { Contentlet } from '../model/contentlet.js';
+import { CURRENT_STEP, type WorkflowAction } from '../model/workflow.js';
+import type { Actionlet, ActionletContext, ContentOperations, WorkflowOperations } from '../plugin/actionlet.js';
+import type { MailMessage } from '../plugin/mail-transport.js';
+import type { Repositories } from '../plugin/storage-driver.js';
+import type { FireStart } from './fire-checks.js';
+import type { FireItem } from './fire-item.js';
+import { writeHistory } from './history-writer.js';
+
+/** What a fire session needs from the engine. */
+export interface FireSessionServices {
+  content: ContentService;
+  render(template: string, context: Record<string, unknown>): string;
+  sendMail(message: Omit<MailMessage, 'from'> & { from?: string }): Promise<void>;
+  logger: Logger;
+  now(): number;
+}
+
+export interface FireSessionInput {
+  tx: Repositories;
+  action: WorkflowAction;
+  item: FireItem;
+  start: FireStart;
+  principal: Principal;
+  submittedValues: Readonly<Record<string, unknown>>;
+  comment?: string;
+  assign?: string;
+}
+
+/**
+ * One fire in progress: the item as the actionlets have left it so far, and the operations they
+ * call. Every change goes through `remember`, so the item as last seen is current and need not be
+ * read again.
+ */
+export class FireSession {
+  private values: Record<string, unknown>;
+  private readonly submitted: Record<string, unknown>;
+  private current: Contentlet | undefined;
+  private savedInFire = false;
+  private resetToStep: string | undefined;
+  identifier: string | null;
+  removed = false;
+  stopped = false;
+  readonly messages: string[] = [];
+  readonly comment: string | null;
+  readonly assignee: string | null;
+
+  constructor(
+    private readonly services: FireSessionServices,
+    private readonly input: FireSessionInput,
+  ) {
+    const { action, item } = input;
+    this.values = { ...(item.current?.version.values ?? {}), ...input.submittedValues };
+    this.submitted = { ...input.submittedValues };
+    this.current = item.current;
+    this.identifier = item.identifier;
+    this.comment = action.commentable && input.comment?.trim() ? input.comment.trim() : null;
+    this.assignee =
+      action.assignable && input.assign?.trim()
+        ? input.assign.trim()
+        : action.nextAssign || item.task?.assignedTo || null;
+  }
+
+  /** The item after the fire: null when it was removed. */
+  get contentlet(): Contentlet | null | undefined {
+    return this.removed ? null : this.current;
+  }
+
+  private get userId(): string {
+    return this.input.principal.user.userId;
+  }
+
+  private requireItem(what: string): string {
+    if (!this.identifier) {
+      throw new InvalidInputError('WORKFLOW_CONTENT_NOT_SAVED', `The content must be saved before it can be ${what}`);
+    }
+    return this.identifier;
+  }
+
+  private currentItem(what: string): Contentlet | string {
+    return this.current ?? this.requireItem(what);
+  }
+
+  private remember(contentlet: Contentlet): void {
+    this.current = contentlet;
+    this.identifier = contentlet.identifier.identifier;
+    this.values = { ...contentlet.version.values };
+  }
+
+  private async save(draft: boolean): Promise<void> {
+    const { content } = this.services;
+    const { tx, item } = this.input;
+    const submission: ContentSubmission = {
+      contentType: item.type.id,
+      identifier: this.identifier ?? undefined,
+      languageId: item.languageId,
+      values: this.submitted,
+    };
+    const by = { userId: this.userId };
+    const saved = draft
+      ? await content.saveDraft(tx, submission, by)
+      : await content.saveWorkingVersion(tx, submission, by);
+    this.messages.push(...saved.messages);
+    this.savedInFire = true;
+    this.remember(saved.contentlet);
+  }
+
+  private contentOperations(): ContentOperations {
+    const { content } = this.services;
+    const { tx, item } = this.input;
+    const lang = item.languageId;
+    const change = async (what: string, operation: (target: Contentlet | string) => Promise<Contentlet>) =>
+      this.remember(await operation(this.currentItem(what)));
+    return {
+      save: () => this.save(false),
+      saveDraft: () => this.save(true),
+      publish: () => change('published', (c) => content.publish(tx, c, lang)),
+      unpublish: () => change('unpublished', (c) => content.unpublish(tx, c, lang)),
+      archive: () => change('archived', (c) => content.archive(tx, c, lang)),
+      unarchive: () => change('unarchived', (c) => content.unarchive(tx, c, lang)),
+      lock: () => change('locked', (c) => content.lock(tx, c, lang, this.userId)),
+      unlock: () => change('unlocked', (c) => content.unlock(tx, c, lang)),
+      delete: async () => {
+        const id = this.requireItem('deleted');
+        await content.delete(tx, id, lang);
+        await tx.tasks.delete(id, lang);
+        this.removed = true;
+      },
+      destroy: async () => {
+        const id = this.requireItem('destroyed');
+        await content.destroy(tx, id);
+        await tx.tasks.delete(id);
+        this.removed = true;
+      },
+      copy: async () => {
+        const copied = await content.copy(tx, this.requireItem('copied'), lang, this.userId);
+        this.messages.push(`Copied as ${copied.contentlet.identifier.identifier}`);
+      },
+      setValue: async (variable, value) => {
+        this.submitted[variable] = value;
+        this.values[variable] = value;
+        if (this.savedInFire) await this.save(false);
+      },
+    };
+  }
+
+  private workflowOperations(): WorkflowOperations {
+    const { tx } = this.input;
+    return {
+      addComment: async (text) => {
+        const identifier = this.requireItem('commented on');
+        await writeHistory(tx, this.historyEntry(identifier, 'comment', text), this.services.now());
+      },
+      resetToFirstStep: async () => {
+        this.resetToStep = this.input.start.steps[0]?.id;
+      },
+      assigneeEmails: () => assigneeEmails(tx, this.assignee),
+    };
+  }
+
+  private historyEntry(identifier: string, kind: 'action' | 'comment', text: string) {
+    return {
+      identifier,
+      languageId: this.input.item.languageId,
+      kind,
+      text,
+      actionId: kind === 'action' ? this.input.action.id : null,
+      fromStepId: null,
+      toStepId: null,
+      userId: this.userId,
+    };
+  }
+
+  private user() {
+    const { user } = this.input.principal;
+    return { userId: user.userId, email: user.email, firstName: user.firstName, lastName: user.lastName };
+  }
+
+  /** Renders a template with `$content`, `$user` and `$workflow` in scope. */
+  render(template: string): string {
+    return this.services.render(template, {
+      content: {
+        ...this.values,
+        identifier: this.identifier,
+        inode: this.current?.version.inode,
+        title: this.current?.version.title ?? '',
+        contentType: this.input.item.type.variable,
+      },
+      user: this.user(),
+      workflow: { action: this.input.action.name, comment: this.comment },
+    });
+  }
+
+  /** What one actionlet sees while it runs. */
+  contextFor(actionlet: Actionlet, params: Record<string, string>): ActionletContext {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the item getter reads the session as it is then
+    const session = this;
+    const { tx, item } = this.input;
+    return {
+      params,
+      logger: this.services.logger.child({ actionlet: actionlet.actionClass }),
+      get item() {
+        return {
+          identifier: session.identifier,
+          inode: session.current?.version.inode ?? null,
+          languageId: item.languageId,
+          contentType: item.type.variable,
+          values: session.values,
+          title: session.current?.version.title ?? '',
+        };
+      },
+      user: this.user(),
+      comment: this.comment,
+      content: this.contentOperations(),
+      workflow: this.workflowOperations(),
+      render: (template) => this.render(template),
+      stopProcessing: () => {
+        this.stopped = true;
+      },
+      afterCommit: (effect) => tx.afterCommit(effect, { identifier: this.identifier, what: actionlet.actionClass }),
+      sendMail: (message) => this.services.sendMail(message),
+    };
+  }
+
+  /** Moves the item's task to the action's next step (or the first step, after a reset) and writes its history. */
+  async moveTask(identifier: string): Promise<void> {
+    const { tx, action, item, start } = this.input;
+    const fromStepId = start.currentStepId ?? null;
+    const toStepId = this.resetToStep ?? (action.nextStep === CURRENT_STEP ? fromStepId! : action.nextStep);
+    const now = this.services.now();
+    await tx.tasks.put({
+      identifier,
+      languageId: item.languageId,
+      schemeId: action.schemeId,
+      stepId: toStepId,
+      assignedTo: this.assignee,
+      createdBy: item.task?.createdBy ?? this.userId,
+      creationDate: item.task?.creationDate ?? now,
+      modDate: now,
+    });
+    await writeHistory(tx, { ...this.historyEntry(identifier, 'action', action.name), fromStepId, toStepId }, now);
+    if (this.comment) {
+      await writeHistory(tx, { ...this.historyEntry(identifier, 'comment', this.comment), actionId: action.id }, now);
+    }
+  }
+}
+
+/** The assignee's address, or for a role (by id or key) the addresses of its active members. */
+async function assigneeEmails(tx: Repositories, assignee: string | null): Promise<string[]> {
+  if (!assignee) return [];
+  const user = await tx.users.findById(assignee);
+  if (user) return user.active ? [user.email] : [];
+  const role = (await tx.roles.findById(assignee)) ?? (await tx.roles.findByKey(assignee));
+  if (!role) return [];
+  return [...new Set((await tx.users.listByRole(role.id)).filter((member) => member.active).map((m) => m.email))];
+}

@@ -1,0 +1,1 @@
+ALTER TABLE `workflow_actionlets` RENAME COLUMN `clazz` TO `action_class`;

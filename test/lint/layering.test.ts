@@ -1,0 +1,37 @@
+import t from 'tap';
+import { ESLint } from 'eslint';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const eslint = new ESLint({ cwd: root });
+
+/** The messages ESLint gives a source text as if it stood at `path`. */
+async function lint(path: string, text: string): Promise<string[]> {
+  const [result] = await eslint.lintText(text, { filePath: `${root}/${path}` });
+  return (result?.messages ?? []).map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+t.test('core imports neither host nor plugins nor driver libraries', async (t) => {
+  t.match(await lint('core/content/x.ts', "import { buildApp } from '../../host/app.js';\nvoid buildApp;\n"), [
+    /no-restricted-imports: .*core is the domain/,
+  ]);
+  t.match(await lint('core/x.ts', "import p from '../plugins/mail/index.js';\nvoid p;\n"), [/no-restricted-imports/]);
+  t.match(await lint('core/x.ts', "import { drizzle } from 'drizzle-orm/mysql2';\nvoid drizzle;\n"), [
+    /no-restricted-imports/,
+  ]);
+  t.same(await lint('core/x.ts', "import { randomUUID } from 'node:crypto';\nvoid randomUUID;\n"), []);
+});
+
+t.test('plugins never import host', async (t) => {
+  t.match(await lint('plugins/auth/x.ts', "import { reply } from '../../host/http/route.js';\nvoid reply;\n"), [
+    /no-restricted-imports: .*never host/,
+  ]);
+  t.same(await lint('plugins/auth/x.ts', "import { Config } from '../../core/config/config.js';\nvoid Config;\n"), []);
+});
+
+t.test('more than four parameters take an options object', async (t) => {
+  t.match(
+    await lint('core/x.ts', 'export function f(a: 1, b: 2, c: 3, d: 4, e: 5) {\n  return [a, b, c, d, e];\n}\n'),
+    [/max-params/],
+  );
+});
