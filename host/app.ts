@@ -113,7 +113,9 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
       settings,
       readiness: () => (lifecycle.isStopping ? Promise.reject(new Error('shutting down')) : storage.ping()),
     });
-    pipeline = new HttpPipeline(resolve(container, Authenticator), logger);
+    pipeline = new HttpPipeline(resolve(container, Authenticator), logger, {
+      accessLog: (entry) => logger.request(entry),
+    });
     for (const module of ROUTE_MODULES) pipeline.add(module.routes(services));
 
     server = new UwsServer({

@@ -1,5 +1,7 @@
 import type { ErrorDetail } from '../../core/errors.js';
 
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
 /** The response envelope of the workflow, content-type and navigation interfaces. */
 export interface Envelope {
   entity: unknown;

@@ -2,11 +2,12 @@ import { ForbiddenError, NotFoundError, UnauthenticatedError } from '../../core/
 import type { Authenticator } from '../../core/auth/authenticator.js';
 import type { Logger } from '../../core/logger.js';
 import { BodyParsers } from './body-parsers.js';
-import { envelope, errorEnvelope, isEnvelopePath } from './envelope.js';
+import { envelope, errorEnvelope, isEnvelopePath, JSON_TYPE } from './envelope.js';
 import { mapError } from './error-mapper.js';
 import { RequestReader } from './request-reader.js';
 import { isReply, reply, type AnyRoute, type HttpRequest } from './route.js';
 import { Router } from './router.js';
+import type { AccessEntry } from '../logger.js';
 
 /** What the adapter writes back. */
 export interface HttpResponse {
@@ -21,8 +22,6 @@ interface CompiledRoute {
   reader: RequestReader;
 }
 
-const JSON_TYPE = 'application/json; charset=utf-8';
-
 /**
  * The request path, independent of the socket library: match the route, authenticate, read the
  * declared parameters, query and body, call the handler, wrap the answer in the envelope, map any
@@ -34,8 +33,18 @@ export class HttpPipeline {
   constructor(
     private readonly authenticator: Authenticator,
     private readonly log: Logger,
-    private readonly parsers: BodyParsers = new BodyParsers(),
-  ) {}
+    private readonly options: {
+      parsers?: BodyParsers;
+      /** Writes the access-log line of a request (default: an `info` line through `log`). */
+      accessLog?: (entry: AccessEntry) => void;
+    } = {},
+  ) {
+    this.parsers = options.parsers ?? new BodyParsers();
+    this.accessLog = options.accessLog ?? ((entry) => log.info(entry, 'request'));
+  }
+
+  private readonly parsers: BodyParsers;
+  private readonly accessLog: (entry: AccessEntry) => void;
 
   add(definitions: readonly AnyRoute[]): void {
     for (const definition of definitions) {
@@ -57,9 +66,7 @@ export class HttpPipeline {
 
   async handle(request: HttpRequest): Promise<HttpResponse> {
     const started = performance.now();
-    // The per-request logger is made only when something logs through it: most requests never do.
-    let child: Logger | undefined;
-    const log = lazyLogger(() => (child ??= this.log.child({ reqId: request.id })));
+    const log = new RequestLogger(this.log, request.id);
     let response: HttpResponse;
     try {
       response = await this.dispatch(request, log);
@@ -119,14 +126,34 @@ export class HttpPipeline {
   }
 }
 
-function lazyLogger(get: () => Logger): Logger {
-  return {
-    debug: (fields, message) => get().debug(fields, message),
-    info: (fields, message) => get().info(fields, message),
-    warn: (fields, message) => get().warn(fields, message),
-    error: (fields, message) => get().error(fields, message),
-    child: (bindings) => get().child(bindings),
-  };
+/** A request's logger, bound to its id; made only when something logs through it: most requests never do. */
+class RequestLogger implements Logger {
+  private bound: Logger | undefined;
+
+  constructor(
+    private readonly parent: Logger,
+    private readonly reqId: string,
+  ) {}
+
+  private get log(): Logger {
+    return (this.bound ??= this.parent.child({ reqId: this.reqId }));
+  }
+
+  debug(fields: object, message: string): void {
+    this.log.debug(fields, message);
+  }
+  info(fields: object, message: string): void {
+    this.log.info(fields, message);
+  }
+  warn(fields: object, message: string): void {
+    this.log.warn(fields, message);
+  }
+  error(fields: object, message: string): void {
+    this.log.error(fields, message);
+  }
+  child(bindings: object): Logger {
+    return this.log.child(bindings);
+  }
 }
 
 /** An answer the pipeline writes itself (errors): JSON, no cookies. */

@@ -96,11 +96,14 @@ export class UwsServer {
       headers[name] = name in headers ? `${headers[name]}, ${value}` : value;
     });
     const id = requestIdOf(headers);
-    const { ip, secure } = originOf(
-      headers,
-      () => Buffer.from(res.getRemoteAddressAsText()).toString(),
-      this.options.trustProxy,
-    );
+    const secure = originOf(headers, () => '', this.options.trustProxy).secure;
+    // The address is read only when asked for: most requests never do, and reading it costs a native call.
+    const ip = () =>
+      originOf(
+        headers,
+        () => (aborted ? '' : Buffer.from(res.getRemoteAddressAsText()).toString()),
+        this.options.trustProxy,
+      ).ip;
 
     const declaredLength = headers['content-length'] === undefined ? undefined : Number(headers['content-length']);
     const hasBody = (declaredLength !== undefined && declaredLength > 0) || headers['transfer-encoding'] !== undefined;
@@ -183,20 +186,25 @@ class UwsRequest implements HttpRequest {
   readonly method: string;
   readonly path: string;
   readonly headers: Readonly<Record<string, string>>;
-  readonly ip: string;
   readonly secure: boolean;
   readonly rawBody: Buffer;
   private readonly queryString: string;
+  private readonly readIp: () => string;
+  private knownIp: string | undefined;
 
-  constructor(parts: Omit<HttpRequest, 'query' | 'cookies'> & { queryString: string }) {
+  constructor(parts: Omit<HttpRequest, 'query' | 'cookies' | 'ip'> & { queryString: string; ip: () => string }) {
     this.id = parts.id;
     this.method = parts.method;
     this.path = parts.path;
     this.headers = parts.headers;
-    this.ip = parts.ip;
+    this.readIp = parts.ip;
     this.secure = parts.secure;
     this.rawBody = parts.rawBody;
     this.queryString = parts.queryString;
+  }
+
+  get ip(): string {
+    return (this.knownIp ??= this.readIp());
   }
 
   get query(): URLSearchParams {

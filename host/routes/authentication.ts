@@ -1,7 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { SESSION_COOKIE_NAME } from '../../core/auth/session-cookie.js';
 import { serializeCookie } from '../http/cookies.js';
-import { envelope } from '../http/envelope.js';
+import { envelope, JSON_TYPE } from '../http/envelope.js';
+import type { Principal } from '../../core/auth/principal.js';
 import { reply, route } from '../http/route.js';
 import { defineRoutes } from './route-module.js';
 import { currentUserView } from '../views/user-view.js';
@@ -11,6 +12,23 @@ const SignIn = Type.Object({
   password: Type.String({ maxLength: 1024 }),
   rememberMe: Type.Optional(Type.Boolean()),
 });
+
+/**
+ * "Who am I", serialised once per principal: signed-in callers poll it, and a principal is an
+ * immutable value the credential and session caches hand out again for as long as they hold it.
+ * The original answers the bare user object; the envelope members are added beside it so that
+ * envelope-reading clients work too.
+ */
+const currentUserAnswers = new WeakMap<Principal, string>();
+function currentUserAnswer(principal: Principal): string {
+  let answer = currentUserAnswers.get(principal);
+  if (answer === undefined) {
+    const user = currentUserView(principal);
+    answer = JSON.stringify({ ...user, ...envelope(user) });
+    currentUserAnswers.set(principal, answer);
+  }
+  return answer;
+}
 
 /** Sign-in, sign-out and "who am I". */
 export default defineRoutes('authentication', ({ auth, settings }) => [
@@ -51,11 +69,6 @@ export default defineRoutes('authentication', ({ auth, settings }) => [
     path: '/api/v1/users/current',
     access: 'user',
     summary: 'The signed-in user',
-    // The original answers the bare user object; the envelope members are added beside it so that
-    // envelope-reading clients work too.
-    handler: ({ principal }) => {
-      const user = currentUserView(principal);
-      return reply({ ...user, ...envelope(user) }, { envelope: false });
-    },
+    handler: ({ principal }) => reply(currentUserAnswer(principal), { headers: { 'Content-Type': JSON_TYPE } }),
   }),
 ]);
