@@ -20,7 +20,7 @@ import * as areas from './routes/index.js';
 import type { RouteModule } from './routes/route-module.js';
 import { resolveServices } from './routes/services.js';
 import { readSettings, type HostSettings } from './settings.js';
-import { CmsError } from '../core/errors.js';
+import { CmsError, Errors } from '../core/errors/index.js';
 
 /** The REST areas the app serves. Adding an area is a route module and one line here. */
 export const ROUTE_MODULES: readonly RouteModule[] = [
@@ -122,8 +122,7 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
       maxBodyBytes: settings.maxBodyBytes,
       trustProxy: settings.trustProxy,
       handle: (request) => pipeline.handle(request),
-      tooLarge: () =>
-        pipeline.errorResponse(new CmsError('too_large', 'HTTP_BODY_TOO_LARGE', 'The request body is too large')),
+      tooLarge: () => pipeline.errorResponse(new CmsError(Errors.HTTP_BODY_TOO_LARGE)),
       onAdapterReply: (request, status) =>
         logger.info({ reqId: request.id, method: request.method, path: request.path, status, ms: 0 }, 'request'),
     });

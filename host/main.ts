@@ -1,4 +1,4 @@
-import { StartupError } from '../core/errors.js';
+import { StartupError } from '../core/errors/index.js';
 import { ADMIN_EMAIL } from '../core/model/user.js';
 import { buildApp, type App } from './app.js';
 

@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { UnauthenticatedError } from '../errors.js';
+import { CmsError, Errors } from '../errors/index.js';
 import { ADMIN_ROLE_KEY } from '../model/role.js';
 import type { User } from '../model/user.js';
 import type { AuthServices } from '../plugin/auth-scheme.js';
@@ -55,7 +55,7 @@ export class AuthService implements AuthServices {
     const matches = user?.active ? await verifyPassword(password, user.passwordHash) : await this.decoyVerify(password);
     if (!user || !matches) {
       this.throttle.recordFailure(account);
-      throw new UnauthenticatedError();
+      throw new CmsError(Errors.AUTH_INVALID_USER);
     }
     this.throttle.recordSuccess(account);
     const principal = await this.principalOf(user);

@@ -1,4 +1,4 @@
-import { CmsError } from '../errors.js';
+import { CmsError, Errors } from '../errors/index.js';
 
 export interface LoginThrottleOptions {
   /** Failures allowed inside the window before the account is held back. */
@@ -15,11 +15,9 @@ interface Failures {
   lockedUntil: number;
 }
 
-export class TooManyAttemptsError extends CmsError {
+export class TooManyAttemptsError extends CmsError<typeof Errors.AUTH_TOO_MANY_ATTEMPTS> {
   constructor(retryAfterSeconds: number) {
-    super('too_many_requests', 'AUTH_TOO_MANY_ATTEMPTS', 'Too many failed sign-in attempts; try again later', {
-      retryAfterSeconds,
-    });
+    super(Errors.AUTH_TOO_MANY_ATTEMPTS, undefined, { retryAfterSeconds });
     this.name = 'TooManyAttemptsError';
   }
 }

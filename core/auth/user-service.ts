@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { InvalidInputError, NotFoundError } from '../errors.js';
+import { CmsError, Errors } from '../errors/index.js';
 import type { Page, PageRequest } from '../model/page.js';
 import type { Role } from '../model/role.js';
 import type { User } from '../model/user.js';
@@ -32,18 +32,21 @@ export class UserService {
   async createUser(input: NewUser): Promise<User> {
     const email = input.email.trim().toLowerCase();
     if (!EMAIL.test(email))
-      throw new InvalidInputError('USER_EMAIL_INVALID', `"${input.email}" is not an e-mail address`, {
-        fieldName: 'email',
-      });
+      throw new CmsError(
+        Errors.USER_EMAIL_INVALID,
+        { email: input.email },
+        {
+          fieldName: 'email',
+        },
+      );
     if (input.password.length === 0)
-      throw new InvalidInputError('USER_PASSWORD_REQUIRED', 'A password is required', { fieldName: 'password' });
+      throw new CmsError(Errors.USER_PASSWORD_REQUIRED, undefined, { fieldName: 'password' });
     const roleIds = [...new Set(input.roles ?? [])];
     const passwordHash = await hashPassword(input.password);
     return this.storage.transaction(async (tx) => {
       for (const id of roleIds) {
         const role = await tx.roles.findById(id);
-        if (!role || role.personal)
-          throw new InvalidInputError('USER_ROLE_UNKNOWN', `Role ${id} does not exist`, { fieldName: 'roles' });
+        if (!role || role.personal) throw new CmsError(Errors.USER_ROLE_UNKNOWN, { role: id }, { fieldName: 'roles' });
       }
       const userId = `user-${randomUUID()}`;
       const now = this.now();
@@ -75,7 +78,7 @@ export class UserService {
 
   async getUser(userId: string): Promise<User> {
     const user = await this.storage.users.findById(userId);
-    if (!user) throw new NotFoundError('USER_NOT_FOUND', `User ${userId} not found`);
+    if (!user) throw new CmsError(Errors.USER_NOT_FOUND, { user: userId });
     return user;
   }
 
@@ -89,8 +92,7 @@ export class UserService {
 
   async createRole(input: NewRole): Promise<Role> {
     const name = input.roleName.trim();
-    if (name === '')
-      throw new InvalidInputError('ROLE_NAME_REQUIRED', 'A role name is required', { fieldName: 'roleName' });
+    if (name === '') throw new CmsError(Errors.ROLE_NAME_REQUIRED, undefined, { fieldName: 'roleName' });
     const role: Role = {
       id: randomUUID(),
       name,
@@ -105,7 +107,7 @@ export class UserService {
 
   async getRole(id: string): Promise<Role> {
     const role = (await this.storage.roles.findById(id)) ?? (await this.storage.roles.findByKey(id));
-    if (!role) throw new NotFoundError('ROLE_NOT_FOUND', `Role ${id} not found`);
+    if (!role) throw new CmsError(Errors.ROLE_NOT_FOUND, { role: id });
     return role;
   }
 

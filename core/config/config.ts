@@ -1,4 +1,4 @@
-import { StartupError } from '../errors.js';
+import { StartupError } from '../errors/index.js';
 
 export type Environment = Readonly<Record<string, string | undefined>>;
 

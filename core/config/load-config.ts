@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { StartupError } from '../errors.js';
+import { StartupError } from '../errors/index.js';
 import { Config, type Environment } from './config.js';
 import { parseProperties } from './parse-properties.js';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { InvalidInputError, NotFoundError } from '../errors.js';
+import { CmsError, Errors } from '../errors/index.js';
 import type { Category } from '../model/category.js';
 import type { Storage } from '../plugin/storage-driver.js';
 import { VARIABLE_PATTERN, firstFreeVariable, variableFromName } from './variable-name.js';
@@ -21,19 +21,26 @@ export class CategoryService {
 
   async create(input: CategoryInput): Promise<Category> {
     const name = input.categoryName.trim();
-    if (!name)
-      throw new InvalidInputError('CATEGORY_NAME_REQUIRED', 'A category needs a name', { fieldName: 'categoryName' });
+    if (!name) throw new CmsError(Errors.CATEGORY_NAME_REQUIRED, undefined, { fieldName: 'categoryName' });
     return this.storage.transaction(async (tx) => {
       if (input.parent && !(await tx.categories.findByInode(input.parent))) {
-        throw new InvalidInputError('CATEGORY_PARENT_UNKNOWN', `Parent category ${input.parent} does not exist`, {
-          fieldName: 'parent',
-        });
+        throw new CmsError(
+          Errors.CATEGORY_PARENT_UNKNOWN,
+          { parent: input.parent },
+          {
+            fieldName: 'parent',
+          },
+        );
       }
       const requested = input.categoryVelocityVarName?.trim();
       if (requested && !VARIABLE_PATTERN.test(requested)) {
-        throw new InvalidInputError('CATEGORY_VARIABLE_INVALID', `"${requested}" is not a valid variable name`, {
-          fieldName: 'categoryVelocityVarName',
-        });
+        throw new CmsError(
+          Errors.CATEGORY_VARIABLE_INVALID,
+          { variable: requested },
+          {
+            fieldName: 'categoryVelocityVarName',
+          },
+        );
       }
       const variable =
         requested ||
@@ -58,7 +65,7 @@ export class CategoryService {
   /** Children of a category, or the top level. */
   async list(parent?: string): Promise<Category[]> {
     if (parent && !(await this.storage.categories.findByInode(parent)))
-      throw new NotFoundError('CATEGORY_NOT_FOUND', `Category ${parent} not found`);
+      throw new CmsError(Errors.CATEGORY_NOT_FOUND, { category: parent });
     return this.storage.categories.listChildren(parent ?? null);
   }
 }

@@ -1,5 +1,5 @@
 import type { Principal } from '../auth/principal.js';
-import { NotFoundError, UnauthenticatedError } from '../errors.js';
+import { CmsError, Errors } from '../errors/index.js';
 import type { ContentType } from '../model/content-type.js';
 import type { Contentlet } from '../model/contentlet.js';
 import type { Field } from '../model/field.js';
@@ -42,7 +42,7 @@ export class ContentReader {
   async byInode(principal: Principal | null, inode: string): Promise<ReadContent> {
     const contentlet = await this.content.getByInode(this.storage, inode);
     if (!principal && this.liveFor(principal, true) && contentlet.state.liveInode !== inode) {
-      throw new NotFoundError('CONTENT_NOT_FOUND', `Content version ${inode} not found`);
+      throw new CmsError(Errors.CONTENT_VERSION_NOT_FOUND, { inode: inode });
     }
     return this.withType(contentlet);
   }
@@ -59,7 +59,7 @@ export class ContentReader {
 
   private liveFor(principal: Principal | null, requested: boolean): boolean {
     if (principal) return requested;
-    if (this.anonymous === 'NONE') throw new UnauthenticatedError();
+    if (this.anonymous === 'NONE') throw new CmsError(Errors.AUTH_INVALID_USER);
     return true;
   }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DefinitionCache, requireContentType, type Definitions } from '../definitions/definition-cache.js';
-import { ConflictError, InvalidInputError, NotFoundError } from '../errors.js';
+import { CmsError, detail, Errors } from '../errors/index.js';
 import type { ContentType } from '../model/content-type.js';
 import type { ContentIdentifier, Contentlet, ContentState, ContentVersion } from '../model/contentlet.js';
 import type { Field } from '../model/field.js';
@@ -65,10 +65,9 @@ export class ContentService {
     const existing = submission.identifier ? await this.findIdentifier(tx, submission.identifier) : undefined;
     const type = await typeFor(definitions, submission.contentType ?? existing?.contentTypeId, existing?.contentTypeId);
     const state = existing ? await tx.content.findState(existing.identifier, languageId) : undefined;
-    if (state?.archived)
-      throw new InvalidInputError('CONTENT_ARCHIVED', 'Archived content cannot be edited; unarchive it first');
+    if (state?.archived) throw new CmsError(Errors.CONTENT_ARCHIVED, { operation: 'edited' });
     if (state?.lockedBy && state.lockedBy !== options.userId)
-      throw new ConflictError('CONTENT_LOCKED', `The content is locked by ${state.lockedBy}`);
+      throw new CmsError(Errors.CONTENT_LOCKED, { user: state.lockedBy });
     const currentValues = state ? (await tx.content.findVersion(state.workingInode))?.values : undefined;
 
     const fields = await definitions.fields(type.id);
@@ -80,32 +79,27 @@ export class ContentService {
       replaceAll: options.replaceAll ?? false,
       context: this.parseContext(tx),
     });
-    if (options.draft) parsed.problems = parsed.problems.filter((p) => p.errorCode !== 'required');
+    if (options.draft) parsed.problems = parsed.problems.filter((p) => p.errorCode !== Errors.required.code);
     const identifier = existing?.identifier ?? randomUUID();
     for (const claim of parsed.uniqueClaims) {
       const holder = await tx.content.findUniqueHolder(claim.field.id, languageId, claim.valueHash);
       if (holder && holder !== identifier)
-        parsed.problems.push({
-          errorCode: 'unique',
-          message: `${claim.field.name} must be unique; another item already has this value`,
-          fieldName: claim.field.variable,
-        });
+        parsed.problems.push(detail(Errors.unique, { what: claim.field.name }, claim.field.variable));
     }
     const location = locate(type, fields, parsed.values, existing);
     if (location.assetName !== null) {
       const holder = await tx.content.findByPath(location.host, location.parentPath, location.assetName);
       if (holder && holder.identifier !== identifier) {
-        parsed.problems.push({
-          errorCode: 'unique',
-          message: `${location.parentPath.replace(/\/$/, '')}/${location.assetName} already exists on this site`,
-          fieldName: location.nameField,
-        });
+        const path = `${location.parentPath.replace(/\/$/, '')}/${location.assetName}`;
+        parsed.problems.push(detail(Errors.unique, { what: `The path ${path}` }, location.nameField));
       }
     }
     if (parsed.problems.length > 0)
-      throw new InvalidInputError('CONTENT_INVALID', parsed.problems.map((p) => p.message).join('; '), {
-        details: parsed.problems,
-      });
+      throw new CmsError(
+        Errors.CONTENT_INVALID,
+        { problems: parsed.problems.map((p) => p.message).join('; ') },
+        { details: parsed.problems },
+      );
 
     const now = this.now();
     const { nameField: _nameField, ...path } = location;
@@ -162,8 +156,7 @@ export class ContentService {
   /** Makes the working version live. */
   publish(tx: Repositories, item: ItemRef, languageId: number): Promise<Contentlet> {
     return this.transition(tx, item, languageId, (state) => {
-      if (state.archived)
-        throw new InvalidInputError('CONTENT_ARCHIVED', 'Archived content cannot be published; unarchive it first');
+      if (state.archived) throw new CmsError(Errors.CONTENT_ARCHIVED, { operation: 'published' });
       return { liveInode: state.workingInode };
     });
   }
@@ -184,7 +177,7 @@ export class ContentService {
 
   unarchive(tx: Repositories, item: ItemRef, languageId: number): Promise<Contentlet> {
     return this.transition(tx, item, languageId, (state) => {
-      if (!state.archived) throw new InvalidInputError('CONTENT_NOT_ARCHIVED', 'The content is not archived');
+      if (!state.archived) throw new CmsError(Errors.CONTENT_NOT_ARCHIVED);
       return { archived: false };
     });
   }
@@ -192,7 +185,7 @@ export class ContentService {
   lock(tx: Repositories, item: ItemRef, languageId: number, userId: string): Promise<Contentlet> {
     return this.transition(tx, item, languageId, (state) => {
       if (state.lockedBy && state.lockedBy !== userId)
-        throw new ConflictError('CONTENT_LOCKED', `The content is locked by ${state.lockedBy}`);
+        throw new CmsError(Errors.CONTENT_LOCKED, { user: state.lockedBy });
       return { lockedBy: userId, lockedAt: this.now() };
     });
   }
@@ -242,17 +235,18 @@ export class ContentService {
     const inode = options.live ? state?.liveInode : state?.workingInode;
     const version = inode ? await tx.content.findVersion(inode) : undefined;
     if (!state || !version)
-      throw new NotFoundError(
-        'CONTENT_NOT_FOUND',
-        `Content ${identifier} has no ${options.live ? 'live' : 'working'} version in language ${languageId}`,
-      );
+      throw new CmsError(Errors.CONTENT_VERSION_MISSING, {
+        identifier,
+        mode: options.live ? 'live' : 'working',
+        languageId,
+      });
     return { identifier: ident, version, state };
   }
 
   /** A specific version. */
   async getByInode(tx: Repositories, inode: string): Promise<Contentlet> {
     const version = await tx.content.findVersion(inode);
-    if (!version) throw new NotFoundError('CONTENT_NOT_FOUND', `Content version ${inode} not found`);
+    if (!version) throw new CmsError(Errors.CONTENT_VERSION_NOT_FOUND, { inode: inode });
     const ident = await this.findIdentifier(tx, version.identifier);
     const state = (await tx.content.findState(version.identifier, version.languageId))!;
     return { identifier: ident, version, state };
@@ -272,7 +266,7 @@ export class ContentService {
 
   private async findIdentifier(tx: Repositories, identifier: string) {
     const found = await tx.content.findIdentifier(identifier);
-    if (!found) throw new NotFoundError('CONTENT_NOT_FOUND', `Content ${identifier} not found`);
+    if (!found) throw new CmsError(Errors.CONTENT_NOT_FOUND, { identifier });
     return found;
   }
 }
@@ -283,12 +277,12 @@ async function typeFor(
   currentTypeId: string | undefined,
 ): Promise<ContentType> {
   if (!wanted)
-    throw new InvalidInputError('CONTENT_TYPE_REQUIRED', 'contentType is required for new content', {
+    throw new CmsError(Errors.CONTENT_TYPE_REQUIRED, undefined, {
       fieldName: 'contentType',
     });
   const type = await requireContentType(definitions, wanted);
   if (currentTypeId && type.id !== currentTypeId)
-    throw new InvalidInputError('CONTENT_TYPE_MISMATCH', 'The content type of an existing item cannot be changed', {
+    throw new CmsError(Errors.CONTENT_TYPE_MISMATCH, undefined, {
       fieldName: 'contentType',
     });
   return type;
@@ -297,7 +291,7 @@ async function typeFor(
 async function checkLanguage(definitions: Definitions, languageId: number | undefined): Promise<number> {
   const id = languageId ?? DEFAULT_LANGUAGE_ID;
   if (!Number.isInteger(id) || !(await definitions.language(id))) {
-    throw new InvalidInputError('LANGUAGE_NOT_FOUND', 'The provided languageId does not exist', {
+    throw new CmsError(Errors.LANGUAGE_NOT_FOUND, undefined, {
       fieldName: 'languageId',
     });
   }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '../errors.js';
+import { CmsError, Errors } from '../errors/index.js';
 import {
   BASE_CONTENT_TYPES,
   CLASS_OF_BASE_TYPE,
@@ -88,8 +88,7 @@ export class ContentTypeService {
 
   async create(input: ContentTypeInput, userId: string): Promise<ContentTypeWithFields> {
     const name = input.name?.trim();
-    if (!name)
-      throw new InvalidInputError('CONTENT_TYPE_NAME_REQUIRED', 'A content type needs a name', { fieldName: 'name' });
+    if (!name) throw new CmsError(Errors.CONTENT_TYPE_NAME_REQUIRED, undefined, { fieldName: 'name' });
     const { clazz, baseType } = resolveClass(input.clazz, input.baseType);
     return this.storage.transaction(async (tx) => {
       const variable = await this.chooseVariable(tx, input.variable, name);
@@ -132,7 +131,7 @@ export class ContentTypeService {
     const type =
       (await repositories.contentTypes.findById(idOrVariable)) ??
       (await repositories.contentTypes.findByVariable(idOrVariable));
-    if (!type) throw new NotFoundError('CONTENT_TYPE_NOT_FOUND', `Content Type with id ${idOrVariable} not found`);
+    if (!type) throw new CmsError(Errors.CONTENT_TYPE_NOT_FOUND, { type: idOrVariable });
     return type;
   }
 
@@ -144,22 +143,14 @@ export class ContentTypeService {
     return this.storage.transaction(async (tx) => {
       const current = await this.find(idOrVariable, tx);
       if (input.variable !== undefined && input.variable.toLowerCase() !== current.variable.toLowerCase()) {
-        throw new InvalidInputError(
-          'CONTENT_TYPE_VARIABLE_IMMUTABLE',
-          'The variable of a content type cannot be changed',
-          { fieldName: 'variable' },
-        );
+        throw new CmsError(Errors.CONTENT_TYPE_VARIABLE_IMMUTABLE, undefined, { fieldName: 'variable' });
       }
       const name = input.name?.trim();
       if (input.name !== undefined && !name)
-        throw new InvalidInputError('CONTENT_TYPE_NAME_REQUIRED', 'A content type needs a name', { fieldName: 'name' });
+        throw new CmsError(Errors.CONTENT_TYPE_NAME_REQUIRED, undefined, { fieldName: 'name' });
       const { clazz, baseType } = input.clazz || input.baseType ? resolveClass(input.clazz, input.baseType) : current;
       if (baseType !== current.baseType)
-        throw new InvalidInputError(
-          'CONTENT_TYPE_BASE_TYPE_IMMUTABLE',
-          'The base type of a content type cannot be changed',
-          { fieldName: 'clazz' },
-        );
+        throw new CmsError(Errors.CONTENT_TYPE_BASE_TYPE_IMMUTABLE, undefined, { fieldName: 'clazz' });
       const updated: ContentType = {
         ...current,
         clazz,
@@ -186,8 +177,7 @@ export class ContentTypeService {
   async delete(idOrVariable: string): Promise<ContentType> {
     return this.storage.transaction(async (tx) => {
       const type = await this.find(idOrVariable, tx);
-      if (type.fixed || type.system)
-        throw new ForbiddenError(`Content type ${type.variable} is a fixed or system type and cannot be deleted`);
+      if (type.fixed || type.system) throw new CmsError(Errors.CONTENT_TYPE_UNDELETABLE, { type: type.variable });
       await tx.contentTypes.delete(type.id);
       return type;
     });
@@ -198,18 +188,10 @@ export class ContentTypeService {
     const variable = requested?.trim();
     if (!variable) return firstFreeVariable(variableFromName(name, 'type'), taken);
     if (!VARIABLE_PATTERN.test(variable)) {
-      throw new InvalidInputError(
-        'CONTENT_TYPE_VARIABLE_INVALID',
-        `"${variable}" is not a valid variable name (a letter, then letters, digits or _)`,
-        { fieldName: 'variable' },
-      );
+      throw new CmsError(Errors.CONTENT_TYPE_VARIABLE_INVALID, { variable }, { fieldName: 'variable' });
     }
     if (await taken(variable))
-      throw new ConflictError(
-        'CONTENT_TYPE_VARIABLE_TAKEN',
-        `A content type with the variable ${variable} already exists`,
-        { fieldName: 'variable' },
-      );
+      throw new CmsError(Errors.CONTENT_TYPE_VARIABLE_TAKEN, { variable }, { fieldName: 'variable' });
     return variable;
   }
 
@@ -218,8 +200,7 @@ export class ContentTypeService {
     const wanted = host?.trim();
     if (!wanted || wanted === SYSTEM_HOST) return SYSTEM_HOST;
     const site = (await tx.sites.findById(wanted)) ?? (await tx.sites.findByName(wanted));
-    if (!site)
-      throw new InvalidInputError('CONTENT_TYPE_HOST_UNKNOWN', `Site ${wanted} does not exist`, { fieldName: 'host' });
+    if (!site) throw new CmsError(Errors.CONTENT_TYPE_HOST_UNKNOWN, { site: wanted }, { fieldName: 'host' });
     return site.identifier;
   }
 }
@@ -242,16 +223,20 @@ function resolveClass(
       : clazz;
     const base = CLASS_TO_BASE.get(simple);
     if (!base)
-      throw new InvalidInputError('CONTENT_TYPE_CLASS_UNKNOWN', `Unknown content type class ${clazz}`, {
-        fieldName: 'clazz',
-      });
+      throw new CmsError(
+        Errors.CONTENT_TYPE_CLASS_UNKNOWN,
+        { clazz },
+        {
+          fieldName: 'clazz',
+        },
+      );
     return { clazz: CONTENT_TYPE_CLASS_PACKAGE + CLASS_OF_BASE_TYPE[base], baseType: base };
   }
   const base = baseType?.toUpperCase() as BaseContentType | undefined;
   if (!base || !BASE_CONTENT_TYPES.includes(base)) {
-    throw new InvalidInputError(
-      'CONTENT_TYPE_CLASS_REQUIRED',
-      `A content type needs a clazz or a baseType (one of ${BASE_CONTENT_TYPES.join(', ')})`,
+    throw new CmsError(
+      Errors.CONTENT_TYPE_CLASS_REQUIRED,
+      { baseTypes: BASE_CONTENT_TYPES.join(', ') },
       { fieldName: 'clazz' },
     );
   }

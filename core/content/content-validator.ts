@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ErrorDetail } from '../errors.js';
+import { detail, Errors, type ErrorDetail } from '../errors/index.js';
 import type { Field } from '../model/field.js';
 import { FieldValueError, type FieldParseContext, type FieldType } from '../plugin/field-type.js';
 
@@ -94,16 +94,12 @@ export async function parseFieldValues({
       }
     } catch (error) {
       if (!(error instanceof FieldValueError)) throw error;
-      result.problems.push({
-        errorCode: 'badType',
-        message: `${field.name}: ${error.message}`,
-        fieldName: field.variable,
-      });
+      result.problems.push(detail(Errors.badType, { field: field.name, problem: error.message }, field.variable));
       continue;
     }
     if (isEmpty(stored)) stored = null;
     if (stored === null && field.required) {
-      result.problems.push({ errorCode: 'required', message: `${field.name} is required`, fieldName: field.variable });
+      result.problems.push(detail(Errors.required, { field: field.name }, field.variable));
       continue;
     }
     if (
@@ -111,11 +107,7 @@ export async function parseFieldValues({
       field.regexCheck &&
       !new RegExp(field.regexCheck).test(typeof stored === 'string' ? stored : JSON.stringify(stored))
     ) {
-      result.problems.push({
-        errorCode: 'pattern',
-        message: `${field.name} does not match the pattern ${field.regexCheck}`,
-        fieldName: field.variable,
-      });
+      result.problems.push(detail(Errors.pattern, { field: field.name, pattern: field.regexCheck }, field.variable));
       continue;
     }
     if (stored !== null && field.unique) result.uniqueClaims.push({ field, valueHash: hashValue(stored) });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ConflictError, InvalidInputError, NotFoundError, type ErrorDetail } from '../errors.js';
+import { CmsError, detail, type ErrorDetail, Errors } from '../errors/index.js';
 import type { ContentType } from '../model/content-type.js';
 import type { Field, FieldVariable } from '../model/field.js';
 import { FIELD_CLASS_PACKAGE, canonicalFieldClassName, type FieldType } from '../plugin/field-type.js';
@@ -92,7 +92,7 @@ export class FieldService {
     inputs: readonly FieldInput[],
     findType: (tx: Repositories) => Promise<ContentType>,
   ): Promise<Field[]> {
-    if (inputs.length === 0) throw new InvalidInputError('FIELD_REQUIRED', `No field was sent for ${typeIdOrVariable}`);
+    if (inputs.length === 0) throw new CmsError(Errors.FIELD_REQUIRED, { type: typeIdOrVariable });
     return this.storage.transaction(async (tx) => {
       const type = await findType(tx);
       const created = await this.createIn(tx, type, inputs);
@@ -106,23 +106,19 @@ export class FieldService {
     const field =
       fields.find((f) => f.id === fieldIdOrVariable) ??
       fields.find((f) => f.variable.toLowerCase() === fieldIdOrVariable.toLowerCase());
-    if (!field)
-      throw new NotFoundError(
-        'FIELD_NOT_FOUND',
-        `Field ${fieldIdOrVariable} not found in content type ${type.variable}`,
-      );
+    if (!field) throw new CmsError(Errors.FIELD_NOT_FOUND, { field: fieldIdOrVariable, type: type.variable });
     return field;
   }
 
   async update(type: ContentType, fieldIdOrVariable: string, input: FieldInput): Promise<Field> {
     const current = await this.get(type, fieldIdOrVariable);
     if (input.clazz !== undefined && canonicalFieldClassName(input.clazz) !== current.clazz) {
-      throw new InvalidInputError('FIELD_CLASS_IMMUTABLE', 'The class of a field cannot be changed', {
+      throw new CmsError(Errors.FIELD_CLASS_IMMUTABLE, undefined, {
         fieldName: 'clazz',
       });
     }
     if (input.variable !== undefined && input.variable.toLowerCase() !== current.variable.toLowerCase()) {
-      throw new InvalidInputError('FIELD_VARIABLE_IMMUTABLE', 'The variable of a field cannot be changed', {
+      throw new CmsError(Errors.FIELD_VARIABLE_IMMUTABLE, undefined, {
         fieldName: 'variable',
       });
     }
@@ -142,8 +138,7 @@ export class FieldService {
 
   async delete(type: ContentType, fieldIdOrVariable: string): Promise<Field> {
     const field = await this.get(type, fieldIdOrVariable);
-    if (field.fixed)
-      throw new InvalidInputError('FIELD_FIXED', `Field ${field.variable} is fixed and cannot be deleted`);
+    if (field.fixed) throw new CmsError(Errors.FIELD_FIXED, { field: field.variable });
     await this.storage.transaction(async (tx) => {
       await tx.fields.delete(field.id);
       await tx.contentTypes.update({ ...type, modDate: this.now() });
@@ -152,11 +147,9 @@ export class FieldService {
   }
 
   private resolveType(input: FieldInput, index: number): FieldType {
-    if (!input.clazz)
-      throw new InvalidInputError('FIELD_CLASS_REQUIRED', `Field ${index + 1} has no clazz`, { fieldName: 'clazz' });
+    if (!input.clazz) throw new CmsError(Errors.FIELD_CLASS_REQUIRED, { position: index + 1 }, { fieldName: 'clazz' });
     const fieldType = this.fieldTypes(input.clazz);
-    if (!fieldType)
-      throw new InvalidInputError('FIELD_CLASS_UNKNOWN', `Unknown field class ${input.clazz}`, { fieldName: 'clazz' });
+    if (!fieldType) throw new CmsError(Errors.FIELD_CLASS_UNKNOWN, { clazz: input.clazz }, { fieldName: 'clazz' });
     return fieldType;
   }
 
@@ -164,22 +157,14 @@ export class FieldService {
     const requested = input.variable?.trim();
     if (!requested) {
       if (!input.name?.trim())
-        throw new InvalidInputError('FIELD_NAME_REQUIRED', `Field ${index + 1} has no name`, { fieldName: 'name' });
+        throw new CmsError(Errors.FIELD_NAME_REQUIRED, { position: index + 1 }, { fieldName: 'name' });
       return firstFreeVariable(variableFromName(input.name), (v) => taken.has(v.toLowerCase()));
     }
     if (!VARIABLE_PATTERN.test(requested)) {
-      throw new InvalidInputError(
-        'FIELD_VARIABLE_INVALID',
-        `"${requested}" is not a valid variable name (a letter, then letters, digits or _)`,
-        { fieldName: 'variable' },
-      );
+      throw new CmsError(Errors.FIELD_VARIABLE_INVALID, { variable: requested }, { fieldName: 'variable' });
     }
     if (taken.has(requested.toLowerCase()))
-      throw new ConflictError(
-        'FIELD_VARIABLE_TAKEN',
-        `The content type already has a field with the variable ${requested}`,
-        { fieldName: 'variable' },
-      );
+      throw new CmsError(Errors.FIELD_VARIABLE_TAKEN, { variable: requested }, { fieldName: 'variable' });
     return requested;
   }
 
@@ -219,29 +204,29 @@ export class FieldService {
       try {
         new RegExp(field.regexCheck);
       } catch {
-        problems.push({
-          errorCode: 'FIELD_REGEX_INVALID',
-          message: `regexCheck of ${name} is not a valid regular expression`,
-          fieldName: 'regexCheck',
-        });
+        problems.push(detail(Errors.FIELD_REGEX_INVALID, { field: name }, 'regexCheck'));
       }
     }
     const definitionProblem = fieldType.validateDefinition?.(field);
     if (definitionProblem)
-      problems.push({
-        errorCode: 'FIELD_DEFINITION_INVALID',
-        message: `${name}: ${definitionProblem}`,
-        fieldName: variable,
-      });
-    if (problems.length)
-      throw new InvalidInputError(problems[0]!.errorCode, problems[0]!.message, { details: problems });
+      problems.push(detail(Errors.FIELD_DEFINITION_INVALID, { field: name, problem: definitionProblem }, variable));
+    if (problems.length) {
+      // The first problem names the answer's code; every problem is listed.
+      throw problems[0]?.errorCode === Errors.FIELD_REGEX_INVALID.code
+        ? new CmsError(Errors.FIELD_REGEX_INVALID, { field: name }, { details: problems })
+        : new CmsError(
+            Errors.FIELD_DEFINITION_INVALID,
+            { field: name, problem: definitionProblem! },
+            { details: problems },
+          );
+    }
     return field;
   }
 }
 
 function toFieldVariable(v: { key?: string; value?: string; id?: string }): FieldVariable {
   if (!v.key)
-    throw new InvalidInputError('FIELD_VARIABLE_KEY_REQUIRED', 'Every field variable needs a key', {
+    throw new CmsError(Errors.FIELD_VARIABLE_KEY_REQUIRED, undefined, {
       fieldName: 'fieldVariables',
     });
   return { id: v.id ?? randomUUID(), key: v.key, value: v.value ?? '' };

@@ -1,4 +1,4 @@
-import { NotFoundError } from '../errors.js';
+import { CmsError, Errors } from '../errors/index.js';
 import type { ContentType } from '../model/content-type.js';
 import type { Field } from '../model/field.js';
 import type { Language } from '../model/language.js';
@@ -79,7 +79,7 @@ export class DefinitionCache {
 /** The content type by id or variable, or the 404 every endpoint gives for an unknown one. */
 export async function requireContentType(definitions: Definitions, idOrVariable: string): Promise<ContentType> {
   const type = await definitions.contentType(idOrVariable);
-  if (!type) throw new NotFoundError('CONTENT_TYPE_NOT_FOUND', `Content Type with id ${idOrVariable} not found`);
+  if (!type) throw new CmsError(Errors.CONTENT_TYPE_NOT_FOUND, { type: idOrVariable });
   return type;
 }
 

@@ -1,4 +1,4 @@
-import { InvalidInputError } from '../errors.js';
+import { CmsError, Errors } from '../errors/index.js';
 import type { Language } from '../model/language.js';
 import type { Storage } from '../plugin/storage-driver.js';
 
@@ -15,7 +15,7 @@ export class LanguageService {
   async get(id: number): Promise<Language> {
     const language = await this.storage.languages.findById(id);
     if (!language)
-      throw new InvalidInputError('LANGUAGE_NOT_FOUND', 'The provided languageId does not exist', {
+      throw new CmsError(Errors.LANGUAGE_NOT_FOUND, undefined, {
         fieldName: 'languageId',
       });
     return language;
@@ -25,13 +25,21 @@ export class LanguageService {
     const languageCode = input.languageCode.trim().toLowerCase();
     const countryCode = input.countryCode.trim().toUpperCase();
     if (!LANGUAGE_CODE.test(languageCode))
-      throw new InvalidInputError('LANGUAGE_CODE_INVALID', `"${input.languageCode}" is not a language code`, {
-        fieldName: 'languageCode',
-      });
+      throw new CmsError(
+        Errors.LANGUAGE_CODE_INVALID,
+        { code: input.languageCode },
+        {
+          fieldName: 'languageCode',
+        },
+      );
     if (!COUNTRY_CODE.test(countryCode))
-      throw new InvalidInputError('LANGUAGE_COUNTRY_INVALID', `"${input.countryCode}" is not a country code`, {
-        fieldName: 'countryCode',
-      });
+      throw new CmsError(
+        Errors.LANGUAGE_COUNTRY_INVALID,
+        { code: input.countryCode },
+        {
+          fieldName: 'countryCode',
+        },
+      );
     const language = { languageCode, countryCode, language: input.language.trim(), country: input.country.trim() };
     const id = await this.storage.languages.insert(language);
     return { id, ...language };

@@ -12,7 +12,7 @@ export interface AuthRequest {
 /** The services an auth scheme uses to prove an identity. */
 export interface AuthServices {
   /**
-   * Checks an e-mail and password. Throws `UnauthenticatedError` (or a throttling error) when they
+   * Checks an e-mail and password. Throws `CmsError(Errors.AUTH_INVALID_USER)` (or `AUTH_TOO_MANY_ATTEMPTS`) when they
    * do not match; repeated calls with the same correct pair are answered from a short cache.
    */
   verifyPassword(email: string, password: string): Promise<Principal>;
@@ -25,7 +25,7 @@ export interface AuthServices {
  * answers a principal wins.
  *
  * - Answer `null` when the request carries no credential of this scheme (the next scheme runs).
- * - Throw `UnauthenticatedError` when it carries one that is wrong: the request is refused with
+ * - Throw `new CmsError(Errors.AUTH_INVALID_USER)` when it carries one that is wrong: the request is refused with
  *   401, whatever later schemes would say.
  *
  * @example

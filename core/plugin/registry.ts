@@ -1,4 +1,4 @@
-import { StartupError } from '../errors.js';
+import { StartupError } from '../errors/index.js';
 import type { Actionlet } from './actionlet.js';
 import type { AuthScheme } from './auth-scheme.js';
 import { canonicalFieldClassName, type FieldType } from './field-type.js';

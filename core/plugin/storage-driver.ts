@@ -22,7 +22,7 @@ import type { User } from '../model/user.js';
 
 /**
  * Repositories: the only way core reaches stored data. Every method may throw
- * `RecordNotUniqueError` on a unique-key violation; drivers translate their own errors so that no
+ * a `CmsError` of `Errors.RECORD_NOT_UNIQUE` on a unique-key violation; drivers translate their own errors into catalogue entries so that no
  * raw driver error leaves the plugin.
  */
 export interface UserRepository {
@@ -111,7 +111,7 @@ export interface FieldRepository {
 export interface ContentRepository {
   insertIdentifier(identifier: ContentIdentifier): Promise<void>;
   findIdentifier(identifier: string): Promise<ContentIdentifier | undefined>;
-  /** Moves or renames an item (host, folder path, asset name). Throws `RecordNotUniqueError` when the path is taken. */
+  /** Moves or renames an item (host, folder path, asset name). Throws `RECORD_NOT_UNIQUE` when the path is taken. */
   updateIdentifier(identifier: ContentIdentifier): Promise<void>;
   /** The item at a path on a host. */
   findByPath(host: string, parentPath: string, assetName: string): Promise<ContentIdentifier | undefined>;
@@ -129,7 +129,7 @@ export interface ContentRepository {
   putState(state: ContentState): Promise<void>;
   /** The item holding a unique value, if any. */
   findUniqueHolder(fieldId: string, languageId: number, valueHash: string): Promise<string | undefined>;
-  /** Replaces the unique-field claims of an item in one language; throws `RecordNotUniqueError` naming the field id in `details[0].fieldName`. */
+  /** Replaces the unique-field claims of an item in one language; throws `CONTENT_UNIQUE_VALUE_TAKEN` naming the field id in `details[0].fieldName`. */
   claimUniqueValues(
     identifier: string,
     languageId: number,

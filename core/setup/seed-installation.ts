@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { RecordNotUniqueError } from '../errors.js';
+import { Errors, isCmsError } from '../errors/index.js';
 import { hashPassword } from '../auth/password-hasher.js';
 import type { Logger } from '../logger.js';
 import { DEFAULT_LANGUAGE_ID } from '../model/language.js';
@@ -161,7 +161,7 @@ async function ignoreIfPresent(work: () => Promise<void>): Promise<boolean> {
     await work();
     return true;
   } catch (error) {
-    if (error instanceof RecordNotUniqueError) return false;
+    if (isCmsError(error, Errors.RECORD_NOT_UNIQUE)) return false;
     throw error;
   }
 }

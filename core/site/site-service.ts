@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { InvalidInputError, NotFoundError } from '../errors.js';
+import { CmsError, Errors } from '../errors/index.js';
 import type { Page, PageRequest } from '../model/page.js';
 import type { Site } from '../model/site.js';
 import type { Storage } from '../plugin/storage-driver.js';
@@ -16,11 +16,7 @@ export class SiteService {
   async createSite(input: { siteName: string; aliases?: string }, modUser: string): Promise<Site> {
     const siteName = input.siteName.trim();
     if (!SITE_NAME.test(siteName)) {
-      throw new InvalidInputError(
-        'SITE_NAME_INVALID',
-        `"${input.siteName}" is not a valid site name (letters, digits, dots, dashes)`,
-        { fieldName: 'siteName' },
-      );
+      throw new CmsError(Errors.SITE_NAME_INVALID, { siteName: input.siteName }, { fieldName: 'siteName' });
     }
     const site: Site = {
       identifier: randomUUID(),
@@ -41,7 +37,7 @@ export class SiteService {
   /** By identifier or by name. */
   async getSite(idOrName: string): Promise<Site> {
     const site = (await this.storage.sites.findById(idOrName)) ?? (await this.storage.sites.findByName(idOrName));
-    if (!site) throw new NotFoundError('SITE_NOT_FOUND', `Site ${idOrName} not found`);
+    if (!site) throw new CmsError(Errors.SITE_NOT_FOUND, { site: idOrName });
     return site;
   }
 

@@ -1,6 +1,6 @@
 import type { Principal } from '../auth/principal.js';
 import type { Definitions } from '../definitions/definition-cache.js';
-import { ForbiddenError, InvalidInputError } from '../errors.js';
+import { CmsError, Errors } from '../errors/index.js';
 import type { ActionletAssociation, WorkflowAction, WorkflowStep } from '../model/workflow.js';
 import type { Actionlet } from '../plugin/actionlet.js';
 import type { Repositories } from '../plugin/storage-driver.js';
@@ -30,20 +30,14 @@ export async function checkAvailable(
   shownId = action.id,
 ): Promise<FireStart> {
   if (!item.type.workflows.includes(action.schemeId)) {
-    throw new InvalidInputError(
-      'WORKFLOW_SCHEME_NOT_ATTACHED',
-      `The Workflow Action [${shownId}] belongs to a scheme that is not attached to the content type ${item.type.variable}`,
-    );
+    throw new CmsError(Errors.WORKFLOW_SCHEME_NOT_ATTACHED, { action: shownId, type: item.type.variable });
   }
   const steps = await definitions.steps(action.schemeId);
   const inScheme = item.task && item.task.schemeId === action.schemeId;
   const currentStepId = inScheme ? item.task!.stepId : item.task ? undefined : steps[0]?.id;
   const available = currentStepId ? await definitions.stepActions(currentStepId) : [];
   if (!available.some((a) => a.id === action.id)) {
-    throw new InvalidInputError(
-      'WORKFLOW_ACTION_NOT_AVAILABLE',
-      `The Workflow Action [${shownId}] is not available in the Workflow Step the content is currently in.`,
-    );
+    throw new CmsError(Errors.WORKFLOW_ACTION_NOT_AVAILABLE, { action: shownId });
   }
   return { steps, currentStepId };
 }
@@ -62,7 +56,7 @@ export async function mayUse(tx: Repositories, action: WorkflowAction, principal
 
 export async function checkWhoCanUse(tx: Repositories, action: WorkflowAction, principal: Principal): Promise<void> {
   if (!(await mayUse(tx, action, principal))) {
-    throw new ForbiddenError(`The user may not fire the Workflow Action ${action.name}`);
+    throw new CmsError(Errors.WORKFLOW_ACTION_FORBIDDEN, { action: action.name });
   }
 }
 
@@ -75,16 +69,17 @@ export function resolveActionlets(
   return associations.map((association) => {
     const actionlet = installed(association.actionClass);
     if (!actionlet) {
-      throw new InvalidInputError(
-        'WORKFLOW_ACTIONLET_MISSING',
-        `The actionlet ${association.name} (${association.actionClass}) of ${action.name} is not installed`,
-      );
+      throw new CmsError(Errors.WORKFLOW_ACTIONLET_MISSING, {
+        actionlet: association.name,
+        actionClass: association.actionClass,
+        action: action.name,
+      });
     }
     if (actionlet.unavailableReason) {
-      throw new InvalidInputError(
-        'WORKFLOW_ACTIONLET_UNAVAILABLE',
-        `${action.name} cannot be fired: ${actionlet.unavailableReason}`,
-      );
+      throw new CmsError(Errors.WORKFLOW_ACTIONLET_UNAVAILABLE, {
+        action: action.name,
+        reason: actionlet.unavailableReason,
+      });
     }
     const params: Record<string, string> = {};
     for (const p of actionlet.parameters) {

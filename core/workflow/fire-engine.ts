@@ -1,7 +1,7 @@
 import type { Principal } from '../auth/principal.js';
 import type { ContentService, ContentSubmission } from '../content/content-service.js';
 import type { DefinitionCache } from '../definitions/definition-cache.js';
-import { InvalidInputError, NotFoundError } from '../errors.js';
+import { CmsError, Errors } from '../errors/index.js';
 import type { Logger } from '../logger.js';
 import type { ContentType } from '../model/content-type.js';
 import type { Contentlet } from '../model/contentlet.js';
@@ -66,7 +66,7 @@ export class FireEngine {
   private async fireIn(tx: Repositories, request: FireRequest): Promise<FireResult> {
     const definitions = await this.deps.definitions.in(tx);
     const action = await definitions.action(request.actionId);
-    if (!action) throw new NotFoundError('WORKFLOW_ACTION_NOT_FOUND', 'The Workflow Action does not exist');
+    if (!action) throw new CmsError(Errors.WORKFLOW_ACTION_NOT_FOUND);
     const item = await locateItem(tx, definitions, this.deps.content, request);
     const start = await checkAvailable(definitions, action, item, request.actionId);
     await checkWhoCanUse(tx, action, request.principal);
@@ -85,10 +85,7 @@ export class FireEngine {
     }
     const identifier = session.identifier;
     if (!identifier) {
-      throw new InvalidInputError(
-        'WORKFLOW_CONTENT_NOT_SAVED',
-        `The action ${action.name} does not save the content, so nothing was created`,
-      );
+      throw new CmsError(Errors.WORKFLOW_ACTION_SAVES_NOTHING, { action: action.name });
     }
     if (!session.removed) await session.moveTask(identifier);
     const contentlet =

@@ -1,6 +1,6 @@
 import type { ContentService, ContentSubmission } from '../content/content-service.js';
 import { requireContentType, type Definitions } from '../definitions/definition-cache.js';
-import { InvalidInputError, NotFoundError } from '../errors.js';
+import { CmsError, Errors } from '../errors/index.js';
 import type { ContentType } from '../model/content-type.js';
 import type { Contentlet } from '../model/contentlet.js';
 import { DEFAULT_LANGUAGE_ID } from '../model/language.js';
@@ -40,15 +40,12 @@ export async function locateItem(
   }
   const submission = request.submission;
   if (!submission) {
-    throw new InvalidInputError(
-      'WORKFLOW_FIRE_NO_CONTENT',
-      'Send contentletFormData (or contentlet), or the query parameter inode',
-    );
+    throw new CmsError(Errors.WORKFLOW_FIRE_NO_CONTENT);
   }
   const languageId = submission.languageId ?? DEFAULT_LANGUAGE_ID;
   if (submission.identifier) {
     const ident = await tx.content.findIdentifier(submission.identifier);
-    if (!ident) throw new NotFoundError('CONTENT_NOT_FOUND', `Content ${submission.identifier} not found`);
+    if (!ident) throw new CmsError(Errors.CONTENT_NOT_FOUND, { identifier: submission.identifier });
     const type = (await definitions.contentType(ident.contentTypeId))!;
     const current = (await tx.content.findState(ident.identifier, languageId))
       ? await content.get(tx, ident.identifier, { languageId })
@@ -62,7 +59,7 @@ export async function locateItem(
     };
   }
   if (!submission.contentType) {
-    throw new InvalidInputError('CONTENT_TYPE_REQUIRED', 'contentType is required for new content', {
+    throw new CmsError(Errors.CONTENT_TYPE_REQUIRED, undefined, {
       fieldName: 'contentType',
     });
   }

@@ -1,6 +1,6 @@
 import type { Principal } from '../auth/principal.js';
 import type { ContentService, ContentSubmission } from '../content/content-service.js';
-import { InvalidInputError } from '../errors.js';
+import { CmsError, Errors } from '../errors/index.js';
 import type { Logger } from '../logger.js';
 import type { Contentlet } from '../model/contentlet.js';
 import { CURRENT_STEP, type WorkflowAction } from '../model/workflow.js';
@@ -76,7 +76,7 @@ export class FireSession {
 
   private requireItem(what: string): string {
     if (!this.identifier) {
-      throw new InvalidInputError('WORKFLOW_CONTENT_NOT_SAVED', `The content must be saved before it can be ${what}`);
+      throw new CmsError(Errors.WORKFLOW_CONTENT_NOT_SAVED, { operation: what });
     }
     return this.identifier;
   }

@@ -2,7 +2,7 @@
 // `parse` and `Compile` resolve under both tsc NodeNext and tap's loader, where a default import's
 // type and runtime shapes would differ.
 import { Compile, parse } from 'velocityjs';
-import { InvalidInputError } from '../errors.js';
+import { CmsError, Errors } from '../errors/index.js';
 
 /** Templates longer than this (UTF-8 bytes) are refused before parsing. */
 export const MAX_TEMPLATE_BYTES = 64 * 1024;
@@ -15,7 +15,6 @@ const MAX_STEPS = 1_000_000;
 /** Characters produced at every nesting level, in total: bounds loops whose output is large. */
 const MAX_WORK_CHARS = 16 * MAX_OUTPUT_BYTES;
 
-const CODE = 'WORKFLOW_TEMPLATE_INVALID';
 
 type Ast = NonNullable<Parameters<Compile['renderAstList']>[0]>;
 type Node = Ast[number];
@@ -91,12 +90,8 @@ function isBalanced(template: string): boolean {
   }
 }
 
-function invalid(problem: string, cause?: unknown): InvalidInputError {
-  return new InvalidInputError(
-    CODE,
-    `The template is not valid: ${problem}`,
-    cause === undefined ? undefined : { cause },
-  );
+function invalid(problem: string, cause?: unknown): CmsError {
+  return new CmsError(Errors.WORKFLOW_TEMPLATE_INVALID, { problem }, { cause });
 }
 
 /**
@@ -106,7 +101,7 @@ function invalid(problem: string, cause?: unknown): InvalidInputError {
  * Values are inserted as they are, without HTML escaping. The context is copied first (it must be
  * structured-cloneable plain data) because velocityjs writes into objects it calls methods on.
  *
- * @throws InvalidInputError (WORKFLOW_TEMPLATE_INVALID) when the template is too long, does not
+ * @throws CmsError (WORKFLOW_TEMPLATE_INVALID) when the template is too long, does not
  * parse, fails while rendering, or exceeds the work or output budget.
  */
 export function renderTemplate(template: string, context: Record<string, unknown>): string {

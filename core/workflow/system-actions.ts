@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ContentSubmission } from '../content/content-service.js';
 import { requireContentType, type DefinitionCache, type Definitions } from '../definitions/definition-cache.js';
-import { InvalidInputError, NotFoundError } from '../errors.js';
+import { CmsError, Errors } from '../errors/index.js';
 import type { ContentType } from '../model/content-type.js';
 import {
   SYSTEM_ACTION_NAMES,
@@ -29,10 +29,7 @@ export interface MappingDetails {
 export function parseSystemAction(name: string): SystemActionName {
   const verb = name.toUpperCase() as SystemActionName;
   if (!SYSTEM_ACTION_NAMES.includes(verb)) {
-    throw new InvalidInputError(
-      'WORKFLOW_SYSTEM_ACTION_UNKNOWN',
-      `Unknown system action ${name}; one of ${SYSTEM_ACTION_NAMES.join(', ')}`,
-    );
+    throw new CmsError(Errors.WORKFLOW_SYSTEM_ACTION_UNKNOWN, { name, names: SYSTEM_ACTION_NAMES.join(', ') });
   }
   return verb;
 }
@@ -51,14 +48,11 @@ export class SystemActionService {
   async map(input: SystemActionInput): Promise<MappingDetails> {
     const systemAction = parseSystemAction(input.systemAction ?? '');
     if (!input.actionId?.trim())
-      throw new InvalidInputError('WORKFLOW_ACTION_REQUIRED', 'actionId is required', { fieldName: 'actionId' });
+      throw new CmsError(Errors.WORKFLOW_ACTION_REQUIRED, undefined, { fieldName: 'actionId' });
     const schemeId = input.schemeId?.trim() || undefined;
     const typeName = input.contentTypeVariable?.trim() || undefined;
     if (Boolean(schemeId) === Boolean(typeName)) {
-      throw new InvalidInputError(
-        'WORKFLOW_SYSTEM_ACTION_OWNER',
-        'Send either schemeId or contentTypeVariable: the mapping belongs to one of them',
-      );
+      throw new CmsError(Errors.WORKFLOW_SYSTEM_ACTION_OWNER);
     }
     return this.storage.transaction(async (tx) => {
       const action = await this.workflows.getAction(input.actionId!, tx);
@@ -66,18 +60,12 @@ export class SystemActionService {
       if (schemeId) {
         const scheme = await this.workflows.getScheme(schemeId, tx);
         if (action.schemeId !== scheme.id)
-          throw new InvalidInputError(
-            'WORKFLOW_ACTION_NOT_IN_SCHEME',
-            `The Workflow Action ${action.name} does not belong to the scheme ${scheme.name}`,
-          );
+          throw new CmsError(Errors.WORKFLOW_ACTION_NOT_IN_SCHEME, { action: action.name, scheme: scheme.name });
         owner = { ownerKind: 'scheme', ownerId: scheme.id };
       } else {
         const type = await requireContentType(await this.definitions.in(tx), typeName!);
         if (!type.workflows.includes(action.schemeId)) {
-          throw new InvalidInputError(
-            'WORKFLOW_SCHEME_NOT_ATTACHED',
-            `The Workflow Action ${action.name} belongs to a scheme that is not attached to the content type ${type.variable}`,
-          );
+          throw new CmsError(Errors.WORKFLOW_SCHEME_NOT_ATTACHED, { action: action.name, type: type.variable });
         }
         owner = { ownerKind: 'contentType', ownerId: type.id };
       }
@@ -120,8 +108,7 @@ export class SystemActionService {
   async delete(id: string): Promise<MappingDetails> {
     return this.storage.transaction(async (tx) => {
       const mapping = await tx.workflows.findSystemAction(id);
-      if (!mapping)
-        throw new NotFoundError('WORKFLOW_SYSTEM_ACTION_NOT_FOUND', `System action mapping ${id} not found`);
+      if (!mapping) throw new CmsError(Errors.WORKFLOW_SYSTEM_ACTION_NOT_FOUND, { mapping: id });
       await tx.workflows.deleteSystemAction(id);
       return { mapping, action: await this.workflows.getAction(mapping.actionId, tx) };
     });
@@ -133,11 +120,7 @@ export class SystemActionService {
     const definitions = await this.definitions.in(this.storage);
     const type = await requireContentType(definitions, await typeIdOf(this.storage, target));
     const mapping = await effectiveMapping(definitions, type, verb);
-    if (!mapping)
-      throw new InvalidInputError(
-        'WORKFLOW_SYSTEM_ACTION_UNMAPPED',
-        `No action is mapped to ${verb} for the content type ${type.variable}`,
-      );
+    if (!mapping) throw new CmsError(Errors.WORKFLOW_SYSTEM_ACTION_UNMAPPED, { verb, type: type.variable });
     return mapping.actionId;
   }
 
@@ -166,18 +149,14 @@ async function typeIdOf(tx: Repositories, target: { inode?: string; submission?:
   if (target.inode) {
     const version = await tx.content.findVersion(target.inode);
     const ident = version && (await tx.content.findIdentifier(version.identifier));
-    if (!ident) throw new NotFoundError('CONTENT_NOT_FOUND', `Content version ${target.inode} not found`);
+    if (!ident) throw new CmsError(Errors.CONTENT_VERSION_NOT_FOUND, { inode: target.inode });
     return ident.contentTypeId;
   }
   if (target.submission?.identifier) {
     const ident = await tx.content.findIdentifier(target.submission.identifier);
-    if (!ident) throw new NotFoundError('CONTENT_NOT_FOUND', `Content ${target.submission.identifier} not found`);
+    if (!ident) throw new CmsError(Errors.CONTENT_NOT_FOUND, { identifier: target.submission.identifier });
     return ident.contentTypeId;
   }
-  if (!target.submission?.contentType)
-    throw new InvalidInputError(
-      'WORKFLOW_FIRE_NO_CONTENT',
-      'Send contentletFormData (or contentlet), or the query parameter inode',
-    );
+  if (!target.submission?.contentType) throw new CmsError(Errors.WORKFLOW_FIRE_NO_CONTENT);
   return target.submission.contentType;
 }

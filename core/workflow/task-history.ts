@@ -1,4 +1,4 @@
-import { InvalidInputError } from '../errors.js';
+import { CmsError, Errors } from '../errors/index.js';
 import type { WorkflowHistoryEntry } from '../model/workflow.js';
 import type { Storage } from '../plugin/storage-driver.js';
 
@@ -10,7 +10,7 @@ export class TaskHistoryService {
   async list(identifier: string): Promise<WorkflowHistoryEntry[]> {
     const history = await this.storage.tasks.listHistory(identifier);
     if (history.length === 0 && !(await this.storage.content.findIdentifier(identifier))) {
-      throw new InvalidInputError('CONTENT_NOT_FOUND', `Content ${identifier} not found`);
+      throw new CmsError(Errors.CONTENT_NOT_FOUND, { identifier });
     }
     return history;
   }

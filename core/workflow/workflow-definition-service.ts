@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { InvalidInputError, NotFoundError } from '../errors.js';
+import { CmsError, detail, Errors } from '../errors/index.js';
 import {
   CURRENT_STEP,
   SHOW_ON_VALUES,
@@ -64,7 +64,7 @@ export class WorkflowDefinitionService {
   ) {}
 
   async createScheme(input: SchemeInput): Promise<WorkflowScheme> {
-    const name = requireText(input.schemeName, 'schemeName', 'A workflow scheme needs a name');
+    const name = requireName(input.schemeName, 'schemeName', 'scheme');
     const now = this.now();
     const scheme: WorkflowScheme = {
       id: randomUUID(),
@@ -89,7 +89,7 @@ export class WorkflowDefinitionService {
   async getScheme(id: string, tx: Repositories = this.storage): Promise<WorkflowScheme> {
     const resolved = await tx.workflows.resolveId('scheme', id);
     const scheme = resolved && (await tx.workflows.findScheme(resolved));
-    if (!scheme) throw new NotFoundError('WORKFLOW_SCHEME_NOT_FOUND', `Workflow scheme [${id}] not found`);
+    if (!scheme) throw new CmsError(Errors.WORKFLOW_SCHEME_NOT_FOUND, { scheme: id });
     return scheme;
   }
 
@@ -103,13 +103,10 @@ export class WorkflowDefinitionService {
     return this.storage.transaction(async (tx) => {
       const current = await this.getScheme(id, tx);
       if (current.system && input.schemeArchived)
-        throw new InvalidInputError('WORKFLOW_SCHEME_SYSTEM', 'The System Workflow cannot be archived');
+        throw new CmsError(Errors.WORKFLOW_SCHEME_SYSTEM, { operation: 'archived' });
       const updated: WorkflowScheme = {
         ...current,
-        name:
-          input.schemeName === undefined
-            ? current.name
-            : requireText(input.schemeName, 'schemeName', 'A workflow scheme needs a name'),
+        name: input.schemeName === undefined ? current.name : requireName(input.schemeName, 'schemeName', 'scheme'),
         description: input.schemeDescription ?? current.description,
         archived: input.schemeArchived ?? current.archived,
         modDate: this.now(),
@@ -123,21 +120,17 @@ export class WorkflowDefinitionService {
   async deleteScheme(id: string): Promise<WorkflowScheme> {
     return this.storage.transaction(async (tx) => {
       const scheme = await this.getScheme(id, tx);
-      if (scheme.system) throw new InvalidInputError('WORKFLOW_SCHEME_SYSTEM', 'The System Workflow cannot be deleted');
-      if (!scheme.archived)
-        throw new InvalidInputError(
-          'WORKFLOW_SCHEME_NOT_ARCHIVED',
-          'Only an archived workflow scheme can be deleted; archive it first',
-        );
+      if (scheme.system) throw new CmsError(Errors.WORKFLOW_SCHEME_SYSTEM, { operation: 'deleted' });
+      if (!scheme.archived) throw new CmsError(Errors.WORKFLOW_SCHEME_NOT_ARCHIVED);
       await tx.workflows.deleteScheme(scheme.id);
       return scheme;
     });
   }
 
   async createStep(input: StepInput): Promise<WorkflowStep> {
-    const name = requireText(input.stepName, 'stepName', 'A workflow step needs a name');
+    const name = requireName(input.stepName, 'stepName', 'step');
     return this.storage.transaction(async (tx) => {
-      const scheme = await this.getScheme(requireText(input.schemeId, 'schemeId', 'schemeId is required'), tx);
+      const scheme = await this.getScheme(requireText(input.schemeId, 'schemeId'), tx);
       const steps = await tx.workflows.listSteps(scheme.id);
       const escalationAction = input.escalationAction?.trim()
         ? (await this.getAction(input.escalationAction, tx)).id
@@ -161,7 +154,7 @@ export class WorkflowDefinitionService {
   async getStep(id: string, tx: Repositories = this.storage): Promise<WorkflowStep> {
     const resolved = await tx.workflows.resolveId('step', id);
     const step = resolved && (await tx.workflows.findStep(resolved));
-    if (!step) throw new NotFoundError('WORKFLOW_STEP_NOT_FOUND', 'The Workflow Step does not exist');
+    if (!step) throw new CmsError(Errors.WORKFLOW_STEP_NOT_FOUND);
     return step;
   }
 
@@ -175,10 +168,7 @@ export class WorkflowDefinitionService {
       const current = await this.getStep(id, tx);
       const updated: WorkflowStep = {
         ...current,
-        name:
-          input.stepName === undefined
-            ? current.name
-            : requireText(input.stepName, 'stepName', 'A workflow step needs a name'),
+        name: input.stepName === undefined ? current.name : requireName(input.stepName, 'stepName', 'step'),
         resolved: input.stepResolved ?? current.resolved,
         enableEscalation: input.enableEscalation ?? current.enableEscalation,
         escalationAction:
@@ -200,20 +190,16 @@ export class WorkflowDefinitionService {
   async deleteStep(id: string): Promise<WorkflowStep> {
     return this.storage.transaction(async (tx) => {
       const step = await this.getStep(id, tx);
-      if (await tx.tasks.anyInStep(step.id))
-        throw new InvalidInputError(
-          'WORKFLOW_STEP_NOT_EMPTY',
-          `The step ${step.name} still holds content; move it first`,
-        );
+      if (await tx.tasks.anyInStep(step.id)) throw new CmsError(Errors.WORKFLOW_STEP_NOT_EMPTY, { step: step.name });
       await tx.workflows.deleteStep(step.id);
       return step;
     });
   }
 
   async createAction(input: ActionInput, ownerId: string): Promise<WorkflowAction> {
-    const name = requireText(input.actionName, 'actionName', 'A workflow action needs a name');
+    const name = requireName(input.actionName, 'actionName', 'action');
     return this.storage.transaction(async (tx) => {
-      const scheme = await this.getScheme(requireText(input.schemeId, 'schemeId', 'schemeId is required'), tx);
+      const scheme = await this.getScheme(requireText(input.schemeId, 'schemeId'), tx);
       const nextStep = await this.nextStepOf(tx, scheme.id, input.actionNextStep);
       const action: WorkflowAction = {
         id: randomUUID(),
@@ -249,7 +235,7 @@ export class WorkflowDefinitionService {
   async getAction(id: string, tx: Repositories = this.storage): Promise<WorkflowAction> {
     const resolved = await tx.workflows.resolveId('action', id);
     const action = resolved && (await tx.workflows.findAction(resolved));
-    if (!action) throw new NotFoundError('WORKFLOW_ACTION_NOT_FOUND', 'The Workflow Action does not exist');
+    if (!action) throw new CmsError(Errors.WORKFLOW_ACTION_NOT_FOUND);
     return action;
   }
 
@@ -268,10 +254,7 @@ export class WorkflowDefinitionService {
     const step = await this.getStep(stepId);
     const action = await this.getAction(actionId);
     if (!(await this.storage.workflows.stepsOfAction(action.id)).includes(step.id)) {
-      throw new NotFoundError(
-        'WORKFLOW_ACTION_NOT_IN_STEP',
-        `The Workflow Action [${actionId}] is not attached to the step ${step.name}`,
-      );
+      throw new CmsError(Errors.WORKFLOW_ACTION_NOT_IN_STEP, { action: actionId, step: step.name });
     }
     return action;
   }
@@ -280,16 +263,13 @@ export class WorkflowDefinitionService {
     return this.storage.transaction(async (tx) => {
       const current = await this.getAction(id, tx);
       if (input.schemeId !== undefined && (await this.getScheme(input.schemeId, tx)).id !== current.schemeId) {
-        throw new InvalidInputError('WORKFLOW_ACTION_SCHEME_IMMUTABLE', 'An action cannot move to another scheme', {
+        throw new CmsError(Errors.WORKFLOW_ACTION_SCHEME_IMMUTABLE, undefined, {
           fieldName: 'schemeId',
         });
       }
       const updated: WorkflowAction = {
         ...current,
-        name:
-          input.actionName === undefined
-            ? current.name
-            : requireText(input.actionName, 'actionName', 'A workflow action needs a name'),
+        name: input.actionName === undefined ? current.name : requireName(input.actionName, 'actionName', 'action'),
         condition: input.actionCondition ?? current.condition,
         nextStep:
           input.actionNextStep === undefined
@@ -335,10 +315,14 @@ export class WorkflowDefinitionService {
   async addActionlet(actionId: string, input: ActionletInput): Promise<ActionletAssociation> {
     const actionlet = this.actionlets(input.actionClass);
     if (!actionlet)
-      throw new InvalidInputError('WORKFLOW_ACTIONLET_UNKNOWN', `No actionlet with the class ${input.actionClass}`, {
-        // The request member that named it.
-        fieldName: 'actionletClass',
-      });
+      throw new CmsError(
+        Errors.WORKFLOW_ACTIONLET_UNKNOWN,
+        { actionClass: input.actionClass },
+        {
+          // The request member that named it.
+          fieldName: 'actionletClass',
+        },
+      );
     const parameters: Record<string, string> = {};
     const missing: string[] = [];
     for (const p of actionlet.parameters) {
@@ -347,15 +331,11 @@ export class WorkflowDefinitionService {
       else if (p.required && input.parameters !== undefined) missing.push(p.key);
     }
     if (missing.length > 0) {
-      throw new InvalidInputError(
-        'WORKFLOW_ACTIONLET_PARAMETER_REQUIRED',
-        `${actionlet.name} needs ${missing.join(', ')}`,
+      throw new CmsError(
+        Errors.WORKFLOW_ACTIONLET_PARAMETER_REQUIRED,
+        { actionlet: actionlet.name, parameters: missing.join(', ') },
         {
-          details: missing.map((key) => ({
-            errorCode: 'required',
-            message: `${key} is required by ${actionlet.name}`,
-            fieldName: key,
-          })),
+          details: missing.map((key) => detail(Errors.required, { field: key }, key)),
         },
       );
     }
@@ -377,8 +357,7 @@ export class WorkflowDefinitionService {
 
   async removeActionlet(associationId: string): Promise<ActionletAssociation> {
     const association = await this.storage.workflows.findActionlet(associationId);
-    if (!association)
-      throw new NotFoundError('WORKFLOW_ACTIONLET_NOT_FOUND', `Actionlet association ${associationId} not found`);
+    if (!association) throw new CmsError(Errors.WORKFLOW_ACTIONLET_NOT_FOUND, { association: associationId });
     await this.storage.workflows.deleteActionlet(association.id);
     return association;
   }
@@ -387,11 +366,7 @@ export class WorkflowDefinitionService {
     const step = await this.getStep(stepId, tx);
     const action = await this.getAction(actionId, tx);
     if (step.schemeId !== action.schemeId)
-      throw new InvalidInputError(
-        'WORKFLOW_ACTION_OTHER_SCHEME',
-        'The action belongs to another scheme than the step',
-        { fieldName: 'actionId' },
-      );
+      throw new CmsError(Errors.WORKFLOW_ACTION_OTHER_SCHEME, undefined, { fieldName: 'actionId' });
     await tx.workflows.attachAction(step.id, action.id);
   }
 
@@ -401,18 +376,20 @@ export class WorkflowDefinitionService {
     if (!wanted || wanted.toLowerCase() === CURRENT_STEP) return CURRENT_STEP;
     const step = await this.getStep(wanted, tx);
     if (step.schemeId !== schemeId)
-      throw new InvalidInputError(
-        'WORKFLOW_NEXT_STEP_OTHER_SCHEME',
-        'actionNextStep must be a step of the same scheme',
-        { fieldName: 'actionNextStep' },
-      );
+      throw new CmsError(Errors.WORKFLOW_NEXT_STEP_OTHER_SCHEME, undefined, { fieldName: 'actionNextStep' });
     return step.id;
   }
 }
 
-function requireText(value: string | undefined, fieldName: string, message: string): string {
+function requireName(value: string | undefined, fieldName: string, what: 'scheme' | 'step' | 'action'): string {
   const text = value?.trim();
-  if (!text) throw new InvalidInputError('WORKFLOW_FIELD_REQUIRED', message, { fieldName });
+  if (!text) throw new CmsError(Errors.WORKFLOW_NAME_REQUIRED, { what }, { fieldName });
+  return text;
+}
+
+function requireText(value: string | undefined, fieldName: string): string {
+  const text = value?.trim();
+  if (!text) throw new CmsError(Errors.WORKFLOW_FIELD_REQUIRED, { field: fieldName }, { fieldName });
   return text;
 }
 
@@ -421,11 +398,7 @@ function escalationSeconds(value: string | number | null | undefined): number {
   if (value === undefined || value === null || value === '') return 0;
   const n = typeof value === 'number' ? value : Number(value.trim());
   if (!Number.isInteger(n) || n < 0)
-    throw new InvalidInputError(
-      'WORKFLOW_ESCALATION_TIME_INVALID',
-      'escalationTime must be a whole number of seconds',
-      { fieldName: 'escalationTime' },
-    );
+    throw new CmsError(Errors.WORKFLOW_ESCALATION_TIME_INVALID, undefined, { fieldName: 'escalationTime' });
   return n;
 }
 
@@ -433,9 +406,9 @@ function escalationSeconds(value: string | number | null | undefined): number {
 function showOnOf(values: readonly string[]): ShowOn[] {
   const unknown = values.filter((v) => !SHOW_ON_VALUES.includes(v.toUpperCase() as ShowOn));
   if (unknown.length > 0)
-    throw new InvalidInputError(
-      'WORKFLOW_SHOW_ON_INVALID',
-      `Unknown showOn value ${unknown.join(', ')}; allowed: ${SHOW_ON_VALUES.join(', ')}`,
+    throw new CmsError(
+      Errors.WORKFLOW_SHOW_ON_INVALID,
+      { values: unknown.join(', '), allowed: SHOW_ON_VALUES.join(', ') },
       { fieldName: 'showOn' },
     );
   return [...new Set(values.map((v) => v.toUpperCase() as ShowOn))];

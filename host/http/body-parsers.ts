@@ -1,4 +1,4 @@
-import { InvalidInputError } from '../../core/errors.js';
+import { CmsError, Errors } from '../../core/errors/index.js';
 
 /**
  * Reads a request body of one or more media types into a value the route's schema then checks.
@@ -70,10 +70,10 @@ export const jsonBodyParser: BodyParser = {
     try {
       value = JSON.parse(raw.toString('utf8'));
     } catch {
-      throw new InvalidInputError('HTTP_BODY_INVALID_JSON', 'The request body is not valid JSON');
+      throw new CmsError(Errors.HTTP_BODY_INVALID_JSON);
     }
     if (exceedsDepth(value, MAX_JSON_DEPTH)) {
-      throw new InvalidInputError('HTTP_BODY_TOO_DEEP', `The request body nests deeper than ${MAX_JSON_DEPTH} levels`);
+      throw new CmsError(Errors.HTTP_BODY_TOO_DEEP, { depth: MAX_JSON_DEPTH });
     }
     return value;
   },

@@ -1,4 +1,4 @@
-import type { ErrorDetail } from '../../core/errors.js';
+import type { ErrorDetail } from '../../core/errors/index.js';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 

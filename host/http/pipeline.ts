@@ -1,8 +1,8 @@
-import { ForbiddenError, NotFoundError, UnauthenticatedError } from '../../core/errors.js';
+import { CmsError, Errors } from '../../core/errors/index.js';
 import type { Authenticator } from '../../core/auth/authenticator.js';
 import type { Logger } from '../../core/logger.js';
 import { BodyParsers } from './body-parsers.js';
-import { envelope, errorEnvelope, isEnvelopePath, JSON_TYPE } from './envelope.js';
+import { envelope, isEnvelopePath, JSON_TYPE } from './envelope.js';
 import { mapError } from './error-mapper.js';
 import { RequestReader } from './request-reader.js';
 import { isReply, reply, type AnyRoute, type HttpRequest } from './route.js';
@@ -89,19 +89,16 @@ export class HttpPipeline {
 
   private async dispatch(request: HttpRequest, log: Logger): Promise<HttpResponse> {
     const match = this.router.match(request.method, request.path);
-    if (match.kind === 'not_found') throw new NotFoundError('HTTP_ROUTE_NOT_FOUND', 'This URL does not exist');
+    if (match.kind === 'not_found') throw new CmsError(Errors.HTTP_ROUTE_NOT_FOUND);
     if (match.kind === 'method_not_allowed') {
-      // 405 is a fact of HTTP, not of the domain, so it is answered here rather than by a core error.
-      const message = `Method ${request.method} is not allowed here`;
-      const body = errorEnvelope(message, [{ errorCode: 'HTTP_METHOD_NOT_ALLOWED', message, fieldName: null }]);
-      return jsonResponse(405, body, { Allow: match.allowed.join(', ') });
+      throw new CmsError(Errors.HTTP_METHOD_NOT_ALLOWED, { method: request.method }, { allow: match.allowed });
     }
     const { definition, reader } = match.value;
     const principal = definition.access === 'public' ? null : await this.authenticator.authenticate(request);
     if ((definition.access === 'user' || definition.access === 'admin') && principal === null) {
-      throw new UnauthenticatedError();
+      throw new CmsError(Errors.AUTH_INVALID_USER);
     }
-    if (definition.access === 'admin' && !principal!.admin) throw new ForbiddenError('Only administrators may do this');
+    if (definition.access === 'admin' && !principal!.admin) throw new CmsError(Errors.AUTH_FORBIDDEN);
 
     const params = reader.readParams(match.params);
     const query = reader.readQuery(request);

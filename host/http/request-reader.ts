@@ -1,6 +1,6 @@
 import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
-import { CmsError, InvalidInputError, type ErrorDetail } from '../../core/errors.js';
+import { CmsError, detail, type ErrorDetail, Errors } from '../../core/errors/index.js';
 import { BodyParsers, JSON_MEDIA_TYPE, parseContentType } from './body-parsers.js';
 import { compileCoercer, type Coercer } from './coerce.js';
 import type { AnyRoute, HttpRequest } from './route.js';
@@ -15,11 +15,11 @@ export type InvalidAs = (name: string) => Error;
 /** Where a value came from, for the error that names it. */
 type Location = 'path' | 'query' | 'body';
 
-const GENERIC_CODE: Record<Location, string> = {
-  path: 'HTTP_PATH_PARAMETER_INVALID',
-  query: 'HTTP_QUERY_INVALID',
-  body: 'HTTP_BODY_INVALID',
-};
+const GENERIC_ERROR = {
+  path: Errors.HTTP_PATH_PARAMETER_INVALID,
+  query: Errors.HTTP_QUERY_INVALID,
+  body: Errors.HTTP_BODY_INVALID,
+} as const;
 const MAX_DETAILS = 20;
 const EMPTY: Readonly<Record<string, never>> = Object.freeze({});
 
@@ -52,15 +52,15 @@ class Checked {
       if (seen.has(fieldName ?? '')) continue;
       seen.add(fieldName ?? '');
       const where = this.location === 'body' ? '' : this.location === 'query' ? 'Query parameter ' : 'Path parameter ';
-      details.push({
-        errorCode: 'badType',
-        message: fieldName ? `${where}${fieldName}: ${error.message}` : error.message,
-        fieldName,
-      });
+      details.push(
+        fieldName
+          ? detail(Errors.badType, { field: `${where}${fieldName}`, problem: error.message }, fieldName)
+          : detail(GENERIC_ERROR[this.location], { problem: error.message }, null),
+      );
       if (details.length >= MAX_DETAILS) break;
     }
     const message = details[0]?.message ?? `The request ${this.location} is not valid`;
-    return new InvalidInputError(GENERIC_CODE[this.location], message, { details });
+    return new CmsError(GENERIC_ERROR[this.location], { problem: message }, { details });
   }
 
   private customError(fieldName: string): Error | undefined {
@@ -141,16 +141,14 @@ export class RequestReader {
     if (!this.body) return undefined;
     if (request.rawBody.length === 0) {
       if (this.route.optionalBody) return undefined;
-      throw new InvalidInputError('HTTP_BODY_REQUIRED', 'A request body is required');
+      throw new CmsError(Errors.HTTP_BODY_REQUIRED);
     }
     const contentType = parseContentType(request.headers['content-type']);
     // A body sent without a type is read as the route's first type, as lenient clients expect.
     const mediaType = contentType?.mediaType ?? this.accepts[0]!;
     if (!this.accepts.includes(mediaType) && !(mediaType.endsWith('+json') && this.accepts.includes(JSON_MEDIA_TYPE))) {
       // The original's words for this refusal.
-      throw new CmsError('unsupported_media', 'HTTP_MEDIA_TYPE_UNSUPPORTED', 'HTTP 415 Unsupported Media Type', {
-        fieldName: 'Content-Type',
-      });
+      throw new CmsError(Errors.HTTP_MEDIA_TYPE_UNSUPPORTED, undefined, { fieldName: 'Content-Type' });
     }
     const parsed = this.parsers.find(mediaType)!.parse(request.rawBody, contentType ?? { mediaType, parameters: {} });
     return this.body.read(parsed);

@@ -1,7 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Config } from '../../core/config/config.js';
-import { StartupError } from '../../core/errors.js';
+import { StartupError } from '../../core/errors/index.js';
 import type { Logger } from '../../core/logger.js';
 import { PLUGIN_API_VERSION, type PluginDescriptor } from '../../core/plugin/plugin.js';
 import { PluginRegistry } from '../../core/plugin/registry.js';

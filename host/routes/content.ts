@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { ContentReader } from '../../core/content/content-reader.js';
 import { contentletMap } from '../../core/content/contentlet-map.js';
-import { InvalidInputError } from '../../core/errors.js';
+import { CmsError, Errors } from '../../core/errors/index.js';
 import { compileQueryReader, INVALID_AS } from '../http/request-reader.js';
 import { reply, route } from '../http/route.js';
 import { contentletView } from '../views/contentlet-view.js';
@@ -10,16 +10,14 @@ import { defineRoutes } from './route-module.js';
 const LanguageId = Type.Integer({
   minimum: 0,
   maximum: 999_999_999,
-  [INVALID_AS]: (name: string) =>
-    new InvalidInputError('LANGUAGE_NOT_FOUND', 'The provided languageId does not exist', { fieldName: name }),
+  [INVALID_AS]: (name: string) => new CmsError(Errors.LANGUAGE_NOT_FOUND, undefined, { fieldName: name }),
 });
 
 /** `live` and the language of a read, in the original's words when they are malformed. */
 const ReadQuery = Type.Object({
   live: Type.Optional(
     Type.Boolean({
-      [INVALID_AS]: () =>
-        new InvalidInputError('CONTENT_LIVE_INVALID', 'live must be true or false', { fieldName: 'live' }),
+      [INVALID_AS]: () => new CmsError(Errors.CONTENT_LIVE_INVALID, undefined, { fieldName: 'live' }),
     }),
   ),
   language: Type.Optional(LanguageId),

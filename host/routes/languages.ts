@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { InvalidInputError } from '../../core/errors.js';
+import { CmsError, Errors } from '../../core/errors/index.js';
 import { INVALID_AS } from '../http/request-reader.js';
 import { route } from '../http/route.js';
 import { defineRoutes } from './route-module.js';
@@ -18,7 +18,7 @@ const LanguageIdParams = Type.Object({
     minimum: 0,
     maximum: 999_999_999,
     [INVALID_AS]: () =>
-      new InvalidInputError('LANGUAGE_ID_INVALID', 'The provided languageId does not exist', {
+      new CmsError(Errors.LANGUAGE_ID_INVALID, undefined, {
         fieldName: 'languageId',
       }),
   }),

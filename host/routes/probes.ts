@@ -1,4 +1,4 @@
-import { CmsError } from '../../core/errors.js';
+import { CmsError, Errors } from '../../core/errors/index.js';
 import { route } from '../http/route.js';
 import { defineRoutes } from './route-module.js';
 
@@ -21,7 +21,7 @@ export default defineRoutes('probes', ({ readiness }) => [
       try {
         await readiness();
       } catch (cause) {
-        throw new CmsError('unavailable', 'SERVICE_NOT_READY', 'The service is not ready', { cause });
+        throw new CmsError(Errors.SERVICE_NOT_READY, undefined, { cause });
       }
       return 'ready';
     },

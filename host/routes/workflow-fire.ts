@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { ContentSubmission } from '../../core/content/content-service.js';
-import { InvalidInputError } from '../../core/errors.js';
+import { CmsError, Errors } from '../../core/errors/index.js';
 import type { FireResult } from '../../core/workflow/fire-engine.js';
 import { INVALID_AS } from '../http/request-reader.js';
 import { reply, route } from '../http/route.js';
@@ -16,8 +16,7 @@ const FireBody = Type.Object({
   assign: Type.Optional(Type.String({ maxLength: 255 })),
 });
 
-const languageNotFound = (fieldName: string) =>
-  new InvalidInputError('LANGUAGE_NOT_FOUND', 'The provided languageId does not exist', { fieldName });
+const languageNotFound = (fieldName: string) => new CmsError(Errors.LANGUAGE_NOT_FOUND, undefined, { fieldName });
 
 /** Which item to fire on, when the body does not say: `inode`, or `identifier` with `language`. */
 const FireQuery = Type.Object({

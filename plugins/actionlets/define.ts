@@ -1,4 +1,4 @@
-import { InvalidInputError } from '../../core/errors.js';
+import { CmsError, Errors } from '../../core/errors/index.js';
 import type {
   Actionlet,
   ActionletContext,
@@ -54,7 +54,7 @@ export function unavailableActionlet(
     ...rest,
     unavailableReason: reason,
     run: () => {
-      throw new InvalidInputError('WORKFLOW_ACTIONLET_UNAVAILABLE', reason);
+      throw new CmsError(Errors.WORKFLOW_ACTIONLET_UNAVAILABLE, { action: spec.name, reason });
     },
   });
 }

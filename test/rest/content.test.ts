@@ -1,6 +1,6 @@
 import t from 'tap';
 import { ContentService, setFieldValue } from '../../core/content/content-service.js';
-import { InvalidInputError } from '../../core/errors.js';
+import { CmsError } from '../../core/errors/index.js';
 import type { Storage } from '../../core/plugin/storage-driver.js';
 import { StorageToken } from '../../core/plugin/tokens.js';
 import { resolve } from '../../host/container.js';
@@ -139,9 +139,10 @@ testOnEachStorage(
     });
 
     const invalid = await save(db, content, { slug: 'Hello', published: 'yesterday-ish' }).catch((e: unknown) => e);
-    t.type(invalid, InvalidInputError);
+    t.type(invalid, CmsError);
+    t.equal((invalid as CmsError).kind, 'invalid');
     t.same(
-      (invalid as InvalidInputError).details.map((d) => [d.errorCode, d.fieldName]).sort(),
+      (invalid as CmsError).details.map((d) => [d.errorCode, d.fieldName]).sort(),
       [
         ['badType', 'published'],
         ['pattern', 'slug'],
@@ -151,14 +152,14 @@ testOnEachStorage(
     );
     const duplicate = await save(db, content, { headline: 'Other', slug: 'hello' }).catch((e: unknown) => e);
     t.same(
-      (duplicate as InvalidInputError).details.map((d) => [d.errorCode, d.fieldName]),
+      (duplicate as CmsError).details.map((d) => [d.errorCode, d.fieldName]),
       [['unique', 'slug']],
     );
     await t.rejects(
       db.transaction((tx) =>
         content.saveWorkingVersion(tx, { contentType: 'NoSuchType', values: {} }, { userId: 'u' }),
       ),
-      { name: 'NotFoundError' },
+      { name: 'CmsError', kind: 'not_found' },
     );
 
     const draft = await db.transaction((tx) =>
@@ -175,7 +176,7 @@ testOnEachStorage(
       db.transaction((tx) =>
         content.saveDraft(tx, { contentType: 'Article', values: { slug: 'Bad Slug' } }, { userId: 'u' }),
       ),
-      { name: 'InvalidInputError' },
+      { name: 'CmsError', kind: 'invalid' },
       'other checks still apply to drafts',
     );
 
@@ -185,7 +186,7 @@ testOnEachStorage(
     await db.transaction((tx) => content.lock(tx, id, 1, 'someone-else'));
     await t.rejects(
       save(db, content, { headline: 'x' }, { identifier: id }),
-      { name: 'ConflictError' },
+      { name: 'CmsError', kind: 'conflict' },
       'locked by another user',
     );
     t.equal((await s.http('GET', `/api/v1/content/${id}`, { headers: admin })).json.entity.locked, true);
@@ -198,7 +199,7 @@ testOnEachStorage(
     });
     await t.rejects(
       db.transaction((tx) => content.publish(tx, id, 1)),
-      { name: 'InvalidInputError' },
+      { name: 'CmsError', kind: 'invalid' },
     );
     await db.transaction((tx) => content.unarchive(tx, id, 1));
 
@@ -264,7 +265,7 @@ t.test('files are placed by their folder and named by their file; Image fields f
     (e: unknown) => e,
   );
   t.same(
-    (taken as InvalidInputError).details.map((d) => [d.errorCode, d.fieldName]),
+    (taken as CmsError).details.map((d) => [d.errorCode, d.fieldName]),
     [['unique', 'fileName']],
     'one file per path',
   );
@@ -280,7 +281,8 @@ t.test('files are placed by their folder and named by their file; Image fields f
   });
   t.equal(withImage.contentlet.version.values.picture, file.contentlet.identifier.identifier, 'resolved by host path');
   await t.rejects(save(db, content, { headline: 'x', slug: 'x', picture: '//default/images/missing.png' }), {
-    name: 'InvalidInputError',
+    name: 'CmsError',
+    kind: 'invalid',
   });
 });
 
@@ -355,7 +357,7 @@ t.test(
       (e: unknown) => e,
     );
     t.same(
-      (unknown as InvalidInputError).details.map((d) => [d.errorCode, d.fieldName]),
+      (unknown as CmsError).details.map((d) => [d.errorCode, d.fieldName]),
       [['badType', 'topics']],
     );
   },

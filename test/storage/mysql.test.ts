@@ -46,7 +46,7 @@ t.test('MariaDB/MySQL', async (t) => {
     const [driver] = (await mysqlPlugin.setup({ config, logger: silentLogger, dataDir: '' })).storageDrivers!;
     const storage = await driver!.open({ config, dataDir: '', logger: silentLogger });
     await storage.close();
-    const translated = { message: 'Storage operation failed', constructor: Error };
+    const translated = { message: 'Storage operation failed', code: 'STORAGE_FAILED' };
     await t.rejects(storage.ping(), translated, 'ping on a closed pool');
     await t.rejects(
       storage.transaction(async () => 1),

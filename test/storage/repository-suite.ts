@@ -1,5 +1,8 @@
 import type { Test } from 'tap';
-import { RecordNotUniqueError } from '../../core/errors.js';
+import { Errors } from '../../core/errors/index.js';
+
+/** How a unique-key violation reaches core: the catalogue's RECORD_NOT_UNIQUE. */
+const RecordNotUnique = { code: Errors.RECORD_NOT_UNIQUE.code };
 import type { ContentType } from '../../core/model/content-type.js';
 import type { Field } from '../../core/model/field.js';
 import type { WorkflowAction } from '../../core/model/workflow.js';
@@ -51,7 +54,7 @@ export function repositorySuite(t: Test, open: () => Promise<DriverStorage>): vo
     await s.roles.insert(role('r1', { name: 'B role' }));
     await s.roles.insert(role('r2', { name: 'A role' }));
     await s.roles.insert(role('p1', { personal: true, key: 'user-1' }));
-    await t.rejects(s.roles.insert(role('r3', { key: 'key-r1' })), RecordNotUniqueError, 'role keys are unique');
+    await t.rejects(s.roles.insert(role('r3', { key: 'key-r1' })), RecordNotUnique, 'role keys are unique');
     t.same(
       (await s.roles.list()).map((r) => r.id),
       ['r2', 'r1'],
@@ -70,10 +73,10 @@ export function repositorySuite(t: Test, open: () => Promise<DriverStorage>): vo
     await s.users.insert(user('user-2', 'a@first.com', 'p1'));
     await t.rejects(
       s.users.insert(user('user-3', 'MIXED@case.com', 'p1')),
-      RecordNotUniqueError,
+      RecordNotUnique,
       'e-mails are unique, ignoring case',
     );
-    await t.rejects(s.users.insert(user('user-1', 'other@x.com', 'p1')), RecordNotUniqueError, 'ids are unique');
+    await t.rejects(s.users.insert(user('user-1', 'other@x.com', 'p1')), RecordNotUnique, 'ids are unique');
     t.same(await s.users.findByEmail('mixed@CASE.com'), { ...u, email: 'mixed@case.com' });
     t.equal((await s.users.findById('user-1'))?.createdAt, 1_700_000_000_000, 'epoch milliseconds are numbers');
     const page = await s.users.list({ offset: 0, limit: 1 });
@@ -124,7 +127,7 @@ export function repositorySuite(t: Test, open: () => Promise<DriverStorage>): vo
     await s.sessions.insert({ tokenHash: 'h2', userId: 'u', createdAt: 1, lastSeenAt: 1, expiresAt: 300 });
     await t.rejects(
       s.sessions.insert({ tokenHash: 'h1', userId: 'u', createdAt: 1, lastSeenAt: 1, expiresAt: 1 }),
-      RecordNotUniqueError,
+      RecordNotUnique,
     );
     await s.sessions.touch('h2', 50, 500);
     t.same(await s.sessions.find('h2'), { tokenHash: 'h2', userId: 'u', createdAt: 1, lastSeenAt: 50, expiresAt: 500 });
@@ -141,7 +144,7 @@ export function repositorySuite(t: Test, open: () => Promise<DriverStorage>): vo
     await s.sites.insert(site('s2', 'alpha.example.com'));
     await t.rejects(
       s.sites.insert(site('s3', 'BETA.EXAMPLE.COM')),
-      RecordNotUniqueError,
+      RecordNotUnique,
       'site names are unique, ignoring case',
     );
     t.same(await s.sites.findByName('beta.EXAMPLE.com'), site('s1', 'Beta.example.com'));
@@ -168,7 +171,7 @@ export function repositorySuite(t: Test, open: () => Promise<DriverStorage>): vo
     t.equal(await s.languages.insert({ languageCode: 'fr', countryCode: '', language: 'French', country: '' }), 3);
     await t.rejects(
       s.languages.insert({ languageCode: 'es', countryCode: 'ES', language: 'x', country: 'y' }),
-      RecordNotUniqueError,
+      RecordNotUnique,
     );
     t.same(
       (await s.languages.list()).map((l) => l.id),
@@ -216,7 +219,7 @@ export function repositorySuite(t: Test, open: () => Promise<DriverStorage>): vo
     await s.contentTypes.insert(type('t2', 'Article_%', 'article'));
     await t.rejects(
       s.contentTypes.insert(type('t3', 'Other', 'blogpost')),
-      RecordNotUniqueError,
+      RecordNotUnique,
       'variables are unique, ignoring case',
     );
     t.same(
@@ -268,7 +271,7 @@ export function repositorySuite(t: Test, open: () => Promise<DriverStorage>): vo
     await s.fields.insert(field('f1', 'title', 1));
     await t.rejects(
       s.fields.insert(field('f3', 'Title', 3)),
-      RecordNotUniqueError,
+      RecordNotUnique,
       'field variables are unique within a type',
     );
     t.same(
@@ -314,7 +317,7 @@ export function repositorySuite(t: Test, open: () => Promise<DriverStorage>): vo
         await tx.roles.insert(role('e'));
         await tx.roles.insert(role('f', { key: 'key-a' }));
       }),
-      RecordNotUniqueError,
+      RecordNotUnique,
       'errors inside a transaction are translated too',
     );
     t.equal(await s.roles.findById('e'), undefined);

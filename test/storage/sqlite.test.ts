@@ -43,7 +43,7 @@ t.test('the database is a WAL file in the data directory, and data survives a re
 t.test('driver errors at the boundary are translated, even outside the repositories', async (t) => {
   const storage = await openIn(t, tempDataDir(t));
   await storage.close();
-  const translated = { message: 'Storage operation failed', constructor: Error };
+  const translated = { message: 'Storage operation failed', code: 'STORAGE_FAILED' };
   await t.rejects(storage.ping(), translated, 'ping on a closed database');
   await t.rejects(
     storage.transaction(async () => 1),

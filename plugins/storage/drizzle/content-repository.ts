@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { RecordNotUniqueError } from '../../../core/errors.js';
+import { CmsError, Errors } from '../../../core/errors/index.js';
 import type { ContentIdentifier, ContentState, ContentVersion } from '../../../core/model/contentlet.js';
 import type { ContentRepository } from '../../../core/plugin/storage-driver.js';
 import { isUniqueViolation, type Dialect, type Executor, type Tables } from './context.js';
@@ -176,7 +176,7 @@ export function contentRepository(exec: Executor, t: Tables, dialect: Dialect): 
             await db.insert(t.contentUniqueValues).values({ ...claim, languageId, identifier });
           } catch (error) {
             if (!isUniqueViolation(error, dialect)) throw error;
-            throw new RecordNotUniqueError('Another content item already holds this value', {
+            throw new CmsError(Errors.CONTENT_UNIQUE_VALUE_TAKEN, undefined, {
               fieldName: claim.fieldId,
               cause: error,
             });

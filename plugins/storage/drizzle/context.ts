@@ -1,6 +1,6 @@
 import type { BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
-import { RecordNotUniqueError } from '../../../core/errors.js';
+import { CmsError, Errors } from '../../../core/errors/index.js';
 import type * as sqliteSchema from '../sqlite/schema.js';
 
 /**
@@ -47,12 +47,12 @@ export interface Executor {
   write<T>(work: (db: Db) => Promise<T>): Promise<T>;
 }
 
-/** Driver errors never leave the plugin: a unique violation becomes `RecordNotUniqueError`, anything else is wrapped. */
-export function translateError(error: unknown, dialect: Dialect): Error {
-  if (error instanceof RecordNotUniqueError) return error;
+/** Driver errors never leave the plugin: each becomes a catalogue error, with the driver's error as its cause. */
+export function translateError(error: unknown, dialect: Dialect): CmsError {
+  if (error instanceof CmsError) return error;
   return isUniqueViolation(error, dialect)
-    ? new RecordNotUniqueError(undefined, { cause: error })
-    : new Error('Storage operation failed', { cause: error });
+    ? new CmsError(Errors.RECORD_NOT_UNIQUE, undefined, { cause: error })
+    : new CmsError(Errors.STORAGE_FAILED, undefined, { cause: error });
 }
 
 /** Drizzle wraps driver errors (`DrizzleQueryError`), so the driver's code may sit further down the cause chain. */

@@ -55,7 +55,7 @@ t.test('a verified pair is trusted from the cache until it expires', async (t) =
   clock.now += settings.credentialCacheMs + 1;
   await t.rejects(
     auth.verifyPassword('admin@cms.com', 'right-password'),
-    { name: 'UnauthenticatedError' },
+    { name: 'CmsError', kind: 'unauthenticated' },
     'expired: checked against storage again',
   );
   t.ok(await auth.verifyPassword('admin@cms.com', 'new-password'));
@@ -63,7 +63,7 @@ t.test('a verified pair is trusted from the cache until it expires', async (t) =
   await storage.users.update('cms.org.1', { active: false });
   await t.rejects(
     auth.verifyPassword('admin@cms.com', 'new-password'),
-    { name: 'UnauthenticatedError' },
+    { name: 'CmsError', kind: 'unauthenticated' },
     'inactive users cannot sign in',
   );
 });

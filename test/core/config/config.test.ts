@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Config, environmentNameOf } from '../../../core/config/config.js';
 import { loadConfig } from '../../../core/config/load-config.js';
 import { parseProperties } from '../../../core/config/parse-properties.js';
-import { StartupError } from '../../../core/errors.js';
+import { StartupError } from '../../../core/errors/index.js';
 
 t.test('parses the properties file format', async (t) => {
   const parsed = parseProperties(

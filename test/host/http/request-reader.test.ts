@@ -1,6 +1,6 @@
 import t from 'tap';
 import { Type } from '@sinclair/typebox';
-import { CmsError } from '../../../core/errors.js';
+import { CmsError, Errors } from '../../../core/errors/index.js';
 import { BodyParsers, parseContentType } from '../../../host/http/body-parsers.js';
 import { compileCoercer } from '../../../host/http/coerce.js';
 import { INVALID_AS, RequestReader, pathParamsSchema } from '../../../host/http/request-reader.js';
@@ -150,9 +150,7 @@ t.test('path and query parameters are declared, converted and named when malform
       params: Type.Object({ languageId: Type.Integer({ minimum: 0 }) }),
       query: Type.Object({
         page: Type.Optional(Type.Integer({ minimum: 1 })),
-        live: Type.Optional(
-          Type.Boolean({ [INVALID_AS]: () => new CmsError('invalid', 'LIVE_WORDS', 'live must be true or false') }),
-        ),
+        live: Type.Optional(Type.Boolean({ [INVALID_AS]: () => new CmsError(Errors.CONTENT_LIVE_INVALID) })),
         tag: Type.Optional(Type.Array(Type.String())),
       }),
       handler: () => null,
@@ -174,7 +172,7 @@ t.test('path and query parameters are declared, converted and named when malform
   t.match(badQuery.message, /Query parameter page/);
   t.equal(
     failure(() => reader.readQuery(request({ query: 'live=yes' }))).code,
-    'LIVE_WORDS',
+    'CONTENT_LIVE_INVALID',
     'a declared error of its own',
   );
 });

@@ -1,0 +1,53 @@
+import { defineErrors } from '../error-entry.js';
+
+/** Users, roles, sites and languages. */
+export const administrationErrors = defineErrors('administration', {
+  USER_EMAIL_INVALID: {
+    kind: 'invalid',
+    message: '"{email}" is not an e-mail address',
+    meaning: "A user's e-mail is malformed.",
+  },
+  USER_PASSWORD_REQUIRED: {
+    kind: 'invalid',
+    message: 'A password is required',
+    meaning: 'A new user needs a password.',
+  },
+  USER_ROLE_UNKNOWN: {
+    kind: 'invalid',
+    message: 'Role {role} does not exist',
+    meaning: 'A role granted to a user does not exist.',
+  },
+  USER_NOT_FOUND: { kind: 'not_found', message: 'User {user} not found', meaning: 'No user has this id.' },
+  ROLE_NAME_REQUIRED: { kind: 'invalid', message: 'A role name is required', meaning: 'A new role needs a name.' },
+  ROLE_NOT_FOUND: { kind: 'not_found', message: 'Role {role} not found', meaning: 'No role has this id.' },
+  SITE_NAME_INVALID: {
+    kind: 'invalid',
+    message: '"{siteName}" is not a valid site name (letters, digits, dots, dashes)',
+    meaning: 'A site name is malformed.',
+  },
+  SITE_NOT_FOUND: {
+    kind: 'not_found',
+    message: 'Site {site} not found',
+    meaning: 'No site has this identifier or name.',
+  },
+  LANGUAGE_NOT_FOUND: {
+    kind: 'invalid',
+    message: 'The provided languageId does not exist',
+    meaning: "A language id that is not a number or names no language (the original's words and status).",
+  },
+  LANGUAGE_ID_INVALID: {
+    kind: 'invalid',
+    message: 'The provided languageId does not exist',
+    meaning: 'The language id in the path is not a number.',
+  },
+  LANGUAGE_CODE_INVALID: {
+    kind: 'invalid',
+    message: '"{code}" is not a language code',
+    meaning: 'A language code is not 2 to 8 letters.',
+  },
+  LANGUAGE_COUNTRY_INVALID: {
+    kind: 'invalid',
+    message: '"{code}" is not a country code',
+    meaning: 'A country code is not up to 8 letters or digits.',
+  },
+});

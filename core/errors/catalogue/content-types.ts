@@ -1,0 +1,140 @@
+import { defineErrors } from '../error-entry.js';
+
+/** Content types, their fields, and categories. */
+export const contentTypeErrors = defineErrors('content types', {
+  CONTENT_TYPE_NOT_FOUND: {
+    kind: 'not_found',
+    message: 'Content Type with id {type} not found',
+    meaning: "No content type has this id or variable (the original's words).",
+  },
+  CONTENT_TYPE_NAME_REQUIRED: {
+    kind: 'invalid',
+    message: 'A content type needs a name',
+    meaning: 'A content type was sent without a name.',
+  },
+  CONTENT_TYPE_VARIABLE_IMMUTABLE: {
+    kind: 'invalid',
+    message: 'The variable of a content type cannot be changed',
+    meaning: "An update tried to change a content type's variable.",
+  },
+  CONTENT_TYPE_BASE_TYPE_IMMUTABLE: {
+    kind: 'invalid',
+    message: 'The base type of a content type cannot be changed',
+    meaning: "An update tried to change a content type's class or base type.",
+  },
+  CONTENT_TYPE_UNDELETABLE: {
+    kind: 'forbidden',
+    message: 'Content type {type} is a fixed or system type and cannot be deleted',
+    meaning: 'Fixed and system content types stay.',
+  },
+  CONTENT_TYPE_VARIABLE_INVALID: {
+    kind: 'invalid',
+    message: '"{variable}" is not a valid variable name (a letter, then letters, digits or _)',
+    meaning: 'A content type variable is malformed.',
+  },
+  CONTENT_TYPE_VARIABLE_TAKEN: {
+    kind: 'conflict',
+    message: 'A content type with the variable {variable} already exists',
+    meaning: 'Content type variables are unique, ignoring case.',
+  },
+  CONTENT_TYPE_HOST_UNKNOWN: {
+    kind: 'invalid',
+    message: 'Site {site} does not exist',
+    meaning: 'The `host` of a content type names no site.',
+  },
+  CONTENT_TYPE_CLASS_UNKNOWN: {
+    kind: 'invalid',
+    message: 'Unknown content type class {clazz}',
+    meaning: 'The `clazz` of a content type is not one this service knows.',
+  },
+  CONTENT_TYPE_CLASS_REQUIRED: {
+    kind: 'invalid',
+    message: 'A content type needs a clazz or a baseType (one of {baseTypes})',
+    meaning: 'A content type was sent with neither `clazz` nor `baseType`.',
+  },
+  FIELD_REQUIRED: {
+    kind: 'invalid',
+    message: 'No field was sent for {type}',
+    meaning: 'A request to add fields carried none.',
+  },
+  FIELD_NOT_FOUND: {
+    kind: 'not_found',
+    message: 'Field {field} not found in content type {type}',
+    meaning: 'No field of the content type has this id or variable.',
+  },
+  FIELD_CLASS_IMMUTABLE: {
+    kind: 'invalid',
+    message: 'The class of a field cannot be changed',
+    meaning: "An update tried to change a field's class.",
+  },
+  FIELD_VARIABLE_IMMUTABLE: {
+    kind: 'invalid',
+    message: 'The variable of a field cannot be changed',
+    meaning: "An update tried to change a field's variable.",
+  },
+  FIELD_FIXED: {
+    kind: 'invalid',
+    message: 'Field {field} is fixed and cannot be deleted',
+    meaning: 'Fixed fields stay.',
+  },
+  FIELD_CLASS_REQUIRED: {
+    kind: 'invalid',
+    message: 'Field {position} has no clazz',
+    meaning: 'A field was sent without its class.',
+  },
+  FIELD_CLASS_UNKNOWN: {
+    kind: 'invalid',
+    message: 'Unknown field class {clazz}',
+    meaning: 'No installed field-type plugin has this class.',
+  },
+  FIELD_NAME_REQUIRED: {
+    kind: 'invalid',
+    message: 'Field {position} has no name',
+    meaning: 'A field was sent with neither name nor variable.',
+  },
+  FIELD_VARIABLE_INVALID: {
+    kind: 'invalid',
+    message: '"{variable}" is not a valid variable name (a letter, then letters, digits or _)',
+    meaning: 'A field variable is malformed.',
+  },
+  FIELD_VARIABLE_TAKEN: {
+    kind: 'conflict',
+    message: 'The content type already has a field with the variable {variable}',
+    meaning: 'Field variables are unique within a content type, ignoring case.',
+  },
+  FIELD_REGEX_INVALID: {
+    kind: 'invalid',
+    message: 'regexCheck of {field} is not a valid regular expression',
+    meaning: "A field's `regexCheck` does not compile.",
+  },
+  FIELD_DEFINITION_INVALID: {
+    kind: 'invalid',
+    message: '{field}: {problem}',
+    meaning: "The field type refuses the field's definition (its values, its relationship, ...).",
+  },
+  FIELD_VARIABLE_KEY_REQUIRED: {
+    kind: 'invalid',
+    message: 'Every field variable needs a key',
+    meaning: 'An entry of `fieldVariables` has no key.',
+  },
+  CATEGORY_NAME_REQUIRED: {
+    kind: 'invalid',
+    message: 'A category needs a name',
+    meaning: 'A category was sent without a name.',
+  },
+  CATEGORY_PARENT_UNKNOWN: {
+    kind: 'invalid',
+    message: 'Parent category {parent} does not exist',
+    meaning: 'The parent of a new category names no category.',
+  },
+  CATEGORY_VARIABLE_INVALID: {
+    kind: 'invalid',
+    message: '"{variable}" is not a valid variable name',
+    meaning: 'A category variable is malformed.',
+  },
+  CATEGORY_NOT_FOUND: {
+    kind: 'not_found',
+    message: 'Category {category} not found',
+    meaning: 'No category has this inode, key or variable.',
+  },
+});

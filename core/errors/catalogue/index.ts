@@ -1,0 +1,34 @@
+import { administrationErrors } from './administration.js';
+import { authErrors } from './auth.js';
+import { contentErrors, fieldProblemErrors } from './content.js';
+import { contentTypeErrors } from './content-types.js';
+import { httpErrors } from './http.js';
+import { storageErrors } from './storage.js';
+import { workflowErrors } from './workflow.js';
+
+/**
+ * Every error code the service can answer, by area. Throw sites name an entry
+ * (`new CmsError(Errors.WORKFLOW_STEP_NOT_FOUND)`); `docs/errors.md` is written from this list.
+ */
+export const Errors = {
+  ...httpErrors,
+  ...authErrors,
+  ...administrationErrors,
+  ...contentTypeErrors,
+  ...contentErrors,
+  ...fieldProblemErrors,
+  ...workflowErrors,
+  ...storageErrors,
+} as const;
+
+/** The areas in the order the published list shows them. */
+export const ERROR_AREAS = [
+  httpErrors,
+  authErrors,
+  administrationErrors,
+  contentTypeErrors,
+  contentErrors,
+  fieldProblemErrors,
+  workflowErrors,
+  storageErrors,
+] as const;
