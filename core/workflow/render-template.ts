@@ -15,7 +15,6 @@ const MAX_STEPS = 1_000_000;
 /** Characters produced at every nesting level, in total: bounds loops whose output is large. */
 const MAX_WORK_CHARS = 16 * MAX_OUTPUT_BYTES;
 
-
 type Ast = NonNullable<Parameters<Compile['renderAstList']>[0]>;
 type Node = Ast[number];
 

@@ -36,7 +36,10 @@ t.test('MariaDB/MySQL', async (t) => {
 
   t.test('an over-long setting key is refused, not truncated and stored', async (t) => {
     const s = await open(t);
-    await t.rejects(s.settings.putIfAbsent('k'.repeat(300), 'v'), { message: 'Storage operation failed' });
+    await t.rejects(s.settings.putIfAbsent('k'.repeat(300), 'v'), {
+      code: 'STORAGE_VALUE_TOO_LONG',
+      message: 'The value of setting_key is too long',
+    });
     t.equal(await s.settings.get('k'.repeat(255)), undefined);
   });
 

@@ -192,6 +192,18 @@ export function repositorySuite(t: Test, open: () => Promise<DriverStorage>): vo
     t.equal(await s.settings.get('k'), 'first');
   });
 
+  t.test('a reference to a missing record is refused as a bad request, not a fault', async (t) => {
+    const s = await open();
+    const refused = await s.fields.insert(definitionField('f-orphan', 'no-such-type')).then(
+      () => undefined,
+      (error: unknown) => error as { code?: string; kind?: string; details?: Array<{ fieldName: string | null }> },
+    );
+    t.match(refused, { code: 'STORAGE_REFERENCE_MISSING', kind: 'invalid' });
+    // MySQL names the column; SQLite does not say which key failed.
+    t.ok([null, 'content_type_id'].includes(refused?.details?.[0]?.fieldName ?? null));
+    t.equal(await s.fields.findById('f-orphan'), undefined);
+  });
+
   t.test('content types and fields', async (t) => {
     const s = await open();
     const type = (id: string, name: string, variable: string, workflows: string[] = []): ContentType => ({

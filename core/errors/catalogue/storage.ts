@@ -7,6 +7,33 @@ export const storageErrors = defineErrors('storage', {
     message: 'A record with the same key already exists',
     meaning: 'A write would duplicate a unique key.',
   },
+  STORAGE_REFERENCE_MISSING: {
+    kind: 'invalid',
+    message: 'The {reference} this refers to does not exist',
+    meaning:
+      'A write names a record that does not exist (a foreign key); `fieldName` names the column when the database says.',
+  },
+  STORAGE_STILL_REFERENCED: {
+    kind: 'invalid',
+    message: 'This record is still referred to by {referrer}',
+    meaning: 'A deletion or change would leave other records pointing at nothing (a foreign key).',
+  },
+  STORAGE_VALUE_TOO_LONG: {
+    kind: 'invalid',
+    message: 'The value of {field} is too long',
+    meaning: 'A value does not fit its column; `fieldName` names the column.',
+  },
+  STORAGE_BUSY: {
+    kind: 'unavailable',
+    message: 'The database is busy; try again',
+    meaning:
+      'A lock conflict outlasted one retry inside the transaction; nothing was changed. `Retry-After` says when.',
+  },
+  STORAGE_UNAVAILABLE: {
+    kind: 'unavailable',
+    message: 'The database cannot be reached; try again later',
+    meaning: 'The connection to the database was lost or none is free; nothing was changed. `Retry-After` says when.',
+  },
   STORAGE_FAILED: {
     kind: 'internal',
     message: 'Storage operation failed',

@@ -1,6 +1,7 @@
 import type { BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
-import { CmsError, Errors } from '../../../core/errors/index.js';
+import { CmsError } from '../../../core/errors/index.js';
+import { classifyChain, storageError, type StorageFailure } from './storage-failure.js';
 import type * as sqliteSchema from '../sqlite/schema.js';
 
 /**
@@ -35,7 +36,8 @@ export interface Dialect {
    * columns instead (`ON CONFLICT DO UPDATE` vs `ON DUPLICATE KEY UPDATE`): one statement, not two.
    */
   upsertQuery(db: Db, upsert: Upsert): { prepare(): { execute(values?: Record<string, unknown>): unknown } };
-  isUniqueViolation(error: unknown): boolean;
+  /** What one of the driver's own errors means (not down the cause chain: the caller walks it). */
+  classifyError(error: unknown): StorageFailure | undefined;
 }
 
 /**
@@ -50,20 +52,20 @@ export interface Executor {
 /** Driver errors never leave the plugin: each becomes a catalogue error, with the driver's error as its cause. */
 export function translateError(error: unknown, dialect: Dialect): CmsError {
   if (error instanceof CmsError) return error;
-  return isUniqueViolation(error, dialect)
-    ? new CmsError(Errors.RECORD_NOT_UNIQUE, undefined, { cause: error })
-    : new CmsError(Errors.STORAGE_FAILED, undefined, { cause: error });
+  return storageError(
+    classifyChain(error, (e) => dialect.classifyError(e)),
+    error,
+  );
 }
 
-/** Drizzle wraps driver errors (`DrizzleQueryError`), so the driver's code may sit further down the cause chain. */
+/** Whether a driver error (anywhere down its cause chain) is a unique-key violation. */
 export function isUniqueViolation(error: unknown, dialect: Dialect): boolean {
-  return causeChainHas(error, (e) => dialect.isUniqueViolation(e));
+  return classifyChain(error, (e) => dialect.classifyError(e))?.kind === 'unique';
 }
 
-/** Whether the error, or any error down its `cause` chain, matches. */
-export function causeChainHas(error: unknown, matches: (error: unknown) => boolean): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) if (matches(e)) return true;
-  return false;
+/** Whether an error, translated or not, is a lock conflict worth running the transaction again for. */
+export function isLockConflict(error: unknown, dialect: Dialect): boolean {
+  return classifyChain(error, (e) => dialect.classifyError(e))?.kind === 'busy';
 }
 
 /** Wraps an executor so that every error is translated at the plugin boundary. */

@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { createPool } from 'mysql2/promise';
 import * as mysqlSchema from './schema.js';
 import type { DriverRepositories, DriverStorage, StorageOpenContext } from '../../../core/plugin/storage-driver.js';
-import { causeChainHas, translateError, type Db, type Dialect, type Tables } from '../drizzle/context.js';
+import { isLockConflict, translateError, type Db, type Dialect, type Tables } from '../drizzle/context.js';
+import { classifyMysqlError } from './mysql-errors.js';
 import { createRepositories } from '../drizzle/repositories.js';
 
 const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -32,19 +33,11 @@ const mysqlDialect: Dialect = {
       .insert(table as never)
       .values(values as never)
       .onDuplicateKeyUpdate({ set: set as never }),
-  isUniqueViolation: (error) =>
-    (error as { code?: unknown }).code === 'ER_DUP_ENTRY' || (error as { errno?: unknown }).errno === 1062,
+  classifyError: classifyMysqlError,
 };
 
-const MAX_TRANSACTION_ATTEMPTS = 4;
-
-/** A deadlock (1213) or a lock wait timeout (1205), anywhere down the cause chain. */
-function isLockConflict(error: unknown): boolean {
-  return causeChainHas(error, (e) => {
-    const { code, errno } = e as { code?: unknown; errno?: unknown };
-    return code === 'ER_LOCK_DEADLOCK' || code === 'ER_LOCK_WAIT_TIMEOUT' || errno === 1213 || errno === 1205;
-  });
-}
+/** A transaction killed in a lock conflict is run once more; a second conflict is answered 503. */
+const MAX_TRANSACTION_ATTEMPTS = 2;
 
 /** MySQL or MariaDB through a mysql2 connection pool. */
 export function openMysql(context: StorageOpenContext): DriverStorage {
@@ -52,6 +45,9 @@ export function openMysql(context: StorageOpenContext): DriverStorage {
   const pool = createPool({
     uri: url,
     connectionLimit: context.config.int('storage.mysql.pool.size', 10, { min: 1 }),
+    // Requests wait for a free connection, but not without bound: past this many waiting, a request
+    // is answered STORAGE_UNAVAILABLE (503 with Retry-After) instead of joining a queue that only grows.
+    queueLimit: context.config.int('storage.mysql.pool.queue.limit', 1000, { min: 1 }),
     // Epoch-ms columns are BIGINT: answer them as numbers, not strings.
     supportBigNumbers: true,
     bigNumberStrings: false,
@@ -60,17 +56,30 @@ export function openMysql(context: StorageOpenContext): DriverStorage {
     trace: false,
     charset: 'utf8mb4',
   });
+  // A request should not wait InnoDB's default 50 s for a row lock: past this it is answered
+  // STORAGE_BUSY (after one retry of the transaction) and its client may try again.
+  const lockWaitSeconds = context.config.int('storage.mysql.lock.wait.seconds', 10, { min: 1, max: 3600 });
+  // mysql2 runs a connection's statements in order, so this runs before the first query it is given.
+  // A failure here surfaces on that query; the callback only keeps it from going unhandled.
+  pool.on('connection', (connection) => {
+    (connection as unknown as { query(sql: string, done: () => void): void }).query(
+      `SET SESSION innodb_lock_wait_timeout = ${lockWaitSeconds}`,
+      () => {},
+    );
+  });
   // NOTE: the positional form: drizzle 0.45 misreads `{ client, mode }` as a client.
   const db = drizzle(pool, { mode: 'default' }) as unknown as Db;
 
-  // InnoDB resolves lock conflicts between concurrent transactions by killing one of them; the
-  // victim is run again (a few times, after a short random pause) instead of failing its request.
+  // InnoDB resolves lock conflicts between concurrent transactions by killing one of them (or lets a
+  // lock wait time out): the victim is run once more, after a short random pause, instead of failing
+  // its request; a second conflict is answered STORAGE_BUSY (503 with Retry-After).
   const transaction = async <T>(work: (tx: DriverRepositories) => Promise<T>): Promise<T> => {
     for (let attempt = 1; ; attempt++) {
       try {
         return await transactionOnce(work);
       } catch (error) {
-        if (attempt >= MAX_TRANSACTION_ATTEMPTS || !isLockConflict(error)) throw error;
+        if (!isLockConflict(error, mysqlDialect)) throw error;
+        if (attempt >= MAX_TRANSACTION_ATTEMPTS) throw translateError(error, mysqlDialect);
         await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
       }
     }

@@ -8,6 +8,7 @@ import type { DriverRepositories, DriverStorage, StorageOpenContext } from '../.
 import { translateError, type Db, type Dialect } from '../drizzle/context.js';
 import { createRepositories } from '../drizzle/repositories.js';
 import * as schema from './schema.js';
+import { classifySqliteError } from './sqlite-errors.js';
 import { serialWriter } from './group-commit.js';
 import { cacheStatements } from './statement-cache.js';
 
@@ -23,10 +24,7 @@ const sqliteDialect: Dialect = {
   },
   upsertQuery: (db, { table, key, values, set }) =>
     db.insert(table).values(values).onConflictDoUpdate({ target: key, set }),
-  isUniqueViolation: (error) => {
-    const code = (error as { code?: unknown }).code;
-    return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-  },
+  classifyError: classifySqliteError,
 };
 
 /**
