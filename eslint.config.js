@@ -5,6 +5,31 @@ import tseslint from 'typescript-eslint';
 
 const upward = (...folders) => folders.flatMap((f) => [`**/${f}/**`, `**/${f}`]);
 
+/** What core may not import: the host, the plugins, and the libraries plugins wrap. */
+const coreLayering = [
+  { group: upward('host', 'plugins'), message: 'core is the domain: it imports neither host/ nor plugins/.' },
+  {
+    group: [
+      'tsyringe',
+      'uWebSockets.js',
+      'drizzle-orm',
+      'drizzle-orm/*',
+      'mysql2',
+      'mysql2/*',
+      'better-sqlite3',
+      '@elastic/*',
+      'undici',
+      'piscina',
+    ],
+    message:
+      'core knows no container, HTTP server, SQL dialect or search engine: reach them through a contract in core/plugin.',
+  },
+];
+const coreWithoutFiles = {
+  group: ['node:fs', 'node:fs/promises', 'fs', 'fs/promises'],
+  message: 'core never touches the file system: files go through a contract (AssetStorage) in core/plugin.',
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.tap/**', 'coverage/**', '**/migrations/**'] },
   js.configs.recommended,
@@ -51,32 +76,12 @@ export default tseslint.config(
   },
   {
     files: ['core/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: upward('host', 'plugins'), message: 'core is the domain: it imports neither host/ nor plugins/.' },
-            {
-              group: [
-                'tsyringe',
-                'uWebSockets.js',
-                'drizzle-orm',
-                'drizzle-orm/*',
-                'mysql2',
-                'mysql2/*',
-                'better-sqlite3',
-                '@elastic/*',
-                'undici',
-                'piscina',
-              ],
-              message:
-                'core knows no container, HTTP server, SQL dialect or search engine: reach them through a contract in core/plugin.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: [...coreLayering, coreWithoutFiles] }] },
+  },
+  {
+    // Reading the properties file is configuration, not content.
+    files: ['core/config/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: coreLayering }] },
   },
   {
     files: ['plugins/**/*.ts'],

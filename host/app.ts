@@ -103,11 +103,14 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
     const mailTransport = resolveNamed(registry.mailTransports, 'mail.transport', settings.mailTransport);
     const mail = await mailTransport.create({ config, dataDir, logger: logger.child({ mail: mailTransport.name }) });
     lifecycle.onStop('mail', () => mail.close?.());
+    const assetDriver = resolveNamed(registry.assetStorages, 'assets.driver', settings.assetsDriver);
+    const assets = await assetDriver.open({ config, dataDir, logger: logger.child({ assets: assetDriver.name }) });
+    lifecycle.onStop('assets', () => assets.close?.());
     await storage.migrate();
     generatedAdminPassword = (await seedInstallation(storage, settings.initialAdminPassword, logger))
       .generatedAdminPassword;
 
-    container = buildContainer({ config, logger, dataDir, registry, storage, settings, mail });
+    container = buildContainer({ config, logger, dataDir, registry, storage, settings, mail, assets });
     lifecycle.onStop('container', () => container.clearInstances());
     const services = resolveServices(container, {
       settings,

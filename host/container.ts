@@ -31,6 +31,7 @@ import { WorkflowDefinitionService } from '../core/workflow/workflow-definition-
 import { FireEngine } from '../core/workflow/fire-engine.js';
 import { renderTemplate } from '../core/workflow/render-template.js';
 import type { MailSender } from '../core/plugin/mail-transport.js';
+import type { AssetStorage } from '../core/plugin/asset-storage.js';
 import { canonicalFieldClassName } from '../core/plugin/field-type.js';
 import type { HostSettings } from './settings.js';
 
@@ -52,6 +53,7 @@ export function buildContainer(parts: {
   storage: Storage;
   settings: HostSettings;
   mail: MailSender;
+  assets: AssetStorage;
 }): DependencyContainer {
   const c = rootContainer.createChildContainer();
   c.register(ConfigToken, { useValue: parts.config });
@@ -81,7 +83,7 @@ export function buildContainer(parts: {
   c.register(DefinitionCache, { useValue: definitions });
   const content = new ContentService(
     (field) => fieldTypeOf(field.clazz),
-    (tx) => fieldParseContext(tx, parts.dataDir),
+    (tx) => fieldParseContext(tx, parts.assets),
     Date.now,
     definitions,
   );

@@ -16,6 +16,7 @@ export interface HostSettings {
   initialAdminPassword: string | undefined;
   anonymousContentAccess: 'NONE' | 'READ' | 'WRITE';
   mailTransport: string;
+  assetsDriver: string;
   mailFrom: string;
 }
 
@@ -42,6 +43,7 @@ export function readSettings(config: Config): HostSettings {
     },
     initialAdminPassword: config.string('INITIAL_ADMIN_PASSWORD'),
     mailTransport: config.string('mail.transport', 'outbox'),
+    assetsDriver: config.string('assets.driver', 'local'),
     mailFrom: config.string('mail.from', 'cms@localhost'),
     anonymousContentAccess: config.oneOf('CONTENT_APIS_ALLOW_ANONYMOUS', ['NONE', 'READ', 'WRITE'] as const, 'NONE'),
   };

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import type { AssetStorage } from '../plugin/asset-storage.js';
 import type { FieldParseContext } from '../plugin/field-type.js';
 import type { Repositories } from '../plugin/storage-driver.js';
 
@@ -32,12 +31,20 @@ export function sanitizeFileName(name: string): string {
   return clean || 'file';
 }
 
+/** Stored Binary values keep the form they always had: `assets/` and the asset's key. */
+const STORED_PATH_PREFIX = 'assets/';
+
+/** The asset key of a stored Binary value's `path`. */
+export function assetKeyOf(storedPath: string): string {
+  return storedPath.startsWith(STORED_PATH_PREFIX) ? storedPath.slice(STORED_PATH_PREFIX.length) : storedPath;
+}
+
 /**
- * The look-ups field types use while parsing, over the caller's transaction. Binary files are
- * written under `<dataDir>/assets/<random>/<sanitised name>`: the random folder keeps names from
- * colliding, and the sanitised name can never leave the data directory.
+ * The look-ups field types use while parsing, over the caller's transaction. Binary files go to the
+ * asset store under `<random>/<sanitised name>`: the random part keeps names from colliding, and the
+ * client's name is never a path. A file written for a save that then rolls back is removed.
  */
-export function fieldParseContext(tx: Repositories, dataDir: string): FieldParseContext {
+export function fieldParseContext(tx: Repositories, assets: AssetStorage): FieldParseContext {
   return {
     async findCategory(item) {
       const category =
@@ -61,10 +68,10 @@ export function fieldParseContext(tx: Repositories, dataDir: string): FieldParse
     },
     async storeBinary(fileName, content) {
       const name = sanitizeFileName(fileName);
-      const folder = join('assets', randomUUID());
-      await mkdir(join(dataDir, folder), { recursive: true });
-      await writeFile(join(dataDir, folder, name), content);
-      return { path: `${folder}/${name}`, name, size: content.length };
+      const key = `${randomUUID()}/${name}`;
+      const { size } = await assets.write(key, content);
+      tx.afterRollback(() => assets.delete(key), { what: `asset ${key}` });
+      return { path: `${STORED_PATH_PREFIX}${key}`, name, size };
     },
   };
 }

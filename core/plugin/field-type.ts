@@ -72,7 +72,7 @@ export interface FieldParseContext {
   findSite(idOrName: string): Promise<{ identifier: string; siteName: string } | undefined>;
   /** A file asset by `//host/path/to/file` or `host/path`; answers its identifier. */
   findFileAsset(hostPath: string): Promise<{ identifier: string; path: string } | undefined>;
-  /** Stores an uploaded file under the data directory (name sanitised); answers the stored reference. */
+  /** Stores an uploaded file in the asset store (name sanitised); answers the stored reference. */
   storeBinary(fileName: string, content: Buffer): Promise<{ path: string; name: string; size: number }>;
 }
 

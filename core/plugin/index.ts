@@ -1,4 +1,5 @@
 export * from './actionlet.js';
+export * from './asset-storage.js';
 export * from './auth-scheme.js';
 export * from './field-type.js';
 export * from './mail-transport.js';

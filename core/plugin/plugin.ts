@@ -1,6 +1,7 @@
 import type { Config } from '../config/config.js';
 import type { Logger } from '../logger.js';
 import type { Actionlet } from './actionlet.js';
+import type { AssetStorageDriver } from './asset-storage.js';
 import type { AuthScheme } from './auth-scheme.js';
 import type { FieldType } from './field-type.js';
 import type { MailTransport } from './mail-transport.js';
@@ -36,6 +37,7 @@ export interface PluginContributions {
   storageDrivers?: readonly StorageDriver[];
   searchDrivers?: readonly SearchDriver[];
   mailTransports?: readonly MailTransport[];
+  assetStorages?: readonly AssetStorageDriver[];
   /** Called once on shutdown, before storage closes. */
   close?(): Promise<void>;
 }

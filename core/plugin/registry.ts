@@ -1,5 +1,6 @@
 import { StartupError } from '../errors/index.js';
 import type { Actionlet } from './actionlet.js';
+import type { AssetStorageDriver } from './asset-storage.js';
 import type { AuthScheme } from './auth-scheme.js';
 import { canonicalFieldClassName, type FieldType } from './field-type.js';
 import type { MailTransport } from './mail-transport.js';
@@ -48,6 +49,7 @@ export class PluginRegistry {
   readonly storageDrivers = new Keyed<StorageDriver>('Storage driver', (d) => d.name);
   readonly searchDrivers = new Keyed<SearchDriver>('Search driver', (d) => d.name);
   readonly mailTransports = new Keyed<MailTransport>('Mail transport', (t) => t.name);
+  readonly assetStorages = new Keyed<AssetStorageDriver>('Asset storage', (d) => d.name);
   private readonly closers: Array<{ plugin: string; close: () => Promise<void> }> = [];
   private readonly pluginNames: string[] = [];
 
@@ -60,6 +62,7 @@ export class PluginRegistry {
     for (const d of contributions.storageDrivers ?? []) this.storageDrivers.add(plugin, d);
     for (const d of contributions.searchDrivers ?? []) this.searchDrivers.add(plugin, d);
     for (const t of contributions.mailTransports ?? []) this.mailTransports.add(plugin, t);
+    for (const d of contributions.assetStorages ?? []) this.assetStorages.add(plugin, d);
     if (contributions.close) this.closers.push({ plugin, close: contributions.close });
   }
 

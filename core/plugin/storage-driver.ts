@@ -268,6 +268,12 @@ export interface Repositories extends Omit<DriverRepositories, 'transaction'> {
    * the committed change.
    */
   afterCommit(effect: () => Promise<void> | void, about: AfterCommitAbout): void;
+  /**
+   * Registers the undoing of something done outside the database during this transaction (a file
+   * written for a value that is then not saved). It runs once the transaction has rolled back, or
+   * when the driver runs it again; never after a commit. Outside a transaction it never runs.
+   */
+  afterRollback(effect: () => Promise<void> | void, about: AfterCommitAbout): void;
 }
 
 /** Storage as core sees it. */

@@ -10,56 +10,77 @@ import type {
 type Effect = { run: () => Promise<void> | void; about: AfterCommitAbout };
 
 /**
- * The work a transaction carries for after its commit. Services register effects while the
- * transaction runs; they run once it has committed, in registration order, and are dropped when it
- * rolls back. The habit of Django's `transaction.on_commit` and Rails' `after_commit`.
+ * The work a transaction carries for after its end. Services register effects while the transaction
+ * runs: those for after the commit run once it has committed, in registration order, and are dropped
+ * when it rolls back; those for after a rollback (undoing files written on the way) run only then.
+ * The habit of Django's `transaction.on_commit` and Rails' `after_commit`.
  */
 export class UnitOfWork {
-  private effects: Effect[] = [];
+  private committed: Effect[] = [];
+  private rolledBack: Effect[] = [];
 
-  add(effect: Effect): void {
-    this.effects.push(effect);
+  afterCommit(effect: Effect): void {
+    this.committed.push(effect);
   }
 
-  /** A driver ran the transaction again: what the lost attempt registered never happened. */
-  discard(): void {
-    this.effects = [];
+  afterRollback(effect: Effect): void {
+    this.rolledBack.push(effect);
   }
 
-  /** Runs every effect; a failure is logged with what it was about and the others still run. */
-  async runAfterCommit(log: Logger): Promise<void> {
-    const effects = this.effects;
-    this.effects = [];
-    for (const { run, about } of effects) {
-      try {
-        await run();
-      } catch (err) {
-        log.error({ err, identifier: about.identifier ?? undefined, effect: about.what }, 'work after commit failed');
-      }
+  /** The attempt so far rolled back (a driver runs the transaction again): its commit effects never happen. */
+  async rollBack(log: Logger): Promise<void> {
+    this.committed = [];
+    const undo = this.rolledBack;
+    this.rolledBack = [];
+    await runAll(undo, log, 'work after rollback failed');
+  }
+
+  /** Runs every commit effect; a failure is logged with what it was about and the others still run. */
+  async commit(log: Logger): Promise<void> {
+    const effects = this.committed;
+    this.committed = [];
+    this.rolledBack = [];
+    await runAll(effects, log, 'work after commit failed');
+  }
+}
+
+async function runAll(effects: Effect[], log: Logger, message: string): Promise<void> {
+  for (const { run, about } of effects) {
+    try {
+      await run();
+    } catch (err) {
+      log.error({ err, identifier: about.identifier ?? undefined, effect: about.what }, message);
     }
   }
 }
 
 /**
  * Gives a driver's storage the transactions core expects: each outermost transaction carries a
- * `UnitOfWork`, nested ones join it, and its effects run after the driver commits. Outside a
- * transaction, `afterCommit` runs the effect at once.
+ * `UnitOfWork`, nested ones join it, and its effects run after the driver commits or rolls back.
+ * Outside a transaction, `afterCommit` runs the effect at once and `afterRollback` has nothing to undo.
  */
 export function withUnitOfWork(driver: DriverStorage, log: Logger): Storage {
   const outside = Object.create(driver) as Storage;
   outside.afterCommit = (run, about) => {
     const unit = new UnitOfWork();
-    unit.add({ run, about });
-    void unit.runAfterCommit(log);
+    unit.afterCommit({ run, about });
+    void unit.commit(log);
   };
+  outside.afterRollback = () => {};
   outside.transaction = async <T>(work: (tx: Repositories) => Promise<T>): Promise<T> => {
     const unit = new UnitOfWork();
-    const result = await driver.transaction((driverTx) => {
-      // Each attempt starts with an empty unit, so a retried transaction runs its effects once.
-      unit.discard();
-      return work(carrying(driverTx, unit));
-    });
-    await unit.runAfterCommit(log);
+    let result: T;
+    try {
+      result = await driver.transaction(async (driverTx) => {
+        // Each attempt starts clean: a retried transaction undoes the lost attempt and commits its effects once.
+        await unit.rollBack(log);
+        return work(carrying(driverTx, unit));
+      });
+    } catch (error) {
+      await unit.rollBack(log);
+      throw error;
+    }
+    await unit.commit(log);
     return result;
   };
   return outside;
@@ -68,7 +89,8 @@ export function withUnitOfWork(driver: DriverStorage, log: Logger): Storage {
 /** A driver transaction as core sees it: nested transactions join it and effects go to its unit. */
 function carrying(driverTx: DriverRepositories, unit: UnitOfWork): Repositories {
   const tx = Object.create(driverTx) as Repositories;
-  tx.afterCommit = (run, about) => unit.add({ run, about });
+  tx.afterCommit = (run, about) => unit.afterCommit({ run, about });
+  tx.afterRollback = (run, about) => unit.afterRollback({ run, about });
   tx.transaction = (work) => work(tx);
   return tx;
 }

@@ -9,6 +9,7 @@ const BUILTIN_MODULES = [
   '../../plugins/field-types/index.js',
   '../../plugins/actionlets/index.js',
   '../../plugins/mail/index.js',
+  '../../plugins/assets/index.js',
   '../../plugins/storage/sqlite/index.js',
   '../../plugins/storage/mysql/index.js',
 ];

@@ -20,6 +20,13 @@ t.test('core imports neither host nor plugins nor driver libraries', async (t) =
     /no-restricted-imports/,
   ]);
   t.same(await lint('core/x.ts', "import { randomUUID } from 'node:crypto';\nvoid randomUUID;\n"), []);
+  t.match(await lint('core/content/x.ts', "import { writeFile } from 'node:fs/promises';\nvoid writeFile;\n"), [
+    /no-restricted-imports: .*file system/,
+  ]);
+  t.same(await lint('core/config/x.ts', "import { readFileSync } from 'node:fs';\nvoid readFileSync;\n"), []);
+  t.match(await lint('core/config/x.ts', "import { buildApp } from '../../host/app.js';\nvoid buildApp;\n"), [
+    /no-restricted-imports/,
+  ]);
 });
 
 t.test('plugins never import host', async (t) => {

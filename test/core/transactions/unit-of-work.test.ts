@@ -80,6 +80,37 @@ t.test('a failing effect is logged with its item and undoes nothing; the others 
   t.match(errors[0], { identifier: 'item-1', effect: 'notify', err: { message: 'smtp down' } });
 });
 
+t.test('undo work runs after a rollback and after a lost attempt, never after a commit', async (t) => {
+  const driver = await openDriver(t);
+  const storage = withUnitOfWork(driver, silentLogger);
+  const undone: string[] = [];
+  await t.rejects(
+    storage.transaction(async (tx) => {
+      tx.afterRollback(() => void undone.push('file-1'), { what: 'asset' });
+      throw new Error('refused');
+    }),
+  );
+  t.same(undone, ['file-1'], 'after a rollback');
+  await storage.transaction(async (tx) => {
+    tx.afterRollback(() => void undone.push('file-2'), { what: 'asset' });
+  });
+  t.same(undone, ['file-1'], 'not after a commit');
+
+  const retrying: DriverStorage = Object.create(driver);
+  retrying.transaction = (work) =>
+    driver.transaction(async (tx) => {
+      await work(tx).catch(() => undefined);
+      return work(tx);
+    });
+  let attempt = 0;
+  await withUnitOfWork(retrying, silentLogger).transaction(async (tx) => {
+    attempt++;
+    tx.afterRollback(() => void undone.push(`attempt-${attempt}`), { what: 'asset' });
+    if (attempt === 1) throw new Error('deadlock');
+  });
+  t.same(undone, ['file-1', 'attempt-1'], 'the lost attempt is undone, the committed one is not');
+});
+
 t.test('outside a transaction an effect runs at once', async (t) => {
   const storage = withUnitOfWork(await openDriver(t), silentLogger);
   const ran = new Promise<string>((resolve) => storage.afterCommit(() => resolve('ran'), { what: 'now' }));
@@ -108,8 +139,8 @@ t.test('a transaction the driver runs again registers its effects once', async (
   t.same(sent, [2], 'only the attempt that committed');
 
   const unit = new UnitOfWork();
-  unit.add({ run: () => void sent.push(99), about: { what: 'x' } });
-  unit.discard();
-  await unit.runAfterCommit(silentLogger);
+  unit.afterCommit({ run: () => void sent.push(99), about: { what: 'x' } });
+  await unit.rollBack(silentLogger);
+  await unit.commit(silentLogger);
   t.same(sent, [2]);
 });

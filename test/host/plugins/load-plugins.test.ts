@@ -57,12 +57,14 @@ t.test('built-ins load through the same loader and register their contributions'
     'field-types-builtin',
     'actionlets-builtin',
     'mail-builtin',
+    'assets-builtin',
     'storage-sqlite',
     'storage-mysql',
   ]);
   t.ok(registry.fieldTypes.get('com.cms.contenttype.model.field.ImmutableTextField'), 'field types are contributed');
   t.same(registry.authSchemes.keys(), ['session', 'basic', 'legacy-header']);
   t.same(registry.storageDrivers.keys(), ['sqlite', 'mysql']);
+  t.same(registry.assetStorages.keys(), ['local']);
 });
 
 t.test('paths resolve against the working directory; other names are packages', async (t) => {

@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
+import { isAssetKey, type AssetStorage } from '../../core/plugin/asset-storage.js';
+
+/**
+ * Assets as files under one directory (by default `<data dir>/assets`). A write goes to a temporary
+ * file beside its target, is flushed to disk, then renamed over the target: readers see the old file
+ * or the new one, and a crash leaves at most a temporary file, never a partial asset.
+ */
+export function localDiskAssets(root: string): AssetStorage {
+  const base = resolve(root);
+  const pathOf = (key: string): string => {
+    const path = resolve(base, ...key.split('/'));
+    // isAssetKey already refuses every way out; the prefix check is the second lock on the door.
+    if (!isAssetKey(key) || !path.startsWith(base + sep)) throw new Error(`Refused asset key "${key}"`);
+    return path;
+  };
+  const missing = (error: unknown) => (error as { code?: unknown }).code === 'ENOENT';
+
+  return {
+    async write(key, content) {
+      const target = pathOf(key);
+      await mkdir(dirname(target), { recursive: true });
+      const temporary = join(dirname(target), `.${randomUUID()}.tmp`);
+      const file = await open(temporary, 'wx');
+      try {
+        await file.writeFile(content);
+        await file.sync();
+        await file.close();
+        await rename(temporary, target);
+      } catch (error) {
+        await file.close().catch(() => undefined);
+        await unlink(temporary).catch(() => undefined);
+        throw error;
+      }
+      await syncDirectory(dirname(target));
+      return { size: content.length };
+    },
+    async stat(key) {
+      try {
+        const found = await stat(pathOf(key));
+        return found.isFile() ? { size: found.size } : undefined;
+      } catch (error) {
+        if (missing(error)) return undefined;
+        throw error;
+      }
+    },
+    async open(key) {
+      const found = await this.stat(key);
+      return found && { size: found.size, stream: createReadStream(pathOf(key)) };
+    },
+    async delete(key) {
+      const target = pathOf(key);
+      await rm(target, { force: true });
+      // The per-asset folder goes too once it is empty; a folder still in use stays.
+      if (dirname(target) !== base) await rmdir(dirname(target)).catch(() => undefined);
+    },
+  };
+}
+
+/** Makes a rename durable: the directory entry itself is flushed. */
+async function syncDirectory(path: string): Promise<void> {
+  const directory = await open(path, 'r');
+  try {
+    await directory.sync();
+  } finally {
+    await directory.close();
+  }
+}

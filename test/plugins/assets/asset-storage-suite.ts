@@ -1,0 +1,53 @@
+import type { Test } from 'tap';
+import type { AssetStorage } from '../../../core/plugin/asset-storage.js';
+
+async function readAll(store: AssetStorage, key: string): Promise<Buffer | undefined> {
+  const opened = await store.open(key);
+  if (!opened) return undefined;
+  const chunks: Buffer[] = [];
+  for await (const chunk of opened.stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** What every asset store must do (the contract of `core/plugin/asset-storage.ts`). */
+export function assetStorageSuite(t: Test, open: (t: Test) => Promise<AssetStorage>): void {
+  t.test('round trip, stat, overwrite, delete', async (t) => {
+    const store = await open(t);
+    const key = '0b9c6a4e-4c1f-4f6e-9a59-2f8d7e1c0a11/logo.png';
+    t.equal(await store.stat(key), undefined);
+    t.equal(await store.open(key), undefined);
+    t.same(await store.write(key, Buffer.from('first')), { size: 5 });
+    t.same(await store.stat(key), { size: 5 });
+    t.equal((await readAll(store, key))?.toString(), 'first');
+    await store.write(key, Buffer.from('second, longer'));
+    t.equal((await readAll(store, key))?.toString(), 'second, longer', 'a write replaces the whole content');
+    await store.delete(key);
+    t.equal(await store.stat(key), undefined);
+    await store.delete(key);
+    t.pass('deleting a missing key is done');
+  });
+
+  t.test('keys that could leave the store are refused', async (t) => {
+    const store = await open(t);
+    for (const key of ['../x', 'a/../../x', '/etc/passwd', 'a\\b', 'a//b', '', '.', 'a/.', '.hidden/x']) {
+      await t.rejects(store.write(key, Buffer.from('x')), JSON.stringify(key));
+    }
+  });
+
+  t.test('concurrent writes to different keys all land', async (t) => {
+    const store = await open(t);
+    const keys = Array.from({ length: 20 }, (_, i) => `k${i}/file-${i}.txt`);
+    await Promise.all(keys.map((key, i) => store.write(key, Buffer.from(`content ${i}`))));
+    t.same(
+      await Promise.all(keys.map(async (key) => (await readAll(store, key))?.toString())),
+      keys.map((_, i) => `content ${i}`),
+    );
+  });
+
+  t.test('large content streams back intact', async (t) => {
+    const store = await open(t);
+    const big = Buffer.alloc(3 * 1024 * 1024, 7);
+    await store.write('big/blob.bin', big);
+    t.ok((await readAll(store, 'big/blob.bin'))?.equals(big));
+  });
+}

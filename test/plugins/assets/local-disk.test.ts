@@ -1,0 +1,26 @@
+import t from 'tap';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { localDiskAssets } from '../../../plugins/assets/local-disk.js';
+import { tempDataDir } from '../../helpers/test-app.js';
+import { assetStorageSuite } from './asset-storage-suite.js';
+
+assetStorageSuite(t, async (t) => localDiskAssets(join(tempDataDir(t), 'assets')));
+
+t.test('files land under the store directory; no temporary file stays, even after a failed write', async (t) => {
+  const root = join(tempDataDir(t), 'assets');
+  const store = localDiskAssets(root);
+  await store.write('abc/report.pdf', Buffer.from('%PDF'));
+  t.equal(readFileSync(join(root, 'abc', 'report.pdf'), 'utf8'), '%PDF');
+  t.same(readdirSync(join(root, 'abc')), ['report.pdf'], 'only the file: the temporary was renamed over it');
+
+  // A directory where the file should go makes the final rename fail: the temporary is cleaned up.
+  await store.write('abc/dir/inner.txt', Buffer.from('x'));
+  await t.rejects(store.write('abc/dir', Buffer.from('y')));
+  t.same(readdirSync(join(root, 'abc')).sort(), ['dir', 'report.pdf'], 'no temporary file left behind');
+
+  await store.delete('abc/report.pdf');
+  t.notOk(existsSync(join(root, 'abc', 'report.pdf')));
+  await store.delete('abc/dir/inner.txt');
+  t.notOk(existsSync(join(root, 'abc', 'dir')), 'an emptied per-asset folder goes too');
+});
