@@ -1,8 +1,10 @@
-import type { Config } from '../core/config/config.js';
 import type { AuthSettings } from '../core/auth/auth-service.js';
+import type { Config } from '../core/config/config.js';
+import { readProperties } from '../core/config/properties.js';
 import type { LogLevel } from './logger.js';
+import { HOST_PROPERTIES } from './settings-properties.js';
 
-/** Host-level settings, read and checked once at start (each property is listed in docs/configuration.md). */
+/** Host-level settings, read and checked once at start from their declarations (`HOST_PROPERTIES`). */
 export interface HostSettings {
   host: string;
   port: number;
@@ -10,41 +12,48 @@ export interface HostSettings {
   trustProxy: boolean;
   shutdownTimeoutMs: number;
   logLevel: LogLevel;
+  plugins: string[];
   storageDriver: string;
   authSchemes: string[];
   auth: AuthSettings;
   initialAdminPassword: string | undefined;
   anonymousContentAccess: 'NONE' | 'READ' | 'WRITE';
+  rejectWithNoUser: boolean;
+  navPermissionCheck: boolean;
   mailTransport: string;
-  assetsDriver: string;
   mailFrom: string;
+  assetsDriver: string;
 }
 
 export function readSettings(config: Config): HostSettings {
+  const p = readProperties(config, HOST_PROPERTIES);
   return {
-    host: config.string('http.host', '0.0.0.0'),
-    port: config.int('http.port', 8080, { min: 0, max: 65535 }),
-    maxBodyBytes: config.int('http.max.body.bytes', 10 * 1024 * 1024, { min: 1 }),
-    trustProxy: config.bool('http.trust.proxy', false),
-    shutdownTimeoutMs: config.int('shutdown.timeout.seconds', 10, { min: 0 }) * 1000,
-    logLevel: config.oneOf('log.level', ['debug', 'info', 'warn', 'error', 'silent'] as const, 'info'),
-    storageDriver: config.string('storage.driver', 'sqlite'),
-    authSchemes: config.list('auth.schemes', ['session', 'basic', 'legacy-header']),
+    host: p['http.host'],
+    port: p['http.port'],
+    maxBodyBytes: p['http.max.body.bytes'],
+    trustProxy: p['http.trust.proxy'],
+    shutdownTimeoutMs: p['shutdown.timeout.seconds'] * 1000,
+    logLevel: p['log.level'],
+    plugins: p.plugins,
+    storageDriver: p['storage.driver'],
+    authSchemes: p['auth.schemes'],
     auth: {
-      sessionTimeoutMs: config.int('auth.session.timeout.minutes', 30, { min: 1 }) * 60_000,
-      credentialCacheMs: config.int('auth.credential.cache.seconds', 60, { min: 0 }) * 1000,
-      sessionCacheMs: config.int('auth.session.cache.seconds', 5, { min: 0 }) * 1000,
+      sessionTimeoutMs: p['auth.session.timeout.minutes'] * 60_000,
+      credentialCacheMs: p['auth.credential.cache.seconds'] * 1000,
+      sessionCacheMs: p['auth.session.cache.seconds'] * 1000,
       throttle: {
-        maxFailures: config.int('auth.login.max.failures', 5, { min: 1 }),
-        windowMs: config.int('auth.login.window.seconds', 900, { min: 1 }) * 1000,
-        lockMs: config.int('auth.login.lock.seconds', 30, { min: 1 }) * 1000,
-        maxLockMs: config.int('auth.login.lock.max.seconds', 900, { min: 1 }) * 1000,
+        maxFailures: p['auth.login.max.failures'],
+        windowMs: p['auth.login.window.seconds'] * 1000,
+        lockMs: p['auth.login.lock.seconds'] * 1000,
+        maxLockMs: p['auth.login.lock.max.seconds'] * 1000,
       },
     },
-    initialAdminPassword: config.string('INITIAL_ADMIN_PASSWORD'),
-    mailTransport: config.string('mail.transport', 'outbox'),
-    assetsDriver: config.string('assets.driver', 'local'),
-    mailFrom: config.string('mail.from', 'cms@localhost'),
-    anonymousContentAccess: config.oneOf('CONTENT_APIS_ALLOW_ANONYMOUS', ['NONE', 'READ', 'WRITE'] as const, 'NONE'),
+    initialAdminPassword: p.INITIAL_ADMIN_PASSWORD,
+    anonymousContentAccess: p.CONTENT_APIS_ALLOW_ANONYMOUS,
+    rejectWithNoUser: p.REST_API_REJECT_WITH_NO_USER,
+    navPermissionCheck: p.ENABLE_NAV_PERMISSION_CHECK,
+    mailTransport: p['mail.transport'],
+    mailFrom: p['mail.from'],
+    assetsDriver: p['assets.driver'],
   };
 }

@@ -14,6 +14,11 @@ const PLAIN_ENVIRONMENT_NAMES: Readonly<Record<string, readonly string[]>> = {
   ENABLE_NAV_PERMISSION_CHECK: ['ENABLE_NAV_PERMISSION_CHECK', 'ENABLE_NAV_PERMISSION'],
 };
 
+/** The plain environment names a property is also read under (`PORT` for `http.port`). */
+export function plainEnvironmentNamesOf(key: string): readonly string[] {
+  return PLAIN_ENVIRONMENT_NAMES[key] ?? [];
+}
+
 /** `storage.mysql.url` is overridden by `CMS_STORAGE_MYSQL_URL`. */
 export function environmentNameOf(key: string): string {
   return 'CMS_' + key.toUpperCase().replace(/[^A-Z0-9]+/g, '_');

@@ -1,4 +1,5 @@
 import type { Config } from '../config/config.js';
+import type { PropertyDeclaration, PropertyDeclarations } from '../config/properties.js';
 import type { Logger } from '../logger.js';
 import type { Actionlet } from './actionlet.js';
 import type { AssetStorageDriver } from './asset-storage.js';
@@ -11,15 +12,11 @@ import type { StorageDriver } from './storage-driver.js';
 /** The plugin API this host implements. A plugin written for another version is refused at start. */
 export const PLUGIN_API_VERSION = 1;
 
-/** A configuration property a plugin reads; checked before the plugin is set up. */
-export interface PropertySpec {
-  description: string;
-  /** The value used when the property is not set (documentation only: read it with the default). */
-  default?: string;
-  required?: boolean;
-  /** Answers a message when the value is not acceptable. */
-  validate?(value: string): string | undefined;
-}
+/**
+ * A configuration property a plugin reads, declared once: checked before the plugin is set up,
+ * read with `readProperties(config, properties)` (its default applied) and listed in the reference.
+ */
+export type PropertySpec = PropertyDeclaration;
 
 /** What a plugin gets when it is set up. Plugins never reach for host singletons. */
 export interface PluginSetupContext {
@@ -50,15 +47,15 @@ export interface PluginContributions {
  * export default definePlugin({
  *   name: 'acme-slack',
  *   apiVersion: 1,
- *   properties: { 'acme.slack.webhook': { description: 'Incoming webhook URL', required: true } },
- *   setup: ({ config }) => ({ actionlets: [slackActionlet(config.string('acme.slack.webhook')!)] }),
+ *   properties, // defineProperties({ 'acme.slack.webhook': { description: 'Incoming webhook URL', required: true } })
+ *   setup: ({ config }) => ({ actionlets: [slackActionlet(readProperties(config, properties)['acme.slack.webhook']!)] }),
  * });
  */
 export interface PluginDescriptor {
   name: string;
   apiVersion: number;
   description?: string;
-  properties?: Readonly<Record<string, PropertySpec>>;
+  properties?: PropertyDeclarations;
   setup(context: PluginSetupContext): PluginContributions | Promise<PluginContributions>;
 }
 

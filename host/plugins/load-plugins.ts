@@ -6,6 +6,8 @@ import type { Logger } from '../../core/logger.js';
 import { PLUGIN_API_VERSION, type PluginDescriptor } from '../../core/plugin/plugin.js';
 import { PluginRegistry } from '../../core/plugin/registry.js';
 import { BUILTIN_PLUGINS } from './builtin-plugins.js';
+import { readProperty } from '../../core/config/properties.js';
+import { HOST_PROPERTIES } from '../settings-properties.js';
 
 export interface PluginSource {
   /** How the plugin was named: a built-in's module, a path or a package name from `plugins=`. */
@@ -21,7 +23,8 @@ export interface PluginSource {
  */
 export async function loadPlugins(config: Config, dataDir: string, cwd: string, log: Logger): Promise<PluginRegistry> {
   const registry = new PluginRegistry();
-  const sources = [...BUILTIN_PLUGINS, ...config.list('plugins').map((s) => sourceOf(s, cwd))];
+  const extra = readProperty(config, 'plugins', HOST_PROPERTIES.plugins);
+  const sources = [...BUILTIN_PLUGINS, ...extra.map((s) => sourceOf(s, cwd))];
   for (const source of sources) {
     const descriptor = await importDescriptor(source);
     validateProperties(descriptor, config);
@@ -77,20 +80,14 @@ async function importDescriptor(source: PluginSource): Promise<PluginDescriptor>
   return descriptor as PluginDescriptor;
 }
 
+/** Every property the plugin declares is read once through its declaration: a bad value stops start-up here. */
 function validateProperties(descriptor: PluginDescriptor, config: Config): void {
-  for (const [key, spec] of Object.entries(descriptor.properties ?? {})) {
-    const value = config.string(key);
-    if (value === undefined) {
-      if (spec.required)
-        throw new StartupError(
-          `Plugin ${descriptor.name} needs the configuration property ${key}: ${spec.description}`,
-        );
-      continue;
-    }
-    const problem = spec.validate?.(value);
-    if (problem)
+  for (const [key, declaration] of Object.entries(descriptor.properties ?? {})) {
+    if (config.string(key) === undefined && declaration.required) {
       throw new StartupError(
-        `Configuration property ${key}="${value}" is not acceptable to plugin ${descriptor.name}: ${problem}`,
+        `Plugin ${descriptor.name} needs the configuration property ${key}: ${declaration.description}`,
       );
+    }
+    readProperty(config, key, declaration, `plugin ${descriptor.name}`);
   }
 }

@@ -1,27 +1,29 @@
-import { PLUGIN_API_VERSION, definePlugin } from '../../core/plugin/plugin.js';
 import { resolve } from 'node:path';
+import { defineProperties, readProperties } from '../../core/config/properties.js';
+import { PLUGIN_API_VERSION, definePlugin } from '../../core/plugin/plugin.js';
 import { localDiskAssets } from './local-disk.js';
 
-export const LOCAL_DIR_PROPERTY = 'assets.local.dir';
-const DEFAULT_LOCAL_DIR = 'assets';
+const ASSETS_PROPERTIES = defineProperties({
+  'assets.local.dir': {
+    default: 'assets',
+    group: 'Uploads',
+    description:
+      'Directory of the `local` store, relative to the data directory. Writes are atomic (a temporary file, flushed, then renamed).',
+  },
+});
 
 /** The built-in asset store: files under the data directory. Which store holds uploads is `assets.driver`. */
 export default definePlugin({
   name: 'assets-builtin',
   apiVersion: PLUGIN_API_VERSION,
   description: 'Uploaded files on the local disk',
-  properties: {
-    [LOCAL_DIR_PROPERTY]: {
-      description: 'Directory of the local asset store, relative to the data directory',
-      default: DEFAULT_LOCAL_DIR,
-    },
-  },
+  properties: ASSETS_PROPERTIES,
   setup: () => ({
     assetStorages: [
       {
         name: 'local',
         open: ({ config, dataDir }) =>
-          localDiskAssets(resolve(dataDir, config.string(LOCAL_DIR_PROPERTY, DEFAULT_LOCAL_DIR))),
+          localDiskAssets(resolve(dataDir, readProperties(config, ASSETS_PROPERTIES)['assets.local.dir'])),
       },
     ],
   }),

@@ -3,9 +3,8 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { createTransport } from 'nodemailer';
 import type { MailMessage, MailSender, MailTransport } from '../../core/plugin/mail-transport.js';
-
-export const OUTBOX_DIR_PROPERTY = 'mail.outbox.dir';
-export const DEFAULT_OUTBOX_DIR = 'outbox';
+import { readProperty } from '../../core/config/properties.js';
+import { MAIL_PROPERTIES } from './properties.js';
 
 /**
  * The embedded default: every message becomes an RFC 822 `.eml` file in `<dataDir>/<mail.outbox.dir>`
@@ -15,7 +14,7 @@ export const DEFAULT_OUTBOX_DIR = 'outbox';
 export const outboxTransport: MailTransport = {
   name: 'outbox',
   create({ config, dataDir, logger }): MailSender {
-    const dir = resolve(dataDir, config.string(OUTBOX_DIR_PROPERTY, DEFAULT_OUTBOX_DIR));
+    const dir = resolve(dataDir, readProperty(config, 'mail.outbox.dir', MAIL_PROPERTIES['mail.outbox.dir']));
     // nodemailer composes the MIME (encodings, multipart/alternative for text + html); CRLF as RFC 5322 says.
     const composer = createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
     return {

@@ -1,25 +1,26 @@
 import { createTransport, type SMTPTransportOptions } from 'nodemailer';
 import type { Config } from '../../core/config/config.js';
+import { readProperties } from '../../core/config/properties.js';
+import { MAIL_PROPERTIES } from './properties.js';
 import type { MailMessage, MailSender, MailTransport } from '../../core/plugin/mail-transport.js';
-
-export const STARTTLS_MODES = ['required', 'opportunistic', 'off'] as const;
-export type StartTlsMode = (typeof STARTTLS_MODES)[number];
 
 /** The nodemailer options the `mail.smtp.*` properties describe. */
 export function smtpOptions(config: Config): SMTPTransportOptions {
-  const starttls = config.oneOf<StartTlsMode>('mail.smtp.starttls', STARTTLS_MODES, 'opportunistic');
-  const user = config.string('mail.smtp.user');
-  const timeout = config.int('mail.smtp.timeout.ms', 10_000, { min: 1, max: 600_000 });
+  const p = readProperties(config, MAIL_PROPERTIES);
+  const starttls = p['mail.smtp.starttls'];
+  const user = p['mail.smtp.user'];
+  const timeout = p['mail.smtp.timeout.ms'];
   return {
-    host: config.string('mail.smtp.host', 'localhost'),
-    port: config.int('mail.smtp.port', 25, { min: 1, max: 65535 }),
-    secure: config.bool('mail.smtp.secure', false),
+    host: p['mail.smtp.host'],
+    port: p['mail.smtp.port'],
+    secure: p['mail.smtp.secure'],
     // opportunistic: STARTTLS when the server offers it, and a failed upgrade fails the send rather
     // than falling back to plain text (nodemailer's opportunisticTLS), which would expose credentials.
     requireTLS: starttls === 'required',
     ignoreTLS: starttls === 'off',
+    // The password is taken as it is (not trimmed): spaces may be part of it.
     auth: user === undefined ? undefined : { user, pass: config.raw('mail.smtp.password') ?? '' },
-    tls: { rejectUnauthorized: config.bool('mail.smtp.reject.unauthorized', true) },
+    tls: { rejectUnauthorized: p['mail.smtp.reject.unauthorized'] },
     // One bound for every wait, so an unreachable or silent server cannot hold a workflow action.
     connectionTimeout: timeout,
     greetingTimeout: timeout,

@@ -7,6 +7,8 @@ import * as mysqlSchema from './schema.js';
 import type { DriverRepositories, DriverStorage, StorageOpenContext } from '../../../core/plugin/storage-driver.js';
 import { isLockConflict, translateError, type Db, type Dialect, type Tables } from '../drizzle/context.js';
 import { classifyMysqlError } from './mysql-errors.js';
+import { readProperties } from '../../../core/config/properties.js';
+import { MYSQL_PROPERTIES } from './properties.js';
 import { createRepositories } from '../drizzle/repositories.js';
 
 const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -41,13 +43,14 @@ const MAX_TRANSACTION_ATTEMPTS = 2;
 
 /** MySQL or MariaDB through a mysql2 connection pool. */
 export function openMysql(context: StorageOpenContext): DriverStorage {
-  const url = context.config.string('storage.mysql.url', 'mysql://root@127.0.0.1:3306/test');
+  const p = readProperties(context.config, MYSQL_PROPERTIES);
+  const url = p['storage.mysql.url'];
   const pool = createPool({
     uri: url,
-    connectionLimit: context.config.int('storage.mysql.pool.size', 10, { min: 1 }),
+    connectionLimit: p['storage.mysql.pool.size'],
     // Requests wait for a free connection, but not without bound: past this many waiting, a request
     // is answered STORAGE_UNAVAILABLE (503 with Retry-After) instead of joining a queue that only grows.
-    queueLimit: context.config.int('storage.mysql.pool.queue.limit', 1000, { min: 1 }),
+    queueLimit: p['storage.mysql.pool.queue.limit'],
     // Epoch-ms columns are BIGINT: answer them as numbers, not strings.
     supportBigNumbers: true,
     bigNumberStrings: false,
@@ -58,7 +61,7 @@ export function openMysql(context: StorageOpenContext): DriverStorage {
   });
   // A request should not wait InnoDB's default 50 s for a row lock: past this it is answered
   // STORAGE_BUSY (after one retry of the transaction) and its client may try again.
-  const lockWaitSeconds = context.config.int('storage.mysql.lock.wait.seconds', 10, { min: 1, max: 3600 });
+  const lockWaitSeconds = p['storage.mysql.lock.wait.seconds'];
   // mysql2 runs a connection's statements in order, so this runs before the first query it is given.
   // A failure here surfaces on that query; the callback only keeps it from going unhandled.
   pool.on('connection', (connection) => {

@@ -8,6 +8,8 @@ import type { DriverRepositories, DriverStorage, StorageOpenContext } from '../.
 import { translateError, type Db, type Dialect } from '../drizzle/context.js';
 import { createRepositories } from '../drizzle/repositories.js';
 import * as schema from './schema.js';
+import { readProperties } from '../../../core/config/properties.js';
+import { SQLITE_PROPERTIES } from './properties.js';
 import { classifySqliteError } from './sqlite-errors.js';
 import { serialWriter } from './group-commit.js';
 import { cacheStatements } from './statement-cache.js';
@@ -37,7 +39,7 @@ const sqliteDialect: Dialect = {
  * so they can never be swept into (or rolled back with) someone else's transaction.
  */
 export function openSqlite(context: StorageOpenContext): DriverStorage {
-  const file = resolve(context.dataDir, context.config.string('storage.sqlite.file', 'cms.db'));
+  const file = resolve(context.dataDir, readProperties(context.config, SQLITE_PROPERTIES)['storage.sqlite.file']);
   mkdirSync(dirname(file), { recursive: true });
   const writer = new Database(file);
   writer.pragma('journal_mode = WAL');

@@ -1,0 +1,161 @@
+import { defineProperties } from '../core/config/properties.js';
+
+/** The host's own configuration properties: what it listens on, logs, and which plugins it resolves. */
+export const HOST_PROPERTIES = defineProperties({
+  'http.port': {
+    type: 'int',
+    default: 8080,
+    min: 0,
+    max: 65535,
+    group: 'HTTP',
+    description: 'Port to listen on; `0` picks a free one.',
+  },
+  'http.host': { default: '0.0.0.0', group: 'HTTP', description: 'Address to listen on.' },
+  'http.max.body.bytes': {
+    type: 'int',
+    default: 10 * 1024 * 1024,
+    min: 1,
+    group: 'HTTP',
+    defaultText: '`10485760` (10 MiB)',
+    description: 'Largest request body accepted. Larger bodies get 413 and the connection is closed.',
+  },
+  'http.trust.proxy': {
+    type: 'bool',
+    default: false,
+    group: 'HTTP',
+    description:
+      'Trust `X-Forwarded-Proto` and `X-Forwarded-For` from a reverse proxy (for Secure cookies and client addresses). Enable only behind a proxy that sets them.',
+  },
+  'shutdown.timeout.seconds': {
+    type: 'int',
+    default: 10,
+    min: 0,
+    group: 'HTTP',
+    description: 'On SIGTERM/SIGINT, how long in-flight requests may take to finish.',
+  },
+  'log.level': {
+    type: 'oneOf',
+    values: ['debug', 'info', 'warn', 'error', 'silent'],
+    default: 'info',
+    group: 'HTTP',
+    description:
+      '`debug`, `info`, `warn`, `error` or `silent`. Logs are JSON lines on standard output; one line per request.',
+  },
+  plugins: {
+    type: 'list',
+    default: [],
+    group: 'Plugins',
+    description:
+      'Extra plugin modules, comma-separated: a path (absolute, or relative to the working directory, starting with `.`) or a package name. See `docs/plugins.md`.',
+  },
+  'storage.driver': {
+    default: 'sqlite',
+    group: 'Storage',
+    description:
+      '`sqlite` (embedded, nothing to install) or `mysql` (MySQL or MariaDB), or the name of a storage driver a plugin contributes.',
+  },
+  'assets.driver': {
+    default: 'local',
+    group: 'Uploads',
+    description:
+      'Where uploaded files (Binary field values) are stored: `local` (files under the data directory), or the name of an asset store a plugin contributes.',
+  },
+  INITIAL_ADMIN_PASSWORD: {
+    group: 'Authentication',
+    secret: true,
+    defaultText: '(random)',
+    description:
+      'Password of `admin@cms.com`, used only on the very first start. When unset or empty a random password is generated and written once to the log. Later starts never change it.',
+  },
+  'auth.schemes': {
+    type: 'list',
+    default: ['session', 'basic', 'legacy-header'],
+    group: 'Authentication',
+    description:
+      'Auth schemes to accept, in the order they are tried: `session` (the `JSESSIONID` cookie from `POST /api/v1/authentication`), `basic` (`Authorization: Basic`), `legacy-header` (`CMSAUTH: base64(user:password)`), or a scheme a plugin contributes.',
+  },
+  'auth.session.timeout.minutes': {
+    type: 'int',
+    default: 30,
+    min: 1,
+    group: 'Authentication',
+    description: 'Idle time after which a session ends.',
+  },
+  'auth.session.cache.seconds': {
+    type: 'int',
+    default: 5,
+    min: 0,
+    group: 'Authentication',
+    description:
+      'How long a process trusts a session it has checked without reading storage again. A sign-out in another process takes effect within this time.',
+  },
+  'auth.credential.cache.seconds': {
+    type: 'int',
+    default: 60,
+    min: 0,
+    group: 'Authentication',
+    description:
+      'How long a verified e-mail/password pair (Basic, CMSAUTH) is trusted without hashing again. The cache key is an HMAC with a per-process secret; no password is kept.',
+  },
+  'auth.login.max.failures': {
+    type: 'int',
+    default: 5,
+    min: 1,
+    group: 'Authentication',
+    description:
+      'Failed sign-ins for one account, within the window, before it is held back (429 with `Retry-After`). Counted per process.',
+  },
+  'auth.login.window.seconds': {
+    type: 'int',
+    default: 900,
+    min: 1,
+    group: 'Authentication',
+    description: 'Window in which failures are counted.',
+  },
+  'auth.login.lock.seconds': {
+    type: 'int',
+    default: 30,
+    min: 1,
+    group: 'Authentication',
+    description: 'First hold-back; it doubles with each further failure.',
+  },
+  'auth.login.lock.max.seconds': {
+    type: 'int',
+    default: 900,
+    min: 1,
+    group: 'Authentication',
+    description: 'Longest hold-back.',
+  },
+  CONTENT_APIS_ALLOW_ANONYMOUS: {
+    type: 'oneOf',
+    values: ['NONE', 'READ', 'WRITE'],
+    default: 'NONE',
+    group: 'Content access',
+    description:
+      '`NONE`, `READ` or `WRITE`: what anonymous callers may do through the content interfaces. With `NONE` they get 401; with `READ` (or `WRITE`) they read live versions only.',
+  },
+  REST_API_REJECT_WITH_NO_USER: {
+    type: 'bool',
+    default: true,
+    group: 'Content access',
+    description:
+      'When `false` (and the previous setting allows it) the legacy content interface accepts anonymous writes.',
+  },
+  ENABLE_NAV_PERMISSION_CHECK: {
+    type: 'bool',
+    default: false,
+    group: 'Content access',
+    description: 'When `true` the navigation interface returns only items the caller may view.',
+  },
+  'mail.transport': {
+    default: 'outbox',
+    group: 'Mail',
+    description:
+      '`outbox` writes each message as an `.eml` file in the data directory (nothing leaves the machine); `smtp` sends through a server; or a transport a plugin contributes.',
+  },
+  'mail.from': {
+    default: 'cms@localhost',
+    group: 'Mail',
+    description: 'Sender of workflow mail when an actionlet names none.',
+  },
+});

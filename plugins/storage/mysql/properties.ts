@@ -1,0 +1,36 @@
+import { defineProperties } from '../../../core/config/properties.js';
+
+export const MYSQL_PROPERTIES = defineProperties({
+  'storage.mysql.url': {
+    default: 'mysql://root@127.0.0.1:3306/test',
+    group: 'Storage',
+    // The URL may carry a password: a refused value is never quoted.
+    secret: true,
+    validate: (v) => (/^mysql:\/\//.test(v) ? undefined : 'must start with mysql://'),
+    description: 'Connection URL for `storage.driver=mysql`.',
+  },
+  'storage.mysql.pool.size': {
+    type: 'int',
+    default: 10,
+    min: 1,
+    group: 'Storage',
+    description: 'Connections in the MySQL pool of each process.',
+  },
+  'storage.mysql.pool.queue.limit': {
+    type: 'int',
+    default: 1000,
+    min: 1,
+    group: 'Storage',
+    description:
+      'Requests that may wait for a free connection; more are answered 503 (`STORAGE_UNAVAILABLE`, `Retry-After`).',
+  },
+  'storage.mysql.lock.wait.seconds': {
+    type: 'int',
+    default: 10,
+    min: 1,
+    max: 3600,
+    group: 'Storage',
+    description:
+      "Longest wait for a row lock (`innodb_lock_wait_timeout` of each connection). A transaction that waits longer, or is chosen as a deadlock's victim, runs once more; a second conflict is answered 503 (`STORAGE_BUSY`).",
+  },
+});
