@@ -27,6 +27,11 @@ export class UnitOfWork {
     this.rolledBack.push(effect);
   }
 
+  /** Whether anything is registered: most transactions register nothing, and skip the awaits. */
+  get isEmpty(): boolean {
+    return this.committed.length === 0 && this.rolledBack.length === 0;
+  }
+
   /** The attempt so far rolled back (a driver runs the transaction again): its commit effects never happen. */
   async rollBack(log: Logger): Promise<void> {
     this.committed = [];
@@ -73,14 +78,14 @@ export function withUnitOfWork(driver: DriverStorage, log: Logger): Storage {
     try {
       result = await driver.transaction(async (driverTx) => {
         // Each attempt starts clean: a retried transaction undoes the lost attempt and commits its effects once.
-        await unit.rollBack(log);
+        if (!unit.isEmpty) await unit.rollBack(log);
         return work(carrying(driverTx, unit));
       });
     } catch (error) {
-      await unit.rollBack(log);
+      if (!unit.isEmpty) await unit.rollBack(log);
       throw error;
     }
-    await unit.commit(log);
+    if (!unit.isEmpty) await unit.commit(log);
     return result;
   };
   return outside;
