@@ -110,11 +110,16 @@ export function readProperty<D extends PropertyDeclaration>(
   return value as PropertyValue<D>;
 }
 
+/** The values of a set of declarations, keyed like them. */
+export type PropertyValues<Declarations extends PropertyDeclarations> = {
+  readonly [K in keyof Declarations]: PropertyValue<Declarations[K]>;
+};
+
 /** Reads every declared property: an object keyed like the declarations, typed by them. */
 export function readProperties<const Declarations extends PropertyDeclarations>(
   config: Config,
   declarations: Declarations,
-): { readonly [K in keyof Declarations]: PropertyValue<Declarations[K]> } {
+): PropertyValues<Declarations> {
   const out: Record<string, unknown> = {};
   for (const [key, declaration] of Object.entries(declarations)) out[key] = readProperty(config, key, declaration);
   return out as never;

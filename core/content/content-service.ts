@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { DefinitionCache, requireContentType, type Definitions } from '../definitions/definition-cache.js';
-import { CmsError, detail, Errors } from '../errors/index.js';
+import { CmsError, detail, type ErrorDetail, Errors } from '../errors/index.js';
 import type { ContentType } from '../model/content-type.js';
 import type { ContentIdentifier, Contentlet, ContentState, ContentVersion } from '../model/contentlet.js';
 import type { Field } from '../model/field.js';
 import { DEFAULT_LANGUAGE_ID } from '../model/language.js';
 import type { FieldParseContext, FieldType } from '../plugin/field-type.js';
 import type { Repositories } from '../plugin/storage-driver.js';
-import { parseFieldValues } from './content-validator.js';
+import { locate, titleOf, type Placement } from './content-placement.js';
+import { parseFieldValues, type FieldValues } from './content-validator.js';
 
 export interface ContentSubmission {
   /** Variable or id of the content type (required for new items). */
@@ -44,8 +45,6 @@ export function setFieldValue(submission: ContentSubmission, variable: string, v
   return { ...submission, values: { ...submission.values, [variable]: value } };
 }
 
-const TEXT_DATA_TYPES = new Set(['TEXT', 'LONG_TEXT']);
-
 /**
  * Versioned content. Every operation takes the storage transaction of its caller (a workflow fire),
  * so that a fire with several steps commits or rolls back as one.
@@ -81,31 +80,37 @@ export class ContentService {
     });
     if (options.draft) parsed.problems = parsed.problems.filter((p) => p.errorCode !== Errors.required.code);
     const identifier = existing?.identifier ?? randomUUID();
-    for (const claim of parsed.uniqueClaims) {
-      const holder = await tx.content.findUniqueHolder(claim.field.id, languageId, claim.valueHash);
-      if (holder && holder !== identifier)
-        parsed.problems.push(detail(Errors.unique, { what: claim.field.name }, claim.field.variable));
-    }
-    const location = locate(type, fields, parsed.values, existing);
-    if (location.assetName !== null) {
-      const holder = await tx.content.findByPath(location.host, location.parentPath, location.assetName);
-      if (holder && holder.identifier !== identifier) {
-        const path = `${location.parentPath.replace(/\/$/, '')}/${location.assetName}`;
-        parsed.problems.push(detail(Errors.unique, { what: `The path ${path}` }, location.nameField));
-      }
-    }
+    const placement = locate(type, fields, parsed.values, existing);
+    parsed.problems.push(...(await takenValues(tx, { parsed, identifier, languageId, placement })));
     if (parsed.problems.length > 0)
       throw new CmsError(
         Errors.CONTENT_INVALID,
         { problems: parsed.problems.map((p) => p.message).join('; ') },
         { details: parsed.problems },
       );
+    const contentlet = await this.writeVersion(tx, {
+      type,
+      fields,
+      existing,
+      state,
+      identifier,
+      languageId,
+      placement,
+      parsed,
+      userId: options.userId,
+      sortOrder: typeof submission.values.sortOrder === 'number' ? submission.values.sortOrder : 0,
+    });
+    return { contentlet, messages: parsed.unknownKeys.map((k) => `Unknown field ${k} was ignored`) };
+  }
 
+  /** Writes a checked submission: the identifier (new, or moved), the version, its unique claims and the state. */
+  private async writeVersion(tx: Repositories, write: VersionWrite): Promise<Contentlet> {
+    const { type, existing, state, identifier, languageId, parsed, userId } = write;
     const now = this.now();
-    const { nameField: _nameField, ...path } = location;
+    const { nameField: _nameField, ...path } = write.placement;
     const contentIdentifier: ContentIdentifier = existing
       ? { ...existing, ...path }
-      : { identifier, contentTypeId: type.id, folder: type.folder, owner: options.userId, createdAt: now, ...path };
+      : { identifier, contentTypeId: type.id, folder: type.folder, owner: userId, createdAt: now, ...path };
     if (!existing) await tx.content.insertIdentifier(contentIdentifier);
     else if (
       existing.host !== path.host ||
@@ -117,10 +122,10 @@ export class ContentService {
       inode: randomUUID(),
       identifier,
       languageId,
-      title: titleOf(fields, parsed.values, identifier),
-      modUser: options.userId,
+      title: titleOf(write.fields, parsed.values, identifier),
+      modUser: userId,
       modDate: now,
-      sortOrder: typeof submission.values.sortOrder === 'number' ? submission.values.sortOrder : 0,
+      sortOrder: write.sortOrder,
       values: parsed.values,
     };
     await tx.content.insertVersion(version);
@@ -142,10 +147,7 @@ export class ContentService {
       modDate: now,
     };
     await tx.content.putState(newState);
-    return {
-      contentlet: { identifier: contentIdentifier, version, state: newState },
-      messages: parsed.unknownKeys.map((k) => `Unknown field ${k} was ignored`),
-    };
+    return { identifier: contentIdentifier, version, state: newState };
   }
 
   /** Saves a working version that may still miss required values. */
@@ -298,52 +300,42 @@ async function checkLanguage(definitions: Definitions, languageId: number | unde
   return id;
 }
 
-/**
- * Where an item lives: a Site or Folder field places it (host and folder path); files are named by
- * their `fileName` (or the uploaded file's name) and pages by their `url`, which makes their path.
- */
-function locate(
-  type: ContentType,
-  fields: readonly Field[],
-  values: Record<string, unknown>,
-  existing: ContentIdentifier | undefined,
-) {
-  const placed = fields.map((f) => values[f.variable]).find(isHostFolder);
-  const host = placed?.hostId ?? existing?.host ?? type.host;
-  const parentPath = placed?.folderPath ?? existing?.parentPath ?? '/';
-  const nameField = type.baseType === 'FILEASSET' ? 'fileName' : type.baseType === 'HTMLPAGE' ? 'url' : null;
-  let assetName: string | null = null;
-  if (nameField) {
-    const named = values[nameField];
-    const uploaded = fields
-      .map((f) => values[f.variable])
-      .find(
-        (v): v is { name: string } =>
-          typeof v === 'object' && v !== null && typeof (v as { name?: unknown }).name === 'string' && 'size' in v,
-      );
-    assetName = typeof named === 'string' && named.trim() !== '' ? named.trim() : (uploaded?.name ?? null);
-  }
-  return { host, parentPath, assetName, nameField };
+/** A checked submission, ready to be written. */
+interface VersionWrite {
+  type: ContentType;
+  fields: readonly Field[];
+  existing: ContentIdentifier | undefined;
+  state: ContentState | undefined;
+  identifier: string;
+  languageId: number;
+  placement: Placement;
+  parsed: FieldValues;
+  userId: string;
+  sortOrder: number;
 }
 
-function isHostFolder(value: unknown): value is { hostId: string | null; folderPath: string } {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as { folderPath?: unknown }).folderPath === 'string' &&
-    'hostId' in value
-  );
-}
-
-/** The `title` field when there is one, else the first text field with a value, else the identifier. */
-function titleOf(fields: readonly Field[], values: Record<string, unknown>, identifier: string): string {
-  const titled = fields.find((f) => f.variable.toLowerCase() === 'title');
-  const candidates = titled
-    ? [titled]
-    : fields.filter((f) => TEXT_DATA_TYPES.has(f.dataType) && f.clazz.endsWith('TextField'));
-  for (const field of candidates) {
-    const value = values[field.variable];
-    if (typeof value === 'string' && value.trim() !== '') return value.slice(0, 255);
+/** Unique values and paths that another item already holds, as `unique` problems. */
+async function takenValues(
+  tx: Repositories,
+  {
+    parsed,
+    identifier,
+    languageId,
+    placement,
+  }: { parsed: FieldValues; identifier: string; languageId: number; placement: Placement },
+): Promise<ErrorDetail[]> {
+  const problems: ErrorDetail[] = [];
+  for (const claim of parsed.uniqueClaims) {
+    const holder = await tx.content.findUniqueHolder(claim.field.id, languageId, claim.valueHash);
+    if (holder && holder !== identifier)
+      problems.push(detail(Errors.unique, { what: claim.field.name }, claim.field.variable));
   }
-  return identifier;
+  if (placement.assetName !== null) {
+    const holder = await tx.content.findByPath(placement.host, placement.parentPath, placement.assetName);
+    if (holder && holder.identifier !== identifier) {
+      const path = `${placement.parentPath.replace(/\/$/, '')}/${placement.assetName}`;
+      problems.push(detail(Errors.unique, { what: `The path ${path}` }, placement.nameField));
+    }
+  }
+  return problems;
 }

@@ -29,63 +29,44 @@ export interface SeedResult {
   adminCreated: boolean;
 }
 
-/**
- * Creates what a fresh installation needs: system roles, the administrator, SYSTEM_HOST, the
- * `default` site, language 1 (en-US) and the System Workflow. Idempotent: later starts change nothing, in particular
- * never the administrator's password.
- */
-export async function seedInstallation(
-  storage: Storage,
-  initialAdminPassword: string | undefined,
-  log: Logger,
-  now = Date.now(),
-): Promise<SeedResult> {
-  const roles: Role[] = [
-    {
-      id: SEED_IDS.adminRole,
-      name: 'CMS Administrator',
-      key: ADMIN_ROLE_KEY,
-      description: 'Administrators may do anything',
-      system: true,
-      personal: false,
-    },
-    {
-      id: SEED_IDS.anonymousRole,
-      name: 'CMS Anonymous',
-      key: ANONYMOUS_ROLE_KEY,
-      description: 'Callers that are not signed in',
-      system: true,
-      personal: false,
-    },
-    {
-      id: SEED_IDS.ownerRole,
-      name: 'CMS Owner',
-      key: OWNER_ROLE_KEY,
-      description: 'The owner of an item',
-      system: true,
-      personal: false,
-    },
-    {
-      id: SEED_IDS.backendUserRole,
-      name: 'Back-end user',
-      key: BACKEND_USER_ROLE_KEY,
-      description: 'May sign in to the back end',
-      system: true,
-      personal: false,
-    },
-  ];
-  for (const role of roles) await ignoreIfPresent(() => storage.roles.insert(role));
+/** The roles every installation has. */
+const SYSTEM_ROLES: readonly Role[] = [
+  {
+    id: SEED_IDS.adminRole,
+    name: 'CMS Administrator',
+    key: ADMIN_ROLE_KEY,
+    description: 'Administrators may do anything',
+    system: true,
+    personal: false,
+  },
+  {
+    id: SEED_IDS.anonymousRole,
+    name: 'CMS Anonymous',
+    key: ANONYMOUS_ROLE_KEY,
+    description: 'Callers that are not signed in',
+    system: true,
+    personal: false,
+  },
+  {
+    id: SEED_IDS.ownerRole,
+    name: 'CMS Owner',
+    key: OWNER_ROLE_KEY,
+    description: 'The owner of an item',
+    system: true,
+    personal: false,
+  },
+  {
+    id: SEED_IDS.backendUserRole,
+    name: 'Back-end user',
+    key: BACKEND_USER_ROLE_KEY,
+    description: 'May sign in to the back end',
+    system: true,
+    personal: false,
+  },
+];
 
-  const result: SeedResult = { adminCreated: false };
-  if (!(await storage.users.findById(ADMIN_USER_ID))) {
-    const password = initialAdminPassword || randomBytes(12).toString('base64url');
-    const created = await ignoreIfPresent(() => storage.transaction((tx) => insertAdmin(tx, password, now)));
-    if (created) {
-      result.adminCreated = true;
-      if (!initialAdminPassword) result.generatedAdminPassword = password;
-    }
-  }
-
+/** The system site and the `default` site. */
+function systemSites(now: number): Site[] {
   const system: Site = {
     identifier: SYSTEM_HOST,
     inode: SYSTEM_HOST,
@@ -110,24 +91,48 @@ export async function seedInstallation(
     modUser: ADMIN_USER_ID,
     modDate: now,
   };
-  for (const site of [system, defaultSite]) await ignoreIfPresent(() => storage.sites.insert(site));
+  return [system, defaultSite];
+}
 
+/**
+ * Creates what a fresh installation needs: system roles, the administrator, SYSTEM_HOST, the
+ * `default` site, language 1 (en-US) and the System Workflow. Idempotent: later starts change nothing, in particular
+ * never the administrator's password.
+ */
+export async function seedInstallation(
+  storage: Storage,
+  initialAdminPassword: string | undefined,
+  log: Logger,
+  now = Date.now(),
+): Promise<SeedResult> {
+  for (const role of SYSTEM_ROLES) await ignoreIfPresent(() => storage.roles.insert(role));
+  const result = await seedAdministrator(storage, initialAdminPassword, now);
+  for (const site of systemSites(now)) await ignoreIfPresent(() => storage.sites.insert(site));
   if (!(await storage.languages.findById(DEFAULT_LANGUAGE_ID))) {
-    await ignoreIfPresent(
-      async () =>
-        void (await storage.languages.insert({
-          languageCode: 'en',
-          countryCode: 'US',
-          language: 'English',
-          country: 'United States',
-        })),
-    );
+    const english = { languageCode: 'en', countryCode: 'US', language: 'English', country: 'United States' };
+    await ignoreIfPresent(async () => void (await storage.languages.insert(english)));
   }
   await ignoreIfPresent(
     async () => void (await storage.transaction((tx) => seedSystemWorkflow(tx, ADMIN_USER_ID, now))),
   );
   await ignoreIfPresent(() => storage.transaction((tx) => seedSystemActionMappings(tx, now)));
   log.debug({ adminCreated: result.adminCreated }, 'installation seeded');
+  return result;
+}
+
+/** The administrator, on the first start only: its password is never changed by a later start. */
+async function seedAdministrator(
+  storage: Storage,
+  initialAdminPassword: string | undefined,
+  now: number,
+): Promise<SeedResult> {
+  const result: SeedResult = { adminCreated: false };
+  if (await storage.users.findById(ADMIN_USER_ID)) return result;
+  const password = initialAdminPassword || randomBytes(12).toString('base64url');
+  if (await ignoreIfPresent(() => storage.transaction((tx) => insertAdmin(tx, password, now)))) {
+    result.adminCreated = true;
+    if (!initialAdminPassword) result.generatedAdminPassword = password;
+  }
   return result;
 }
 

@@ -2,12 +2,12 @@ import { sql } from 'drizzle-orm';
 import { drizzle, type MySql2Database } from 'drizzle-orm/mysql2';
 import { migrate } from 'drizzle-orm/mysql2/migrator';
 import { fileURLToPath } from 'node:url';
-import { createPool } from 'mysql2/promise';
+import { createPool, type Pool } from 'mysql2/promise';
 import * as mysqlSchema from './schema.js';
 import type { DriverRepositories, DriverStorage, StorageOpenContext } from '../../../core/plugin/storage-driver.js';
 import { isLockConflict, translateError, type Db, type Dialect, type Tables } from '../drizzle/context.js';
 import { classifyMysqlError } from './mysql-errors.js';
-import { readProperties } from '../../../core/config/properties.js';
+import { readProperties, type PropertyValues } from '../../../core/config/properties.js';
 import { MYSQL_PROPERTIES } from './properties.js';
 import { createRepositories } from '../drizzle/repositories.js';
 
@@ -41,12 +41,10 @@ const mysqlDialect: Dialect = {
 /** A transaction killed in a lock conflict is run once more; a second conflict is answered 503. */
 const MAX_TRANSACTION_ATTEMPTS = 2;
 
-/** MySQL or MariaDB through a mysql2 connection pool. */
-export function openMysql(context: StorageOpenContext): DriverStorage {
-  const p = readProperties(context.config, MYSQL_PROPERTIES);
-  const url = p['storage.mysql.url'];
+/** The connection pool the properties describe. */
+function createMysqlPool(p: PropertyValues<typeof MYSQL_PROPERTIES>): Pool {
   const pool = createPool({
-    uri: url,
+    uri: p['storage.mysql.url'],
     connectionLimit: p['storage.mysql.pool.size'],
     // Requests wait for a free connection, but not without bound: past this many waiting, a request
     // is answered STORAGE_UNAVAILABLE (503 with Retry-After) instead of joining a queue that only grows.
@@ -70,6 +68,12 @@ export function openMysql(context: StorageOpenContext): DriverStorage {
       () => {},
     );
   });
+  return pool;
+}
+
+/** MySQL or MariaDB through a mysql2 connection pool. */
+export function openMysql(context: StorageOpenContext): DriverStorage {
+  const pool = createMysqlPool(readProperties(context.config, MYSQL_PROPERTIES));
   // NOTE: the positional form: drizzle 0.45 misreads `{ client, mode }` as a client.
   const db = drizzle(pool, { mode: 'default' }) as unknown as Db;
 
