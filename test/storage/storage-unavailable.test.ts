@@ -1,4 +1,5 @@
-import t from 'tap';
+import t, { type Test } from 'tap';
+import type { DriverStorage } from '../../core/plugin/storage-driver.js';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { createConnection } from 'mysql2/promise';
 import Database from 'better-sqlite3';
@@ -39,6 +40,16 @@ class CuttableProxy {
   }
 }
 
+/** The MySQL driver on its own database, with extra properties. */
+async function openMysql(t: Test, url: string, properties: Array<[string, string]>): Promise<DriverStorage> {
+  const config = new Config(new Map([['storage.mysql.url', url], ...properties]), {});
+  const [driver] = (await mysqlPlugin.setup({ config, logger: silentLogger, dataDir: tempDataDir(t) })).storageDrivers!;
+  const storage = await driver!.open({ config, dataDir: '', logger: silentLogger });
+  await storage.migrate();
+  t.teardown(() => storage.close());
+  return storage;
+}
+
 t.test('MariaDB lost and back: 503 with Retry-After meanwhile, and the pool recovers', async (t) => {
   const url = await createTestDatabase(t);
   if (!url) return;
@@ -72,17 +83,7 @@ t.test('MariaDB lost and back: 503 with Retry-After meanwhile, and the pool reco
 t.test('a lock held past the wait limit: one retry inside the transaction, then 503', async (t) => {
   const url = await createTestDatabase(t);
   if (!url) return;
-  const config = new Config(
-    new Map([
-      ['storage.mysql.url', url],
-      ['storage.mysql.lock.wait.seconds', '1'],
-    ]),
-    {},
-  );
-  const [driver] = (await mysqlPlugin.setup({ config, logger: silentLogger, dataDir: tempDataDir(t) })).storageDrivers!;
-  const storage = await driver!.open({ config, dataDir: '', logger: silentLogger });
-  await storage.migrate();
-  t.teardown(() => storage.close());
+  const storage = await openMysql(t, url, [['storage.mysql.lock.wait.seconds', '1']]);
   await storage.settings.putIfAbsent('held', 'v');
 
   const holder = await createConnection(url);
@@ -110,18 +111,10 @@ t.test('a lock held past the wait limit: one retry inside the transaction, then 
 t.test('an exhausted pool answers 503 instead of queueing without bound', async (t) => {
   const url = await createTestDatabase(t);
   if (!url) return;
-  const config = new Config(
-    new Map([
-      ['storage.mysql.url', url],
-      ['storage.mysql.pool.size', '1'],
-      ['storage.mysql.pool.queue.limit', '1'],
-    ]),
-    {},
-  );
-  const [driver] = (await mysqlPlugin.setup({ config, logger: silentLogger, dataDir: tempDataDir(t) })).storageDrivers!;
-  const storage = await driver!.open({ config, dataDir: '', logger: silentLogger });
-  await storage.migrate();
-  t.teardown(() => storage.close());
+  const storage = await openMysql(t, url, [
+    ['storage.mysql.pool.size', '1'],
+    ['storage.mysql.pool.queue.limit', '1'],
+  ]);
   let release!: () => void;
   const held = storage.transaction(() => new Promise<void>((resolve) => (release = resolve)));
   await new Promise((resolve) => setTimeout(resolve, 100));

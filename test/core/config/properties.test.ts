@@ -1,10 +1,8 @@
 import t from 'tap';
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Config } from '../../../core/config/config.js';
 import { defaultTextOf, defineProperties, readProperties, readProperty } from '../../../core/config/properties.js';
 import { StartupError } from '../../../core/errors/index.js';
+import { sourceLines } from '../../helpers/source-lines.js';
 
 const DECLARED = defineProperties({
   'a.port': { type: 'int', default: 8080, min: 1, max: 65535, description: 'a port' },
@@ -73,25 +71,8 @@ t.test('the reference shows defaults as they read', async (t) => {
 });
 
 t.test('defaults are declared once: no source reads a property with a default of its own', async (t) => {
-  const root = fileURLToPath(new URL('../../..', import.meta.url));
-  const files = execFileSync(
-    'git',
-    ['ls-files', '--cached', '--others', '--exclude-standard', 'core', 'plugins', 'host'],
-    {
-      cwd: root,
-      encoding: 'utf8',
-    },
-  )
-    .split('\n')
-    .filter((f) => f.endsWith('.ts') && !f.startsWith('core/config/'));
-  const offenders: string[] = [];
-  for (const file of files) {
-    readFileSync(`${root}/${file}`, 'utf8')
-      .split('\n')
-      .forEach((line, i) => {
-        if (/config\.(string|int|bool|list|oneOf)\([^)]*,/.test(line))
-          offenders.push(`${file}:${i + 1}: ${line.trim()}`);
-      });
-  }
+  const offenders = sourceLines((file) => file.startsWith('core/config/'))
+    .filter(({ line }) => /config\.(string|int|bool|list|oneOf)\([^)]*,/.test(line))
+    .map(({ where, line }) => `${where}: ${line.trim()}`);
   t.same(offenders, [], 'read through readProperties and the declaration');
 });
