@@ -127,7 +127,7 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
       handle: (request) => pipeline.handle(request),
       tooLarge: () => pipeline.errorResponse(new CmsError(Errors.HTTP_BODY_TOO_LARGE)),
       onAdapterReply: (request, status) =>
-        logger.info({ reqId: request.id, method: request.method, path: request.path, status, ms: 0 }, 'request'),
+        logger.request({ reqId: request.id, method: request.method, path: request.path, status, ms: 0 }),
     });
     lifecycle.onStop('http', () => server.close(settings.shutdownTimeoutMs));
   } catch (error) {
