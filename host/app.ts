@@ -143,7 +143,7 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
     logger,
     generatedAdminPassword,
     async listen(port = settings.port, host = settings.host) {
-      const bound = await server.listen(host, port);
+      const bound = await server.listen(host, port, settings.reusePort);
       return { port: bound, url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${bound}` };
     },
     inject: (request) => pipeline.handle(toHttpRequest(request, settings.trustProxy)),

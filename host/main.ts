@@ -15,7 +15,15 @@ async function main(): Promise<void> {
     if (!(error instanceof StartupError)) process.stderr.write(`${(error as Error)?.stack ?? ''}\n`);
     process.exit(1);
   }
-  const { url, port } = await app.listen();
+  let listening: { url: string; port: number };
+  try {
+    listening = await app.listen();
+  } catch (error) {
+    await app.close();
+    process.stderr.write(`cms: ${(error as Error).message}\n`);
+    process.exit(1);
+  }
+  const { url, port } = listening;
   app.logger.info(
     { url, port, dataDir: app.dataDir, storage: app.settings.storageDriver, config: app.config.source },
     `cms listening on ${url}`,

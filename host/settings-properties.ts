@@ -26,6 +26,13 @@ export const HOST_PROPERTIES = defineProperties({
     description:
       'Trust `X-Forwarded-Proto` and `X-Forwarded-For` from a reverse proxy (for Secure cookies and client addresses). Enable only behind a proxy that sets them.',
   },
+  'http.reuse.port': {
+    type: 'bool',
+    default: false,
+    group: 'HTTP',
+    description:
+      'Let several processes listen on the same port (the kernel spreads connections between them). Off, a port already in use stops start-up with `address already in use`.',
+  },
   'shutdown.timeout.seconds': {
     type: 'int',
     default: 10,

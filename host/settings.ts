@@ -10,6 +10,7 @@ export interface HostSettings {
   port: number;
   maxBodyBytes: number;
   trustProxy: boolean;
+  reusePort: boolean;
   shutdownTimeoutMs: number;
   logLevel: LogLevel;
   plugins: string[];
@@ -32,6 +33,7 @@ export function readSettings(config: Config): HostSettings {
     port: p['http.port'],
     maxBodyBytes: p['http.max.body.bytes'],
     trustProxy: p['http.trust.proxy'],
+    reusePort: p['http.reuse.port'],
     shutdownTimeoutMs: p['shutdown.timeout.seconds'] * 1000,
     logLevel: p['log.level'],
     plugins: p.plugins,

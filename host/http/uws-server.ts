@@ -1,9 +1,26 @@
 import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { StartupError } from '../../core/errors/index.js';
 import type * as Uws from 'uWebSockets.js';
 import { parseCookies } from './cookies.js';
 import type { HttpResponse } from './pipeline.js';
 import { originOf, requestIdOf } from './request-origin.js';
 import type { HttpRequest } from './route.js';
+
+/** uWebSockets.js's listen options (`ListenOptions`). */
+const LIBUS_LISTEN_DEFAULT = 0;
+const LIBUS_LISTEN_EXCLUSIVE_PORT = 1;
+
+/** uWebSockets.js says only that it could not listen: Node's own attempt names the reason. */
+function whyNotListening(host: string, port: number): Promise<string> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      resolve(error.code === 'EADDRINUSE' ? `address already in use (port ${port})` : `${error.code ?? error.message}`),
+    );
+    probe.listen(port, host, () => probe.close(() => resolve(`the address cannot be used (port ${port})`)));
+  });
+}
 
 // uWebSockets.js is a CommonJS native addon; createRequire keeps ESM happy.
 const uws = createRequire(import.meta.url)('uWebSockets.js') as typeof Uws;
@@ -56,10 +73,28 @@ export class UwsServer {
     this.app.any('/*', (res, req) => this.onRequest(res, req));
   }
 
-  listen(host: string, port: number): Promise<number> {
+  /**
+   * Listens on the address; answers the port. The port is this server's alone unless `reusePort`:
+   * uWebSockets.js would otherwise share it with another process, and the kernel would spread
+   * clients between two services with different data.
+   */
+  listen(host: string, port: number, reusePort = false): Promise<number> {
     return new Promise((resolve, reject) => {
-      this.app.listen(host, port, (socket) => {
-        if (!socket) return reject(new Error(`Cannot listen on ${host}:${port}`));
+      const options = reusePort ? LIBUS_LISTEN_DEFAULT : LIBUS_LISTEN_EXCLUSIVE_PORT;
+      // NOTE: the native listen takes host, port and options; the bundled typings lack that overload.
+      const listen = this.app.listen as unknown as (
+        host: string,
+        port: number,
+        options: number,
+        done: (socket: Uws.us_listen_socket | false) => void,
+      ) => void;
+      listen.call(this.app, host, port, options, (socket) => {
+        if (!socket) {
+          void whyNotListening(host, port).then((reason) =>
+            reject(new StartupError(`Cannot listen on ${host}:${port}: ${reason}`)),
+          );
+          return;
+        }
         this.listenSocket = socket;
         resolve(uws.us_socket_local_port(socket as unknown as Uws.us_socket));
       });

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { connect } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { startTestApp } from '../helpers/test-app.js';
 
 /** Sends raw bytes and collects everything until the server closes the socket (or a timeout). */
@@ -136,4 +136,27 @@ t.test('an in-flight request finishes during graceful close; new connections are
   await closing;
   await new Promise((r) => socket.on('close', r));
   t.match(answer, /^HTTP\/1\.1 200 /, 'the in-flight request was answered');
+});
+
+t.test('a port already in use stops start-up, unless sharing it is asked for', async (t) => {
+  const first = (await startTestApp(t, { socket: true }))!;
+  const port = Number(new URL(first.url).port);
+  const second = (await startTestApp(t))!;
+  await t.rejects(second.app.listen(port, '127.0.0.1'), {
+    name: 'StartupError',
+    message: new RegExp(`Cannot listen on 127\\.0\\.0\\.1:${port}: address already in use \\(port ${port}\\)`),
+  });
+  t.equal((await first.http('GET', '/api/v1/probes/alive')).status, 200, 'the first keeps serving');
+
+  const sharing = { CMS_HTTP_REUSE_PORT: 'true' };
+  const a = (await startTestApp(t, { env: sharing }))!;
+  const b = (await startTestApp(t, { env: sharing }))!;
+  const free = await new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+  t.equal((await a.app.listen(free, '127.0.0.1')).port, free);
+  t.equal((await b.app.listen(free, '127.0.0.1')).port, free, 'http.reuse.port=true shares the port');
 });

@@ -115,3 +115,12 @@ t.test('a bad configuration stops start-up with a message naming the property an
   t.match(run.errors(), /storage\.driver="oracle"/);
   t.notMatch(run.errors(), /\n\s+at /, 'no stack trace for a configuration mistake');
 });
+
+t.test('a port another server holds stops start-up naming it, with exit 1', async (t) => {
+  const holder = (await startTestApp(t, { socket: true }))!;
+  const port = new URL(holder.url).port;
+  const run = runMain({ CMS_DATA_DIR: tempDataDir(t), PORT: port, CMS_HTTP_HOST: '127.0.0.1' });
+  t.equal(await run.exited, 1);
+  t.match(run.errors(), new RegExp(`address already in use \\(port ${port}\\)`));
+  t.notMatch(run.errors(), /\n\s+at /, 'no stack trace');
+});
