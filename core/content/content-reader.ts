@@ -4,7 +4,7 @@ import type { ContentType } from '../model/content-type.js';
 import type { Contentlet } from '../model/contentlet.js';
 import type { Field } from '../model/field.js';
 import type { Storage } from '../plugin/storage-driver.js';
-import { DefinitionCache } from '../definitions/definition-cache.js';
+import { DefinitionCache, requireContentType } from '../definitions/definition-cache.js';
 import type { ContentService } from './content-service.js';
 
 /** `CONTENT_APIS_ALLOW_ANONYMOUS`: what callers who are not signed in may do. */
@@ -40,8 +40,10 @@ export class ContentReader {
 
   /** A specific version. Anonymous callers may read it only while it is the live one. */
   async byInode(principal: Principal | null, inode: string): Promise<ReadContent> {
+    // Refused before the look-up: an anonymous caller learns nothing about which versions exist.
+    const live = this.liveFor(principal, true);
     const contentlet = await this.content.getByInode(this.storage, inode);
-    if (!principal && this.liveFor(principal, true) && contentlet.state.liveInode !== inode) {
+    if (!principal && live && contentlet.state.liveInode !== inode) {
       throw new CmsError(Errors.CONTENT_VERSION_NOT_FOUND, { inode: inode });
     }
     return this.withType(contentlet);
@@ -53,6 +55,8 @@ export class ContentReader {
     id: string,
     options: { live?: boolean; languageId?: number; defaultLive?: boolean },
   ): Promise<ReadContent> {
+    // Refused before the look-up: an anonymous caller learns nothing about which ids exist.
+    this.liveFor(principal, true);
     if (await this.storage.content.findIdentifier(id)) return this.byIdentifier(principal, id, options);
     return this.byInode(principal, id);
   }
@@ -65,7 +69,8 @@ export class ContentReader {
 
   private async withType(contentlet: Contentlet): Promise<ReadContent> {
     const definitions = await this.definitions.in(this.storage);
-    const type = (await definitions.contentType(contentlet.identifier.contentTypeId))!;
+    // An item whose type was removed is answered 404 naming the type, never a fault.
+    const type = await requireContentType(definitions, contentlet.identifier.contentTypeId);
     return { contentlet, type, fields: await definitions.fields(type.id) };
   }
 }
