@@ -78,6 +78,9 @@ const CLASS_TO_BASE = new Map<string, BaseContentType>(
   ]),
 );
 
+/** Items removed per round when a type is deleted with its content. */
+const DELETE_BATCH = 500;
+
 /** Content types: creation with defaults, look-up by id or variable, listing, update, deletion. */
 export class ContentTypeService {
   constructor(
@@ -174,10 +177,23 @@ export class ContentTypeService {
     });
   }
 
-  async delete(idOrVariable: string): Promise<ContentType> {
+  /**
+   * Deletes a type. While items of it exist the deletion is refused, unless `withContent` asks for
+   * them to be removed too (every version, in every language, with their workflow tasks).
+   */
+  async delete(idOrVariable: string, options: { withContent?: boolean } = {}): Promise<ContentType> {
     return this.storage.transaction(async (tx) => {
       const type = await this.find(idOrVariable, tx);
       if (type.fixed || type.system) throw new CmsError(Errors.CONTENT_TYPE_UNDELETABLE, { type: type.variable });
+      for (;;) {
+        const items = await tx.content.listIdentifiersOfType(type.id, DELETE_BATCH);
+        if (items.length === 0) break;
+        if (!options.withContent) throw new CmsError(Errors.CONTENT_TYPE_HAS_CONTENT, { type: type.variable });
+        for (const identifier of items) {
+          await tx.content.deleteIdentifier(identifier);
+          await tx.tasks.delete(identifier);
+        }
+      }
       await tx.contentTypes.delete(type.id);
       return type;
     });

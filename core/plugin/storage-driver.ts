@@ -115,6 +115,8 @@ export interface ContentRepository {
   updateIdentifier(identifier: ContentIdentifier): Promise<void>;
   /** The item at a path on a host. */
   findByPath(host: string, parentPath: string, assetName: string): Promise<ContentIdentifier | undefined>;
+  /** Identifiers of items of a content type, at most `limit` of them. */
+  listIdentifiersOfType(contentTypeId: string, limit: number): Promise<string[]>;
   /** Removes the item with every version, state and unique value, in every language. */
   deleteIdentifier(identifier: string): Promise<void>;
   insertVersion(version: ContentVersion): Promise<void>;

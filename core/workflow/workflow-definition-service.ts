@@ -157,11 +157,19 @@ export class WorkflowDefinitionService {
     });
   }
 
-  /** A step that still holds content cannot be deleted (`stepHoldsContent` is asked by the caller's task store). */
+  /**
+   * A step that still holds content, or that an action moves content to, cannot be deleted: items
+   * would stand in, or be sent to, a step that does not exist.
+   */
   async deleteStep(id: string): Promise<WorkflowStep> {
     return this.storage.transaction(async (tx) => {
       const step = await this.getStep(id, tx);
       if (await tx.tasks.anyInStep(step.id)) throw new CmsError(Errors.WORKFLOW_STEP_NOT_EMPTY, { step: step.name });
+      const leading = (await tx.workflows.listActions(step.schemeId)).filter((a) => a.nextStep === step.id);
+      if (leading.length > 0) {
+        const actions = leading.map((a) => a.name).join(', ');
+        throw new CmsError(Errors.WORKFLOW_STEP_IN_USE, { step: step.name, actions });
+      }
       await tx.workflows.deleteStep(step.id);
       return step;
     });

@@ -119,10 +119,11 @@ export default defineRoutes('content types', ({ contentTypes: types, fields }) =
     method: 'DELETE',
     path: '/api/v1/contenttype/id/:idOrVar',
     access: 'admin',
-    summary: 'Deletes a content type with its fields',
-    answers: { 404: 'no such content type' },
-    handler: async ({ params }) => {
-      await types.delete(params.idOrVar);
+    summary: 'Deletes a content type with its fields; with deleteContent=true also every item of it',
+    answers: { 404: 'no such content type', 409: 'the type still has content' },
+    query: Type.Object({ deleteContent: Type.Optional(Type.Boolean()) }),
+    handler: async ({ params, query }) => {
+      await types.delete(params.idOrVar, { withContent: query.deleteContent === true });
       return 'Content type deleted';
     },
   }),

@@ -27,6 +27,11 @@ export const contentTypeErrors = defineErrors('content types', {
     message: 'Content type {type} is a fixed or system type and cannot be deleted',
     meaning: 'Fixed and system content types stay.',
   },
+  CONTENT_TYPE_HAS_CONTENT: {
+    kind: 'conflict',
+    message: 'Content type {type} still has content; delete it with deleteContent=true to remove the content too',
+    meaning: 'A type with items is deleted only when the caller asks for its content to go with it.',
+  },
   CONTENT_TYPE_VARIABLE_INVALID: {
     kind: 'invalid',
     message: '"{variable}" is not a valid variable name (a letter, then letters, digits or _)',

@@ -37,6 +37,11 @@ export const workflowErrors = defineErrors('workflow', {
     message: 'The step {step} still holds content; move it first',
     meaning: 'A step that items stand in cannot be deleted.',
   },
+  WORKFLOW_STEP_IN_USE: {
+    kind: 'invalid',
+    message: 'The step {step} is the next step of {actions}; change those actions first',
+    meaning: 'A step that actions move content to cannot be deleted.',
+  },
   WORKFLOW_ESCALATION_TIME_INVALID: {
     kind: 'invalid',
     message: 'escalationTime must be a whole number of seconds',

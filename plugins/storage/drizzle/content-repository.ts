@@ -57,6 +57,16 @@ export function contentRepository(exec: Executor, t: Tables, dialect: Dialect): 
               .limit(1)
           )[0],
       ),
+    listIdentifiersOfType: (contentTypeId, limit) =>
+      exec.read(async (db) =>
+        (
+          await db
+            .select({ identifier: t.contentIdentifiers.identifier })
+            .from(t.contentIdentifiers)
+            .where(eq(t.contentIdentifiers.contentTypeId, contentTypeId))
+            .limit(limit)
+        ).map((row) => row.identifier),
+      ),
     deleteIdentifier: (identifier) =>
       exec.write(async (db) => {
         await db.delete(t.contentUniqueValues).where(eq(t.contentUniqueValues.identifier, identifier));
