@@ -81,6 +81,16 @@ export class ContentService {
     if (options.draft) parsed.problems = parsed.problems.filter((p) => p.errorCode !== Errors.required.code);
     const identifier = existing?.identifier ?? randomUUID();
     const placement = locate(type, fields, parsed.values, existing);
+    const sortOrder = sortOrderOf(submission.values.sortOrder);
+    if (sortOrder === undefined) {
+      parsed.problems.push(
+        detail(
+          Errors.badType,
+          { field: 'sortOrder', problem: 'must be a whole number from -2147483648 to 2147483647' },
+          'sortOrder',
+        ),
+      );
+    }
     parsed.problems.push(...(await takenValues(tx, { parsed, identifier, languageId, placement })));
     if (parsed.problems.length > 0)
       throw new CmsError(
@@ -98,7 +108,7 @@ export class ContentService {
       placement,
       parsed,
       userId: options.userId,
-      sortOrder: typeof submission.values.sortOrder === 'number' ? submission.values.sortOrder : 0,
+      sortOrder: sortOrder ?? 0,
     });
     return { contentlet, messages: parsed.unknownKeys.map((k) => `Unknown field ${k} was ignored`) };
   }
@@ -298,6 +308,16 @@ async function checkLanguage(definitions: Definitions, languageId: number | unde
     });
   }
   return id;
+}
+
+/** The bounds of a stored sort order: the column is a 32-bit integer on every driver. */
+const SORT_ORDER_MIN = -2_147_483_648;
+const SORT_ORDER_MAX = 2_147_483_647;
+
+/** A submitted `sortOrder`: a number must be a whole one that fits its column; anything else means 0. */
+function sortOrderOf(value: unknown): number | undefined {
+  if (typeof value !== 'number') return 0;
+  return Number.isInteger(value) && value >= SORT_ORDER_MIN && value <= SORT_ORDER_MAX ? value : undefined;
 }
 
 /** A checked submission, ready to be written. */

@@ -52,3 +52,30 @@ testOnEachStorage('a content type with content is kept, unless its content is de
   const history = await s.http('GET', `/api/v1/workflow/tasks/history/comments/${identifier}`, { headers: admin });
   t.equal(history.status, 404, 'and its workflow task and history');
 });
+
+testOnEachStorage('numbers that do not fit are refused naming the member, on every driver', async (t, s) => {
+  const admin = s.basicAuth();
+  await s.http('POST', '/api/v1/contenttype', {
+    headers: admin,
+    body: { clazz: 'SimpleContentType', name: 'Ranked', variable: 'Ranked' },
+  });
+  await s.http('POST', '/api/v2/contenttype/Ranked/fields', {
+    headers: admin,
+    body: [{ clazz: 'TextField', name: 'title', variable: 'title' }],
+  });
+  const fire = (sortOrder: number) =>
+    s.http('PUT', '/api/v1/workflow/actions/default/fire/NEW', {
+      headers: admin,
+      body: { contentletFormData: { contentType: 'Ranked', title: 'x', sortOrder } },
+    });
+  for (const n of [1e308, -1e308, 9007199254740992, 2147483648, 1.5]) {
+    const refused = await fire(n);
+    t.equal(refused.status, 400, String(n));
+    t.same(
+      refused.json.errors.map((e: { errorCode: string; fieldName: string }) => [e.errorCode, e.fieldName]),
+      [['badType', 'sortOrder']],
+    );
+  }
+  t.equal((await fire(-2147483648)).status, 200, 'the smallest that fits');
+  t.equal((await fire(2147483647)).json.entity.map.sortOrder, 2147483647, 'the largest that fits');
+});

@@ -23,6 +23,11 @@ export const storageErrors = defineErrors('storage', {
     message: 'The value of {field} is too long',
     meaning: 'A value does not fit its column; `fieldName` names the column.',
   },
+  STORAGE_VALUE_OUT_OF_RANGE: {
+    kind: 'invalid',
+    message: 'The value of {field} is out of range',
+    meaning: 'A number does not fit its column; `fieldName` names the column.',
+  },
   STORAGE_BUSY: {
     kind: 'unavailable',
     message: 'The database is busy; try again',

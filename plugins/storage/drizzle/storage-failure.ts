@@ -8,6 +8,8 @@ export type StorageFailure =
   /** A deletion or change would orphan rows of `table`. */
   | { kind: 'referenced'; table?: string }
   | { kind: 'too_long'; column?: string }
+  /** A number outside its column's range. */
+  | { kind: 'out_of_range'; column?: string }
   /** A lock conflict: deadlock, lock wait timeout, database busy. */
   | { kind: 'busy' }
   /** The database cannot be reached: connection lost or refused, no connection free. */
@@ -45,6 +47,12 @@ export function storageError(failure: StorageFailure | undefined, cause: unknown
     case 'too_long':
       return new CmsError(
         Errors.STORAGE_VALUE_TOO_LONG,
+        { field: failure.column ?? 'a field' },
+        { fieldName: failure.column ?? null, cause },
+      );
+    case 'out_of_range':
+      return new CmsError(
+        Errors.STORAGE_VALUE_OUT_OF_RANGE,
         { field: failure.column ?? 'a field' },
         { fieldName: failure.column ?? null, cause },
       );

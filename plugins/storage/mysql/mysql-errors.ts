@@ -5,6 +5,7 @@ const ER_DUP_ENTRY = 1062;
 const ER_NO_REFERENCED_ROW = [1216, 1452];
 const ER_ROW_IS_REFERENCED = [1217, 1451];
 const ER_DATA_TOO_LONG = 1406;
+const ER_WARN_DATA_OUT_OF_RANGE = 1264;
 const ER_LOCK_WAIT_TIMEOUT = 1205;
 const ER_LOCK_DEADLOCK = 1213;
 /** Too many connections, server shutting down, server gone or lost (client-side numbers). */
@@ -46,6 +47,9 @@ export function classifyMysqlError(error: unknown): StorageFailure | undefined {
     return { kind: 'referenced', table: /fails \(`[^`]+`\.`([^`]+)`/.exec(text)?.[1] };
   }
   if (errno === ER_DATA_TOO_LONG) return { kind: 'too_long', column: /for column '([^']+)'/.exec(text)?.[1] };
+  if (errno === ER_WARN_DATA_OUT_OF_RANGE) {
+    return { kind: 'out_of_range', column: /for column '([^']+)'/.exec(text)?.[1] };
+  }
   if (errno === ER_LOCK_WAIT_TIMEOUT || errno === ER_LOCK_DEADLOCK) return { kind: 'busy' };
   if (typeof code === 'string' && UNREACHABLE_CODES.has(code)) return { kind: 'unavailable' };
   if (typeof errno === 'number' && SERVER_GONE.includes(errno)) return { kind: 'unavailable' };
