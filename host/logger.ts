@@ -49,14 +49,18 @@ export class BufferedSink implements LogSink {
 /** A structured JSON-lines logger with redaction of secrets. */
 export class JsonLogger implements Logger {
   private readonly threshold: number;
-  private bindingsJson: string | undefined;
+  /** The bindings as written: redacted once, when the logger is made. */
+  private readonly bindings: Record<string, unknown>;
+  private readonly bindingsJson: string;
 
   constructor(
     private readonly sink: LogSink,
     level: LogLevel = 'info',
-    private readonly bindings: Record<string, unknown> = {},
+    bindings: Record<string, unknown> = {},
   ) {
     this.threshold = LEVELS[level];
+    this.bindings = sanitize(bindings, 0) as Record<string, unknown>;
+    this.bindingsJson = Object.keys(this.bindings).length ? `,${JSON.stringify(this.bindings).slice(1, -1)}` : '';
   }
 
   debug(fields: object, message: string): void {
@@ -84,9 +88,6 @@ export class JsonLogger implements Logger {
    */
   request(entry: AccessEntry): void {
     if (LEVELS.info < this.threshold) return;
-    this.bindingsJson ??= Object.keys(this.bindings).length
-      ? `,${JSON.stringify(sanitize(this.bindings, 0)).slice(1, -1)}`
-      : '';
     this.sink.write(
       `{"level":"info","time":${Date.now()}${this.bindingsJson},"reqId":${JSON.stringify(entry.reqId)},` +
         `"method":${JSON.stringify(entry.method)},"path":${JSON.stringify(entry.path)},"status":${entry.status},` +

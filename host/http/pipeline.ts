@@ -74,10 +74,7 @@ export class HttpPipeline {
       response = this.errorResponse(error, log);
     }
     const ms = Math.round((performance.now() - started) * 100) / 100;
-    this.log.info(
-      { reqId: request.id, method: request.method, path: request.path, status: response.status, ms },
-      'request',
-    );
+    this.accessLog({ reqId: request.id, method: request.method, path: request.path, status: response.status, ms });
     return response;
   }
 
