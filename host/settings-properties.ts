@@ -33,6 +33,13 @@ export const HOST_PROPERTIES = defineProperties({
     description:
       'Let several processes listen on the same port (the kernel spreads connections between them). Off, a port already in use stops start-up with `address already in use`.',
   },
+  'http.hsts': {
+    type: 'bool',
+    default: false,
+    group: 'HTTP',
+    description:
+      'Send `Strict-Transport-Security` (one year, subdomains included): browsers then use only HTTPS for this host. Turn it on only when the service is reached over HTTPS.',
+  },
   'shutdown.timeout.seconds': {
     type: 'int',
     default: 10,

@@ -11,6 +11,7 @@ export interface HostSettings {
   maxBodyBytes: number;
   trustProxy: boolean;
   reusePort: boolean;
+  hsts: boolean;
   shutdownTimeoutMs: number;
   logLevel: LogLevel;
   plugins: string[];
@@ -34,6 +35,7 @@ export function readSettings(config: Config): HostSettings {
     maxBodyBytes: p['http.max.body.bytes'],
     trustProxy: p['http.trust.proxy'],
     reusePort: p['http.reuse.port'],
+    hsts: p['http.hsts'],
     shutdownTimeoutMs: p['shutdown.timeout.seconds'] * 1000,
     logLevel: p['log.level'],
     plugins: p.plugins,

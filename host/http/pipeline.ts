@@ -5,6 +5,7 @@ import { BodyParsers } from './body-parsers.js';
 import { envelope, isEnvelopePath, JSON_TYPE } from './envelope.js';
 import { mapError } from './error-mapper.js';
 import { RequestReader } from './request-reader.js';
+import { securityHeaders, withSecurityHeaders } from './security-headers.js';
 import { isReply, reply, type AnyRoute, type HttpRequest } from './route.js';
 import { Router } from './router.js';
 import type { AccessEntry } from '../logger.js';
@@ -37,14 +38,18 @@ export class HttpPipeline {
       parsers?: BodyParsers;
       /** Writes the access-log line of a request (default: an `info` line through `log`). */
       accessLog?: (entry: AccessEntry) => void;
+      /** Send Strict-Transport-Security (the service is reached over HTTPS only). */
+      hsts?: boolean;
     } = {},
   ) {
+    this.securityHeaders = securityHeaders({ hsts: options.hsts ?? false });
     this.parsers = options.parsers ?? new BodyParsers();
     this.accessLog = options.accessLog ?? ((entry) => log.info(entry, 'request'));
   }
 
   private readonly parsers: BodyParsers;
   private readonly accessLog: (entry: AccessEntry) => void;
+  private readonly securityHeaders: Readonly<Record<string, string>>;
 
   add(definitions: readonly AnyRoute[]): void {
     for (const definition of definitions) {
@@ -73,6 +78,11 @@ export class HttpPipeline {
     } catch (error) {
       response = this.errorResponse(error, log);
     }
+    const authenticated =
+      request.headers.authorization !== undefined ||
+      request.headers.cookie !== undefined ||
+      request.headers.cmsauth !== undefined;
+    response = withSecurityHeaders(response, this.securityHeaders, authenticated);
     const ms = Math.round((performance.now() - started) * 100) / 100;
     this.accessLog({ reqId: request.id, method: request.method, path: request.path, status: response.status, ms });
     return response;
@@ -81,7 +91,7 @@ export class HttpPipeline {
   /** The answer to an error, through the one mapper: also used by the adapter for what it refuses itself (413). */
   errorResponse(error: unknown, log: Logger = this.log): HttpResponse {
     const mapped = mapError(error, log);
-    return jsonResponse(mapped.status, mapped.body, mapped.headers);
+    return withSecurityHeaders(jsonResponse(mapped.status, mapped.body, mapped.headers), this.securityHeaders, false);
   }
 
   private async dispatch(request: HttpRequest, log: Logger): Promise<HttpResponse> {
