@@ -119,6 +119,7 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
     pipeline = new HttpPipeline(resolve(container, Authenticator), logger, {
       accessLog: (entry) => logger.request(entry),
       hsts: settings.hsts,
+      allowedOrigins: settings.corsOrigins,
     });
     for (const module of ROUTE_MODULES) pipeline.add(module.routes(services));
 

@@ -40,6 +40,13 @@ export const HOST_PROPERTIES = defineProperties({
     description:
       'Send `Strict-Transport-Security` (one year, subdomains included): browsers then use only HTTPS for this host. Turn it on only when the service is reached over HTTPS.',
   },
+  'http.cors.origins': {
+    type: 'list',
+    default: [],
+    group: 'HTTP',
+    description:
+      'Origins of other sites (`https://app.example.com`) whose pages may send state-changing requests. Any other site is refused with 403 before anything runs; clients that are not browsers are not affected.',
+  },
   'shutdown.timeout.seconds': {
     type: 'int',
     default: 10,

@@ -12,6 +12,7 @@ export interface HostSettings {
   trustProxy: boolean;
   reusePort: boolean;
   hsts: boolean;
+  corsOrigins: string[];
   shutdownTimeoutMs: number;
   logLevel: LogLevel;
   plugins: string[];
@@ -36,6 +37,7 @@ export function readSettings(config: Config): HostSettings {
     trustProxy: p['http.trust.proxy'],
     reusePort: p['http.reuse.port'],
     hsts: p['http.hsts'],
+    corsOrigins: p['http.cors.origins'],
     shutdownTimeoutMs: p['shutdown.timeout.seconds'] * 1000,
     logLevel: p['log.level'],
     plugins: p.plugins,

@@ -4,6 +4,7 @@ import type { Logger } from '../../core/logger.js';
 import { BodyParsers } from './body-parsers.js';
 import { envelope, isEnvelopePath, JSON_TYPE } from './envelope.js';
 import { mapError } from './error-mapper.js';
+import { isForgeable } from './cross-site.js';
 import { RequestReader } from './request-reader.js';
 import { securityHeaders, withSecurityHeaders } from './security-headers.js';
 import { isReply, reply, type AnyRoute, type HttpRequest } from './route.js';
@@ -40,8 +41,11 @@ export class HttpPipeline {
       accessLog?: (entry: AccessEntry) => void;
       /** Send Strict-Transport-Security (the service is reached over HTTPS only). */
       hsts?: boolean;
+      /** Origins of other sites allowed to send state-changing requests (`http.cors.origins`). */
+      allowedOrigins?: readonly string[];
     } = {},
   ) {
+    this.allowedOrigins = new Set(options.allowedOrigins ?? []);
     this.securityHeaders = securityHeaders({ hsts: options.hsts ?? false });
     this.parsers = options.parsers ?? new BodyParsers();
     this.accessLog = options.accessLog ?? ((entry) => log.info(entry, 'request'));
@@ -50,6 +54,7 @@ export class HttpPipeline {
   private readonly parsers: BodyParsers;
   private readonly accessLog: (entry: AccessEntry) => void;
   private readonly securityHeaders: Readonly<Record<string, string>>;
+  private readonly allowedOrigins: ReadonlySet<string>;
 
   add(definitions: readonly AnyRoute[]): void {
     for (const definition of definitions) {
@@ -78,6 +83,11 @@ export class HttpPipeline {
     } catch (error) {
       response = this.errorResponse(error, log);
     }
+    // Browsers prompt for (and then replay) Basic credentials only when asked: ask only a caller who sent them.
+    if (response.status === 401 && !/^basic /i.test(request.headers.authorization ?? '')) {
+      const { 'WWW-Authenticate': _asked, ...rest } = response.headers;
+      response = { ...response, headers: rest };
+    }
     const authenticated =
       request.headers.authorization !== undefined ||
       request.headers.cookie !== undefined ||
@@ -101,6 +111,9 @@ export class HttpPipeline {
       throw new CmsError(Errors.HTTP_METHOD_NOT_ALLOWED, { method: request.method }, { allow: match.allowed });
     }
     const { definition, reader } = match.value;
+    // Before credentials are even looked at: a form or script on another site must not act with
+    // the browser's session cookie or remembered Basic credentials.
+    if (isForgeable(request, this.allowedOrigins)) throw new CmsError(Errors.HTTP_CROSS_SITE_REFUSED);
     const principal = definition.access === 'public' ? null : await this.authenticator.authenticate(request);
     if ((definition.access === 'user' || definition.access === 'admin') && principal === null) {
       throw new CmsError(Errors.AUTH_INVALID_USER);

@@ -5,6 +5,7 @@ import { envelope, JSON_TYPE } from '../http/envelope.js';
 import type { Principal } from '../../core/auth/principal.js';
 import { reply, route } from '../http/route.js';
 import { defineRoutes } from './route-module.js';
+import { isCrossSite } from '../http/cross-site.js';
 import { currentUserView } from '../views/user-view.js';
 
 const SignIn = Type.Object({
@@ -31,44 +32,49 @@ function currentUserAnswer(principal: Principal): string {
 }
 
 /** Sign-in, sign-out and "who am I". */
-export default defineRoutes('authentication', ({ auth, settings }) => [
-  route({
-    method: 'POST',
-    path: '/api/v1/authentication',
-    access: 'public',
-    summary: 'Signs in with user and password; answers the user and sets the session cookie',
-    answers: { 401: 'wrong credentials', 429: 'too many failed attempts for this account' },
-    body: SignIn,
-    handler: async ({ body, request }) => {
-      const principal = await auth.verifyPassword(body.user, body.password);
-      const token = await auth.createSession(principal.user.userId);
-      const cookie = serializeCookie(SESSION_COOKIE_NAME, token, {
-        httpOnly: true,
-        secure: request.secure,
-        sameSite: 'Lax',
-        maxAgeSeconds: settings.auth.sessionTimeoutMs / 1000,
-      });
-      return reply(currentUserView(principal), { cookies: [cookie] });
-    },
-  }),
-  route({
-    method: 'GET',
-    path: '/api/v1/logout',
-    access: 'public',
-    summary: 'Ends the session of the cookie sent, if any',
-    handler: async ({ request }) => {
-      const token = request.cookies[SESSION_COOKIE_NAME];
-      if (token) await auth.endSession(token);
-      return reply('Logout successful', {
-        cookies: [serializeCookie(SESSION_COOKIE_NAME, '', { secure: request.secure, maxAgeSeconds: 0 })],
-      });
-    },
-  }),
-  route({
-    method: 'GET',
-    path: '/api/v1/users/current',
-    access: 'user',
-    summary: 'The signed-in user',
-    handler: ({ principal }) => reply(currentUserAnswer(principal), { headers: { 'Content-Type': JSON_TYPE } }),
-  }),
-]);
+export default defineRoutes('authentication', ({ auth, settings }) => {
+  const allowedOrigins = new Set(settings.corsOrigins);
+  return [
+    route({
+      method: 'POST',
+      path: '/api/v1/authentication',
+      access: 'public',
+      summary: 'Signs in with user and password; answers the user and sets the session cookie',
+      answers: { 401: 'wrong credentials', 429: 'too many failed attempts for this account' },
+      body: SignIn,
+      handler: async ({ body, request }) => {
+        const principal = await auth.verifyPassword(body.user, body.password);
+        const token = await auth.createSession(principal.user.userId);
+        const cookie = serializeCookie(SESSION_COOKIE_NAME, token, {
+          httpOnly: true,
+          secure: request.secure,
+          sameSite: 'Lax',
+          maxAgeSeconds: settings.auth.sessionTimeoutMs / 1000,
+        });
+        return reply(currentUserView(principal), { cookies: [cookie] });
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/api/v1/logout',
+      access: 'public',
+      summary: 'Ends the session of the cookie sent, if any (a request from another site ends nothing)',
+      handler: async ({ request }) => {
+        // A GET that changes state: a page of another site could end a user's session with an <img>.
+        if (isCrossSite(request, allowedOrigins)) return reply('Logout successful');
+        const token = request.cookies[SESSION_COOKIE_NAME];
+        if (token) await auth.endSession(token);
+        return reply('Logout successful', {
+          cookies: [serializeCookie(SESSION_COOKIE_NAME, '', { secure: request.secure, maxAgeSeconds: 0 })],
+        });
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/api/v1/users/current',
+      access: 'user',
+      summary: 'The signed-in user',
+      handler: ({ principal }) => reply(currentUserAnswer(principal), { headers: { 'Content-Type': JSON_TYPE } }),
+    }),
+  ];
+});

@@ -48,6 +48,12 @@ export const httpErrors = defineErrors('http', {
     message: 'HTTP 415 Unsupported Media Type',
     meaning: "The route does not read bodies of the `Content-Type` sent (the original's words).",
   },
+  HTTP_CROSS_SITE_REFUSED: {
+    kind: 'forbidden',
+    message: 'Requests from another site may not change anything here',
+    meaning:
+      'A state-changing request whose Origin (or Sec-Fetch-Site) names another site than http.cors.origins allows.',
+  },
   SERVICE_NOT_READY: {
     kind: 'unavailable',
     message: 'The service is not ready',
