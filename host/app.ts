@@ -119,7 +119,11 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
     pipeline = new HttpPipeline(resolve(container, Authenticator), logger, {
       accessLog: (entry) => logger.request(entry),
       hsts: settings.hsts,
-      allowedOrigins: settings.corsOrigins,
+      cors: {
+        origins: settings.corsOrigins,
+        credentials: settings.corsCredentials,
+        maxAgeSeconds: settings.corsMaxAge,
+      },
     });
     for (const module of ROUTE_MODULES) pipeline.add(module.routes(services));
 

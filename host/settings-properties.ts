@@ -47,6 +47,21 @@ export const HOST_PROPERTIES = defineProperties({
     description:
       'Origins of other sites (`https://app.example.com`) whose pages may send state-changing requests. Any other site is refused with 403 before anything runs; clients that are not browsers are not affected.',
   },
+  'http.cors.credentials': {
+    type: 'bool',
+    default: false,
+    group: 'HTTP',
+    description:
+      "Let the pages of `http.cors.origins` send the browser's credentials (cookies, Basic) and read the answers.",
+  },
+  'http.cors.max.age': {
+    type: 'int',
+    default: 600,
+    min: 0,
+    max: 86400,
+    group: 'HTTP',
+    description: 'Seconds a browser may remember a preflight answer.',
+  },
   'shutdown.timeout.seconds': {
     type: 'int',
     default: 10,

@@ -13,6 +13,8 @@ export interface HostSettings {
   reusePort: boolean;
   hsts: boolean;
   corsOrigins: string[];
+  corsCredentials: boolean;
+  corsMaxAge: number;
   shutdownTimeoutMs: number;
   logLevel: LogLevel;
   plugins: string[];
@@ -38,6 +40,8 @@ export function readSettings(config: Config): HostSettings {
     reusePort: p['http.reuse.port'],
     hsts: p['http.hsts'],
     corsOrigins: p['http.cors.origins'],
+    corsCredentials: p['http.cors.credentials'],
+    corsMaxAge: p['http.cors.max.age'],
     shutdownTimeoutMs: p['shutdown.timeout.seconds'] * 1000,
     logLevel: p['log.level'],
     plugins: p.plugins,

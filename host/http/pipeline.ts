@@ -4,6 +4,7 @@ import type { Logger } from '../../core/logger.js';
 import { BodyParsers } from './body-parsers.js';
 import { envelope, isEnvelopePath, JSON_TYPE } from './envelope.js';
 import { mapError } from './error-mapper.js';
+import { corsHeaders, preflight, type CorsPolicy } from './cors.js';
 import { isForgeable } from './cross-site.js';
 import { RequestReader } from './request-reader.js';
 import { securityHeaders, withSecurityHeaders } from './security-headers.js';
@@ -41,11 +42,15 @@ export class HttpPipeline {
       accessLog?: (entry: AccessEntry) => void;
       /** Send Strict-Transport-Security (the service is reached over HTTPS only). */
       hsts?: boolean;
-      /** Origins of other sites allowed to send state-changing requests (`http.cors.origins`). */
-      allowedOrigins?: readonly string[];
+      /** Other sites whose pages may call the service from a browser (`http.cors.*`). */
+      cors?: Omit<CorsPolicy, 'origins'> & { origins: readonly string[] };
     } = {},
   ) {
-    this.allowedOrigins = new Set(options.allowedOrigins ?? []);
+    this.cors = {
+      origins: new Set(options.cors?.origins ?? []),
+      credentials: options.cors?.credentials ?? false,
+      maxAgeSeconds: options.cors?.maxAgeSeconds ?? 600,
+    };
     this.securityHeaders = securityHeaders({ hsts: options.hsts ?? false });
     this.parsers = options.parsers ?? new BodyParsers();
     this.accessLog = options.accessLog ?? ((entry) => log.info(entry, 'request'));
@@ -54,7 +59,7 @@ export class HttpPipeline {
   private readonly parsers: BodyParsers;
   private readonly accessLog: (entry: AccessEntry) => void;
   private readonly securityHeaders: Readonly<Record<string, string>>;
-  private readonly allowedOrigins: ReadonlySet<string>;
+  private readonly cors: CorsPolicy;
 
   add(definitions: readonly AnyRoute[]): void {
     for (const definition of definitions) {
@@ -93,6 +98,8 @@ export class HttpPipeline {
       request.headers.cookie !== undefined ||
       request.headers.cmsauth !== undefined;
     response = withSecurityHeaders(response, this.securityHeaders, authenticated);
+    const cors = corsHeaders(request, this.cors);
+    if (cors['Access-Control-Allow-Origin']) response = { ...response, headers: { ...response.headers, ...cors } };
     const ms = Math.round((performance.now() - started) * 100) / 100;
     this.accessLog({ reqId: request.id, method: request.method, path: request.path, status: response.status, ms });
     return response;
@@ -107,13 +114,16 @@ export class HttpPipeline {
   private async dispatch(request: HttpRequest, log: Logger): Promise<HttpResponse> {
     const match = this.router.match(request.method, request.path);
     if (match.kind === 'not_found') throw new CmsError(Errors.HTTP_ROUTE_NOT_FOUND);
+    if (request.method === 'OPTIONS' && match.kind === 'method_not_allowed') {
+      return preflight(request, match.allowed, this.cors);
+    }
     if (match.kind === 'method_not_allowed') {
       throw new CmsError(Errors.HTTP_METHOD_NOT_ALLOWED, { method: request.method }, { allow: match.allowed });
     }
     const { definition, reader } = match.value;
     // Before credentials are even looked at: a form or script on another site must not act with
     // the browser's session cookie or remembered Basic credentials.
-    if (isForgeable(request, this.allowedOrigins)) throw new CmsError(Errors.HTTP_CROSS_SITE_REFUSED);
+    if (isForgeable(request, this.cors.origins)) throw new CmsError(Errors.HTTP_CROSS_SITE_REFUSED);
     const principal = definition.access === 'public' ? null : await this.authenticator.authenticate(request);
     if ((definition.access === 'user' || definition.access === 'admin') && principal === null) {
       throw new CmsError(Errors.AUTH_INVALID_USER);
