@@ -20,7 +20,12 @@ export interface NewRole {
   description?: string;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+$/;
+/**
+ * An e-mail address as a sign-in name: one `@`, a local part of printable characters, and a domain
+ * of dot-separated labels (letters, digits, hyphens, or any non-ASCII letter). No control characters.
+ */
+const EMAIL =
+  /^[^\s@\p{Cc}]{1,64}@(?=.{1,253}$)[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?(?:\.[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?)+$/u;
 
 /** Users and roles: administration used by every later area. */
 export class UserService {
