@@ -136,6 +136,14 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
         logger.request({ reqId: request.id, method: request.method, path: request.path, status, ms: 0 }),
     });
     lifecycle.onStop('http', () => server.close(settings.shutdownTimeoutMs));
+    // Expired sessions are removed on a schedule, in every process (the deletion is idempotent).
+    const sweep = setInterval(() => {
+      storage.sessions
+        .deleteExpired(Date.now())
+        .catch((err: unknown) => logger.warn({ err }, 'expired sessions could not be removed'));
+    }, settings.sessionSweepMs);
+    sweep.unref();
+    lifecycle.onStop('session sweep', () => clearInterval(sweep));
   } catch (error) {
     await lifecycle.stop();
     throw error;

@@ -125,6 +125,20 @@ export const HOST_PROPERTIES = defineProperties({
     description:
       'How long a process trusts a session it has checked without reading storage again. A sign-out in another process takes effect within this time.',
   },
+  'auth.session.max.per.user': {
+    type: 'int',
+    default: 20,
+    min: 1,
+    group: 'Authentication',
+    description: "Live sessions one user may hold; a sign-in past it ends that user's oldest session.",
+  },
+  'auth.session.sweep.seconds': {
+    type: 'int',
+    default: 600,
+    min: 1,
+    group: 'Authentication',
+    description: 'How often expired sessions are removed from storage.',
+  },
   'auth.credential.cache.seconds': {
     type: 'int',
     default: 60,

@@ -15,6 +15,7 @@ export interface HostSettings {
   corsOrigins: string[];
   corsCredentials: boolean;
   corsMaxAge: number;
+  sessionSweepMs: number;
   shutdownTimeoutMs: number;
   logLevel: LogLevel;
   plugins: string[];
@@ -42,6 +43,7 @@ export function readSettings(config: Config): HostSettings {
     corsOrigins: p['http.cors.origins'],
     corsCredentials: p['http.cors.credentials'],
     corsMaxAge: p['http.cors.max.age'],
+    sessionSweepMs: p['auth.session.sweep.seconds'] * 1000,
     shutdownTimeoutMs: p['shutdown.timeout.seconds'] * 1000,
     logLevel: p['log.level'],
     plugins: p.plugins,
@@ -51,6 +53,7 @@ export function readSettings(config: Config): HostSettings {
       sessionTimeoutMs: p['auth.session.timeout.minutes'] * 60_000,
       credentialCacheMs: p['auth.credential.cache.seconds'] * 1000,
       sessionCacheMs: p['auth.session.cache.seconds'] * 1000,
+      maxSessionsPerUser: p['auth.session.max.per.user'],
       throttle: {
         maxFailures: p['auth.login.max.failures'],
         windowMs: p['auth.login.window.seconds'] * 1000,

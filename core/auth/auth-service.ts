@@ -16,6 +16,8 @@ export interface AuthSettings {
   credentialCacheMs: number;
   /** How long a resolved session is trusted without reading storage (bounds logout propagation between processes). */
   sessionCacheMs: number;
+  /** Live sessions one user may hold; a new sign-in past it ends the oldest. */
+  maxSessionsPerUser: number;
   throttle: LoginThrottleOptions;
 }
 
@@ -67,6 +69,12 @@ export class AuthService implements AuthServices {
   async createSession(userId: string): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     const now = this.now();
+    // Oldest first: past the limit, the sessions signed in longest ago end (a sign-in never fails for it).
+    const held = await this.storage.sessions.listByUser(userId);
+    for (const old of held.slice(0, Math.max(0, held.length - this.settings.maxSessionsPerUser + 1))) {
+      this.sessionCache.delete(old.tokenHash);
+      await this.storage.sessions.delete(old.tokenHash);
+    }
     await this.storage.sessions.insert({
       tokenHash: hashToken(token),
       userId,

@@ -52,6 +52,8 @@ export interface SessionRepository {
   find(tokenHash: string): Promise<Session | undefined>;
   touch(tokenHash: string, lastSeenAt: number, expiresAt: number): Promise<void>;
   delete(tokenHash: string): Promise<void>;
+  /** A user's sessions, oldest first. */
+  listByUser(userId: string): Promise<Session[]>;
   /** Removes sessions that expired before `now`; answers how many. */
   deleteExpired(now: number): Promise<number>;
 }

@@ -48,8 +48,9 @@ export default defineRoutes('authentication', ({ auth, settings }) => {
         const cookie = serializeCookie(SESSION_COOKIE_NAME, token, {
           httpOnly: true,
           secure: request.secure,
+          // No Max-Age: the cookie lives as long as the browser session, and the server's idle
+          // timeout (which slides with use) decides when the session ends, as the original's does.
           sameSite: 'Lax',
-          maxAgeSeconds: settings.auth.sessionTimeoutMs / 1000,
         });
         return reply(currentUserView(principal), { cookies: [cookie] });
       },

@@ -1,4 +1,4 @@
-import { eq, lt } from 'drizzle-orm';
+import { asc, eq, lt } from 'drizzle-orm';
 import type { Session } from '../../../core/model/session.js';
 import type { SessionRepository } from '../../../core/plugin/storage-driver.js';
 import type { Executor, Tables } from './context.js';
@@ -16,6 +16,15 @@ export function sessionRepository(exec: Executor, t: Tables): SessionRepository 
       exec.write(
         async (db) =>
           void (await db.update(t.sessions).set({ lastSeenAt, expiresAt }).where(eq(t.sessions.tokenHash, tokenHash))),
+      ),
+    listByUser: (userId) =>
+      exec.read(
+        async (db) =>
+          (await db
+            .select()
+            .from(t.sessions)
+            .where(eq(t.sessions.userId, userId))
+            .orderBy(asc(t.sessions.createdAt), asc(t.sessions.tokenHash))) as Session[],
       ),
     delete: (tokenHash) =>
       exec.write(async (db) => void (await db.delete(t.sessions).where(eq(t.sessions.tokenHash, tokenHash)))),

@@ -14,6 +14,7 @@ const settings: AuthSettings = {
   sessionTimeoutMs: 30 * 60_000,
   credentialCacheMs: 60_000,
   sessionCacheMs: 5_000,
+  maxSessionsPerUser: 3,
   throttle: { maxFailures: 5, windowMs: 900_000, lockMs: 30_000, maxLockMs: 900_000 },
 };
 
@@ -86,4 +87,16 @@ t.test('sessions: created, resolved, refreshed, expired and ended', async (t) =>
   const second = await auth.createSession('cms.org.1');
   await auth.endSession(second);
   t.equal(await auth.resolveSession(second), undefined, 'ended');
+});
+
+t.test('a user holds at most auth.session.max.per.user live sessions; a new sign-in ends the oldest', async (t) => {
+  const { storage, auth, clock } = await setup(t);
+  const tokens: string[] = [];
+  for (let i = 0; i < 4; i++) {
+    clock.now += 1000;
+    tokens.push(await auth.createSession('cms.org.1'));
+  }
+  t.equal((await storage.sessions.listByUser('cms.org.1')).length, 3);
+  t.equal(await auth.resolveSession(tokens[0]!), undefined, 'the oldest ended');
+  for (const token of tokens.slice(1)) t.ok(await auth.resolveSession(token), 'the three newest live');
 });
