@@ -156,3 +156,20 @@ function answer(status: number, headers: Headers, text: string): TestResponse {
   }
   return { status, headers, text, json };
 }
+
+/** A simple content type with text fields (by variable), made as an administrator. */
+export async function textContentType(
+  s: TestApp,
+  variable: string,
+  fields: readonly string[] = ['title'],
+): Promise<void> {
+  const admin = s.basicAuth();
+  await s.http('POST', '/api/v1/contenttype', {
+    headers: admin,
+    body: { clazz: 'SimpleContentType', name: variable, variable },
+  });
+  await s.http('POST', `/api/v2/contenttype/${variable}/fields`, {
+    headers: admin,
+    body: fields.map((name) => ({ clazz: 'TextField', name, variable: name })),
+  });
+}

@@ -1,17 +1,10 @@
-import { testOnEachStorage } from '../helpers/test-app.js';
+import { testOnEachStorage, textContentType } from '../helpers/test-app.js';
 
 // Issue 10, item 7: with anonymous reading off, an anonymous caller learns nothing about which ids
 // or versions exist: the answer is 401 whether they exist or not.
 testOnEachStorage('anonymous reads are refused before the look-up', async (t, s) => {
   const admin = s.basicAuth();
-  await s.http('POST', '/api/v1/contenttype', {
-    headers: admin,
-    body: { clazz: 'SimpleContentType', name: 'Note', variable: 'Note' },
-  });
-  await s.http('POST', '/api/v2/contenttype/Note/fields', {
-    headers: admin,
-    body: [{ clazz: 'TextField', name: 'title', variable: 'title' }],
-  });
+  await textContentType(s, 'Note');
   const created = await s.http('PUT', '/api/v1/workflow/actions/default/fire/PUBLISH', {
     headers: admin,
     body: { contentletFormData: { contentType: 'Note', title: 'Exists' } },

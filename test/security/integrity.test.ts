@@ -1,4 +1,4 @@
-import { testOnEachStorage } from '../helpers/test-app.js';
+import { testOnEachStorage, textContentType } from '../helpers/test-app.js';
 
 const SYSTEM_DRAFT_STEP = 'ee24a4cb-2d15-4c98-b1bd-6327126451f3';
 
@@ -25,14 +25,7 @@ testOnEachStorage('a step that actions move content to cannot be deleted', async
 
 testOnEachStorage('a content type with content is kept, unless its content is deleted with it', async (t, s) => {
   const admin = s.basicAuth();
-  await s.http('POST', '/api/v1/contenttype', {
-    headers: admin,
-    body: { clazz: 'SimpleContentType', name: 'Memo', variable: 'Memo' },
-  });
-  await s.http('POST', '/api/v2/contenttype/Memo/fields', {
-    headers: admin,
-    body: [{ clazz: 'TextField', name: 'title', variable: 'title' }],
-  });
+  await textContentType(s, 'Memo');
   const item = await s.http('PUT', '/api/v1/workflow/actions/default/fire/NEW', {
     headers: admin,
     body: { contentletFormData: { contentType: 'Memo', title: 'Keep me' } },
@@ -55,14 +48,7 @@ testOnEachStorage('a content type with content is kept, unless its content is de
 
 testOnEachStorage('numbers that do not fit are refused naming the member, on every driver', async (t, s) => {
   const admin = s.basicAuth();
-  await s.http('POST', '/api/v1/contenttype', {
-    headers: admin,
-    body: { clazz: 'SimpleContentType', name: 'Ranked', variable: 'Ranked' },
-  });
-  await s.http('POST', '/api/v2/contenttype/Ranked/fields', {
-    headers: admin,
-    body: [{ clazz: 'TextField', name: 'title', variable: 'title' }],
-  });
+  await textContentType(s, 'Ranked');
   const fire = (sortOrder: number) =>
     s.http('PUT', '/api/v1/workflow/actions/default/fire/NEW', {
       headers: admin,
