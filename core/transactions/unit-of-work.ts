@@ -66,11 +66,7 @@ async function runAll(effects: Effect[], log: Logger, message: string): Promise<
  */
 export function withUnitOfWork(driver: DriverStorage, log: Logger): Storage {
   const outside = Object.create(driver) as Storage;
-  outside.afterCommit = (run, about) => {
-    const unit = new UnitOfWork();
-    unit.afterCommit({ run, about });
-    void unit.commit(log);
-  };
+  outside.afterCommit = (run, about) => void runAll([{ run, about }], log, 'work after commit failed');
   outside.afterRollback = () => {};
   outside.transaction = async <T>(work: (tx: Repositories) => Promise<T>): Promise<T> => {
     const unit = new UnitOfWork();

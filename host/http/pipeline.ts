@@ -86,7 +86,7 @@ export class HttpPipeline {
     try {
       response = await this.dispatch(request, log);
     } catch (error) {
-      response = this.errorResponse(error, log);
+      response = this.mapped(error, log);
     }
     // Browsers prompt for (and then replay) Basic credentials only when asked: ask only a caller who sent them.
     if (response.status === 401 && !/^basic /i.test(request.headers.authorization ?? '')) {
@@ -106,9 +106,14 @@ export class HttpPipeline {
   }
 
   /** The answer to an error, through the one mapper: also used by the adapter for what it refuses itself (413). */
-  errorResponse(error: unknown, log: Logger = this.log): HttpResponse {
-    const mapped = mapError(error, log);
-    return withSecurityHeaders(jsonResponse(mapped.status, mapped.body, mapped.headers), this.securityHeaders, false);
+  errorResponse(error: unknown): HttpResponse {
+    return withSecurityHeaders(this.mapped(error, this.log), this.securityHeaders, false);
+  }
+
+  /** An error as the mapper answers it; `handle` adds the headers every answer carries. */
+  private mapped(error: unknown, log: Logger): HttpResponse {
+    const { status, body, headers } = mapError(error, log);
+    return jsonResponse(status, body, headers);
   }
 
   private async dispatch(request: HttpRequest, log: Logger): Promise<HttpResponse> {
