@@ -11,7 +11,7 @@ import { buildContainer, resolve } from './container.js';
 import { parseCookies } from './http/cookies.js';
 import { originOf, requestIdOf } from './http/request-origin.js';
 import { HttpPipeline, type HttpResponse } from './http/pipeline.js';
-import type { HttpRequest } from './http/route.js';
+import type { IncomingRequest } from './http/route.js';
 import { UwsServer } from './http/uws-server.js';
 import { Lifecycle } from './lifecycle.js';
 import { BufferedSink, JsonLogger, type LogSink } from './logger.js';
@@ -20,7 +20,6 @@ import * as areas from './routes/index.js';
 import type { RouteModule } from './routes/route-module.js';
 import { resolveServices } from './routes/services.js';
 import { readSettings, type HostSettings } from './settings.js';
-import { CmsError, Errors } from '../core/errors/index.js';
 
 /** The REST areas the app serves. Adding an area is a route module and one line here. */
 export const ROUTE_MODULES: readonly RouteModule[] = [
@@ -128,10 +127,10 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
     for (const module of ROUTE_MODULES) pipeline.add(module.routes(services));
 
     server = new UwsServer({
-      maxBodyBytes: settings.maxBodyBytes,
+      limits: settings.limits,
       trustProxy: settings.trustProxy,
       handle: (request) => pipeline.handle(request),
-      tooLarge: () => pipeline.errorResponse(new CmsError(Errors.HTTP_BODY_TOO_LARGE)),
+      refusal: (error) => pipeline.errorResponse(error),
       onAdapterReply: (request, status) =>
         logger.request({ reqId: request.id, method: request.method, path: request.path, status, ms: 0 }),
     });
@@ -167,7 +166,7 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
 }
 
 /** An injected request, read as the adapter reads one from a socket on the loopback address. */
-function toHttpRequest(request: InjectRequest, trustProxy: boolean): HttpRequest {
+function toHttpRequest(request: InjectRequest, trustProxy: boolean): IncomingRequest {
   const [path, queryString = ''] = request.path.split('?', 2) as [string, string?];
   const headers = Object.fromEntries(Object.entries(request.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
   const body = request.body;
@@ -186,5 +185,6 @@ function toHttpRequest(request: InjectRequest, trustProxy: boolean): HttpRequest
     cookies: parseCookies(headers.cookie),
     ...originOf(headers, () => '127.0.0.1', trustProxy),
     rawBody,
+    readBody: () => Promise.resolve(),
   };
 }

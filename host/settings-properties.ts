@@ -19,6 +19,37 @@ export const HOST_PROPERTIES = defineProperties({
     defaultText: '`10485760` (10 MiB)',
     description: 'Largest request body accepted. Larger bodies get 413 and the connection is closed.',
   },
+  'http.max.inflight.body.bytes': {
+    type: 'int',
+    default: 128 * 1024 * 1024,
+    min: 1,
+    group: 'HTTP',
+    defaultText: '`134217728` (128 MiB)',
+    description:
+      'Request bodies held in memory at once, all requests together. A body is counted from its `Content-Length` when the service starts reading it (after the caller is known); one that does not fit gets 503 with `Retry-After`.',
+  },
+  'http.max.connections': {
+    type: 'int',
+    default: 1024,
+    min: 1,
+    group: 'HTTP',
+    description:
+      'Requests in progress at once, each holding its connection (idle keep-alive connections hold no request and close after 10 s). Past it, new requests get 503 with `Retry-After` and their connection is closed.',
+  },
+  'http.max.url.bytes': {
+    type: 'int',
+    default: 8192,
+    min: 256,
+    group: 'HTTP',
+    description: 'Longest path and query accepted; longer gets 414.',
+  },
+  'http.max.header.bytes': {
+    type: 'int',
+    default: 16384,
+    min: 1024,
+    group: 'HTTP',
+    description: 'Largest total of header names and values accepted; larger gets 431.',
+  },
   'http.trust.proxy': {
     type: 'bool',
     default: false,

@@ -1,6 +1,7 @@
 import type { AuthSettings } from '../core/auth/auth-service.js';
 import type { Config } from '../core/config/config.js';
 import { readProperties } from '../core/config/properties.js';
+import type { HttpLimits } from './http/http-limits.js';
 import type { LogLevel } from './logger.js';
 import { HOST_PROPERTIES } from './settings-properties.js';
 
@@ -8,7 +9,7 @@ import { HOST_PROPERTIES } from './settings-properties.js';
 export interface HostSettings {
   host: string;
   port: number;
-  maxBodyBytes: number;
+  limits: HttpLimits;
   trustProxy: boolean;
   reusePort: boolean;
   hsts: boolean;
@@ -36,7 +37,13 @@ export function readSettings(config: Config): HostSettings {
   return {
     host: p['http.host'],
     port: p['http.port'],
-    maxBodyBytes: p['http.max.body.bytes'],
+    limits: {
+      maxBodyBytes: p['http.max.body.bytes'],
+      maxInflightBodyBytes: p['http.max.inflight.body.bytes'],
+      maxConnections: p['http.max.connections'],
+      maxUrlBytes: p['http.max.url.bytes'],
+      maxHeaderBytes: p['http.max.header.bytes'],
+    },
     trustProxy: p['http.trust.proxy'],
     reusePort: p['http.reuse.port'],
     hsts: p['http.hsts'],

@@ -10,6 +10,8 @@ export type ErrorKind =
   | 'method_not_allowed'
   | 'conflict'
   | 'too_large'
+  | 'uri_too_long'
+  | 'headers_too_large'
   | 'unsupported_media'
   | 'too_many_requests'
   | 'unavailable'

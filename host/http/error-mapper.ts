@@ -11,6 +11,8 @@ export const STATUS_OF_KIND: Readonly<Record<ErrorKind, number>> = {
   method_not_allowed: 405,
   conflict: 409,
   too_large: 413,
+  uri_too_long: 414,
+  headers_too_large: 431,
   unsupported_media: 415,
   too_many_requests: 429,
   internal: 500,

@@ -8,7 +8,7 @@ import { corsHeaders, preflight, type CorsPolicy } from './cors.js';
 import { isForgeable } from './cross-site.js';
 import { RequestReader } from './request-reader.js';
 import { securityHeaders, withSecurityHeaders } from './security-headers.js';
-import { isReply, reply, type AnyRoute, type HttpRequest } from './route.js';
+import { isReply, reply, type AnyRoute, type HttpRequest, type IncomingRequest } from './route.js';
 import { Router } from './router.js';
 import type { AccessEntry } from '../logger.js';
 
@@ -79,7 +79,7 @@ export class HttpPipeline {
     }));
   }
 
-  async handle(request: HttpRequest): Promise<HttpResponse> {
+  async handle(request: IncomingRequest): Promise<HttpResponse> {
     const started = performance.now();
     const log = new RequestLogger(this.log, request.id);
     let response: HttpResponse;
@@ -105,7 +105,7 @@ export class HttpPipeline {
     return response;
   }
 
-  /** The answer to an error, through the one mapper: also used by the adapter for what it refuses itself (413). */
+  /** The answer to an error, through the one mapper: also used by the adapter for what it refuses itself (framing, 413, 503). */
   errorResponse(error: unknown): HttpResponse {
     return withSecurityHeaders(this.mapped(error, this.log), this.securityHeaders, false);
   }
@@ -116,7 +116,7 @@ export class HttpPipeline {
     return jsonResponse(status, body, headers);
   }
 
-  private async dispatch(request: HttpRequest, log: Logger): Promise<HttpResponse> {
+  private async dispatch(request: IncomingRequest, log: Logger): Promise<HttpResponse> {
     const match = this.router.match(request.method, request.path);
     if (match.kind === 'not_found') throw new CmsError(Errors.HTTP_ROUTE_NOT_FOUND);
     if (request.method === 'OPTIONS' && match.kind === 'method_not_allowed') {
@@ -134,6 +134,8 @@ export class HttpPipeline {
       throw new CmsError(Errors.AUTH_INVALID_USER);
     }
     if (definition.access === 'admin' && !principal!.admin) throw new CmsError(Errors.AUTH_FORBIDDEN);
+    // Only now is the body read: what a caller who may not use the route sends is never held.
+    await request.readBody();
 
     const params = reader.readParams(match.params);
     const query = reader.readQuery(request);

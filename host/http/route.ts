@@ -18,6 +18,15 @@ export interface HttpRequest {
 }
 
 /**
+ * A request as the adapter hands it to the pipeline: the head is read, the body may still be on the
+ * wire. `rawBody` is empty until `readBody` resolves; the pipeline reads it only once the caller may
+ * send one, so nothing an anonymous caller sends to a route that needs a user is ever held.
+ */
+export interface IncomingRequest extends HttpRequest {
+  readBody(): Promise<void>;
+}
+
+/**
  * Who may call a route.
  * - `public`: no authentication at all (probes, sign-in).
  * - `optional`: credentials are checked when present; anonymous callers get `principal: null`.

@@ -1,11 +1,14 @@
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import { StartupError } from '../../core/errors/index.js';
+import { CmsError, Errors, StartupError } from '../../core/errors/index.js';
 import type * as Uws from 'uWebSockets.js';
 import { parseCookies } from './cookies.js';
 import type { HttpResponse } from './pipeline.js';
 import { originOf, requestIdOf } from './request-origin.js';
-import type { HttpRequest } from './route.js';
+import { checkHead, type BodyFraming, type HttpLimits } from './http-limits.js';
+import { InflightBudget } from './inflight-budget.js';
+import type { HttpRequest, IncomingRequest } from './route.js';
+import { UwsBody } from './uws-body.js';
 
 /** uWebSockets.js's listen options (`ListenOptions`). */
 const LIBUS_LISTEN_DEFAULT = 0;
@@ -26,15 +29,18 @@ function whyNotListening(host: string, port: number): Promise<string> {
 const uws = createRequire(import.meta.url)('uWebSockets.js') as typeof Uws;
 
 export interface UwsServerOptions {
-  maxBodyBytes: number;
+  limits: HttpLimits;
   /** Trust `X-Forwarded-Proto`/`X-Forwarded-For` from a reverse proxy. */
   trustProxy: boolean;
-  handle(request: HttpRequest): Promise<HttpResponse>;
-  /** The answer to a body over the limit (413), made by the pipeline's error mapper. */
-  tooLarge(): HttpResponse;
-  /** Answers sent by the adapter itself (413) still get an access-log line. */
+  handle(request: IncomingRequest): Promise<HttpResponse>;
+  /** The answer to what the adapter refuses itself (framing, 413, 503), made by the pipeline's error mapper. */
+  refusal(error: CmsError): HttpResponse;
+  /** Answers sent by the adapter itself still get an access-log line. */
   onAdapterReply?(request: { method: string; path: string; id: string }, status: number): void;
 }
+
+/** Retry-After for a request refused because too many are in progress. */
+const BUSY_RETRY_AFTER_SECONDS = 1;
 
 const STATUS_TEXT: Record<number, string> = {
   200: 'OK',
@@ -51,8 +57,10 @@ const STATUS_TEXT: Record<number, string> = {
   409: 'Conflict',
   412: 'Precondition Failed',
   413: 'Payload Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
   503: 'Service Unavailable',
 };
@@ -66,10 +74,12 @@ export class UwsServer {
   private readonly app = uws.App();
   private listenSocket: Uws.us_listen_socket | null = null;
   private inFlight = 0;
+  private readonly budget: InflightBudget;
   private draining = false;
   private drained: (() => void) | null = null;
 
   constructor(private readonly options: UwsServerOptions) {
+    this.budget = new InflightBudget(options.limits.maxInflightBodyBytes);
     this.app.any('/*', (res, req) => this.onRequest(res, req));
   }
 
@@ -120,17 +130,42 @@ export class UwsServer {
 
   private onRequest(res: Uws.HttpResponse, req: Uws.HttpRequest): void {
     let aborted = false;
+    let body: UwsBody | undefined;
     res.onAborted(() => {
       aborted = true;
+      body?.abort();
     });
     const method = req.getCaseSensitiveMethod().toUpperCase();
     const path = req.getUrl();
     const queryString = req.getQuery() ?? '';
     const headers: Record<string, string> = {};
+    let headerBytes = 0;
     req.forEach((name, value) => {
+      headerBytes += name.length + value.length;
       headers[name] = name in headers ? `${headers[name]}, ${value}` : value;
     });
     const id = requestIdOf(headers);
+    // NOTE: the answer waits for the next turn of the event loop. uWebSockets.js parses the rest of
+    // the bytes it has before that and, finding another request behind one still unanswered, closes
+    // the connection: bytes a proxy may have read as this request's body never run as a request.
+    const refuse = (error: CmsError): void => {
+      const response = this.options.refusal(error);
+      setImmediate(() => this.write(res, () => aborted, response, { headOnly: false, close: true }));
+      this.options.onAdapterReply?.({ method, path, id }, response.status);
+    };
+
+    let framing: BodyFraming;
+    try {
+      framing = checkHead({ urlBytes: path.length + queryString.length, headers, headerBytes }, this.options.limits);
+    } catch (error) {
+      refuse(error as CmsError);
+      return;
+    }
+    if (this.inFlight >= this.options.limits.maxConnections) {
+      refuse(new CmsError(Errors.HTTP_OVERLOADED, undefined, { retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS }));
+      return;
+    }
+
     const secure = originOf(headers, () => '', this.options.trustProxy).secure;
     // The address is read only when asked for: most requests never do, and reading it costs a native call.
     const ip = () =>
@@ -139,55 +174,30 @@ export class UwsServer {
         () => (aborted ? '' : Buffer.from(res.getRemoteAddressAsText()).toString()),
         this.options.trustProxy,
       ).ip;
-
-    const declaredLength = headers['content-length'] === undefined ? undefined : Number(headers['content-length']);
-    const hasBody = (declaredLength !== undefined && declaredLength > 0) || headers['transfer-encoding'] !== undefined;
-    if (declaredLength !== undefined && declaredLength > this.options.maxBodyBytes) {
-      this.refuseTooLarge(res, () => aborted, { method, path, id });
-      return;
+    if (framing.kind !== 'none') {
+      body = new UwsBody(res, framing, { maxBodyBytes: this.options.limits.maxBodyBytes, budget: this.budget });
     }
-
     this.inFlight++;
-    const finish = (rawBody: Buffer): void => {
-      const request = new UwsRequest({ id, method, path, queryString, headers, ip, secure, rawBody });
-      this.options
-        .handle(request)
-        .then((response) => this.write(res, () => aborted, response, { headOnly: method === 'HEAD' }))
-        .catch(() =>
-          this.write(res, () => aborted, { status: 500, headers: {}, cookies: [], body: '' }, { headOnly: false }),
-        )
-        .finally(() => this.requestDone());
-    };
-    if (!hasBody) {
-      finish(Buffer.alloc(0));
-      return;
-    }
-    const chunks: Buffer[] = [];
-    let received = 0;
-    let refused = false;
-    res.onData((chunk, isLast) => {
-      if (refused) return;
-      received += chunk.byteLength;
-      if (received > this.options.maxBodyBytes) {
-        refused = true;
-        this.refuseTooLarge(res, () => aborted, { method, path, id });
+    const request = new UwsRequest({ id, method, path, queryString, headers, ip, secure, body });
+    this.options
+      .handle(request)
+      .then((response) => {
+        // A body left unread (refused before it was needed) is dropped as it arrives; one that failed closes the connection.
+        const close = !aborted && body !== undefined && !body.finished && !body.discardRest();
+        this.write(res, () => aborted, response, { headOnly: method === 'HEAD', close });
+      })
+      .catch(() =>
+        this.write(
+          res,
+          () => aborted,
+          { status: 500, headers: {}, cookies: [], body: '' },
+          { headOnly: false, close: true },
+        ),
+      )
+      .finally(() => {
+        body?.release();
         this.requestDone();
-        return;
-      }
-      chunks.push(Buffer.from(chunk.slice(0)));
-      if (isLast) finish(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received));
-    });
-  }
-
-  /** 413, then the connection is closed: the rest of the body is never read, so it cannot be reused. */
-  private refuseTooLarge(
-    res: Uws.HttpResponse,
-    isAborted: () => boolean,
-    request: { method: string; path: string; id: string },
-  ): void {
-    const response = this.options.tooLarge();
-    this.write(res, isAborted, response, { headOnly: false, close: true });
-    this.options.onAdapterReply?.(request, response.status);
+      });
   }
 
   private write(
@@ -214,7 +224,7 @@ export class UwsServer {
 }
 
 /** Query and cookies are decoded on first use: most requests never look at them. */
-class UwsRequest implements HttpRequest {
+class UwsRequest implements IncomingRequest {
   private parsedQuery: URLSearchParams | undefined;
   private parsedCookies: Record<string, string> | undefined;
   readonly id: string;
@@ -222,20 +232,31 @@ class UwsRequest implements HttpRequest {
   readonly path: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly secure: boolean;
-  readonly rawBody: Buffer;
+  rawBody: Buffer = EMPTY;
   private readonly queryString: string;
   private readonly readIp: () => string;
   private knownIp: string | undefined;
+  private readonly body: UwsBody | undefined;
 
-  constructor(parts: Omit<HttpRequest, 'query' | 'cookies' | 'ip'> & { queryString: string; ip: () => string }) {
+  constructor(
+    parts: Omit<HttpRequest, 'query' | 'cookies' | 'ip' | 'rawBody'> & {
+      queryString: string;
+      ip: () => string;
+      body: UwsBody | undefined;
+    },
+  ) {
     this.id = parts.id;
     this.method = parts.method;
     this.path = parts.path;
     this.headers = parts.headers;
     this.readIp = parts.ip;
     this.secure = parts.secure;
-    this.rawBody = parts.rawBody;
     this.queryString = parts.queryString;
+    this.body = parts.body;
+  }
+
+  async readBody(): Promise<void> {
+    if (this.body) this.rawBody = await this.body.read();
   }
 
   get ip(): string {
@@ -250,3 +271,5 @@ class UwsRequest implements HttpRequest {
     return (this.parsedCookies ??= parseCookies(this.headers.cookie));
   }
 }
+
+const EMPTY = Buffer.alloc(0);

@@ -1,30 +1,7 @@
 import t from 'tap';
 import { connect, createServer } from 'node:net';
+import { rawExchange } from '../helpers/raw-http.js';
 import { startTestApp } from '../helpers/test-app.js';
-
-/** Sends raw bytes and collects everything until the server closes the socket (or a timeout). */
-function rawExchange(
-  url: string,
-  payload: string | Buffer,
-  { closeAfterMs = 3000 } = {},
-): Promise<{ text: string; closedByServer: boolean }> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname);
-    let text = '';
-    const timer = setTimeout(() => {
-      socket.destroy();
-      resolve({ text, closedByServer: false });
-    }, closeAfterMs);
-    socket.on('data', (d) => (text += d.toString('latin1')));
-    socket.on('error', (e) => ((e as NodeJS.ErrnoException).code === 'ECONNRESET' ? undefined : reject(e)));
-    socket.on('close', () => {
-      clearTimeout(timer);
-      resolve({ text, closedByServer: true });
-    });
-    socket.write(payload);
-  });
-}
 
 t.test('probes answer without credentials; envelopes everywhere under /api/v1 and /api/v2', async (t) => {
   const s = (await startTestApp(t, { socket: true }))!;

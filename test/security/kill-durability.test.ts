@@ -1,38 +1,10 @@
-import t, { type Test } from 'tap';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import t from 'tap';
 import { createTestDatabase } from '../helpers/mysql-database.js';
+import { startService } from '../helpers/service-process.js';
 import { tempDataDir } from '../helpers/test-app.js';
 
-const MAIN = fileURLToPath(new URL('../../host/main.ts', import.meta.url));
 const PASSWORD = 'durability-password';
 const AUTH = `Basic ${Buffer.from(`admin@cms.com:${PASSWORD}`).toString('base64')}`;
-
-/** The service as `npm start` runs it, in a process of its own; answers its address once it listens. */
-async function startService(t: Test, env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      PORT: '0',
-      CMS_HTTP_HOST: '127.0.0.1',
-      INITIAL_ADMIN_PASSWORD: PASSWORD,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  t.teardown(() => void child.kill('SIGKILL'));
-  let out = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (chunk) => {
-      out += chunk;
-      const found = /"url":"(http:\/\/[^"]+)"/.exec(out);
-      if (found) resolve(found[1]!);
-    });
-    child.on('exit', (code) => reject(new Error(`exited with ${code} before listening`)));
-  });
-  child.stdout!.resume();
-  return { child, url };
-}
 
 const call = (url: string, method: string, path: string, body?: unknown) =>
   fetch(url + path, {
@@ -50,7 +22,7 @@ for (const storage of ['sqlite', 'mysql'] as const) {
       if (!database) return;
       Object.assign(env, { CMS_STORAGE_DRIVER: 'mysql', CMS_STORAGE_MYSQL_URL: database });
     }
-    const first = await startService(t, env);
+    const first = await startService(t, env, PASSWORD);
     await call(first.url, 'POST', '/api/v1/contenttype', {
       clazz: 'SimpleContentType',
       name: 'Note',
@@ -84,7 +56,7 @@ for (const storage of ['sqlite', 'mysql'] as const) {
     await Promise.all(writers);
     t.ok(acknowledged.size > 20, `${acknowledged.size} writes were acknowledged before the kill`);
 
-    const second = await startService(t, env);
+    const second = await startService(t, env, PASSWORD);
     const missing: string[] = [];
     for (const [identifier, title] of acknowledged) {
       const answer = await call(second.url, 'GET', `/api/v1/content/${identifier}`);

@@ -43,6 +43,33 @@ export const httpErrors = defineErrors('http', {
     message: 'The request body is too large',
     meaning: 'The body is larger than `http.max.body.bytes`; the connection is closed after the answer.',
   },
+  HTTP_FRAMING_INVALID: {
+    kind: 'invalid',
+    message: 'The request is malformed: {problem}',
+    meaning:
+      "The request's framing headers contradict each other or name what the service does not read (two different `Content-Length` values, a `Transfer-Encoding` other than `chunked`); the connection is closed after the answer.",
+  },
+  HTTP_URI_TOO_LONG: {
+    kind: 'uri_too_long',
+    message: 'The request URL is longer than {limit} bytes',
+    meaning: 'The path and query are longer than `http.max.url.bytes`; the connection is closed after the answer.',
+  },
+  HTTP_HEADERS_TOO_LARGE: {
+    kind: 'headers_too_large',
+    message: 'The request headers are larger than {limit} bytes',
+    meaning: 'The headers together are larger than `http.max.header.bytes`; the connection is closed after the answer.',
+  },
+  HTTP_REQUEST_ABORTED: {
+    kind: 'invalid',
+    message: 'The connection closed before the request body arrived',
+    meaning: 'The client went away mid-upload. Nobody receives this answer; the access log records it.',
+  },
+  HTTP_OVERLOADED: {
+    kind: 'unavailable',
+    message: 'The service is busy; try again shortly',
+    meaning:
+      'More requests are in progress than `http.max.connections` allows (the connection is closed after the answer), or the body would take request bodies in memory past `http.max.inflight.body.bytes` (the body is dropped as it arrives). `Retry-After` says when to try again.',
+  },
   HTTP_MEDIA_TYPE_UNSUPPORTED: {
     kind: 'unsupported_media',
     message: 'HTTP 415 Unsupported Media Type',

@@ -1,0 +1,131 @@
+import type * as Uws from 'uWebSockets.js';
+import { CmsError, Errors } from '../../core/errors/index.js';
+import type { BodyFraming } from './http-limits.js';
+import type { InflightBudget } from './inflight-budget.js';
+
+/** Retry-After for a body refused because memory for bodies is taken: uploads finish within seconds. */
+const RETRY_AFTER_SECONDS = 2;
+
+/**
+ * A request body still on the wire. uWebSockets.js drops body bytes that arrive before a data
+ * handler is attached, so the handler is attached at once and the socket paused: nothing more is
+ * read until the pipeline asks, which it does only once the caller may send a body (an anonymous
+ * caller of a route that needs a user is answered without it). Memory is counted against the
+ * in-flight budget from the first byte and given back by `release`.
+ */
+export class UwsBody {
+  private readonly chunks: Buffer[] = [];
+  private received = 0;
+  /** Bytes counted against the budget for this request. */
+  private held = 0;
+  private complete = false;
+  private failure: Error | undefined;
+  private waiting: { resolve: (body: Buffer) => void; reject: (error: Error) => void } | undefined;
+  private reading = false;
+  private discarding = false;
+
+  constructor(
+    private readonly res: Uws.HttpResponse,
+    private readonly framing: Exclude<BodyFraming, { kind: 'none' }>,
+    private readonly limits: { maxBodyBytes: number; budget: InflightBudget },
+  ) {
+    res.onData((chunk, isLast) => this.onChunk(chunk, isLast));
+    res.pause();
+  }
+
+  /** Whether every byte of the body was received: only then can the connection carry another request. */
+  get finished(): boolean {
+    return this.complete;
+  }
+
+  /** Reads the whole body; rejects with the catalogue error to answer (413, 503) or when the client went away. */
+  read(): Promise<Buffer> {
+    if (this.failure) return Promise.reject(this.failure);
+    if (this.reading) throw new Error('The body is read once');
+    this.reading = true;
+    if (this.framing.kind === 'length' && !this.reserve(this.framing.bytes - this.held)) {
+      return Promise.reject(this.failure!);
+    }
+    if (this.complete) return Promise.resolve(this.joined());
+    return new Promise((resolve, reject) => {
+      this.waiting = { resolve, reject };
+      this.res.resume();
+    });
+  }
+
+  /** The client went away: a pending read fails, and nothing touches the response again. */
+  abort(): void {
+    this.fail(new CmsError(Errors.HTTP_REQUEST_ABORTED));
+  }
+
+  /**
+   * The request was answered without its body (refused before it was needed): the rest of the body
+   * is read and dropped, so that the client, still sending, reads the answer instead of a reset
+   * connection, and the connection can carry the next request. Answers false when the connection
+   * must be closed instead (the body was too large, or the client went away).
+   * Call before the answer is written: the response may not be touched after it.
+   */
+  discardRest(): boolean {
+    // Over the budget nothing was read: the rest can be dropped as well. Too large, or gone: close.
+    if (this.failure && !(this.failure instanceof CmsError && this.failure.code === Errors.HTTP_OVERLOADED.code)) {
+      return false;
+    }
+    if (this.complete) return true;
+    this.discarding = true;
+    this.release();
+    this.res.resume();
+    return true;
+  }
+
+  /** Gives the body's memory back: once the answer is written, or the client went away. */
+  release(): void {
+    this.limits.budget.give(this.held);
+    this.held = 0;
+    this.chunks.length = 0;
+  }
+
+  private onChunk(chunk: ArrayBuffer, isLast: boolean): void {
+    if (this.failure || this.discarding) return;
+    this.received += chunk.byteLength;
+    if (this.received > this.limits.maxBodyBytes) {
+      this.fail(new CmsError(Errors.HTTP_BODY_TOO_LARGE));
+      return;
+    }
+    const beyond = this.received - this.held;
+    if (beyond > 0) {
+      // Bytes that arrived before the read was asked for are in memory already: counted, not refused.
+      if (!this.reading) {
+        this.limits.budget.take(beyond);
+        this.held += beyond;
+      } else if (!this.reserve(beyond)) return;
+    }
+    // uWebSockets.js reuses the chunk's memory after this call: keep a copy.
+    this.chunks.push(Buffer.from(chunk.slice(0)));
+    if (!isLast) return;
+    this.complete = true;
+    if (this.waiting) this.waiting.resolve(this.joined());
+    this.waiting = undefined;
+  }
+
+  private reserve(bytes: number): boolean {
+    if (bytes <= 0) return true;
+    if (this.limits.budget.tryTake(bytes)) {
+      this.held += bytes;
+      return true;
+    }
+    this.fail(new CmsError(Errors.HTTP_OVERLOADED, undefined, { retryAfterSeconds: RETRY_AFTER_SECONDS }));
+    return false;
+  }
+
+  private fail(error: Error): void {
+    if (this.failure) return;
+    this.failure = error;
+    this.chunks.length = 0;
+    this.waiting?.reject(error);
+    this.waiting = undefined;
+  }
+
+  private joined(): Buffer {
+    return this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.received);
+  }
+}

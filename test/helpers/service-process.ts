@@ -1,0 +1,46 @@
+import type { Test } from 'tap';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const MAIN = fileURLToPath(new URL('../../host/main.ts', import.meta.url));
+
+/**
+ * The service as `npm start` runs it, in a process of its own (for what an in-process app cannot
+ * show: a kill, the server's own memory); answers its address once it listens. Killed when the test ends.
+ */
+export async function startService(
+  t: Test,
+  env: Record<string, string>,
+  password: string,
+): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: '0',
+      CMS_HTTP_HOST: '127.0.0.1',
+      INITIAL_ADMIN_PASSWORD: password,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  t.teardown(() => void child.kill('SIGKILL'));
+  let out = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout!.on('data', (chunk) => {
+      out += chunk;
+      const found = /"url":"(http:\/\/[^"]+)"/.exec(out);
+      if (found) resolve(found[1]!);
+    });
+    child.on('exit', (code) => reject(new Error(`exited with ${code} before listening`)));
+  });
+  child.stdout!.resume();
+  return { child, url };
+}
+
+/** A process's resident memory in MiB, as the kernel counts it. */
+export function residentMiB(pid: number): number {
+  const kib = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  if (kib === undefined) throw new Error(`no VmRSS for process ${pid}`);
+  return Number(kib) / 1024;
+}
