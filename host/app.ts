@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { DependencyContainer } from 'tsyringe';
 import { Authenticator } from '../core/auth/authenticator.js';
+import { PasswordPolicy } from '../core/auth/password-policy.js';
 import type { Config, Environment } from '../core/config/config.js';
 import { loadConfig } from '../core/config/load-config.js';
 import type { Logger } from '../core/logger.js';
@@ -107,11 +108,13 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
     const assets = await assetDriver.open({ config, dataDir, logger: logger.child({ assets: assetDriver.name }) });
     lifecycle.onStop('assets', () => assets.close?.());
     await storage.migrate();
-    generatedAdminPassword = (await seedInstallation(storage, settings.initialAdminPassword, logger))
-      .generatedAdminPassword;
+    const seeded = await seedInstallation(storage, settings.initialAdminPassword, logger);
+    generatedAdminPassword = seeded.generatedAdminPassword;
 
     container = buildContainer({ config, logger, dataDir, registry, storage, settings, mail, assets });
     lifecycle.onStop('container', () => container.clearInstances());
+    if (seeded.adminCreated && settings.initialAdminPassword)
+      warnIfWeak(resolve(container, PasswordPolicy), settings.initialAdminPassword, logger);
     const services = resolveServices(container, {
       settings,
       readiness: () => (lifecycle.isStopping ? Promise.reject(new Error('shutting down')) : storage.ping()),
@@ -164,6 +167,19 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
     routes: () => pipeline.routes(),
     close: () => lifecycle.stop(),
   };
+}
+
+/**
+ * The installer's password is taken as given (it may come from a secret store or a deployment
+ * script), but a weak one is said so at start. The line names the rule, never the password.
+ */
+function warnIfWeak(policy: PasswordPolicy, initialAdminPassword: string, logger: Logger): void {
+  const weakness = policy.weakness(initialAdminPassword);
+  if (weakness)
+    logger.warn(
+      { rule: weakness.code, reason: weakness.message },
+      'INITIAL_ADMIN_PASSWORD is weaker than the password policy; it was taken as given for the administrator',
+    );
 }
 
 /** An injected request, read as the adapter reads one from a socket on the loopback address. */

@@ -7,6 +7,8 @@ import { instanceCachingFactory, container as rootContainer, type DependencyCont
 import { AuthService } from '../core/auth/auth-service.js';
 import { Authenticator } from '../core/auth/authenticator.js';
 import { UserService } from '../core/auth/user-service.js';
+import { PasswordPolicy } from '../core/auth/password-policy.js';
+import { isCommonPassword } from './common-passwords.js';
 import type { Config } from '../core/config/config.js';
 import { LanguageService } from '../core/language/language-service.js';
 import type { Logger } from '../core/logger.js';
@@ -68,7 +70,12 @@ export function buildContainer(parts: {
     resolveNamed(parts.registry.authSchemes, 'auth.schemes', name),
   );
   c.register(Authenticator, { useValue: new Authenticator(schemes, auth) });
-  c.register(UserService, { useFactory: instanceCachingFactory((r) => new UserService(resolve(r, StorageToken))) });
+  const passwordPolicy = new PasswordPolicy({
+    minLength: parts.settings.passwordMinLength,
+    isCommon: isCommonPassword,
+  });
+  c.register(PasswordPolicy, { useValue: passwordPolicy });
+  c.register(UserService, { useValue: new UserService(parts.storage, passwordPolicy) });
   c.register(SiteService, { useFactory: instanceCachingFactory((r) => new SiteService(resolve(r, StorageToken))) });
   c.register(LanguageService, {
     useFactory: instanceCachingFactory((r) => new LanguageService(resolve(r, StorageToken))),

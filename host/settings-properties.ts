@@ -1,3 +1,4 @@
+import { PASSWORD_MAX_LENGTH } from '../core/auth/password-policy.js';
 import { defineProperties } from '../core/config/properties.js';
 
 /** The host's own configuration properties: what it listens on, logs, and which plugins it resolves. */
@@ -102,6 +103,15 @@ export const HOST_PROPERTIES = defineProperties({
     defaultText: '(random)',
     description:
       'Password of `admin@cms.com`, used only on the very first start. When unset or empty a random password is generated and written once to the log. Later starts never change it.',
+  },
+  'auth.password.min.length': {
+    type: 'int',
+    default: 12,
+    min: 8,
+    max: PASSWORD_MAX_LENGTH,
+    group: 'Authentication',
+    description:
+      'Fewest characters a password set through the interface may have. Passwords are also refused when they are longer than 256 characters or on the bundled list of the most common passwords. `INITIAL_ADMIN_PASSWORD` is taken as given, with a warning at start when it breaks these rules.',
   },
   'auth.schemes': {
     type: 'list',

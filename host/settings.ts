@@ -23,6 +23,7 @@ export interface HostSettings {
   authSchemes: string[];
   auth: AuthSettings;
   initialAdminPassword: string | undefined;
+  passwordMinLength: number;
   anonymousContentAccess: 'NONE' | 'READ' | 'WRITE';
   rejectWithNoUser: boolean;
   navPermissionCheck: boolean;
@@ -62,6 +63,7 @@ export function readSettings(config: Config): HostSettings {
       },
     },
     initialAdminPassword: p.INITIAL_ADMIN_PASSWORD,
+    passwordMinLength: p['auth.password.min.length'],
     anonymousContentAccess: p.CONTENT_APIS_ALLOW_ANONYMOUS,
     rejectWithNoUser: p.REST_API_REJECT_WITH_NO_USER,
     navPermissionCheck: p.ENABLE_NAV_PERMISSION_CHECK,
