@@ -28,6 +28,7 @@ import { FieldService } from '../core/content/field-service.js';
 import { CategoryService } from '../core/content/category-service.js';
 import { ContentReader } from '../core/content/content-reader.js';
 import { ContentService } from '../core/content/content-service.js';
+import { AssetSweeper } from '../core/content/asset-sweeper.js';
 import { fieldParseContext } from '../core/content/field-parse-context.js';
 import { WorkflowDefinitionService } from '../core/workflow/workflow-definition-service.js';
 import { FireEngine } from '../core/workflow/fire-engine.js';
@@ -88,6 +89,14 @@ export function buildContainer(parts: {
   // One cache of definitions for the whole app: saves, fires and reads share what they have read.
   const definitions = new DefinitionCache();
   c.register(DefinitionCache, { useValue: definitions });
+  c.register(AssetSweeper, {
+    useValue: new AssetSweeper({
+      storage: parts.storage,
+      assets: parts.assets,
+      logger: parts.logger.child({ area: 'asset-sweep' }),
+      graceMs: parts.settings.assetSweepGraceMs,
+    }),
+  });
   const content = new ContentService(
     (field) => fieldTypeOf(field.clazz),
     (tx) => fieldParseContext(tx, parts.assets),

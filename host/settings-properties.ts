@@ -97,6 +97,22 @@ export const HOST_PROPERTIES = defineProperties({
     description:
       'Where uploaded files (Binary field values) are stored: `local` (files under the data directory), or the name of an asset store a plugin contributes.',
   },
+  'assets.sweep.seconds': {
+    type: 'int',
+    default: 3600,
+    min: 0,
+    group: 'Uploads',
+    description:
+      'How often files that no content references any more (their items, languages or content types deleted, or their save cut short by a crash) are deleted from the asset store; `0` turns the sweep off. Each process sweeps on its own; deleting a file twice is harmless. A store that cannot list its files is never swept.',
+  },
+  'assets.sweep.grace.seconds': {
+    type: 'int',
+    default: 3600,
+    min: 60,
+    group: 'Uploads',
+    description:
+      'Files written more recently than this are never swept, referenced or not, so that a file whose save is still in flight is never taken. Keep it well above the longest save and any clock difference between the processes and the asset store.',
+  },
   INITIAL_ADMIN_PASSWORD: {
     group: 'Authentication',
     secret: true,

@@ -30,6 +30,9 @@ export interface HostSettings {
   mailTransport: string;
   mailFrom: string;
   assetsDriver: string;
+  /** 0: no sweep. */
+  assetSweepMs: number;
+  assetSweepGraceMs: number;
 }
 
 export function readSettings(config: Config): HostSettings {
@@ -70,5 +73,7 @@ export function readSettings(config: Config): HostSettings {
     mailTransport: p['mail.transport'],
     mailFrom: p['mail.from'],
     assetsDriver: p['assets.driver'],
+    assetSweepMs: p['assets.sweep.seconds'] * 1000,
+    assetSweepGraceMs: p['assets.sweep.grace.seconds'] * 1000,
   };
 }
