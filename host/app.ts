@@ -1,11 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import type { DependencyContainer } from 'tsyringe';
 import { Authenticator } from '../core/auth/authenticator.js';
+import { PasswordPolicy } from '../core/auth/password-policy.js';
 import type { Config, Environment } from '../core/config/config.js';
 import { loadConfig } from '../core/config/load-config.js';
 import type { Logger } from '../core/logger.js';
 import { resolveNamed } from '../core/plugin/registry.js';
 import { seedInstallation } from '../core/setup/seed-installation.js';
+import { AssetSweeper } from '../core/content/asset-sweeper.js';
 import { withUnitOfWork } from '../core/transactions/unit-of-work.js';
 import { buildContainer, resolve } from './container.js';
 import { parseCookies } from './http/cookies.js';
@@ -14,6 +16,7 @@ import { HttpPipeline, type HttpResponse } from './http/pipeline.js';
 import type { IncomingRequest } from './http/route.js';
 import { UwsServer } from './http/uws-server.js';
 import { Lifecycle } from './lifecycle.js';
+import { runPeriodically } from './periodic-task.js';
 import { BufferedSink, JsonLogger, type LogSink } from './logger.js';
 import { loadPlugins } from './plugins/load-plugins.js';
 import * as areas from './routes/index.js';
@@ -106,11 +109,13 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
     const assets = await assetDriver.open({ config, dataDir, logger: logger.child({ assets: assetDriver.name }) });
     lifecycle.onStop('assets', () => assets.close?.());
     await storage.migrate();
-    generatedAdminPassword = (await seedInstallation(storage, settings.initialAdminPassword, logger))
-      .generatedAdminPassword;
+    const seeded = await seedInstallation(storage, settings.initialAdminPassword, logger);
+    generatedAdminPassword = seeded.generatedAdminPassword;
 
     container = buildContainer({ config, logger, dataDir, registry, storage, settings, mail, assets });
     lifecycle.onStop('container', () => container.clearInstances());
+    if (seeded.adminCreated && settings.initialAdminPassword)
+      warnIfWeak(resolve(container, PasswordPolicy), settings.initialAdminPassword, logger);
     const services = resolveServices(container, {
       settings,
       readiness: () => (lifecycle.isStopping ? Promise.reject(new Error('shutting down')) : storage.ping()),
@@ -143,6 +148,7 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
     }, settings.sessionSweepMs);
     sweep.unref();
     lifecycle.onStop('session sweep', () => clearInterval(sweep));
+    scheduleAssetSweep(resolve(container, AssetSweeper), { settings, lifecycle, logger });
   } catch (error) {
     await lifecycle.stop();
     throw error;
@@ -163,6 +169,43 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
     routes: () => pipeline.routes(),
     close: () => lifecycle.stop(),
   };
+}
+
+/**
+ * The installer's password is taken as given (it may come from a secret store or a deployment
+ * script), but a weak one is said so at start. The line names the rule, never the password.
+ */
+function warnIfWeak(policy: PasswordPolicy, initialAdminPassword: string, logger: Logger): void {
+  const weakness = policy.weakness(initialAdminPassword);
+  if (weakness)
+    logger.warn(
+      { rule: weakness.code, reason: weakness.message },
+      'INITIAL_ADMIN_PASSWORD is weaker than the password policy; it was taken as given for the administrator',
+    );
+}
+
+/**
+ * Files nothing references any more are removed on a schedule, in every process (deleting a file
+ * twice is harmless). A store that cannot list its files is said so once.
+ */
+function scheduleAssetSweep(
+  sweeper: AssetSweeper,
+  { settings, lifecycle, logger }: { settings: HostSettings; lifecycle: Lifecycle; logger: Logger },
+): void {
+  if (settings.assetSweepMs === 0) return;
+  if (!sweeper.canSweep) {
+    logger.info(
+      { assets: settings.assetsDriver },
+      'the asset store cannot list its files: files no content references are not swept',
+    );
+    return;
+  }
+  const task = runPeriodically({
+    everyMs: settings.assetSweepMs,
+    work: (signal) => sweeper.sweep({ signal }),
+    onError: (err) => logger.warn({ err }, 'unreferenced assets could not be swept'),
+  });
+  lifecycle.onStop('asset sweep', () => task.stop());
 }
 
 /** An injected request, read as the adapter reads one from a socket on the loopback address. */

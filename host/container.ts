@@ -7,6 +7,8 @@ import { instanceCachingFactory, container as rootContainer, type DependencyCont
 import { AuthService } from '../core/auth/auth-service.js';
 import { Authenticator } from '../core/auth/authenticator.js';
 import { UserService } from '../core/auth/user-service.js';
+import { PasswordPolicy } from '../core/auth/password-policy.js';
+import { isCommonPassword } from './common-passwords.js';
 import type { Config } from '../core/config/config.js';
 import { LanguageService } from '../core/language/language-service.js';
 import type { Logger } from '../core/logger.js';
@@ -26,6 +28,7 @@ import { FieldService } from '../core/content/field-service.js';
 import { CategoryService } from '../core/content/category-service.js';
 import { ContentReader } from '../core/content/content-reader.js';
 import { ContentService } from '../core/content/content-service.js';
+import { AssetSweeper } from '../core/content/asset-sweeper.js';
 import { fieldParseContext } from '../core/content/field-parse-context.js';
 import { WorkflowDefinitionService } from '../core/workflow/workflow-definition-service.js';
 import { FireEngine } from '../core/workflow/fire-engine.js';
@@ -68,7 +71,12 @@ export function buildContainer(parts: {
     resolveNamed(parts.registry.authSchemes, 'auth.schemes', name),
   );
   c.register(Authenticator, { useValue: new Authenticator(schemes, auth) });
-  c.register(UserService, { useFactory: instanceCachingFactory((r) => new UserService(resolve(r, StorageToken))) });
+  const passwordPolicy = new PasswordPolicy({
+    minLength: parts.settings.passwordMinLength,
+    isCommon: isCommonPassword,
+  });
+  c.register(PasswordPolicy, { useValue: passwordPolicy });
+  c.register(UserService, { useValue: new UserService(parts.storage, passwordPolicy) });
   c.register(SiteService, { useFactory: instanceCachingFactory((r) => new SiteService(resolve(r, StorageToken))) });
   c.register(LanguageService, {
     useFactory: instanceCachingFactory((r) => new LanguageService(resolve(r, StorageToken))),
@@ -81,6 +89,14 @@ export function buildContainer(parts: {
   // One cache of definitions for the whole app: saves, fires and reads share what they have read.
   const definitions = new DefinitionCache();
   c.register(DefinitionCache, { useValue: definitions });
+  c.register(AssetSweeper, {
+    useValue: new AssetSweeper({
+      storage: parts.storage,
+      assets: parts.assets,
+      logger: parts.logger.child({ area: 'asset-sweep' }),
+      graceMs: parts.settings.assetSweepGraceMs,
+    }),
+  });
   const content = new ContentService(
     (field) => fieldTypeOf(field.clazz),
     (tx) => fieldParseContext(tx, parts.assets),

@@ -1,3 +1,4 @@
+import { PASSWORD_MAX_LENGTH } from '../core/auth/password-policy.js';
 import { defineProperties } from '../core/config/properties.js';
 
 /** The host's own configuration properties: what it listens on, logs, and which plugins it resolves. */
@@ -127,12 +128,37 @@ export const HOST_PROPERTIES = defineProperties({
     description:
       'Where uploaded files (Binary field values) are stored: `local` (files under the data directory), or the name of an asset store a plugin contributes.',
   },
+  'assets.sweep.seconds': {
+    type: 'int',
+    default: 3600,
+    min: 0,
+    group: 'Uploads',
+    description:
+      'How often files that no content references any more (their items, languages or content types deleted, or their save cut short by a crash) are deleted from the asset store; `0` turns the sweep off. Each process sweeps on its own; deleting a file twice is harmless. A store that cannot list its files is never swept.',
+  },
+  'assets.sweep.grace.seconds': {
+    type: 'int',
+    default: 3600,
+    min: 60,
+    group: 'Uploads',
+    description:
+      'Files written more recently than this are never swept, referenced or not, so that a file whose save is still in flight is never taken. Keep it well above the longest save and any clock difference between the processes and the asset store.',
+  },
   INITIAL_ADMIN_PASSWORD: {
     group: 'Authentication',
     secret: true,
     defaultText: '(random)',
     description:
       'Password of `admin@cms.com`, used only on the very first start. When unset or empty a random password is generated and written once to the log. Later starts never change it.',
+  },
+  'auth.password.min.length': {
+    type: 'int',
+    default: 12,
+    min: 8,
+    max: PASSWORD_MAX_LENGTH,
+    group: 'Authentication',
+    description:
+      'Fewest characters a password set through the interface may have. Passwords are also refused when they are longer than 256 characters or on the bundled list of the most common passwords. `INITIAL_ADMIN_PASSWORD` is taken as given, with a warning at start when it breaks these rules.',
   },
   'auth.schemes': {
     type: 'list',

@@ -24,12 +24,16 @@ export interface HostSettings {
   authSchemes: string[];
   auth: AuthSettings;
   initialAdminPassword: string | undefined;
+  passwordMinLength: number;
   anonymousContentAccess: 'NONE' | 'READ' | 'WRITE';
   rejectWithNoUser: boolean;
   navPermissionCheck: boolean;
   mailTransport: string;
   mailFrom: string;
   assetsDriver: string;
+  /** 0: no sweep. */
+  assetSweepMs: number;
+  assetSweepGraceMs: number;
 }
 
 export function readSettings(config: Config): HostSettings {
@@ -69,11 +73,14 @@ export function readSettings(config: Config): HostSettings {
       },
     },
     initialAdminPassword: p.INITIAL_ADMIN_PASSWORD,
+    passwordMinLength: p['auth.password.min.length'],
     anonymousContentAccess: p.CONTENT_APIS_ALLOW_ANONYMOUS,
     rejectWithNoUser: p.REST_API_REJECT_WITH_NO_USER,
     navPermissionCheck: p.ENABLE_NAV_PERMISSION_CHECK,
     mailTransport: p['mail.transport'],
     mailFrom: p['mail.from'],
     assetsDriver: p['assets.driver'],
+    assetSweepMs: p['assets.sweep.seconds'] * 1000,
+    assetSweepGraceMs: p['assets.sweep.grace.seconds'] * 1000,
   };
 }

@@ -5,6 +5,7 @@ import type { Role } from '../model/role.js';
 import type { User } from '../model/user.js';
 import type { Storage } from '../plugin/storage-driver.js';
 import { hashPassword } from './password-hasher.js';
+import type { PasswordPolicy } from './password-policy.js';
 
 export interface NewUser {
   email: string;
@@ -31,6 +32,8 @@ const EMAIL =
 export class UserService {
   constructor(
     private readonly storage: Storage,
+    /** Governs every password set through the interface. */
+    private readonly passwordPolicy: PasswordPolicy,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -46,6 +49,7 @@ export class UserService {
       );
     if (input.password.length === 0)
       throw new CmsError(Errors.USER_PASSWORD_REQUIRED, undefined, { fieldName: 'password' });
+    this.passwordPolicy.check(input.password);
     const roleIds = [...new Set(input.roles ?? [])];
     const passwordHash = await hashPassword(input.password);
     return this.storage.transaction(async (tx) => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { storedAssetPath } from '../model/stored-asset.js';
 import type { AssetStorage } from '../plugin/asset-storage.js';
 import type { FieldParseContext } from '../plugin/field-type.js';
 import type { Repositories } from '../plugin/storage-driver.js';
@@ -29,14 +30,6 @@ export function sanitizeFileName(name: string): string {
     .replace(/^[._]+/, '')
     .slice(0, 200);
   return clean || 'file';
-}
-
-/** Stored Binary values keep the form they always had: `assets/` and the asset's key. */
-const STORED_PATH_PREFIX = 'assets/';
-
-/** The asset key of a stored Binary value's `path`. */
-export function assetKeyOf(storedPath: string): string {
-  return storedPath.startsWith(STORED_PATH_PREFIX) ? storedPath.slice(STORED_PATH_PREFIX.length) : storedPath;
 }
 
 /**
@@ -71,7 +64,7 @@ export function fieldParseContext(tx: Repositories, assets: AssetStorage): Field
       const key = `${randomUUID()}/${name}`;
       const { size } = await assets.write(key, content);
       tx.afterRollback(() => assets.delete(key), { what: `asset ${key}` });
-      return { path: `${STORED_PATH_PREFIX}${key}`, name, size };
+      return { path: storedAssetPath(key), name, size };
     },
   };
 }

@@ -11,16 +11,19 @@ import type { Logger } from '../logger.js';
  * - refuse a key that `isAssetKey` refuses (defence in depth: a key must never become a path
  *   outside the store), by throwing;
  * - answer `undefined` from `stat` and `open` for a key it does not hold, and treat `delete` of a
- *   missing key as done.
+ *   missing key as done (several processes sweeping one store may delete the same key);
+ * - list the keys it holds, if it can (`list`): without it, files nothing references any more are
+ *   never swept, and the service says so once at start.
  * Any other failure is thrown and fails the request that stores the file.
  *
  * @example
- * const memory = new Map<string, Buffer>();
+ * const memory = new Map<string, { content: Buffer; modifiedAt: number }>();
  * export const memoryAssets: AssetStorage = {
- *   async write(key, content) { memory.set(key, Buffer.from(content)); return { size: content.length }; },
- *   async stat(key) { const b = memory.get(key); return b && { size: b.length }; },
- *   async open(key) { const b = memory.get(key); return b && { size: b.length, stream: Readable.from([b]) }; },
+ *   async write(key, content) { memory.set(key, { content: Buffer.from(content), modifiedAt: Date.now() }); return { size: content.length }; },
+ *   async stat(key) { const f = memory.get(key); return f && { size: f.content.length }; },
+ *   async open(key) { const f = memory.get(key); return f && { size: f.content.length, stream: Readable.from([f.content]) }; },
  *   async delete(key) { memory.delete(key); },
+ *   async *list() { for (const [key, f] of memory) yield { key, modifiedAt: f.modifiedAt }; },
  * };
  */
 export interface AssetStorage {
@@ -29,6 +32,19 @@ export interface AssetStorage {
   /** The content as a stream, for serving files without holding them in memory. */
   open(key: string): Promise<{ size: number; stream: Readable } | undefined>;
   delete(key: string): Promise<void>;
+  /**
+   * Every key the store holds, with when its content was last written (milliseconds since the
+   * epoch, by the store's clock), in any order. Only keys `isAssetKey` accepts; never a temporary
+   * of a write in progress. Keys deleted or written while the listing runs may or may not appear.
+   * The periodic sweep deletes the listed keys that no content references and that were written
+   * longer ago than `assets.sweep.grace.seconds`, so `modifiedAt` must be the time of the last
+   * write: a later time only delays the sweep, an earlier one could sweep a file whose save has not
+   * committed yet.
+   *
+   * Optional so that stores written before it keep working: a store without it is never swept
+   * (the service logs that once at start).
+   */
+  list?(): AsyncIterable<{ key: string; modifiedAt: number }>;
   close?(): Promise<void>;
 }
 

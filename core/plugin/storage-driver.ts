@@ -127,6 +127,12 @@ export interface ContentRepository {
   listVersions(identifier: string, languageId: number): Promise<ContentVersion[]>;
   /** Removes one language of an item: its versions, state and unique values. */
   deleteLanguage(identifier: string, languageId: number): Promise<void>;
+  /**
+   * Of `paths` (stored asset paths, `assets/<key>`), those some content version still holds: a
+   * string equal to one anywhere in its values, whatever the field. Reads every version that holds
+   * an asset path, a page at a time: meant for the periodic asset sweep, not for requests.
+   */
+  referencedAssetPaths(paths: readonly string[]): Promise<Set<string>>;
   findState(identifier: string, languageId: number): Promise<ContentState | undefined>;
   listStates(identifier: string): Promise<ContentState[]>;
   /** Inserts or replaces the state of (identifier, language). */

@@ -44,7 +44,11 @@ checks a version token in the database on every save and fire, so a change made 
 is used by all of them at once. Changing those tables by hand in SQL bypasses the token: restart the
 service after doing so.`,
   },
-  { name: 'Uploads', after: 'A file written for a save that is then refused (or rolled back) is removed again.' },
+  {
+    name: 'Uploads',
+    after:
+      'A file written for a save that is then refused (or rolled back) is removed again at once; files that no content references any more are removed by the periodic sweep.',
+  },
   { name: 'Authentication' },
   { name: 'Content access' },
   { name: 'Mail' },

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, open, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
+import { mkdir, open, opendir, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { isAssetKey, type AssetStorage } from '../../core/plugin/asset-storage.js';
 
@@ -57,7 +57,33 @@ export function localDiskAssets(root: string): AssetStorage {
       // The per-asset folder goes too once it is empty; a folder still in use stays.
       if (dirname(target) !== base) await rmdir(dirname(target)).catch(() => undefined);
     },
+    list: () => listFiles(base),
   };
+}
+
+/**
+ * The files under the store directory whose relative path is an asset key, depth first. Temporaries
+ * of writes in progress (`.<uuid>.tmp`) are no keys, so they are never listed. A directory that
+ * disappears while it is walked (its last file deleted) just ends early.
+ */
+async function* listFiles(base: string, prefix = ''): AsyncGenerator<{ key: string; modifiedAt: number }> {
+  const entries = await opendir(join(base, ...prefix.split('/'))).catch(unlessMissing);
+  if (!entries) return;
+  for await (const entry of entries) {
+    const key = prefix === '' ? entry.name : `${prefix}/${entry.name}`;
+    if (!isAssetKey(key)) continue;
+    if (entry.isDirectory()) yield* listFiles(base, key);
+    else if (entry.isFile()) {
+      const found = await stat(join(base, ...key.split('/'))).catch(unlessMissing);
+      if (found) yield { key, modifiedAt: found.mtimeMs };
+    }
+  }
+}
+
+/** Something deleted meanwhile is simply not there; any other failure is one. */
+function unlessMissing(error: unknown): undefined {
+  if ((error as { code?: unknown }).code === 'ENOENT') return undefined;
+  throw error;
 }
 
 /** Makes a rename durable: the directory entry itself is flushed. */

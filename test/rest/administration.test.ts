@@ -22,7 +22,7 @@ testOnEachStorage('users, roles, sites and languages', async (t, s) => {
       email: 'Ed@Example.com',
       firstName: 'Ed',
       lastName: 'Itor',
-      password: 'secret-1',
+      password: 'editor-secret-1',
       roles: [role.json.entity.id],
     },
   });
@@ -41,7 +41,7 @@ testOnEachStorage('users, roles, sites and languages', async (t, s) => {
     (
       await s.http('POST', '/api/v1/users', {
         headers: admin,
-        body: { email: 'ed@example.com', firstName: 'x', lastName: 'y', password: 'p' },
+        body: { email: 'ed@example.com', firstName: 'x', lastName: 'y', password: 'placeholder-pass' },
       })
     ).status,
     409,
@@ -50,7 +50,13 @@ testOnEachStorage('users, roles, sites and languages', async (t, s) => {
     (
       await s.http('POST', '/api/v1/users', {
         headers: admin,
-        body: { email: 'new@example.com', firstName: 'x', lastName: 'y', password: 'p', roles: ['nope'] },
+        body: {
+          email: 'new@example.com',
+          firstName: 'x',
+          lastName: 'y',
+          password: 'placeholder-pass',
+          roles: ['nope'],
+        },
       })
     ).status,
     400,
@@ -59,7 +65,7 @@ testOnEachStorage('users, roles, sites and languages', async (t, s) => {
     (
       await s.http('POST', '/api/v1/users', {
         headers: admin,
-        body: { email: 'not-an-email', firstName: 'x', lastName: 'y', password: 'p' },
+        body: { email: 'not-an-email', firstName: 'x', lastName: 'y', password: 'placeholder-pass' },
       })
     ).status,
     400,
@@ -73,13 +79,13 @@ testOnEachStorage('users, roles, sites and languages', async (t, s) => {
   t.equal((await s.http('GET', '/api/v1/users/user-unknown', { headers: admin })).status, 404);
   t.equal((await s.http('GET', '/api/v1/users?page=0', { headers: admin })).status, 400);
 
-  const editor = s.basicAuth('ed@example.com', 'secret-1');
+  const editor = s.basicAuth('ed@example.com', 'editor-secret-1');
   const me = await s.http('GET', '/api/v1/users/current', { headers: editor });
   t.match(me.json, { userId, email: 'ed@example.com', admin: false });
   for (const [method, path, body] of [
     ['POST', '/api/v1/roles', { roleName: 'x' }],
     ['GET', '/api/v1/roles', undefined],
-    ['POST', '/api/v1/users', { email: 'a@b.c', firstName: 'a', lastName: 'b', password: 'c' }],
+    ['POST', '/api/v1/users', { email: 'a@b.c', firstName: 'a', lastName: 'b', password: 'placeholder-pass' }],
     ['GET', '/api/v1/users', undefined],
     ['POST', '/api/v1/site', { siteName: 'x.com' }],
     ['POST', '/api/v2/languages', { languageCode: 'fr', countryCode: 'FR', language: 'French', country: 'France' }],

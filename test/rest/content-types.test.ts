@@ -246,11 +246,11 @@ testOnEachStorage('content types and fields as the spec shows them', async (t, s
       email: 'reader@x.com',
       firstName: 'R',
       lastName: 'R',
-      password: 'pw',
+      password: 'reader-password',
       roles: [editorRole.json.entity.id],
     },
   });
-  const reader = s.basicAuth('reader@x.com', 'pw');
+  const reader = s.basicAuth('reader@x.com', 'reader-password');
   t.equal((await s.http('GET', '/api/v1/contenttype/id/BlogPost', { headers: reader })).status, 200);
   t.equal(
     (await s.http('POST', '/api/v1/contenttype', { headers: reader, body: { clazz: SIMPLE, name: 'x' } })).status,

@@ -102,7 +102,7 @@ t.test(
     const reviewer = (
       await s.http('POST', '/api/v1/users', {
         headers: admin,
-        body: { email: 'reviewer@x.com', firstName: 'Rev', lastName: 'Iewer', password: 'pw' },
+        body: { email: 'reviewer@x.com', firstName: 'Rev', lastName: 'Iewer', password: 'reviewer-password' },
       })
     ).json.entity.userId;
 
@@ -184,7 +184,7 @@ t.test(
         (
           await s.http('POST', '/api/v1/users', {
             headers: admin,
-            body: { email, firstName: 'R', lastName: 'R', password: 'pw', roles: [role.id] },
+            body: { email, firstName: 'R', lastName: 'R', password: 'reviewer-password', roles: [role.id] },
           })
         ).status,
         200,

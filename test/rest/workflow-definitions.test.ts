@@ -152,13 +152,13 @@ testOnEachStorage('workflow schemes, steps, actions and associations as the spec
 
   const editor = await s.http('POST', '/api/v1/users', {
     headers: admin,
-    body: { email: 'e@x.com', firstName: 'E', lastName: 'E', password: 'pw' },
+    body: { email: 'e@x.com', firstName: 'E', lastName: 'E', password: 'editor-password' },
   });
   t.equal(editor.status, 200);
   t.equal(
     (
       await s.http('POST', '/api/v1/workflow/schemes', {
-        headers: s.basicAuth('e@x.com', 'pw'),
+        headers: s.basicAuth('e@x.com', 'editor-password'),
         body: { schemeName: 'x' },
       })
     ).status,

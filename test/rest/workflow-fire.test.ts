@@ -222,16 +222,16 @@ t.test('a scheme built as in the spec: the lifecycle table, conditions and atomi
   ).json.entity.id;
   await s.http('POST', '/api/v1/users', {
     headers: admin,
-    body: { email: 'w@x.com', firstName: 'W', lastName: 'W', password: 'pw' },
+    body: { email: 'w@x.com', firstName: 'W', lastName: 'W', password: 'member-password' },
   });
   await s.http('POST', '/api/v1/users', {
     headers: admin,
-    body: { email: 'ed@x.com', firstName: 'E', lastName: 'D', password: 'pw', roles: [editors] },
+    body: { email: 'ed@x.com', firstName: 'E', lastName: 'D', password: 'member-password', roles: [editors] },
   });
   const restricted = await action('Editors only', unpublishStep, [unpublishStep], ['SaveContentActionlet'], {
     whoCanUse: ['editors'],
   });
-  const writer = s.basicAuth('w@x.com', 'pw');
+  const writer = s.basicAuth('w@x.com', 'member-password');
   t.equal(
     (
       await s.http('PUT', `/api/v1/workflow/actions/${restricted}/fire`, {
@@ -244,7 +244,7 @@ t.test('a scheme built as in the spec: the lifecycle table, conditions and atomi
   t.equal(
     (
       await s.http('PUT', `/api/v1/workflow/actions/${restricted}/fire`, {
-        headers: s.basicAuth('ed@x.com', 'pw'),
+        headers: s.basicAuth('ed@x.com', 'member-password'),
         body: { contentletFormData: { contentType: 'Blog', title: 'x' } },
       })
     ).status,

@@ -101,11 +101,11 @@ t.test('system actions are mapped per scheme, overridden per content type, and f
   );
   const user = await s.http('POST', '/api/v1/users', {
     headers: admin,
-    body: { email: 'ed@x.com', firstName: 'E', lastName: 'D', password: 'pw-pw-pw' },
+    body: { email: 'ed@x.com', firstName: 'E', lastName: 'D', password: 'editor-password' },
   });
   t.equal(user.status, 200);
   t.equal(
-    (await map({ systemAction: 'NEW', actionId: submit, schemeId }, s.basicAuth('ed@x.com', 'pw-pw-pw'))).status,
+    (await map({ systemAction: 'NEW', actionId: submit, schemeId }, s.basicAuth('ed@x.com', 'editor-password'))).status,
     403,
     'administrators only',
   );

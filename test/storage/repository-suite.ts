@@ -448,6 +448,59 @@ export function repositorySuite(t: Test, open: () => Promise<DriverStorage>): vo
     t.same(await s.tasks.find('id1', languageId), { ...task, stepId: 'b', assignedTo: 'someone', modDate: 2 });
   });
 
+  t.test('asset references: the stored paths some version holds, at any depth, across pages', async (t) => {
+    const s = await open();
+    const languageId = await s.languages.insert({
+      languageCode: 'en',
+      countryCode: 'US',
+      language: 'English',
+      country: 'United States',
+    });
+    await s.contentTypes.insert(definitionType('ct'));
+    const version = (inode: string, values: Record<string, unknown>) => ({
+      inode,
+      identifier: 'id1',
+      languageId,
+      title: inode,
+      modUser: 'u',
+      modDate: 1,
+      sortOrder: 0,
+      values,
+    });
+    const file = (key: string) => ({ path: `assets/${key}`, name: 'f.txt', size: 1 });
+    await s.transaction(async (tx) => {
+      await tx.content.insertIdentifier({
+        identifier: 'id1',
+        contentTypeId: 'ct',
+        host: 'SYSTEM_HOST',
+        folder: 'SYSTEM_FOLDER',
+        parentPath: '/',
+        assetName: null,
+        owner: 'o',
+        createdAt: 1,
+      });
+      await tx.content.insertVersion(version('v-top', { title: 'x', fileAsset: file('k1/f.txt') }));
+      await tx.content.insertVersion(version('v-nested', { blocks: [{ image: file('k2/f_1.txt') }] }));
+      await tx.content.insertVersion(version('v-none', { title: 'assets/k3/f.txt is only mentioned' }));
+      // More versions than one page holds, the last of them referencing a file.
+      for (let i = 0; i < 510; i++)
+        await tx.content.insertVersion(
+          version(`w-${String(i).padStart(4, '0')}`, { fileAsset: file(i === 509 ? 'k4/last.txt' : `x${i}/f.txt`) }),
+        );
+    });
+    const wanted = ['k1/f.txt', 'k2/f_1.txt', 'k3/f.txt', 'k4/last.txt', 'k5/f.txt', 'k2/fx1.txt'].map(
+      (key) => `assets/${key}`,
+    );
+    t.same(
+      [...(await s.content.referencedAssetPaths(wanted))].sort(),
+      ['assets/k1/f.txt', 'assets/k2/f_1.txt', 'assets/k4/last.txt'],
+      'exact strings only: no substring, no LIKE wildcard match',
+    );
+    t.same([...(await s.content.referencedAssetPaths([]))], []);
+    await s.content.deleteIdentifier('id1');
+    t.same([...(await s.content.referencedAssetPaths(wanted))], [], 'gone with their versions');
+  });
+
   t.test('system action mappings: one per owner and verb, gone with their action or owner', async (t) => {
     const s = await open();
     await s.workflows.insertScheme({

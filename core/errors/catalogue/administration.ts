@@ -12,6 +12,22 @@ export const administrationErrors = defineErrors('administration', {
     message: 'A password is required',
     meaning: 'A new user needs a password.',
   },
+  USER_PASSWORD_TOO_SHORT: {
+    kind: 'invalid',
+    message: 'The password must be at least {min} characters long',
+    meaning: 'A password set through the interface is shorter than `auth.password.min.length`.',
+  },
+  USER_PASSWORD_TOO_LONG: {
+    kind: 'invalid',
+    message: 'The password must be at most {max} characters long',
+    meaning: 'A password set through the interface is longer than the service hashes (256 characters).',
+  },
+  USER_PASSWORD_TOO_COMMON: {
+    kind: 'invalid',
+    message: 'The password is one of the most commonly used passwords; choose another',
+    meaning:
+      'A password set through the interface is on the bundled list of the most common passwords (compared case-insensitively).',
+  },
   USER_ROLE_UNKNOWN: {
     kind: 'invalid',
     message: 'Role {role} does not exist',

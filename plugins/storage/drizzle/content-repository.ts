@@ -1,6 +1,7 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, like, sql } from 'drizzle-orm';
 import { CmsError, Errors } from '../../../core/errors/index.js';
 import type { ContentIdentifier, ContentState, ContentVersion } from '../../../core/model/contentlet.js';
+import { STORED_ASSET_PREFIX } from '../../../core/model/stored-asset.js';
 import type { ContentRepository } from '../../../core/plugin/storage-driver.js';
 import { isUniqueViolation, type Dialect, type Executor, type Tables } from './context.js';
 import { insertRow, runPrepared, upsertRow } from './prepared.js';
@@ -10,6 +11,20 @@ const toVersion = (row: VersionRow): ContentVersion => ({
   ...row,
   values: JSON.parse(row.values) as Record<string, unknown>,
 });
+
+/** Versions read at a time when looking for asset references. */
+const REFERENCE_PAGE = 500;
+/** A stored asset path as it appears in values' JSON text: the opening quote, then the prefix (no LIKE wildcards in it). */
+const MENTIONS_ASSET = `%"${STORED_ASSET_PREFIX}%`;
+
+/** Adds to `found` every string in `value` (at any depth) that `wanted` holds. */
+function collectReferences(value: unknown, wanted: ReadonlySet<string>, found: Set<string>): void {
+  if (typeof value === 'string') {
+    if (wanted.has(value)) found.add(value);
+  } else if (typeof value === 'object' && value !== null) {
+    for (const inner of Object.values(value)) collectReferences(inner, wanted, found);
+  }
+}
 
 export function contentRepository(exec: Executor, t: Tables, dialect: Dialect): ContentRepository {
   return {
@@ -120,6 +135,28 @@ export function contentRepository(exec: Executor, t: Tables, dialect: Dialect): 
           .delete(t.contentVersions)
           .where(and(eq(t.contentVersions.identifier, identifier), eq(t.contentVersions.languageId, languageId)));
       }),
+    referencedAssetPaths: async (paths) => {
+      const wanted = new Set(paths);
+      const found = new Set<string>();
+      if (wanted.size === 0) return found;
+      // NOTE: values are JSON text on both dialects, so no index helps: the versions that mention an
+      // asset path at all are read in pages by inode (each page its own short read, so that no
+      // connection is held for the whole scan), and their values searched here.
+      for (let after = ''; ;) {
+        const page = await exec.read((db) =>
+          db
+            .select({ inode: t.contentVersions.inode, values: t.contentVersions.values })
+            .from(t.contentVersions)
+            .where(and(gt(t.contentVersions.inode, after), like(t.contentVersions.values, MENTIONS_ASSET)))
+            .orderBy(asc(t.contentVersions.inode))
+            .limit(REFERENCE_PAGE),
+        );
+        for (const row of page) collectReferences(JSON.parse(row.values), wanted, found);
+        const last = page.at(-1);
+        if (page.length < REFERENCE_PAGE || !last) return found;
+        after = last.inode;
+      }
+    },
     findState: (identifier, languageId) =>
       exec.read(
         async (db) =>

@@ -44,6 +44,26 @@ export function assetStorageSuite(t: Test, open: (t: Test) => Promise<AssetStora
     );
   });
 
+  t.test('list: every key held, with when it was written; deleted keys are gone', async (t) => {
+    const store = await open(t);
+    if (!store.list) return t.pass('skipped: this store does not list (optional: it is then never swept)');
+    const listed = async () => {
+      const found = new Map<string, number>();
+      for await (const { key, modifiedAt } of store.list!()) found.set(key, modifiedAt);
+      return found;
+    };
+    t.same([...(await listed()).keys()], [], 'an empty store lists nothing');
+    const keys = ['a1/one.txt', 'a2/two.txt', 'deep/er/three.txt'];
+    for (const key of keys) await store.write(key, Buffer.from(key));
+    const found = await listed();
+    t.same([...found.keys()].sort(), keys, 'each key once, keys only (no folders, no temporaries)');
+    for (const [key, modifiedAt] of found)
+      // The store's clock is the machine's here: a sanity bound, not a timing.
+      t.ok(Math.abs(modifiedAt - Date.now()) < 60_000, `${key} was written just now`);
+    await store.delete('a1/one.txt');
+    t.same([...(await listed()).keys()].sort(), ['a2/two.txt', 'deep/er/three.txt']);
+  });
+
   t.test('large content streams back intact', async (t) => {
     const store = await open(t);
     const big = Buffer.alloc(3 * 1024 * 1024, 7);

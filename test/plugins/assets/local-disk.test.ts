@@ -1,5 +1,5 @@
 import t from 'tap';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { localDiskAssets } from '../../../plugins/assets/local-disk.js';
 import { tempDataDir } from '../../helpers/test-app.js';
@@ -23,4 +23,22 @@ t.test('files land under the store directory; no temporary file stays, even afte
   t.notOk(existsSync(join(root, 'abc', 'report.pdf')));
   await store.delete('abc/dir/inner.txt');
   t.notOk(existsSync(join(root, 'abc', 'dir')), 'an emptied per-asset folder goes too');
+});
+
+t.test('list skips what is no asset: temporaries of writes in progress, hidden files', async (t) => {
+  const root = join(tempDataDir(t), 'assets');
+  const store = localDiskAssets(root);
+  await store.write('abc/report.pdf', Buffer.from('%PDF'));
+  writeFileSync(join(root, 'abc', '.0b9c6a4e-4c1f-4f6e-9a59-2f8d7e1c0a11.tmp'), 'partial');
+  mkdirSync(join(root, '.hidden'));
+  writeFileSync(join(root, '.hidden', 'x.txt'), 'x');
+  const keys: string[] = [];
+  for await (const { key } of store.list!()) keys.push(key);
+  t.same(keys, ['abc/report.pdf']);
+});
+
+t.test('a store whose directory was never made lists nothing', async (t) => {
+  const store = localDiskAssets(join(tempDataDir(t), 'never-written'));
+  for await (const listed of store.list!()) t.fail(`listed ${listed.key}`);
+  t.pass();
 });
