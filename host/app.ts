@@ -16,7 +16,7 @@ import { HttpPipeline, type HttpResponse } from './http/pipeline.js';
 import type { IncomingRequest } from './http/route.js';
 import { UwsServer } from './http/uws-server.js';
 import { Lifecycle } from './lifecycle.js';
-import { runPeriodically } from './periodic-task.js';
+import { scheduleSweeps } from './scheduled-sweeps.js';
 import { BufferedSink, JsonLogger, type LogSink } from './logger.js';
 import { loadPlugins } from './plugins/load-plugins.js';
 import * as areas from './routes/index.js';
@@ -140,15 +140,7 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
         logger.request({ reqId: request.id, method: request.method, path: request.path, status, ms: 0 }),
     });
     lifecycle.onStop('http', () => server.close(settings.shutdownTimeoutMs));
-    // Expired sessions are removed on a schedule, in every process (the deletion is idempotent).
-    const sweep = setInterval(() => {
-      storage.sessions
-        .deleteExpired(Date.now())
-        .catch((err: unknown) => logger.warn({ err }, 'expired sessions could not be removed'));
-    }, settings.sessionSweepMs);
-    sweep.unref();
-    lifecycle.onStop('session sweep', () => clearInterval(sweep));
-    scheduleAssetSweep(resolve(container, AssetSweeper), { settings, lifecycle, logger });
+    scheduleSweeps({ storage, assets: resolve(container, AssetSweeper), settings, lifecycle, logger });
   } catch (error) {
     await lifecycle.stop();
     throw error;
@@ -182,30 +174,6 @@ function warnIfWeak(policy: PasswordPolicy, initialAdminPassword: string, logger
       { rule: weakness.code, reason: weakness.message },
       'INITIAL_ADMIN_PASSWORD is weaker than the password policy; it was taken as given for the administrator',
     );
-}
-
-/**
- * Files nothing references any more are removed on a schedule, in every process (deleting a file
- * twice is harmless). A store that cannot list its files is said so once.
- */
-function scheduleAssetSweep(
-  sweeper: AssetSweeper,
-  { settings, lifecycle, logger }: { settings: HostSettings; lifecycle: Lifecycle; logger: Logger },
-): void {
-  if (settings.assetSweepMs === 0) return;
-  if (!sweeper.canSweep) {
-    logger.info(
-      { assets: settings.assetsDriver },
-      'the asset store cannot list its files: files no content references are not swept',
-    );
-    return;
-  }
-  const task = runPeriodically({
-    everyMs: settings.assetSweepMs,
-    work: (signal) => sweeper.sweep({ signal }),
-    onError: (err) => logger.warn({ err }, 'unreferenced assets could not be swept'),
-  });
-  lifecycle.onStop('asset sweep', () => task.stop());
 }
 
 /** An injected request, read as the adapter reads one from a socket on the loopback address. */
