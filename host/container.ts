@@ -6,6 +6,7 @@ import 'reflect-metadata';
 import { instanceCachingFactory, container as rootContainer, type DependencyContainer } from 'tsyringe';
 import { AuthService } from '../core/auth/auth-service.js';
 import { Authenticator } from '../core/auth/authenticator.js';
+import { HashQueue } from '../core/auth/hash-queue.js';
 import { UserService } from '../core/auth/user-service.js';
 import type { Config } from '../core/config/config.js';
 import { LanguageService } from '../core/language/language-service.js';
@@ -62,13 +63,16 @@ export function buildContainer(parts: {
   c.register(PluginRegistryToken, { useValue: parts.registry });
   c.register(StorageToken, { useValue: parts.storage });
 
-  const auth = new AuthService(parts.storage, parts.settings.auth);
+  // One queue for all password hashing of the process: sign-ins and new passwords share the bound.
+  const hashes = new HashQueue(parts.settings.passwordHashing);
+  c.register(HashQueue, { useValue: hashes });
+  const auth = new AuthService(parts.storage, parts.settings.auth, hashes);
   c.register(AuthService, { useValue: auth });
   const schemes = parts.settings.authSchemes.map((name) =>
     resolveNamed(parts.registry.authSchemes, 'auth.schemes', name),
   );
   c.register(Authenticator, { useValue: new Authenticator(schemes, auth) });
-  c.register(UserService, { useFactory: instanceCachingFactory((r) => new UserService(resolve(r, StorageToken))) });
+  c.register(UserService, { useValue: new UserService(parts.storage, hashes) });
   c.register(SiteService, { useFactory: instanceCachingFactory((r) => new SiteService(resolve(r, StorageToken))) });
   c.register(LanguageService, {
     useFactory: instanceCachingFactory((r) => new LanguageService(resolve(r, StorageToken))),

@@ -2,10 +2,12 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { CmsError, Errors } from '../errors/index.js';
 import { ADMIN_ROLE_KEY } from '../model/role.js';
 import type { User } from '../model/user.js';
-import type { AuthServices } from '../plugin/auth-scheme.js';
+import type { AuthServices, SignInContext } from '../plugin/auth-scheme.js';
 import type { Repositories } from '../plugin/storage-driver.js';
 import { ExpiringCache } from './expiring-cache.js';
-import { LoginThrottle, type LoginThrottleOptions } from './login-throttle.js';
+import { addressKey } from './address-key.js';
+import type { HashQueue } from './hash-queue.js';
+import { LoginThrottle, TooManyAttemptsError, type LoginThrottleOptions } from './login-throttle.js';
 import { hashPassword, verifyPassword } from './password-hasher.js';
 import type { Principal } from './principal.js';
 
@@ -40,6 +42,8 @@ export class AuthService implements AuthServices {
   constructor(
     private readonly storage: Repositories,
     private readonly settings: AuthSettings,
+    /** Every password check waits its turn here, with the other hashing of the process. */
+    private readonly hashes: HashQueue,
     private readonly now: () => number = Date.now,
   ) {
     this.credentials = new ExpiringCache(settings.credentialCacheMs, 10_000, now);
@@ -47,19 +51,26 @@ export class AuthService implements AuthServices {
     this.throttle = new LoginThrottle(settings.throttle, now);
   }
 
-  async verifyPassword(email: string, password: string): Promise<Principal> {
+  async verifyPassword(email: string, password: string, context?: SignInContext): Promise<Principal> {
     const account = email.trim().toLowerCase();
+    const address = addressKey(context?.ip ?? '');
+    // Before the cache too: a held-back sprayer must not test its guesses against recently used passwords.
+    const { accountLockedFor } = this.throttle.admit(address, account);
     const key = createHmac('sha256', this.cacheKey).update(account).update('\0').update(password).digest('base64url');
     const cached = this.credentials.get(key);
     if (cached) return cached;
-    this.throttle.check(account);
-    const user = account === '' ? undefined : await this.storage.users.findByEmail(account);
-    const matches = user?.active ? await verifyPassword(password, user.passwordHash) : await this.decoyVerify(password);
+    const found = account === '' ? undefined : await this.storage.users.findByEmail(account);
+    const user = found?.active ? found : undefined;
+    // Exactly one hash whatever the account: an unknown or inactive one is checked against the decoy,
+    // so that its answer takes as long as a wrong password's and tells nobody which accounts exist.
+    const stored = user?.passwordHash ?? (await this.decoyHash);
+    const matches = await this.hashes.run(() => verifyPassword(password, stored));
     if (!user || !matches) {
-      this.throttle.recordFailure(account);
+      this.throttle.recordFailure(address, account);
+      if (accountLockedFor > 0) throw new TooManyAttemptsError(accountLockedFor);
       throw new CmsError(Errors.AUTH_INVALID_USER);
     }
-    this.throttle.recordSuccess(account);
+    this.throttle.recordSuccess(address, account);
     const principal = await this.principalOf(user);
     this.credentials.set(key, principal);
     return principal;
@@ -126,11 +137,6 @@ export class AuthService implements AuthServices {
     const roleIds = [user.roleId, ...granted.filter((id) => id !== user.roleId)];
     this.adminRoleId ??= (await this.storage.roles.findByKey(ADMIN_ROLE_KEY))?.id;
     return { user, roleIds, admin: this.adminRoleId !== undefined && roleIds.includes(this.adminRoleId) };
-  }
-
-  private async decoyVerify(password: string): Promise<false> {
-    await verifyPassword(password, await this.decoyHash);
-    return false;
   }
 }
 

@@ -10,8 +10,15 @@ export class Authenticator {
 
   /** The caller, or null for an anonymous request. Wrong credentials throw (401). */
   async authenticate(request: AuthRequest): Promise<Principal | null> {
+    // Bound to this request's address, so that a scheme which does not pass it still has its
+    // failures counted per address. The address is read only when a password is checked.
+    const services: AuthServices = {
+      verifyPassword: (email, password, context) =>
+        this.services.verifyPassword(email, password, context ?? { ip: request.ip }),
+      resolveSession: (token) => this.services.resolveSession(token),
+    };
     for (const scheme of this.schemes) {
-      const principal = await scheme.authenticate(request, this.services);
+      const principal = await scheme.authenticate(request, services);
       if (principal) return principal;
     }
     return null;

@@ -4,6 +4,7 @@ import type { Page, PageRequest } from '../model/page.js';
 import type { Role } from '../model/role.js';
 import type { User } from '../model/user.js';
 import type { Storage } from '../plugin/storage-driver.js';
+import type { HashQueue } from './hash-queue.js';
 import { hashPassword } from './password-hasher.js';
 
 export interface NewUser {
@@ -31,6 +32,8 @@ const EMAIL =
 export class UserService {
   constructor(
     private readonly storage: Storage,
+    /** New passwords are hashed in turn with the sign-ins, within the same bound. */
+    private readonly hashes: HashQueue,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -47,7 +50,7 @@ export class UserService {
     if (input.password.length === 0)
       throw new CmsError(Errors.USER_PASSWORD_REQUIRED, undefined, { fieldName: 'password' });
     const roleIds = [...new Set(input.roles ?? [])];
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await this.hashes.run(() => hashPassword(input.password));
     return this.storage.transaction(async (tx) => {
       for (const id of roleIds) {
         const role = await tx.roles.findById(id);
