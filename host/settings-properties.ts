@@ -198,7 +198,7 @@ export const HOST_PROPERTIES = defineProperties({
     min: 1,
     group: 'Authentication',
     description:
-      'Password hashes (sign-ins, new passwords) computed at once. Each takes about 50 ms of one core and 16 MiB.',
+      'Password hashes (sign-ins, new passwords) computed at once. Each takes about 50 ms of one core and 16 MiB. With two or more, one is kept for sign-ins from addresses that signed in within the last day, so that a flood of made-up names never makes them wait.',
   },
   'auth.hash.queue.size': {
     type: 'int',
@@ -206,7 +206,7 @@ export const HOST_PROPERTIES = defineProperties({
     min: 0,
     group: 'Authentication',
     description:
-      'Password hashes waiting for a turn at most; more are refused at once with 503 and `Retry-After` (`AUTH_BUSY`). It bounds how long an admitted sign-in waits.',
+      'Password hashes waiting for a turn at most; more are refused at once with 503 and `Retry-After` (`AUTH_BUSY`). It bounds how long an admitted sign-in waits. Waiting sign-ins go by the standing of their address: signed in within the last day first, then unknown, then failed; when the queue is full, one of a better standing takes the place of the last of a worse one.',
   },
   CONTENT_APIS_ALLOW_ANONYMOUS: {
     type: 'oneOf',

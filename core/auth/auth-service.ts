@@ -6,8 +6,8 @@ import type { AuthServices, SignInContext } from '../plugin/auth-scheme.js';
 import type { Repositories } from '../plugin/storage-driver.js';
 import { ExpiringCache } from './expiring-cache.js';
 import { addressKey } from './address-key.js';
-import type { HashQueue } from './hash-queue.js';
-import { LoginThrottle, TooManyAttemptsError, type LoginThrottleOptions } from './login-throttle.js';
+import type { HashPriority, HashQueue } from './hash-queue.js';
+import { LoginThrottle, TooManyAttemptsError, type Admission, type LoginThrottleOptions } from './login-throttle.js';
 import { hashPassword, verifyPassword } from './password-hasher.js';
 import type { Principal } from './principal.js';
 
@@ -22,6 +22,17 @@ export interface AuthSettings {
   maxSessionsPerUser: number;
   throttle: LoginThrottleOptions;
 }
+
+/**
+ * Whose hash goes first when they queue: addresses that signed in recently, then unknown ones, then
+ * those that have failed. Decided by the address alone, never by the account, so that the wait tells
+ * nobody whether an account exists.
+ */
+const PRIORITY_OF: Readonly<Record<Admission['standing'], HashPriority>> = {
+  'signed-in': 'high',
+  unknown: 'normal',
+  failed: 'low',
+};
 
 /** How often a session's last-seen time is written back: not on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -55,7 +66,7 @@ export class AuthService implements AuthServices {
     const account = email.trim().toLowerCase();
     const address = addressKey(context?.ip ?? '');
     // Before the cache too: a held-back sprayer must not test its guesses against recently used passwords.
-    const { accountLockedFor } = this.throttle.admit(address, account);
+    const { standing, accountLockedFor } = this.throttle.admit(address, account);
     const key = createHmac('sha256', this.cacheKey).update(account).update('\0').update(password).digest('base64url');
     const cached = this.credentials.get(key);
     if (cached) return cached;
@@ -64,7 +75,7 @@ export class AuthService implements AuthServices {
     // Exactly one hash whatever the account: an unknown or inactive one is checked against the decoy,
     // so that its answer takes as long as a wrong password's and tells nobody which accounts exist.
     const stored = user?.passwordHash ?? (await this.decoyHash);
-    const matches = await this.hashes.run(() => verifyPassword(password, stored));
+    const matches = await this.hashes.run(() => verifyPassword(password, stored), PRIORITY_OF[standing]);
     if (!user || !matches) {
       this.throttle.recordFailure(address, account);
       if (accountLockedFor > 0) throw new TooManyAttemptsError(accountLockedFor);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { CmsError, Errors } from '../errors/index.js';
+import { ExpiringCache } from './expiring-cache.js';
 import { FailureCounter } from './failure-counter.js';
 
 export interface LoginThrottleOptions {
@@ -20,6 +21,11 @@ export interface LoginThrottleOptions {
 /** What an attempt that was not refused outright may do. */
 export interface Admission {
   /**
+   * What is known of the address: it signed in recently (`signed-in`), it has failed in the window
+   * (`failed`), or neither. Sign-ins from addresses known to be genuine go first when hashes queue.
+   */
+  standing: 'signed-in' | 'failed' | 'unknown';
+  /**
    * Seconds the account is held back for by failures from other addresses (0: it is not). The
    * attempt comes from an address that has not failed: a correct password gets through; a wrong one
    * is refused as held back.
@@ -37,6 +43,9 @@ export class TooManyAttemptsError extends CmsError<typeof Errors.AUTH_TOO_MANY_A
 /** Account names longer than this are remembered by their digest, so long names cost no more memory. */
 const LONGEST_KEPT_NAME = 128;
 
+/** How long an address that signed in counts as genuine (a working day, and the night after it). */
+const SIGNED_IN_MS = 24 * 60 * 60_000;
+
 /**
  * Holds back sign-in attempts after repeated failures, counted three ways: per client address (one
  * password sprayed over many accounts), per address and account (guessing one account's password),
@@ -52,9 +61,13 @@ export class LoginThrottle {
   private readonly addresses: FailureCounter;
   private readonly pairs: FailureCounter;
   private readonly accounts: FailureCounter;
+  /** Addresses that signed in recently. Only a correct password adds one, so sprays cannot fill it. */
+  private readonly signedIn: ExpiringCache<true>;
 
   constructor(options: LoginThrottleOptions, now: () => number = Date.now) {
-    const policy = (maxFailures: number) => ({ ...options, maxFailures, maxEntries: options.maxEntries ?? 50_000 });
+    const maxEntries = options.maxEntries ?? 50_000;
+    const policy = (maxFailures: number) => ({ ...options, maxFailures, maxEntries });
+    this.signedIn = new ExpiringCache(SIGNED_IN_MS, maxEntries, now);
     this.addresses = new FailureCounter(policy(options.maxAddressFailures), now);
     this.pairs = new FailureCounter(policy(options.maxFailures), now);
     this.accounts = new FailureCounter(policy(options.maxAccountFailures), now);
@@ -65,9 +78,11 @@ export class LoginThrottle {
     const name = nameKey(account);
     const held = Math.max(this.addresses.lockedFor(address), this.pairs.lockedFor(pairKey(address, name)));
     if (held > 0) throw new TooManyAttemptsError(held);
+    const failed = this.addresses.hasFailed(address);
     const accountLockedFor = this.accounts.lockedFor(name);
-    if (accountLockedFor > 0 && this.addresses.hasFailed(address)) throw new TooManyAttemptsError(accountLockedFor);
-    return { accountLockedFor };
+    if (accountLockedFor > 0 && failed) throw new TooManyAttemptsError(accountLockedFor);
+    const standing = this.signedIn.get(address) ? 'signed-in' : failed ? 'failed' : 'unknown';
+    return { standing, accountLockedFor };
   }
 
   recordFailure(address: string, account: string): void {
@@ -83,6 +98,7 @@ export class LoginThrottle {
    */
   recordSuccess(address: string, account: string): void {
     this.pairs.forget(pairKey(address, nameKey(account)));
+    this.signedIn.set(address, true);
   }
 
   /** Keys remembered, per kind (for tests of the bound). */

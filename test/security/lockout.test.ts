@@ -162,3 +162,28 @@ testOnEachStorage('unknown, inactive and known accounts: the same answer after e
     'Basic: the same',
   );
 });
+
+t.test('an address that signed in recently goes first: strangers queued for hashing give way', async (t) => {
+  // No credential cache: the second sign-in must hash to show who goes first.
+  const s = (await startTestApp(t, {
+    env: {
+      ...trustProxy,
+      CMS_AUTH_HASH_CONCURRENCY: '1',
+      CMS_AUTH_HASH_QUEUE_SIZE: '1',
+      CMS_AUTH_CREDENTIAL_CACHE_SECONDS: '0',
+    },
+  }))!;
+  const hashes = resolve(s.app.container, HashQueue);
+  t.equal((await signIn(s, '198.51.100.7', ADMIN.email, ADMIN.password)).status, 200, 'signed in once');
+  let release!: () => void;
+  const busy = hashes.run(() => new Promise<void>((resolve) => (release = resolve)));
+  const stranger = signIn(s, '203.0.113.1', 'random@example.com', 'guess');
+  while (hashes.load.waiting === 0) await new Promise((resolve) => setImmediate(resolve));
+  const genuine = signIn(s, '198.51.100.7', ADMIN.email, ADMIN.password);
+  const refused = await stranger;
+  t.equal(refused.status, 503, 'the stranger gave its place');
+  t.equal(refused.json.errors[0].errorCode, 'AUTH_BUSY');
+  release();
+  await busy;
+  t.equal((await genuine).status, 200, 'the genuine sign-in went through');
+});

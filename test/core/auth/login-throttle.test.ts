@@ -83,3 +83,16 @@ t.test('sprays of random names and addresses stay bounded; long names cost no mo
   for (let i = 0; i < 3; i++) throttle.recordFailure('A', long);
   t.equal(attempt(throttle, 'A', long), 1, 'a long name is still counted (by its digest)');
 });
+
+t.test('an address is known as signed-in after a success, as failed after a failure, unknown otherwise', async (t) => {
+  let now = 0;
+  const throttle = new LoginThrottle(options, () => now);
+  t.equal(throttle.admit('A', 'me').standing, 'unknown');
+  throttle.recordFailure('A', 'me');
+  t.equal(throttle.admit('A', 'me').standing, 'failed');
+  throttle.recordSuccess('A', 'me');
+  t.equal(throttle.admit('A', 'other').standing, 'signed-in', 'a success outweighs earlier typing errors');
+  t.equal(throttle.admit('B', 'me').standing, 'unknown', 'per address, whatever the account');
+  now = 25 * 60 * 60_000;
+  t.equal(throttle.admit('A', 'me').standing, 'unknown', 'forgotten after a day');
+});
