@@ -70,13 +70,9 @@ export class AuthService implements AuthServices {
     const key = createHmac('sha256', this.cacheKey).update(account).update('\0').update(password).digest('base64url');
     const cached = this.credentials.get(key);
     if (cached) return cached;
-    const found = account === '' ? undefined : await this.storage.users.findByEmail(account);
-    const user = found?.active ? found : undefined;
-    // Exactly one hash whatever the account: an unknown or inactive one is checked against the decoy,
-    // so that its answer takes as long as a wrong password's and tells nobody which accounts exist.
-    const stored = user?.passwordHash ?? (await this.decoyHash);
-    const matches = await this.hashes.run(() => verifyPassword(password, stored), PRIORITY_OF[standing]);
-    if (!user || !matches) {
+    // The account is looked up in the hash's turn too: a sign-in refused for busyness costs no storage read.
+    const user = await this.hashes.run(() => this.userWithPassword(account, password), PRIORITY_OF[standing]);
+    if (!user) {
       this.throttle.recordFailure(address, account);
       if (accountLockedFor > 0) throw new TooManyAttemptsError(accountLockedFor);
       throw new CmsError(Errors.AUTH_INVALID_USER);
@@ -141,6 +137,18 @@ export class AuthService implements AuthServices {
   forgetUser(userId: string): void {
     this.credentials.deleteWhere((p) => p.user.userId === userId);
     this.sessionCache.deleteWhere((s) => s.principal.user.userId === userId);
+  }
+
+  /**
+   * The active user with this e-mail and password, or undefined. Exactly one hash whatever the
+   * account: an unknown or inactive one is checked against the decoy, so that its answer takes as
+   * long as a wrong password's and tells nobody which accounts exist.
+   */
+  private async userWithPassword(account: string, password: string): Promise<User | undefined> {
+    const found = account === '' ? undefined : await this.storage.users.findByEmail(account);
+    const user = found?.active ? found : undefined;
+    const matches = await verifyPassword(password, user?.passwordHash ?? (await this.decoyHash));
+    return matches ? user : undefined;
   }
 
   async principalOf(user: User): Promise<Principal> {
