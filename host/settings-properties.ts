@@ -169,7 +169,7 @@ export const HOST_PROPERTIES = defineProperties({
     min: 1,
     group: 'Authentication',
     description:
-      'Failed sign-ins for one account from all addresses together before the account is held back for every address that has failed. An address with no failures in the window still signs in with the correct password.',
+      'Failed sign-ins for one account from all addresses together before the account is held back for every address that has failed. An address with no failures in the window, or one that signed in within the last day, still signs in with the correct password.',
   },
   'auth.login.window.seconds': {
     type: 'int',

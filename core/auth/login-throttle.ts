@@ -27,8 +27,8 @@ export interface Admission {
   standing: 'signed-in' | 'failed' | 'unknown';
   /**
    * Seconds the account is held back for by failures from other addresses (0: it is not). The
-   * attempt comes from an address that has not failed: a correct password gets through; a wrong one
-   * is refused as held back.
+   * attempt comes from an address that has not failed or signed in lately: a correct password gets
+   * through; a wrong one is refused as held back.
    */
   accountLockedFor: number;
 }
@@ -53,8 +53,9 @@ const SIGNED_IN_MS = 24 * 60 * 60_000;
  * Keyed by the name that was tried, whether or not such a user exists, so the throttle reveals
  * nothing about which accounts exist.
  *
- * The account-wide count never locks out the account's owner: an address that has not failed may
- * still sign in with the correct password; everybody else is refused before any hashing.
+ * The account-wide count never locks out the account's owner: an address that has not failed, or
+ * that signed in within the last day, may still sign in with the correct password (a wrong one is
+ * counted and refused as held back); other addresses are refused before any hashing.
  * NOTE: the counts live in this process; behind a load balancer each process counts on its own.
  */
 export class LoginThrottle {
@@ -79,10 +80,11 @@ export class LoginThrottle {
     const held = Math.max(this.addresses.lockedFor(address), this.pairs.lockedFor(pairKey(address, name)));
     if (held > 0) throw new TooManyAttemptsError(held);
     const failed = this.addresses.hasFailed(address);
+    const signedIn = this.signedIn.get(address) === true;
     const accountLockedFor = this.accounts.lockedFor(name);
-    if (accountLockedFor > 0 && failed) throw new TooManyAttemptsError(accountLockedFor);
-    const standing = this.signedIn.get(address) ? 'signed-in' : failed ? 'failed' : 'unknown';
-    return { standing, accountLockedFor };
+    // A hold-back caused by others: an address that signed in lately is let through despite a typing error.
+    if (accountLockedFor > 0 && failed && !signedIn) throw new TooManyAttemptsError(accountLockedFor);
+    return { standing: signedIn ? 'signed-in' : failed ? 'failed' : 'unknown', accountLockedFor };
   }
 
   recordFailure(address: string, account: string): void {

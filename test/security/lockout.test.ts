@@ -30,6 +30,11 @@ testOnEachStorage(
     t.equal((await signIn(s, '198.51.100.7', ADMIN.email, ADMIN.password)).status, 200, 'sign-in from elsewhere');
     t.equal((await basic(s, '198.51.100.8', ADMIN.email, ADMIN.password)).status, 200, 'Basic from elsewhere');
     t.equal((await basic(s, '192.0.2.1', ADMIN.email, ADMIN.password)).status, 429, 'Basic shares the count');
+    const cmsauth = { cmsauth: Buffer.from(`${ADMIN.email}:${ADMIN.password}`).toString('base64') };
+    const legacy = (ip: string) =>
+      s.http('GET', '/api/v1/users/current', { headers: { 'x-forwarded-for': ip, ...cmsauth } });
+    t.equal((await legacy('192.0.2.1')).status, 429, 'so does CMSAUTH');
+    t.equal((await legacy('198.51.100.9')).status, 200, 'CMSAUTH from elsewhere');
   },
   { env: trustProxy },
 );
@@ -37,7 +42,9 @@ testOnEachStorage(
 testOnEachStorage(
   'many addresses failing on one account: a clean address with the right password still signs in',
   async (t, s) => {
-    for (let i = 0; i < 4; i++) t.equal((await signIn(s, `203.0.113.${i}`, ADMIN.email, 'guess')).status, 401);
+    t.equal((await signIn(s, '198.51.100.20', ADMIN.email, ADMIN.password)).status, 200, "the owner's desk signs in");
+    t.equal((await signIn(s, '198.51.100.20', ADMIN.email, 'typo')).status, 401, 'and mistypes once');
+    for (let i = 0; i < 3; i++) t.equal((await signIn(s, `203.0.113.${i}`, ADMIN.email, 'guess')).status, 401);
     t.equal((await signIn(s, '192.0.2.50', 'someone@cms.com', 'typo')).status, 401, 'an address that failed elsewhere');
 
     t.equal((await signIn(s, '203.0.113.99', ADMIN.email, 'guess')).status, 429, 'a wrong password: refused, counted');
@@ -50,8 +57,14 @@ testOnEachStorage(
     t.equal((await signIn(s, '192.0.2.50', ADMIN.email, ADMIN.password)).status, 429, 'on any account');
     t.equal((await signIn(s, '198.51.100.7', ADMIN.email, ADMIN.password)).status, 200, 'a clean address gets in');
     t.equal((await basic(s, '198.51.100.8', ADMIN.email, ADMIN.password)).status, 200, 'by Basic too');
+    t.equal(
+      (await signIn(s, '198.51.100.20', ADMIN.email, ADMIN.password)).status,
+      200,
+      "the owner's desk, which signed in lately, despite its typing error",
+    );
   },
-  { env: { ...trustProxy, CMS_AUTH_LOGIN_ACCOUNT_MAX_FAILURES: '4' } },
+  // No credential cache: every sign-in with the right password checks it.
+  { env: { ...trustProxy, CMS_AUTH_LOGIN_ACCOUNT_MAX_FAILURES: '4', CMS_AUTH_CREDENTIAL_CACHE_SECONDS: '0' } },
 );
 
 t.test('one password sprayed over many accounts from one address is held back', async (t) => {

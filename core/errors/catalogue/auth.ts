@@ -17,7 +17,7 @@ export const authErrors = defineErrors('auth', {
     kind: 'unavailable',
     message: 'Too many sign-ins at once; try again shortly',
     meaning:
-      'Password checks are rationed and as many as allowed are running and waiting (`auth.hash.concurrency`, `auth.hash.queue.size`); nothing was checked. `Retry-After` says when.',
+      'Password checks are rationed: as many as allowed were running and waiting (`auth.hash.concurrency`, `auth.hash.queue.size`), or this one gave its place to a sign-in from an address of better standing. Nothing was checked; `Retry-After` says when to try again.',
   },
   AUTH_FORBIDDEN: {
     kind: 'forbidden',

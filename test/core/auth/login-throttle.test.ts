@@ -42,11 +42,18 @@ t.test('one address spraying one password over many accounts is held back for al
 t.test('many addresses failing on one account: only addresses that have not failed get through', async (t) => {
   let now = 0;
   const throttle = new LoginThrottle(options, () => now);
-  for (let i = 0; i < 10; i++) throttle.recordFailure(`attacker-${i}`, 'admin');
+  throttle.recordSuccess('desk', 'admin'); // the owner signed in this morning...
+  throttle.recordFailure('desk', 'admin'); // ...and has mistyped once since
+  for (let i = 0; i < 9; i++) throttle.recordFailure(`attacker-${i}`, 'admin');
   t.equal(attempt(throttle, 'attacker-0', 'admin'), 1, 'an address that failed is refused before any hashing');
   throttle.recordFailure('typo', 'someone-else');
   t.equal(attempt(throttle, 'typo', 'admin'), 1, 'so is one that failed on another account');
   t.equal(attempt(throttle, 'clean', 'admin'), 'admitted, account held back 1 s', 'a clean address may prove itself');
+  t.equal(
+    attempt(throttle, 'desk', 'admin'),
+    'admitted, account held back 1 s',
+    "so may the owner's address, which signed in lately, despite its typing error",
+  );
   t.equal(attempt(throttle, 'attacker-0', 'editor'), 'admitted', 'other accounts are not held back');
   throttle.recordFailure('clean', 'admin');
   t.equal(
