@@ -6,6 +6,7 @@ import 'reflect-metadata';
 import { instanceCachingFactory, container as rootContainer, type DependencyContainer } from 'tsyringe';
 import { AuthService } from '../core/auth/auth-service.js';
 import { Authenticator } from '../core/auth/authenticator.js';
+import { HashQueue } from '../core/auth/hash-queue.js';
 import { UserService } from '../core/auth/user-service.js';
 import { PasswordPolicy } from '../core/auth/password-policy.js';
 import { isCommonPassword } from './common-passwords.js';
@@ -65,7 +66,10 @@ export function buildContainer(parts: {
   c.register(PluginRegistryToken, { useValue: parts.registry });
   c.register(StorageToken, { useValue: parts.storage });
 
-  const auth = new AuthService(parts.storage, parts.settings.auth);
+  // One queue for all password hashing of the process: sign-ins and new passwords share the bound.
+  const hashes = new HashQueue(parts.settings.passwordHashing);
+  c.register(HashQueue, { useValue: hashes });
+  const auth = new AuthService(parts.storage, parts.settings.auth, hashes);
   c.register(AuthService, { useValue: auth });
   const schemes = parts.settings.authSchemes.map((name) =>
     resolveNamed(parts.registry.authSchemes, 'auth.schemes', name),
@@ -76,7 +80,7 @@ export function buildContainer(parts: {
     isCommon: isCommonPassword,
   });
   c.register(PasswordPolicy, { useValue: passwordPolicy });
-  c.register(UserService, { useValue: new UserService(parts.storage, passwordPolicy) });
+  c.register(UserService, { useValue: new UserService(parts.storage, passwordPolicy, hashes) });
   c.register(SiteService, { useFactory: instanceCachingFactory((r) => new SiteService(resolve(r, StorageToken))) });
   c.register(LanguageService, {
     useFactory: instanceCachingFactory((r) => new LanguageService(resolve(r, StorageToken))),

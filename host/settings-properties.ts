@@ -210,7 +210,23 @@ export const HOST_PROPERTIES = defineProperties({
     min: 1,
     group: 'Authentication',
     description:
-      'Failed sign-ins for one account, within the window, before it is held back (429 with `Retry-After`). Counted per process.',
+      'Failed sign-ins for one account from one client address, within the window, before that address is held back for that account (429 with `Retry-After`). Counted per process, as are the two below.',
+  },
+  'auth.login.address.max.failures': {
+    type: 'int',
+    default: 20,
+    min: 1,
+    group: 'Authentication',
+    description:
+      'Failed sign-ins from one client address (IPv6: one /64), whatever accounts it tried, before the address is held back. Raise it when many users share one address (a company network behind one gateway).',
+  },
+  'auth.login.account.max.failures': {
+    type: 'int',
+    default: 20,
+    min: 1,
+    group: 'Authentication',
+    description:
+      'Failed sign-ins for one account from all addresses together before the account is held back for every address that has failed. An address with no failures in the window, or one that signed in within the last day, still signs in with the correct password.',
   },
   'auth.login.window.seconds': {
     type: 'int',
@@ -232,6 +248,22 @@ export const HOST_PROPERTIES = defineProperties({
     min: 1,
     group: 'Authentication',
     description: 'Longest hold-back.',
+  },
+  'auth.hash.concurrency': {
+    type: 'int',
+    default: 2,
+    min: 1,
+    group: 'Authentication',
+    description:
+      'Password hashes (sign-ins, new passwords) computed at once. Each takes about 50 ms of one core and 16 MiB. With two or more, one is kept for sign-ins from addresses that signed in within the last day, so that a flood of made-up names never makes them wait.',
+  },
+  'auth.hash.queue.size': {
+    type: 'int',
+    default: 8,
+    min: 0,
+    group: 'Authentication',
+    description:
+      'Password hashes waiting for a turn at most; more are refused at once with 503 and `Retry-After` (`AUTH_BUSY`). It bounds how long an admitted sign-in waits. Waiting sign-ins go by the standing of their address: signed in within the last day first, then unknown, then failed; when the queue is full, one of a better standing takes the place of the last of a worse one.',
   },
   CONTENT_APIS_ALLOW_ANONYMOUS: {
     type: 'oneOf',

@@ -1,4 +1,5 @@
 import type { AuthSettings } from '../core/auth/auth-service.js';
+import type { HashQueueOptions } from '../core/auth/hash-queue.js';
 import type { Config } from '../core/config/config.js';
 import { readProperties } from '../core/config/properties.js';
 import type { HttpLimits } from './http/http-limits.js';
@@ -23,6 +24,7 @@ export interface HostSettings {
   storageDriver: string;
   authSchemes: string[];
   auth: AuthSettings;
+  passwordHashing: HashQueueOptions;
   initialAdminPassword: string | undefined;
   passwordMinLength: number;
   anonymousContentAccess: 'NONE' | 'READ' | 'WRITE';
@@ -67,11 +69,14 @@ export function readSettings(config: Config): HostSettings {
       maxSessionsPerUser: p['auth.session.max.per.user'],
       throttle: {
         maxFailures: p['auth.login.max.failures'],
+        maxAddressFailures: p['auth.login.address.max.failures'],
+        maxAccountFailures: p['auth.login.account.max.failures'],
         windowMs: p['auth.login.window.seconds'] * 1000,
         lockMs: p['auth.login.lock.seconds'] * 1000,
         maxLockMs: p['auth.login.lock.max.seconds'] * 1000,
       },
     },
+    passwordHashing: { concurrency: p['auth.hash.concurrency'], maxWaiting: p['auth.hash.queue.size'] },
     initialAdminPassword: p.INITIAL_ADMIN_PASSWORD,
     passwordMinLength: p['auth.password.min.length'],
     anonymousContentAccess: p.CONTENT_APIS_ALLOW_ANONYMOUS,

@@ -2,10 +2,12 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { CmsError, Errors } from '../errors/index.js';
 import { ADMIN_ROLE_KEY } from '../model/role.js';
 import type { User } from '../model/user.js';
-import type { AuthServices } from '../plugin/auth-scheme.js';
+import type { AuthServices, SignInContext } from '../plugin/auth-scheme.js';
 import type { Repositories } from '../plugin/storage-driver.js';
 import { ExpiringCache } from './expiring-cache.js';
-import { LoginThrottle, type LoginThrottleOptions } from './login-throttle.js';
+import { addressKey } from './address-key.js';
+import type { HashPriority, HashQueue } from './hash-queue.js';
+import { LoginThrottle, TooManyAttemptsError, type Admission, type LoginThrottleOptions } from './login-throttle.js';
 import { hashPassword, verifyPassword } from './password-hasher.js';
 import type { Principal } from './principal.js';
 
@@ -20,6 +22,17 @@ export interface AuthSettings {
   maxSessionsPerUser: number;
   throttle: LoginThrottleOptions;
 }
+
+/**
+ * Whose hash goes first when they queue: addresses that signed in recently, then unknown ones, then
+ * those that have failed. Decided by the address alone, never by the account, so that the wait tells
+ * nobody whether an account exists.
+ */
+const PRIORITY_OF: Readonly<Record<Admission['standing'], HashPriority>> = {
+  'signed-in': 'high',
+  unknown: 'normal',
+  failed: 'low',
+};
 
 /** How often a session's last-seen time is written back: not on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -40,6 +53,8 @@ export class AuthService implements AuthServices {
   constructor(
     private readonly storage: Repositories,
     private readonly settings: AuthSettings,
+    /** Every password check waits its turn here, with the other hashing of the process. */
+    private readonly hashes: HashQueue,
     private readonly now: () => number = Date.now,
   ) {
     this.credentials = new ExpiringCache(settings.credentialCacheMs, 10_000, now);
@@ -47,19 +62,22 @@ export class AuthService implements AuthServices {
     this.throttle = new LoginThrottle(settings.throttle, now);
   }
 
-  async verifyPassword(email: string, password: string): Promise<Principal> {
+  async verifyPassword(email: string, password: string, context?: SignInContext): Promise<Principal> {
     const account = email.trim().toLowerCase();
+    const address = addressKey(context?.ip ?? '');
+    // Before the cache too: a held-back sprayer must not test its guesses against recently used passwords.
+    const { standing, accountLockedFor } = this.throttle.admit(address, account);
     const key = createHmac('sha256', this.cacheKey).update(account).update('\0').update(password).digest('base64url');
     const cached = this.credentials.get(key);
     if (cached) return cached;
-    this.throttle.check(account);
-    const user = account === '' ? undefined : await this.storage.users.findByEmail(account);
-    const matches = user?.active ? await verifyPassword(password, user.passwordHash) : await this.decoyVerify(password);
-    if (!user || !matches) {
-      this.throttle.recordFailure(account);
+    // The account is looked up in the hash's turn too: a sign-in refused for busyness costs no storage read.
+    const user = await this.hashes.run(() => this.userWithPassword(account, password), PRIORITY_OF[standing]);
+    if (!user) {
+      this.throttle.recordFailure(address, account);
+      if (accountLockedFor > 0) throw new TooManyAttemptsError(accountLockedFor);
       throw new CmsError(Errors.AUTH_INVALID_USER);
     }
-    this.throttle.recordSuccess(account);
+    this.throttle.recordSuccess(address, account);
     const principal = await this.principalOf(user);
     this.credentials.set(key, principal);
     return principal;
@@ -121,16 +139,23 @@ export class AuthService implements AuthServices {
     this.sessionCache.deleteWhere((s) => s.principal.user.userId === userId);
   }
 
+  /**
+   * The active user with this e-mail and password, or undefined. Exactly one hash whatever the
+   * account: an unknown or inactive one is checked against the decoy, so that its answer takes as
+   * long as a wrong password's and tells nobody which accounts exist.
+   */
+  private async userWithPassword(account: string, password: string): Promise<User | undefined> {
+    const found = account === '' ? undefined : await this.storage.users.findByEmail(account);
+    const user = found?.active ? found : undefined;
+    const matches = await verifyPassword(password, user?.passwordHash ?? (await this.decoyHash));
+    return matches ? user : undefined;
+  }
+
   async principalOf(user: User): Promise<Principal> {
     const granted = await this.storage.users.roleIdsOf(user.userId);
     const roleIds = [user.roleId, ...granted.filter((id) => id !== user.roleId)];
     this.adminRoleId ??= (await this.storage.roles.findByKey(ADMIN_ROLE_KEY))?.id;
     return { user, roleIds, admin: this.adminRoleId !== undefined && roleIds.includes(this.adminRoleId) };
-  }
-
-  private async decoyVerify(password: string): Promise<false> {
-    await verifyPassword(password, await this.decoyHash);
-    return false;
   }
 }
 

@@ -4,6 +4,7 @@ import type { Page, PageRequest } from '../model/page.js';
 import type { Role } from '../model/role.js';
 import type { User } from '../model/user.js';
 import type { Storage } from '../plugin/storage-driver.js';
+import type { HashQueue } from './hash-queue.js';
 import { hashPassword } from './password-hasher.js';
 import type { PasswordPolicy } from './password-policy.js';
 
@@ -34,6 +35,8 @@ export class UserService {
     private readonly storage: Storage,
     /** Governs every password set through the interface. */
     private readonly passwordPolicy: PasswordPolicy,
+    /** New passwords are hashed in turn with the sign-ins, within the same bound. */
+    private readonly hashes: HashQueue,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -51,7 +54,7 @@ export class UserService {
       throw new CmsError(Errors.USER_PASSWORD_REQUIRED, undefined, { fieldName: 'password' });
     this.passwordPolicy.check(input.password);
     const roleIds = [...new Set(input.roles ?? [])];
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await this.hashes.run(() => hashPassword(input.password));
     return this.storage.transaction(async (tx) => {
       for (const id of roleIds) {
         const role = await tx.roles.findById(id);

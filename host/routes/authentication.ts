@@ -40,10 +40,14 @@ export default defineRoutes('authentication', ({ auth, settings }) => {
       path: '/api/v1/authentication',
       access: 'public',
       summary: 'Signs in with user and password; answers the user and sets the session cookie',
-      answers: { 401: 'wrong credentials', 429: 'too many failed attempts for this account' },
+      answers: {
+        401: 'wrong credentials',
+        429: 'too many failed attempts from this address, or for this account',
+        503: 'too many sign-ins at once',
+      },
       body: SignIn,
       handler: async ({ body, request }) => {
-        const principal = await auth.verifyPassword(body.user, body.password);
+        const principal = await auth.verifyPassword(body.user, body.password, { ip: request.ip });
         const token = await auth.createSession(principal.user.userId);
         const cookie = serializeCookie(SESSION_COOKIE_NAME, token, {
           httpOnly: true,

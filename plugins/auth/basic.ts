@@ -8,6 +8,6 @@ export const basicAuthScheme: AuthScheme = {
     const header = request.headers.authorization;
     if (!header || !/^basic /i.test(header)) return null;
     const { user, password } = decodeUserPassword(header.slice(6));
-    return auth.verifyPassword(user, password);
+    return auth.verifyPassword(user, password, { ip: request.ip });
   },
 };

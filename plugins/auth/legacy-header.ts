@@ -8,6 +8,6 @@ export const legacyHeaderAuthScheme: AuthScheme = {
     const header = request.headers.cmsauth;
     if (!header) return null;
     const { user, password } = decodeUserPassword(header);
-    return auth.verifyPassword(user, password);
+    return auth.verifyPassword(user, password, { ip: request.ip });
   },
 };

@@ -10,7 +10,14 @@ export const authErrors = defineErrors('auth', {
   AUTH_TOO_MANY_ATTEMPTS: {
     kind: 'too_many_requests',
     message: 'Too many failed sign-in attempts; try again later',
-    meaning: 'The account is held back after repeated failures; `Retry-After` says for how long.',
+    meaning:
+      'Repeated failures hold back the client address, or this account from that address, or (for addresses that have failed) the account itself; `Retry-After` says for how long.',
+  },
+  AUTH_BUSY: {
+    kind: 'unavailable',
+    message: 'Too many sign-ins at once; try again shortly',
+    meaning:
+      'Password checks are rationed: as many as allowed were running and waiting (`auth.hash.concurrency`, `auth.hash.queue.size`), or this one gave its place to a sign-in from an address of better standing. Nothing was checked; `Retry-After` says when to try again.',
   },
   AUTH_FORBIDDEN: {
     kind: 'forbidden',

@@ -2,8 +2,12 @@ import { withUnitOfWork } from '../../../core/transactions/unit-of-work.js';
 import t from 'tap';
 import type { Test } from 'tap';
 import { AuthService, type AuthSettings } from '../../../core/auth/auth-service.js';
+import { HashQueue } from '../../../core/auth/hash-queue.js';
 import { hashPassword, verifyPassword } from '../../../core/auth/password-hasher.js';
+import { PasswordPolicy } from '../../../core/auth/password-policy.js';
+import { UserService } from '../../../core/auth/user-service.js';
 import { Config } from '../../../core/config/config.js';
+import type { CmsError } from '../../../core/errors/index.js';
 import { silentLogger } from '../../../core/logger.js';
 import type { Storage } from '../../../core/plugin/storage-driver.js';
 import { seedInstallation } from '../../../core/setup/seed-installation.js';
@@ -15,10 +19,19 @@ const settings: AuthSettings = {
   credentialCacheMs: 60_000,
   sessionCacheMs: 5_000,
   maxSessionsPerUser: 3,
-  throttle: { maxFailures: 5, windowMs: 900_000, lockMs: 30_000, maxLockMs: 900_000 },
+  throttle: {
+    maxFailures: 5,
+    maxAddressFailures: 20,
+    maxAccountFailures: 20,
+    windowMs: 900_000,
+    lockMs: 30_000,
+    maxLockMs: 900_000,
+  },
 };
 
-async function setup(t: Test): Promise<{ storage: Storage; auth: AuthService; clock: { now: number } }> {
+async function setup(
+  t: Test,
+): Promise<{ storage: Storage; auth: AuthService; clock: { now: number }; hashes: HashQueue }> {
   const dataDir = tempDataDir(t);
   const [driver] = (await sqlitePlugin.setup({ config: new Config(), logger: silentLogger, dataDir })).storageDrivers!;
   const storage = withUnitOfWork(
@@ -29,7 +42,8 @@ async function setup(t: Test): Promise<{ storage: Storage; auth: AuthService; cl
   await seedInstallation(storage, 'right-password', silentLogger);
   t.teardown(() => storage.close());
   const clock = { now: Date.now() };
-  return { storage, auth: new AuthService(storage, settings, () => clock.now), clock };
+  const hashes = new HashQueue({ concurrency: 2, maxWaiting: 8 });
+  return { storage, auth: new AuthService(storage, settings, hashes, () => clock.now), clock, hashes };
 }
 
 t.test('password hashes are salted, self-describing and verified in constant time', async (t) => {
@@ -99,4 +113,43 @@ t.test('a user holds at most auth.session.max.per.user live sessions; a new sign
   t.equal((await storage.sessions.listByUser('cms.org.1')).length, 3);
   t.equal(await auth.resolveSession(tokens[0]!), undefined, 'the oldest ended');
   for (const token of tokens.slice(1)) t.ok(await auth.resolveSession(token), 'the three newest live');
+});
+
+t.test('unknown, inactive and known accounts each cost exactly one hash and get the same answer', async (t) => {
+  const { storage, auth, hashes } = await setup(t);
+  const users = new UserService(storage, new PasswordPolicy({ minLength: 8 }), hashes);
+  const inactive = await users.createUser({
+    email: 'gone@cms.com',
+    firstName: 'G',
+    lastName: 'One',
+    password: 'gone-password',
+  });
+  await storage.users.update(inactive.userId, { active: false });
+  const answers: Array<{ code: unknown; hashes: number }> = [];
+  for (const email of ['admin@cms.com', 'nobody@cms.com', 'gone@cms.com', '']) {
+    const before = hashes.started;
+    const error = await auth.verifyPassword(email, 'wrong', { ip: '192.0.2.1' }).catch((e: unknown) => e);
+    answers.push({ code: (error as CmsError).code, hashes: hashes.started - before });
+  }
+  t.same(answers, Array(4).fill({ code: 'AUTH_INVALID_USER', hashes: 1 }));
+  const before = hashes.started;
+  await t.rejects(auth.verifyPassword('gone@cms.com', 'gone-password', { ip: '192.0.2.2' }), {
+    code: 'AUTH_INVALID_USER',
+  });
+  t.equal(hashes.started - before, 1, 'the right password of an inactive user: one hash, the same refusal');
+});
+
+t.test('failures are counted per client address', async (t) => {
+  const { auth } = await setup(t);
+  for (let i = 0; i < settings.throttle.maxFailures; i++)
+    await t.rejects(auth.verifyPassword('admin@cms.com', 'wrong', { ip: '192.0.2.1' }), { code: 'AUTH_INVALID_USER' });
+  await t.rejects(auth.verifyPassword('admin@cms.com', 'right-password', { ip: '192.0.2.1' }), {
+    code: 'AUTH_TOO_MANY_ATTEMPTS',
+  });
+  t.ok(await auth.verifyPassword('admin@cms.com', 'right-password', { ip: '198.51.100.1' }), 'another address gets in');
+  await t.rejects(
+    auth.verifyPassword('admin@cms.com', 'right-password', { ip: '192.0.2.1' }),
+    { code: 'AUTH_TOO_MANY_ATTEMPTS' },
+    'the held-back address is refused even a cached pair',
+  );
 });

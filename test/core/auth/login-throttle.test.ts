@@ -1,70 +1,105 @@
 import t from 'tap';
 import { LoginThrottle, TooManyAttemptsError } from '../../../core/auth/login-throttle.js';
-import { ExpiringCache } from '../../../core/auth/expiring-cache.js';
 
-function retryAfter(check: () => void): number | undefined {
+const options = {
+  maxFailures: 3,
+  maxAddressFailures: 6,
+  maxAccountFailures: 10,
+  windowMs: 60_000,
+  lockMs: 1000,
+  maxLockMs: 8000,
+};
+
+/** Seconds the attempt is refused for, or 'admitted' with the account-wide hold-back it must pass. */
+function attempt(throttle: LoginThrottle, address: string, account: string): number | string {
   try {
-    check();
-    return undefined;
+    const { accountLockedFor } = throttle.admit(address, account);
+    return accountLockedFor > 0 ? `admitted, account held back ${accountLockedFor} s` : 'admitted';
   } catch (error) {
-    return error instanceof TooManyAttemptsError ? error.retryAfterSeconds : undefined;
+    if (error instanceof TooManyAttemptsError) return error.retryAfterSeconds!;
+    throw error;
   }
 }
 
-t.test('an account is held back after the allowed failures, longer with each further failure', async (t) => {
+t.test('one address guessing one account is held back for that account only', async (t) => {
+  const throttle = new LoginThrottle(options, () => 0);
+  for (let i = 0; i < 3; i++) throttle.recordFailure('A', 'admin');
+  t.equal(attempt(throttle, 'A', 'admin'), 1, 'A is refused for admin');
+  t.equal(attempt(throttle, 'A', 'editor'), 'admitted', 'A may still sign in to other accounts');
+  t.equal(attempt(throttle, 'B', 'admin'), 'admitted', 'other addresses may still sign in to admin');
+});
+
+t.test('one address spraying one password over many accounts is held back for all of them', async (t) => {
+  const throttle = new LoginThrottle(options, () => 0);
+  for (let i = 0; i < 6; i++) {
+    t.equal(attempt(throttle, 'A', `user${i}`), 'admitted');
+    throttle.recordFailure('A', `user${i}`);
+  }
+  t.equal(attempt(throttle, 'A', 'never-tried'), 1, 'held back, whatever account it names');
+  t.equal(attempt(throttle, 'B', 'user0'), 'admitted', 'other addresses are not affected');
+});
+
+t.test('many addresses failing on one account: only addresses that have not failed get through', async (t) => {
   let now = 0;
-  const throttle = new LoginThrottle({ maxFailures: 2, windowMs: 60_000, lockMs: 1000, maxLockMs: 3000 }, () => now);
-  throttle.recordFailure('a');
-  throttle.check('a');
-  throttle.recordFailure('a');
-  t.throws(() => throttle.check('a'), TooManyAttemptsError);
+  const throttle = new LoginThrottle(options, () => now);
+  throttle.recordSuccess('desk', 'admin'); // the owner signed in this morning...
+  throttle.recordFailure('desk', 'admin'); // ...and has mistyped once since
+  for (let i = 0; i < 9; i++) throttle.recordFailure(`attacker-${i}`, 'admin');
+  t.equal(attempt(throttle, 'attacker-0', 'admin'), 1, 'an address that failed is refused before any hashing');
+  throttle.recordFailure('typo', 'someone-else');
+  t.equal(attempt(throttle, 'typo', 'admin'), 1, 'so is one that failed on another account');
+  t.equal(attempt(throttle, 'clean', 'admin'), 'admitted, account held back 1 s', 'a clean address may prove itself');
   t.equal(
-    retryAfter(() => throttle.check('a')),
-    1,
+    attempt(throttle, 'desk', 'admin'),
+    'admitted, account held back 1 s',
+    "so may the owner's address, which signed in lately, despite its typing error",
   );
-  throttle.check('b');
-  now = 1000;
-  throttle.check('a');
-  throttle.recordFailure('a');
+  t.equal(attempt(throttle, 'attacker-0', 'editor'), 'admitted', 'other accounts are not held back');
+  throttle.recordFailure('clean', 'admin');
   t.equal(
-    retryAfter(() => throttle.check('a')),
+    attempt(throttle, 'clean', 'admin'),
     2,
-    'doubled',
+    'a wrong password from it counts: no longer clean, hold-back doubled',
   );
-  now = 3000;
-  throttle.recordFailure('a');
-  t.equal(
-    retryAfter(() => throttle.check('a')),
-    3,
-    'capped at the maximum',
-  );
-  now = 6000;
-  throttle.recordSuccess('a');
-  throttle.check('a');
-  t.pass('a success clears the count');
+  now = 2000;
+  t.equal(attempt(throttle, 'attacker-0', 'admin'), 'admitted', 'the hold-back ends');
 });
 
-t.test('failures outside the window are forgotten', async (t) => {
-  let now = 0;
-  const throttle = new LoginThrottle({ maxFailures: 2, windowMs: 1000, lockMs: 1000, maxLockMs: 1000 }, () => now);
-  throttle.recordFailure('a');
-  now = 5000;
-  throttle.recordFailure('a');
-  throttle.check('a');
-  t.pass('not held back: the first failure had expired');
+t.test('a success clears the count of its pair, never of its address or account', async (t) => {
+  const throttle = new LoginThrottle(options, () => 0);
+  throttle.recordFailure('A', 'me');
+  throttle.recordFailure('A', 'me');
+  throttle.recordSuccess('A', 'me');
+  throttle.recordFailure('A', 'me');
+  throttle.recordFailure('A', 'me');
+  t.equal(attempt(throttle, 'A', 'me'), 'admitted', 'the pair counts from zero after the success');
+  throttle.recordFailure('A', 'other');
+  throttle.recordFailure('A', 'other');
+  t.equal(attempt(throttle, 'A', 'me'), 1, 'the address kept all six failures: a known password wipes nothing');
 });
 
-t.test('the expiring cache expires entries and stays bounded', async (t) => {
+t.test('sprays of random names and addresses stay bounded; long names cost no more memory', async (t) => {
+  const throttle = new LoginThrottle({ ...options, maxEntries: 50 }, () => 0);
+  for (let i = 0; i < 1000; i++) throttle.recordFailure(`10.0.${i >> 8}.${i & 255}`, `${i}-${'x'.repeat(10_000)}`);
+  t.same(
+    throttle.sizes,
+    { addresses: 50, pairs: 50, accounts: 50 },
+    'a spray of random names and addresses stays bounded',
+  );
+  const long = 'y'.repeat(10_000);
+  for (let i = 0; i < 3; i++) throttle.recordFailure('A', long);
+  t.equal(attempt(throttle, 'A', long), 1, 'a long name is still counted (by its digest)');
+});
+
+t.test('an address is known as signed-in after a success, as failed after a failure, unknown otherwise', async (t) => {
   let now = 0;
-  const cache = new ExpiringCache<number>(100, 2, () => now);
-  cache.set('a', 1);
-  cache.set('b', 2);
-  cache.set('c', 3);
-  t.equal(cache.get('a'), undefined, 'oldest evicted when full');
-  t.equal(cache.get('c'), 3);
-  now = 100;
-  t.equal(cache.get('c'), undefined, 'expired');
-  cache.set('d', 4);
-  cache.deleteWhere((v) => v === 4);
-  t.equal(cache.get('d'), undefined);
+  const throttle = new LoginThrottle(options, () => now);
+  t.equal(throttle.admit('A', 'me').standing, 'unknown');
+  throttle.recordFailure('A', 'me');
+  t.equal(throttle.admit('A', 'me').standing, 'failed');
+  throttle.recordSuccess('A', 'me');
+  t.equal(throttle.admit('A', 'other').standing, 'signed-in', 'a success outweighs earlier typing errors');
+  t.equal(throttle.admit('B', 'me').standing, 'unknown', 'per address, whatever the account');
+  now = 25 * 60 * 60_000;
+  t.equal(throttle.admit('A', 'me').standing, 'unknown', 'forgotten after a day');
 });
