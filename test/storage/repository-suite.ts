@@ -390,23 +390,8 @@ export function repositorySuite(t: Test, open: () => Promise<DriverStorage>): vo
 
   t.test('content states and workflow tasks are replaced in place', async (t) => {
     const s = await open();
-    const languageId = await s.languages.insert({
-      languageCode: 'en',
-      countryCode: 'US',
-      language: 'English',
-      country: 'United States',
-    });
-    await s.contentTypes.insert(definitionType('ct'));
-    await s.content.insertIdentifier({
-      identifier: 'id1',
-      contentTypeId: 'ct',
-      host: 'SYSTEM_HOST',
-      folder: 'SYSTEM_FOLDER',
-      parentPath: '/',
-      assetName: null,
-      owner: 'o',
-      createdAt: 1,
-    });
+    const languageId = await englishAndType(s);
+    await s.content.insertIdentifier(identifierOfCt('id1'));
     for (const inode of ['v1', 'v2'])
       await s.content.insertVersion({
         inode,
@@ -450,13 +435,7 @@ export function repositorySuite(t: Test, open: () => Promise<DriverStorage>): vo
 
   t.test('asset references: the stored paths some version holds, at any depth, across pages', async (t) => {
     const s = await open();
-    const languageId = await s.languages.insert({
-      languageCode: 'en',
-      countryCode: 'US',
-      language: 'English',
-      country: 'United States',
-    });
-    await s.contentTypes.insert(definitionType('ct'));
+    const languageId = await englishAndType(s);
     const version = (inode: string, values: Record<string, unknown>) => ({
       inode,
       identifier: 'id1',
@@ -469,16 +448,7 @@ export function repositorySuite(t: Test, open: () => Promise<DriverStorage>): vo
     });
     const file = (key: string) => ({ path: `assets/${key}`, name: 'f.txt', size: 1 });
     await s.transaction(async (tx) => {
-      await tx.content.insertIdentifier({
-        identifier: 'id1',
-        contentTypeId: 'ct',
-        host: 'SYSTEM_HOST',
-        folder: 'SYSTEM_FOLDER',
-        parentPath: '/',
-        assetName: null,
-        owner: 'o',
-        createdAt: 1,
-      });
+      await tx.content.insertIdentifier(identifierOfCt('id1'));
       await tx.content.insertVersion(version('v-top', { title: 'x', fileAsset: file('k1/f.txt') }));
       await tx.content.insertVersion(version('v-nested', { blocks: [{ image: file('k2/f_1.txt') }] }));
       await tx.content.insertVersion(version('v-none', { title: 'assets/k3/f.txt is only mentioned' }));
@@ -674,5 +644,31 @@ function definitionField(id: string, contentTypeId: string): Field {
     fieldVariables: [],
     modDate: 1,
     iDate: 1,
+  };
+}
+
+/** English as language 1 and a content type `ct`: what a content row needs before it can be stored. */
+async function englishAndType(s: DriverStorage): Promise<number> {
+  const languageId = await s.languages.insert({
+    languageCode: 'en',
+    countryCode: 'US',
+    language: 'English',
+    country: 'United States',
+  });
+  await s.contentTypes.insert(definitionType('ct'));
+  return languageId;
+}
+
+/** An item of the type `ct` at the root of the system host. */
+function identifierOfCt(identifier: string) {
+  return {
+    identifier,
+    contentTypeId: 'ct',
+    host: 'SYSTEM_HOST',
+    folder: 'SYSTEM_FOLDER',
+    parentPath: '/',
+    assetName: null,
+    owner: 'o',
+    createdAt: 1,
   };
 }
