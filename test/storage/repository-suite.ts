@@ -392,17 +392,7 @@ export function repositorySuite(t: Test, open: () => Promise<DriverStorage>): vo
     const s = await open();
     const languageId = await englishAndType(s);
     await s.content.insertIdentifier(identifierOfCt('id1'));
-    for (const inode of ['v1', 'v2'])
-      await s.content.insertVersion({
-        inode,
-        identifier: 'id1',
-        languageId,
-        title: inode,
-        modUser: 'u',
-        modDate: 1,
-        sortOrder: 0,
-        values: { title: inode },
-      });
+    for (const inode of ['v1', 'v2']) await s.content.insertVersion(versionOfId1(inode, languageId, { title: inode }));
     const state = {
       identifier: 'id1',
       languageId,
@@ -436,16 +426,7 @@ export function repositorySuite(t: Test, open: () => Promise<DriverStorage>): vo
   t.test('asset references: the stored paths some version holds, at any depth, across pages', async (t) => {
     const s = await open();
     const languageId = await englishAndType(s);
-    const version = (inode: string, values: Record<string, unknown>) => ({
-      inode,
-      identifier: 'id1',
-      languageId,
-      title: inode,
-      modUser: 'u',
-      modDate: 1,
-      sortOrder: 0,
-      values,
-    });
+    const version = (inode: string, values: Record<string, unknown>) => versionOfId1(inode, languageId, values);
     const file = (key: string) => ({ path: `assets/${key}`, name: 'f.txt', size: 1 });
     await s.transaction(async (tx) => {
       await tx.content.insertIdentifier(identifierOfCt('id1'));
@@ -671,4 +652,9 @@ function identifierOfCt(identifier: string) {
     owner: 'o',
     createdAt: 1,
   };
+}
+
+/** A version of the item `id1`, titled by its inode. */
+function versionOfId1(inode: string, languageId: number, values: Record<string, unknown>) {
+  return { inode, identifier: 'id1', languageId, title: inode, modUser: 'u', modDate: 1, sortOrder: 0, values };
 }
