@@ -98,6 +98,8 @@ export interface ContentTypeRepository {
   findByVariable(variable: string): Promise<ContentType | undefined>;
   /** By name. */
   list(query: ContentTypeQuery): Promise<Page<ContentType>>;
+  /** Ids of the types bound to a workflow scheme, in no particular order. */
+  idsBoundTo(schemeId: string): Promise<string[]>;
 }
 
 export interface FieldRepository {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { CmsError, detail, Errors } from '../errors/index.js';
+import { CmsError, Errors } from '../errors/index.js';
+import { actionletParameters, checkFieldsNamed } from './actionlet-parameters.js';
 import {
   escalationSeconds,
   requireName,
@@ -290,7 +291,11 @@ export class WorkflowDefinitionService {
     return this.storage.workflows.listActionlets(action.id);
   }
 
-  /** Adds an actionlet at the end (or at `order`); parameter values are checked against the catalogue. */
+  /**
+   * Adds an actionlet at the end (or at `order`). Parameters are checked against what the actionlet
+   * declares: one it does not declare is refused (a value that would never be read), as is a field it
+   * names that no content type using the scheme has.
+   */
   async addActionlet(actionId: string, input: ActionletInput): Promise<ActionletAssociation> {
     const actionlet = this.actionlets(input.actionClass);
     if (!actionlet)
@@ -302,24 +307,15 @@ export class WorkflowDefinitionService {
           fieldName: 'actionletClass',
         },
       );
-    const parameters: Record<string, string> = {};
-    const missing: string[] = [];
-    for (const p of actionlet.parameters) {
-      const value = input.parameters?.[p.key] ?? p.defaultValue ?? undefined;
-      if (value !== undefined && value !== '') parameters[p.key] = value;
-      else if (p.required && input.parameters !== undefined) missing.push(p.key);
-    }
-    if (missing.length > 0) {
-      throw new CmsError(
-        Errors.WORKFLOW_ACTIONLET_PARAMETER_REQUIRED,
-        { actionlet: actionlet.name, parameters: missing.join(', ') },
-        {
-          details: missing.map((key) => detail(Errors.required, { field: key }, key)),
-        },
-      );
-    }
+    const parameters = actionletParameters(actionlet, input.parameters);
     return this.storage.transaction(async (tx) => {
       const action = await this.getAction(actionId, tx);
+      await checkFieldsNamed(tx, {
+        action,
+        actionlet,
+        parameters,
+        schemeName: async () => (await this.getScheme(action.schemeId, tx)).name,
+      });
       const existing = await tx.workflows.listActionlets(action.id);
       const association: ActionletAssociation = {
         id: randomUUID(),

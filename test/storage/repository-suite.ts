@@ -252,8 +252,11 @@ export function repositorySuite(t: Test, open: () => Promise<DriverStorage>): vo
       { items: [type('t2', 'Article_%', 'article')], total: 1 },
       '% and _ are plain characters in a filter',
     );
+    t.same(await s.contentTypes.idsBoundTo('w1'), ['t1'], 'the types bound to a scheme');
+    t.same(await s.contentTypes.idsBoundTo('w9'), []);
     await s.contentTypes.update({ ...type('t1', 'Blog', 'BlogPost', ['w3']), modDate: 5 });
     t.match(await s.contentTypes.findById('t1'), { name: 'Blog', workflows: ['w3'], modDate: 5 });
+    t.same(await s.contentTypes.idsBoundTo('w1'), [], 'bindings follow updates');
 
     const field = (id: string, variable: string, sortOrder: number): Field => ({
       id,

@@ -82,5 +82,14 @@ export function contentTypeRepository(exec: Executor, t: Tables): ContentTypeRep
         const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(t.contentTypes).where(where);
         return { items: await withWorkflows(db, rows), total: Number(total) };
       }),
+    idsBoundTo: (schemeId) =>
+      exec.read(async (db) =>
+        (
+          await db
+            .select({ id: t.contentTypeWorkflows.contentTypeId })
+            .from(t.contentTypeWorkflows)
+            .where(eq(t.contentTypeWorkflows.schemeId, schemeId))
+        ).map((row) => row.id),
+      ),
   };
 }
