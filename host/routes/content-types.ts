@@ -12,6 +12,7 @@ const FieldBody = Type.Object({
   clazz: Type.Optional(Text()),
   name: Type.Optional(Text()),
   variable: Type.Optional(Text()),
+  dataType: Type.Optional(Text(32)),
   sortOrder: Type.Optional(Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 })),
   regexCheck: Type.Optional(Type.Union([Text(2000), Type.Null()])),
   defaultValue: Type.Optional(Type.Union([Text(65_535), Type.Null()])),
