@@ -19,6 +19,7 @@ import {
   type WorkflowStep,
 } from '../model/workflow.js';
 import type { Actionlet } from '../plugin/actionlet.js';
+import { sortItems, type SchemeSortColumn, type Sort } from '../model/sort.js';
 import type { ContentType } from '../model/content-type.js';
 import type { Repositories, Storage } from '../plugin/storage-driver.js';
 
@@ -54,8 +55,10 @@ export class WorkflowDefinitionService {
     return scheme;
   }
 
-  listSchemes(includeArchived = true): Promise<WorkflowScheme[]> {
-    return this.storage.workflows.listSchemes().then((all) => (includeArchived ? all : all.filter((s) => !s.archived)));
+  /** By name unless sorted otherwise. */
+  async listSchemes(includeArchived = true, sort?: Sort<SchemeSortColumn>): Promise<WorkflowScheme[]> {
+    const all = await this.storage.workflows.listSchemes();
+    return sortItems(includeArchived ? all : all.filter((s) => !s.archived), sort);
   }
 
   async getScheme(id: string, tx: Repositories = this.storage): Promise<WorkflowScheme> {
