@@ -165,7 +165,7 @@ export const HOST_PROPERTIES = defineProperties({
     default: ['session', 'basic', 'legacy-header'],
     group: 'Authentication',
     description:
-      'Auth schemes to accept, in the order they are tried: `session` (the `JSESSIONID` cookie from `POST /api/v1/authentication`), `basic` (`Authorization: Basic`), `legacy-header` (`CMSAUTH: base64(user:password)`), or a scheme a plugin contributes.',
+      'Auth schemes to accept, in the order they are tried: `session` (the `JSESSIONID` cookie from `POST /api/v1/authentication`; without it that sign-in answers 403), `basic` (`Authorization: Basic`), `legacy-header` (`CMSAUTH: base64(user:password)`), or a scheme a plugin contributes.',
   },
   'auth.session.timeout.minutes': {
     type: 'int',

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { CmsError, Errors } from '../errors/index.js';
-import type { Page, PageRequest } from '../model/page.js';
+import type { Page } from '../model/page.js';
 import type { Role } from '../model/role.js';
+import { sortItems, type RoleSortColumn, type Sort } from '../model/sort.js';
 import type { User } from '../model/user.js';
-import type { Storage } from '../plugin/storage-driver.js';
+import type { Storage, UserQuery } from '../plugin/storage-driver.js';
 import type { HashQueue } from './hash-queue.js';
 import { hashPassword } from './password-hasher.js';
 import type { PasswordPolicy } from './password-policy.js';
@@ -94,8 +95,8 @@ export class UserService {
     return user;
   }
 
-  listUsers(page: PageRequest): Promise<Page<User>> {
-    return this.storage.users.list(page);
+  listUsers(query: UserQuery): Promise<Page<User>> {
+    return this.storage.users.list(query);
   }
 
   rolesOf(userId: string): Promise<string[]> {
@@ -123,7 +124,8 @@ export class UserService {
     return role;
   }
 
-  listRoles(): Promise<Role[]> {
-    return this.storage.roles.list();
+  /** By name unless sorted otherwise. */
+  async listRoles(sort?: Sort<RoleSortColumn>): Promise<Role[]> {
+    return sortItems(await this.storage.roles.list(), sort);
   }
 }

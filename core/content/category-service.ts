@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CmsError, Errors } from '../errors/index.js';
 import type { Category } from '../model/category.js';
+import { sortItems, type CategorySortColumn, type Sort } from '../model/sort.js';
 import type { Storage } from '../plugin/storage-driver.js';
 import { VARIABLE_PATTERN, firstFreeVariable, variableFromName } from './variable-name.js';
 
@@ -62,10 +63,10 @@ export class CategoryService {
     });
   }
 
-  /** Children of a category, or the top level. */
-  async list(parent?: string): Promise<Category[]> {
+  /** Children of a category, or the top level: by sort order, then name, unless sorted otherwise. */
+  async list(parent?: string, sort?: Sort<CategorySortColumn>): Promise<Category[]> {
     if (parent && !(await this.storage.categories.findByInode(parent)))
       throw new CmsError(Errors.CATEGORY_NOT_FOUND, { category: parent });
-    return this.storage.categories.listChildren(parent ?? null);
+    return sortItems(await this.storage.categories.listChildren(parent ?? null), sort);
   }
 }

@@ -11,6 +11,8 @@ export interface FieldInput {
   clazz?: string;
   name?: string;
   variable?: string;
+  /** One of the data types the class takes (`INTEGER` on a Text field); its default data type otherwise. */
+  dataType?: string;
   sortOrder?: number;
   regexCheck?: string | null;
   defaultValue?: string | null;
@@ -122,6 +124,9 @@ export class FieldService {
         fieldName: 'variable',
       });
     }
+    if (input.dataType !== undefined && input.dataType.trim().toUpperCase() !== current.dataType) {
+      throw new CmsError(Errors.FIELD_DATA_TYPE_IMMUTABLE, undefined, { fieldName: 'dataType' });
+    }
     const fieldType = this.resolveType({ ...input, clazz: current.clazz }, 0);
     const merged = this.build(type, { ...current, ...stripUndefined(input), clazz: current.clazz }, fieldType, {
       variable: current.variable,
@@ -181,7 +186,7 @@ export class FieldService {
       clazz: fieldType.className,
       name,
       variable,
-      dataType: fieldType.dataType,
+      dataType: dataTypeOf(fieldType, input.dataType),
       sortOrder,
       regexCheck: input.regexCheck || null,
       defaultValue: input.defaultValue ?? null,
@@ -222,6 +227,23 @@ export class FieldService {
     }
     return field;
   }
+}
+
+/** The data type a definition asks for, when its class takes it; the class's own otherwise. */
+function dataTypeOf(fieldType: FieldType, requested: string | undefined): string {
+  if (requested === undefined) return fieldType.dataType;
+  const accepted = fieldType.dataTypes ?? [fieldType.dataType];
+  const dataType = requested.trim().toUpperCase();
+  if (accepted.includes(dataType)) return dataType;
+  throw new CmsError(
+    Errors.FIELD_DATA_TYPE_UNSUPPORTED,
+    {
+      clazz: (fieldType.className.split('.').pop() ?? fieldType.className).replace(/^Immutable/, ''),
+      dataType: requested,
+      dataTypes: accepted.join(', '),
+    },
+    { fieldName: 'dataType' },
+  );
 }
 
 function toFieldVariable(v: { key?: string; value?: string; id?: string }): FieldVariable {

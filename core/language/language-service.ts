@@ -1,5 +1,6 @@
 import { CmsError, Errors } from '../errors/index.js';
 import type { Language } from '../model/language.js';
+import { sortItems, type LanguageSortColumn, type Sort } from '../model/sort.js';
 import type { Storage } from '../plugin/storage-driver.js';
 
 const LANGUAGE_CODE = /^[A-Za-z]{2,8}$/;
@@ -8,8 +9,9 @@ const COUNTRY_CODE = /^[A-Za-z0-9]{0,8}$/;
 export class LanguageService {
   constructor(private readonly storage: Storage) {}
 
-  list(): Promise<Language[]> {
-    return this.storage.languages.list();
+  /** By id unless sorted otherwise. */
+  async list(sort?: Sort<LanguageSortColumn>): Promise<Language[]> {
+    return sortItems(await this.storage.languages.list(), sort);
   }
 
   async get(id: number): Promise<Language> {

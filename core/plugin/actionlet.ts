@@ -7,6 +7,12 @@ export interface ActionletParameter {
   displayName: string;
   defaultValue: string | null;
   required: boolean;
+  /**
+   * What the value names, when the service can check it as the actionlet is added to an action:
+   * `field`, the variable of a field of the content types the action's scheme is bound to (a value no
+   * bound type has is refused). Not shown in the catalogue.
+   */
+  names?: 'field';
 }
 
 /** The content item a fire acts on, as actionlets see it. */

@@ -28,6 +28,12 @@ export interface FieldType {
   /** The data type the field answers (`TEXT`, `LONG_TEXT`, `DATE`, `BOOL`, `INTEGER`, `FLOAT`, `SYSTEM`). */
   dataType: string;
   /**
+   * The data types a field of this type may be declared with (its `dataType` member), when more
+   * than `dataType`: Text takes `INTEGER` and `FLOAT` too. `parse` then reads `field.dataType` and
+   * stores the value in that type. Any other data type is refused when the field is defined.
+   */
+  dataTypes?: readonly string[];
+  /**
    * - `value`: holds a submitted value.
    * - `fixed`: holds the field's own `values` (Constant, Hidden); never submitted.
    * - `layout`: holds nothing (Row, Column, Tab divider).
@@ -51,6 +57,8 @@ export interface FieldType {
 export interface FieldDefinitionView {
   variable: string;
   name: string;
+  /** One of the field type's `dataTypes` (its `dataType` unless the definition chose another). */
+  dataType: string;
   /** Options (`Label|value` lines) or a constant's value. */
   values: string | null;
   defaultValue: string | null;

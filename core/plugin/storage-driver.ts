@@ -18,6 +18,7 @@ import type { Page, PageRequest } from '../model/page.js';
 import type { Role } from '../model/role.js';
 import type { Session } from '../model/session.js';
 import type { Site } from '../model/site.js';
+import type { ContentTypeSortColumn, SiteSortColumn, Sort, UserSortColumn } from '../model/sort.js';
 import type { User } from '../model/user.js';
 
 /**
@@ -30,7 +31,8 @@ export interface UserRepository {
   findById(userId: string): Promise<User | undefined>;
   /** Case-insensitive: e-mails are stored lower-case. */
   findByEmail(email: string): Promise<User | undefined>;
-  list(page: PageRequest): Promise<Page<User>>;
+  /** By e-mail unless sorted otherwise; ties by user id. */
+  list(query: UserQuery): Promise<Page<User>>;
   update(userId: string, changes: Partial<Omit<User, 'userId'>>): Promise<void>;
   /** Role ids granted to the user (its personal role not included). */
   roleIdsOf(userId: string): Promise<string[]>;
@@ -39,11 +41,15 @@ export interface UserRepository {
   listByRole(roleId: string): Promise<User[]>;
 }
 
+export interface UserQuery extends PageRequest {
+  sort?: Sort<UserSortColumn>;
+}
+
 export interface RoleRepository {
   insert(role: Role): Promise<void>;
   findById(id: string): Promise<Role | undefined>;
   findByKey(key: string): Promise<Role | undefined>;
-  /** Non-personal roles, by name. */
+  /** Non-personal roles, by name ignoring case. */
   list(): Promise<Role[]>;
 }
 
@@ -63,7 +69,12 @@ export interface SiteRepository {
   findById(identifier: string): Promise<Site | undefined>;
   /** Case-insensitive. */
   findByName(siteName: string): Promise<Site | undefined>;
-  list(page: PageRequest): Promise<Page<Site>>;
+  /** By name (ignoring case) unless sorted otherwise; ties by identifier. */
+  list(query: SiteQuery): Promise<Page<Site>>;
+}
+
+export interface SiteQuery extends PageRequest {
+  sort?: Sort<SiteSortColumn>;
 }
 
 export interface LanguageRepository {
@@ -84,6 +95,7 @@ export interface SettingRepository {
 export interface ContentTypeQuery extends PageRequest {
   /** Case-insensitive substring of the name or the variable. */
   filter?: string;
+  sort?: Sort<ContentTypeSortColumn>;
 }
 
 export interface ContentTypeRepository {
@@ -96,8 +108,10 @@ export interface ContentTypeRepository {
   findById(id: string): Promise<ContentType | undefined>;
   /** Case-insensitive. */
   findByVariable(variable: string): Promise<ContentType | undefined>;
-  /** By name. */
+  /** By name (ignoring case) unless sorted otherwise; ties by id. */
   list(query: ContentTypeQuery): Promise<Page<ContentType>>;
+  /** Ids of the types bound to a workflow scheme, in no particular order. */
+  idsBoundTo(schemeId: string): Promise<string[]>;
 }
 
 export interface FieldRepository {
@@ -152,7 +166,7 @@ export interface CategoryRepository {
   findByInode(inode: string): Promise<Category | undefined>;
   findByKey(key: string): Promise<Category | undefined>;
   findByVariable(variable: string): Promise<Category | undefined>;
-  /** Children of a parent (null: the top level), by sortOrder then name. */
+  /** Children of a parent (null: the top level), by sortOrder then name ignoring case. */
   listChildren(parent: string | null): Promise<Category[]>;
 }
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { CmsError, Errors } from '../errors/index.js';
-import type { Page, PageRequest } from '../model/page.js';
+import type { Page } from '../model/page.js';
 import type { Site } from '../model/site.js';
-import type { Storage } from '../plugin/storage-driver.js';
+import type { SiteQuery, Storage } from '../plugin/storage-driver.js';
 
 /** A host name: letters, digits, dots, dashes and underscores. */
 const SITE_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9._-]{0,253})$/;
@@ -41,7 +41,7 @@ export class SiteService {
     return site;
   }
 
-  listSites(page: PageRequest): Promise<Page<Site>> {
-    return this.storage.sites.list(page);
+  listSites(query: SiteQuery): Promise<Page<Site>> {
+    return this.storage.sites.list(query);
   }
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { CmsError, detail, Errors } from '../errors/index.js';
+import { CmsError, Errors } from '../errors/index.js';
+import { actionletParameters, checkFieldsNamed } from './actionlet-parameters.js';
 import {
   escalationSeconds,
   requireName,
@@ -18,6 +19,7 @@ import {
   type WorkflowStep,
 } from '../model/workflow.js';
 import type { Actionlet } from '../plugin/actionlet.js';
+import { sortItems, type SchemeSortColumn, type Sort } from '../model/sort.js';
 import type { ContentType } from '../model/content-type.js';
 import type { Repositories, Storage } from '../plugin/storage-driver.js';
 
@@ -53,8 +55,10 @@ export class WorkflowDefinitionService {
     return scheme;
   }
 
-  listSchemes(includeArchived = true): Promise<WorkflowScheme[]> {
-    return this.storage.workflows.listSchemes().then((all) => (includeArchived ? all : all.filter((s) => !s.archived)));
+  /** By name unless sorted otherwise. */
+  async listSchemes(includeArchived = true, sort?: Sort<SchemeSortColumn>): Promise<WorkflowScheme[]> {
+    const all = await this.storage.workflows.listSchemes();
+    return sortItems(includeArchived ? all : all.filter((s) => !s.archived), sort);
   }
 
   async getScheme(id: string, tx: Repositories = this.storage): Promise<WorkflowScheme> {
@@ -290,7 +294,11 @@ export class WorkflowDefinitionService {
     return this.storage.workflows.listActionlets(action.id);
   }
 
-  /** Adds an actionlet at the end (or at `order`); parameter values are checked against the catalogue. */
+  /**
+   * Adds an actionlet at the end (or at `order`). Parameters are checked against what the actionlet
+   * declares: one it does not declare is refused (a value that would never be read), as is a field it
+   * names that no content type using the scheme has.
+   */
   async addActionlet(actionId: string, input: ActionletInput): Promise<ActionletAssociation> {
     const actionlet = this.actionlets(input.actionClass);
     if (!actionlet)
@@ -302,24 +310,15 @@ export class WorkflowDefinitionService {
           fieldName: 'actionletClass',
         },
       );
-    const parameters: Record<string, string> = {};
-    const missing: string[] = [];
-    for (const p of actionlet.parameters) {
-      const value = input.parameters?.[p.key] ?? p.defaultValue ?? undefined;
-      if (value !== undefined && value !== '') parameters[p.key] = value;
-      else if (p.required && input.parameters !== undefined) missing.push(p.key);
-    }
-    if (missing.length > 0) {
-      throw new CmsError(
-        Errors.WORKFLOW_ACTIONLET_PARAMETER_REQUIRED,
-        { actionlet: actionlet.name, parameters: missing.join(', ') },
-        {
-          details: missing.map((key) => detail(Errors.required, { field: key }, key)),
-        },
-      );
-    }
+    const parameters = actionletParameters(actionlet, input.parameters);
     return this.storage.transaction(async (tx) => {
       const action = await this.getAction(actionId, tx);
+      await checkFieldsNamed(tx, {
+        action,
+        actionlet,
+        parameters,
+        schemeName: async () => (await this.getScheme(action.schemeId, tx)).name,
+      });
       const existing = await tx.workflows.listActionlets(action.id);
       const association: ActionletAssociation = {
         id: randomUUID(),

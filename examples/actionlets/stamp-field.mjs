@@ -13,7 +13,8 @@ export default {
         name: 'Stamp Field',
         howTo: 'Writes a value (a Velocity template) into a field before the content is saved.',
         parameters: [
-          { key: 'field', displayName: 'Field variable', defaultValue: null, required: true },
+          // names: 'field' has the service refuse a field that no content type of the scheme has.
+          { key: 'field', displayName: 'Field variable', defaultValue: null, required: true, names: 'field' },
           { key: 'value', displayName: 'Value', defaultValue: 'Stamped by $user.email', required: false },
         ],
         async preSave(context) {

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { SESSION_COOKIE_NAME } from '../../core/auth/session-cookie.js';
+import { CmsError, Errors } from '../../core/errors/index.js';
 import { serializeCookie } from '../http/cookies.js';
 import { envelope, JSON_TYPE } from '../http/envelope.js';
 import type { Principal } from '../../core/auth/principal.js';
@@ -34,6 +35,7 @@ function currentUserAnswer(principal: Principal): string {
 /** Sign-in, sign-out and "who am I". */
 export default defineRoutes('authentication', ({ auth, settings }) => {
   const allowedOrigins = new Set(settings.corsOrigins);
+  const sessionsEnabled = settings.authSchemes.includes('session');
   return [
     route({
       method: 'POST',
@@ -42,11 +44,15 @@ export default defineRoutes('authentication', ({ auth, settings }) => {
       summary: 'Signs in with user and password; answers the user and sets the session cookie',
       answers: {
         401: 'wrong credentials',
+        403: 'the session scheme is not in auth.schemes',
         429: 'too many failed attempts from this address, or for this account',
         503: 'too many sign-ins at once',
       },
       body: SignIn,
       handler: async ({ body, request }) => {
+        // A cookie no request would accept is a sign-in that silently fails later: refuse it now,
+        // before the password is checked (a refusal costs no hash and counts no failure).
+        if (!sessionsEnabled) throw new CmsError(Errors.AUTH_SESSION_DISABLED);
         const principal = await auth.verifyPassword(body.user, body.password, { ip: request.ip });
         const token = await auth.createSession(principal.user.userId);
         const cookie = serializeCookie(SESSION_COOKIE_NAME, token, {

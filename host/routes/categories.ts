@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Category } from '../../core/model/category.js';
 import { route } from '../http/route.js';
+import { sortable } from '../http/sorting.js';
 import { defineRoutes } from './route-module.js';
 
 const NewCategory = Type.Object({
@@ -21,6 +22,26 @@ const categoryView = (c: Category) => ({
   modDate: c.modDate,
 });
 
+/**
+ * What the original sorts categories by, with its column names. Without a sort they keep this
+ * service's order (sort order, then name), so a direction alone applies to the sort order.
+ */
+const categorySort = sortable(
+  {
+    name: ['categoryName', 'category_name', 'name'],
+    key: ['key', 'category_key'],
+    variable: ['categoryVelocityVarName', 'category_velocity_var_name', 'variable'],
+    sortOrder: ['sortOrder', 'sort_order'],
+    modDate: ['modDate', 'mod_date'],
+    inode: ['inode'],
+  },
+  'sortOrder',
+);
+const CategoryListQuery = Type.Composite([
+  Type.Object({ parent: Type.Optional(Type.String({ maxLength: 255 })) }),
+  categorySort.query,
+]);
+
 /** Categories: created by administrators, listed level by level. */
 export default defineRoutes('categories', ({ categories }) => [
   route({
@@ -35,8 +56,9 @@ export default defineRoutes('categories', ({ categories }) => [
     method: 'GET',
     path: '/api/v1/categories',
     access: 'user',
-    summary: 'Lists the categories under a parent (the top level without one)',
-    query: Type.Object({ parent: Type.Optional(Type.String({ maxLength: 255 })) }),
-    handler: async ({ query }) => (await categories.list(query.parent)).map(categoryView),
+    summary:
+      'Lists the categories under a parent (the top level without one), by sort order and name unless orderby and direction say otherwise',
+    query: CategoryListQuery,
+    handler: async ({ query }) => (await categories.list(query.parent, categorySort.read(query))).map(categoryView),
   }),
 ]);

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { PagingQuery, pagedReply } from '../http/paging.js';
 import { route } from '../http/route.js';
+import { sortable } from '../http/sorting.js';
 import { defineRoutes } from './route-module.js';
 import { contentTypeView, fieldView } from '../views/content-type-view.js';
 
@@ -12,6 +13,7 @@ const FieldBody = Type.Object({
   clazz: Type.Optional(Text()),
   name: Type.Optional(Text()),
   variable: Type.Optional(Text()),
+  dataType: Type.Optional(Text(32)),
   sortOrder: Type.Optional(Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 })),
   regexCheck: Type.Optional(Type.Union([Text(2000), Type.Null()])),
   defaultValue: Type.Optional(Type.Union([Text(65_535), Type.Null()])),
@@ -55,11 +57,28 @@ const OneOrMany = <T extends Parameters<typeof Type.Array>[0]>(schema: T) =>
   Type.Union([schema, Type.Array(schema, { minItems: 1, maxItems: 500 })]);
 const asArray = <T>(body: T | T[]): T[] => (Array.isArray(body) ? body : [body]);
 
-/** Content types (`/api/v1/contenttype`) and their fields (`/api/v2/contenttype/{variable}/fields`). */
+/** What the original sorts its list of types by, with its column names (`upper(name)` is its default). */
+const typeSort = sortable(
+  {
+    name: ['name', 'upper(name)'],
+    variable: ['variable', 'velocity_var_name'],
+    modDate: ['modDate', 'mod_date'],
+    iDate: ['iDate', 'idate'],
+    sortOrder: ['sortOrder', 'sort_order'],
+    description: ['description'],
+    baseType: ['baseType', 'structuretype'],
+    id: ['id', 'inode'],
+  },
+  'name',
+);
+
 const ListQuery = Type.Composite([
   PagingQuery,
   Type.Object({ filter: Type.Optional(Text()), name: Type.Optional(Text()) }),
+  typeSort.query,
 ]);
+
+/** Content types (`/api/v1/contenttype`) and their fields (`/api/v2/contenttype/{variable}/fields`). */
 
 export default defineRoutes('content types', ({ contentTypes: types, fields }) => [
   route({
@@ -81,13 +100,15 @@ export default defineRoutes('content types', ({ contentTypes: types, fields }) =
     method: 'GET',
     path: '/api/v1/contenttype',
     access: 'user',
-    summary: 'Lists content types by name, a page at a time; filter matches name or variable',
+    summary:
+      'Lists content types a page at a time, by name unless orderby and direction say otherwise; filter matches name or variable',
     query: ListQuery,
     handler: ({ query }) => {
       const filter = query.filter ?? query.name;
+      const sort = typeSort.read(query);
       return pagedReply(
         query,
-        (page) => types.list({ ...page, filter }),
+        (page) => types.list({ ...page, filter, sort }),
         (t) => contentTypeView(t, []),
       );
     },

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { CmsError, Errors } from '../../core/errors/index.js';
 import { INVALID_AS } from '../http/request-reader.js';
 import { route } from '../http/route.js';
+import { sortable } from '../http/sorting.js';
 import { defineRoutes } from './route-module.js';
 import { languageView } from '../views/language-view.js';
 
@@ -24,14 +25,27 @@ const LanguageIdParams = Type.Object({
   }),
 });
 
+/** Languages are listed whole, by id; a sort asked for is applied rather than ignored. */
+const languageSort = sortable(
+  {
+    id: ['id'],
+    languageCode: ['languageCode', 'language_code'],
+    countryCode: ['countryCode', 'country_code'],
+    language: ['language'],
+    country: ['country'],
+  },
+  'id',
+);
+
 /** Languages: listed by signed-in users, added by administrators. */
 export default defineRoutes('languages', ({ languages }) => [
   route({
     method: 'GET',
     path: '/api/v2/languages',
     access: 'user',
-    summary: 'Lists the languages',
-    handler: async () => (await languages.list()).map(languageView),
+    summary: 'Lists the languages, by id unless orderby and direction say otherwise',
+    query: languageSort.query,
+    handler: async ({ query }) => (await languages.list(languageSort.read(query))).map(languageView),
   }),
   route({
     method: 'POST',

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { PagingQuery, pagedReply } from '../http/paging.js';
 import { route } from '../http/route.js';
+import { sortable } from '../http/sorting.js';
 import { defineRoutes } from './route-module.js';
 import { roleView } from '../views/role-view.js';
 import { userView } from '../views/user-view.js';
@@ -19,6 +20,26 @@ const NewRole = Type.Object({
   description: Type.Optional(Type.String({ maxLength: 4000 })),
 });
 
+/** The original's user list sorts by these (`/api/v1/users/filter`), with its column names. */
+const userSort = sortable(
+  {
+    email: ['email', 'emailAddress'],
+    firstName: ['firstName', 'first_name'],
+    lastName: ['lastName', 'last_name'],
+    userId: ['userId', 'user_id'],
+    createdAt: ['createDate', 'create_date', 'createdAt'],
+    modDate: ['modDate', 'mod_date'],
+  },
+  'email',
+);
+const UserListQuery = Type.Composite([PagingQuery, userSort.query]);
+
+/** Roles are listed whole; a sort asked for is applied rather than ignored. */
+const roleSort = sortable(
+  { name: ['name', 'role_name', 'roleName'], key: ['key', 'role_key', 'roleKey'], id: ['id'] },
+  'name',
+);
+
 /** Administration of users and roles: administrators only. */
 export default defineRoutes('users', ({ users }) => [
   route({
@@ -36,12 +57,12 @@ export default defineRoutes('users', ({ users }) => [
     method: 'GET',
     path: '/api/v1/users',
     access: 'admin',
-    summary: 'Lists users, a page at a time',
-    query: PagingQuery,
+    summary: 'Lists users a page at a time, by e-mail unless orderby and direction say otherwise',
+    query: UserListQuery,
     handler: ({ query }) =>
       pagedReply(
         query,
-        (page) => users.listUsers(page),
+        (page) => users.listUsers({ ...page, sort: userSort.read(query) }),
         async (u) => userView(u, await users.rolesOf(u.userId)),
       ),
   }),
@@ -68,8 +89,9 @@ export default defineRoutes('users', ({ users }) => [
     method: 'GET',
     path: '/api/v1/roles',
     access: 'admin',
-    summary: 'Lists the roles',
-    handler: async () => (await users.listRoles()).map(roleView),
+    summary: 'Lists the roles, by name unless orderby and direction say otherwise',
+    query: roleSort.query,
+    handler: async ({ query }) => (await users.listRoles(roleSort.read(query))).map(roleView),
   }),
   route({
     method: 'GET',

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { route } from '../http/route.js';
+import { sortable } from '../http/sorting.js';
 import { defineRoutes } from './route-module.js';
 import { actionView, actionletDefinitionView, associationView, schemeView, stepView } from '../views/workflow-view.js';
 
@@ -44,7 +45,20 @@ const ActionletBody = Type.Object({
   parameters: Type.Optional(Type.Record(Type.String({ maxLength: 255 }), Text(65_535))),
 });
 
-const ShowArchived = Type.Object({ showArchived: Type.Optional(Type.Boolean()) });
+/** The original lists schemes without a sort; a client that sends one gets it applied rather than ignored. */
+const schemeSort = sortable(
+  {
+    name: ['name'],
+    modDate: ['modDate', 'mod_date'],
+    creationDate: ['creationDate', 'creation_date'],
+    id: ['id'],
+  },
+  'name',
+);
+const SchemeListQuery = Type.Composite([
+  Type.Object({ showArchived: Type.Optional(Type.Boolean()) }),
+  schemeSort.query,
+]);
 const base = '/api/v1/workflow';
 
 /**
@@ -64,9 +78,11 @@ export default defineRoutes('workflow definitions', ({ workflows, contentTypes, 
     method: 'GET',
     path: `${base}/schemes`,
     access: 'user',
-    summary: 'Lists the schemes (archived ones unless showArchived=false)',
-    query: ShowArchived,
-    handler: async ({ query }) => (await workflows.listSchemes(query.showArchived !== false)).map(schemeView),
+    summary:
+      'Lists the schemes (archived ones unless showArchived=false), by name unless orderby and direction say otherwise',
+    query: SchemeListQuery,
+    handler: async ({ query }) =>
+      (await workflows.listSchemes(query.showArchived !== false, schemeSort.read(query))).map(schemeView),
   }),
   route({
     method: 'GET',

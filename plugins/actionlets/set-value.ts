@@ -7,7 +7,10 @@ export const setValue = defineActionlet({
   howTo:
     'Sets a field of the content before it is saved. "field" is the variable name of the field; "value" is a Velocity template, ' +
     'so it may use the submitted values (e.g. $content.title), $user and $workflow. Use it in an action that also saves the content.',
-  parameters: [required('field', 'Field variable name'), required('value', 'Value (Velocity template)')],
+  parameters: [
+    { ...required('field', 'Field variable name'), names: 'field' },
+    required('value', 'Value (Velocity template)'),
+  ],
   // The engine runs every preSave before any run, so the value is part of the submission when a
   // Save content of the same action runs, wherever this actionlet sits in the list.
   preSave: (context) =>

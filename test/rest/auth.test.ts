@@ -96,22 +96,39 @@ t.test('malformed credentials are a 401, never a 500', async (t) => {
   }
 });
 
-t.test('auth.schemes chooses the schemes and their order; Secure cookies behind HTTPS', async (t) => {
-  const s = (await startTestApp(t, { env: { CMS_AUTH_SCHEMES: 'basic', CMS_HTTP_TRUST_PROXY: 'true' } }))!;
+t.test('auth.schemes chooses the schemes and their order', async (t) => {
+  const s = (await startTestApp(t, { env: { CMS_AUTH_SCHEMES: 'basic' } }))!;
+  t.equal((await s.http('GET', '/api/v1/users/current', { headers: s.basicAuth() })).status, 200);
+  const legacy = { cmsauth: Buffer.from(`${ADMIN.email}:${ADMIN.password}`).toString('base64') };
+  t.equal((await s.http('GET', '/api/v1/users/current', { headers: legacy })).status, 401);
+});
+
+t.test(
+  'without the session scheme, sign-in is refused (403) instead of setting a cookie that never works',
+  async (t) => {
+    const s = (await startTestApp(t, { env: { CMS_AUTH_SCHEMES: 'basic' } }))!;
+    const login = await s.http('POST', '/api/v1/authentication', {
+      body: { user: ADMIN.email, password: ADMIN.password },
+    });
+    t.equal(login.status, 403);
+    t.equal(login.json.message, 'session sign-in is not enabled');
+    t.equal(login.json.errors[0].errorCode, 'AUTH_SESSION_DISABLED');
+    t.equal(login.headers.get('set-cookie'), null, 'no cookie');
+    const wrong = await s.http('POST', '/api/v1/authentication', { body: { user: ADMIN.email, password: 'wrong' } });
+    t.equal(wrong.status, 403, 'refused before the password is checked');
+    const logout = await s.http('GET', '/api/v1/logout', { headers: { cookie: 'JSESSIONID=anything' } });
+    t.equal(logout.status, 200, 'logout still answers (it ends nothing)');
+  },
+);
+
+t.test('session cookies are Secure behind HTTPS', async (t) => {
+  const s = (await startTestApp(t, { env: { CMS_HTTP_TRUST_PROXY: 'true' } }))!;
   const login = await s.http('POST', '/api/v1/authentication', {
     body: { user: ADMIN.email, password: ADMIN.password },
     headers: { 'x-forwarded-proto': 'https' },
   });
+  t.equal(login.status, 200);
   t.match(login.headers.get('set-cookie'), /; Secure;/);
-  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-  t.equal(
-    (await s.http('GET', '/api/v1/users/current', { headers: { cookie } })).status,
-    401,
-    'the session scheme is not enabled',
-  );
-  t.equal((await s.http('GET', '/api/v1/users/current', { headers: s.basicAuth() })).status, 200);
-  const legacy = { cmsauth: Buffer.from(`${ADMIN.email}:${ADMIN.password}`).toString('base64') };
-  t.equal((await s.http('GET', '/api/v1/users/current', { headers: legacy })).status, 401);
 });
 
 t.test('an unknown auth scheme name stops start-up naming the property', async (t) => {

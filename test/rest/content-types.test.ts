@@ -265,3 +265,81 @@ testOnEachStorage('content types and fields as the spec shows them', async (t, s
     'Content Type with id BlogPost not found',
   );
 });
+
+testOnEachStorage(
+  'dataType on a Text field: INTEGER and FLOAT values are checked and stored as numbers; other data types are refused',
+  async (t, s) => {
+    const admin = s.basicAuth();
+    await s.http('POST', '/api/v1/contenttype', {
+      headers: admin,
+      body: { clazz: SIMPLE, name: 'Product', variable: 'Product' },
+    });
+    const addField = (body: unknown) => s.http('POST', '/api/v2/contenttype/Product/fields', { headers: admin, body });
+    const fields = await addField([
+      { clazz: TEXT, name: 'title' },
+      { clazz: TEXT, name: 'count', dataType: 'INTEGER' },
+      { clazz: 'TextField', name: 'price', dataType: 'float' },
+      { clazz: TEXT, name: 'stock', dataType: 'INTEGER', defaultValue: '3' },
+    ]);
+    t.equal(fields.status, 200);
+    t.same(
+      fields.json.entity.map((f: { variable: string; dataType: string }) => [f.variable, f.dataType]),
+      [
+        ['title', 'TEXT'],
+        ['count', 'INTEGER'],
+        ['price', 'FLOAT'],
+        ['stock', 'INTEGER'],
+      ],
+    );
+
+    for (const [body, fieldName, code] of [
+      [{ clazz: TEXT, name: 'when', dataType: 'DATE' }, 'dataType', 'FIELD_DATA_TYPE_UNSUPPORTED'],
+      [{ clazz: TEXT, name: 'flag', dataType: 'BOOL' }, 'dataType', 'FIELD_DATA_TYPE_UNSUPPORTED'],
+      [{ clazz: 'DateField', name: 'day', dataType: 'TEXT' }, 'dataType', 'FIELD_DATA_TYPE_UNSUPPORTED'],
+      [{ clazz: TEXT, name: 'n', dataType: 'INTEGER', defaultValue: 'many' }, 'n', 'FIELD_DEFINITION_INVALID'],
+    ] as const) {
+      const refused = await addField(body);
+      t.equal(refused.status, 400, JSON.stringify(body));
+      t.match(refused.json.errors[0], { errorCode: code, fieldName });
+    }
+    t.match(
+      (await addField({ clazz: TEXT, name: 'when', dataType: 'DATE' })).json.message,
+      'A TextField does not take the dataType DATE; it takes TEXT, LONG_TEXT, INTEGER, FLOAT',
+    );
+    t.equal((await addField({ clazz: 'DateField', name: 'day', dataType: 'DATE' })).status, 200, 'its own data type');
+
+    const countPath = '/api/v2/contenttype/Product/fields/count';
+    const changed = await s.http('PUT', countPath, { headers: admin, body: { dataType: 'TEXT' } });
+    t.equal(changed.status, 400);
+    t.match(changed.json.errors[0], { errorCode: 'FIELD_DATA_TYPE_IMMUTABLE', fieldName: 'dataType' });
+    const same = await s.http('PUT', countPath, { headers: admin, body: { dataType: 'INTEGER', hint: 'How many' } });
+    t.match(same.json.entity, { dataType: 'INTEGER', hint: 'How many' }, 'the same data type is no change');
+
+    const fire = (values: Record<string, unknown>) =>
+      s.http('PUT', '/api/v1/workflow/actions/ceca71a0-deee-4999-bd47-b01baa1bcfc8/fire', {
+        headers: admin,
+        body: { contentletFormData: { contentType: 'Product', title: 'Widget', ...values } },
+      });
+    for (const [values, field] of [
+      [{ count: 1.5 }, 'count'],
+      [{ count: 'abc' }, 'count'],
+      [{ count: 2 ** 53 }, 'count'],
+      [{ price: 'cheap' }, 'price'],
+    ] as const) {
+      const refused = await fire(values);
+      t.equal(refused.status, 400, JSON.stringify(values));
+      t.match(refused.json.errors, [{ errorCode: 'badType', fieldName: field }]);
+    }
+    const saved = await fire({ count: '12', price: 9.99 });
+    t.equal(saved.status, 200);
+    t.match(saved.json.entity.map, { count: 12, price: 9.99, stock: 3 });
+    const read = await s.http('GET', `/api/v1/content/${saved.json.entity.identifier}`, { headers: admin });
+    t.strictSame(
+      [read.json.entity.map.count, read.json.entity.map.price, read.json.entity.map.stock],
+      [12, 9.99, 3],
+      'numbers survive the round trip as numbers',
+    );
+    const big = await fire({ count: Number.MAX_SAFE_INTEGER, price: '-1e-3' });
+    t.match(big.json.entity.map, { count: Number.MAX_SAFE_INTEGER, price: -0.001 });
+  },
+);

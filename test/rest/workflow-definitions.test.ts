@@ -208,3 +208,75 @@ t.test('the System Workflow is seeded with its fixed identifiers', async (t) => 
     [SYSTEM],
   );
 });
+
+testOnEachStorage(
+  'actionlet parameters: one the actionlet does not declare is refused naming both; Set Value must name a field of a type using the scheme',
+  async (t, s) => {
+    const admin = s.basicAuth();
+    const wf = (method: string, path: string, body?: unknown) =>
+      s.http(method, `/api/v1/workflow${path}`, { headers: admin, body });
+    const ACTIONLET = 'com.cms.portlets.workflows.actionlet.';
+    const schemeId = (await wf('POST', '/schemes', { schemeName: 'Review' })).json.entity.id;
+    const actionId = (await wf('POST', '/actions', { actionName: 'Submit', schemeId })).json.entity.id;
+    const add = (clazz: string, parameters: Record<string, string>) =>
+      wf('POST', `/actions/${actionId}/actionlets`, { actionletClass: ACTIONLET + clazz, parameters });
+
+    const unknown = await add('CommentOnWorkflowActionlet', { comment: 'Seen', colour: 'red', size: 'L' });
+    t.equal(unknown.status, 400);
+    t.equal(unknown.json.errors[0].errorCode, 'WORKFLOW_ACTIONLET_PARAMETER_UNKNOWN');
+    t.match(unknown.json.message, `${ACTIONLET}CommentOnWorkflowActionlet has no parameter colour`);
+    t.same(
+      unknown.json.errors.map((e: { fieldName: string }) => e.fieldName),
+      ['parameters.colour', 'parameters.size'],
+      'each undeclared parameter is listed',
+    );
+    t.match(
+      (await add('SaveContentActionlet', { force: 'true' })).json.message,
+      /has no parameter force; it takes none/,
+    );
+    t.same(
+      (await wf('GET', `/actions/${actionId}/actionlets`)).json.entity.map((a: { name: string }) => a.name),
+      ['Notify Assignee'],
+      'nothing was added',
+    );
+
+    t.equal(
+      (await add('SetValueActionlet', { field: 'anything', value: 'x' })).status,
+      200,
+      'no type uses the scheme yet',
+    );
+
+    for (const [variable, field] of [
+      ['Story', 'status'],
+      ['Memo', 'summary'],
+    ]) {
+      await s.http('POST', '/api/v1/contenttype', {
+        headers: admin,
+        body: { clazz: 'SimpleContentType', name: variable, variable, workflow: [schemeId] },
+      });
+      await s.http('POST', `/api/v2/contenttype/${variable}/fields`, {
+        headers: admin,
+        body: [{ clazz: 'TextField', name: field }],
+      });
+    }
+    t.equal(
+      (await add('SetValueActionlet', { field: 'summary', value: 'x' })).status,
+      200,
+      'a field of one of the types',
+    );
+    for (const field of ['nope', 'Summary']) {
+      const refused = await add('SetValueActionlet', { field, value: 'x' });
+      t.equal(refused.status, 400, field);
+      t.match(refused.json.errors[0], {
+        errorCode: 'WORKFLOW_ACTIONLET_FIELD_UNKNOWN',
+        fieldName: 'parameters.field',
+        message: `Set Value names the field ${field}, which no content type using the scheme Review has`,
+      });
+    }
+    t.equal(
+      (await wf('GET', `/actions/${actionId}/actionlets`)).json.entity.length,
+      3,
+      'Notify Assignee and the two accepted Set Values',
+    );
+  },
+);

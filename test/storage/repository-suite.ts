@@ -92,6 +92,20 @@ export function repositorySuite(t: Test, open: () => Promise<DriverStorage>): vo
 
     await s.users.update('user-1', { firstName: 'New', active: false, email: 'NEW@case.com' });
     t.match(await s.users.findById('user-1'), { firstName: 'New', active: false, email: 'new@case.com' });
+    await s.users.update('user-2', { firstName: 'able', modDate: 1_700_000_000_009 });
+    const users = (sort: Parameters<typeof s.users.list>[0]['sort'], limit = 5) =>
+      s.users.list({ offset: 0, limit, sort }).then((p) => p.items.map((x) => x.userId));
+    t.same(await users({ column: 'firstName', descending: false }), ['user-2', 'user-1'], 'text ignoring case');
+    t.same(await users({ column: 'firstName', descending: true }), ['user-1', 'user-2']);
+    t.same(await users({ column: 'modDate', descending: true }), ['user-2', 'user-1']);
+    t.same(await users({ column: 'lastName', descending: true }, 1), ['user-1'], 'ties by id, whatever the direction');
+    t.same(
+      (await s.users.list({ offset: 1, limit: 1, sort: { column: 'lastName', descending: true } })).items.map(
+        (x) => x.userId,
+      ),
+      ['user-2'],
+      'and the next page goes on from there',
+    );
 
     await s.users.grantRoles('user-1', ['r2', 'r1', 'r1']);
     await s.users.grantRoles('user-1', ['r1']);
@@ -153,6 +167,18 @@ export function repositorySuite(t: Test, open: () => Promise<DriverStorage>): vo
     t.same(
       { names: page.items.map((x) => x.siteName), total: page.total },
       { names: ['alpha.example.com', 'Beta.example.com'], total: 2 },
+    );
+    const sorted = await s.sites.list({ offset: 0, limit: 10, sort: { column: 'siteName', descending: true } });
+    t.same(
+      sorted.items.map((x) => x.identifier),
+      ['s1', 's2'],
+      'sorted by name, ignoring case',
+    );
+    t.same(
+      (await s.sites.list({ offset: 0, limit: 1, sort: { column: 'identifier', descending: true } })).items.map(
+        (x) => x.identifier,
+      ),
+      ['s2'],
     );
 
     t.equal(
@@ -252,8 +278,20 @@ export function repositorySuite(t: Test, open: () => Promise<DriverStorage>): vo
       { items: [type('t2', 'Article_%', 'article')], total: 1 },
       '% and _ are plain characters in a filter',
     );
+    await s.contentTypes.insert({ ...type('t4', 'blog roll', 'roll'), sortOrder: 9, modDate: 3 });
+    const typeIds = (sort: NonNullable<Parameters<typeof s.contentTypes.list>[0]['sort']>) =>
+      s.contentTypes.list({ offset: 0, limit: 10, sort }).then((p) => p.items.map((x) => x.id));
+    t.same(await typeIds({ column: 'name', descending: false }), ['t2', 't1', 't4'], 'names ignoring case');
+    t.same(await typeIds({ column: 'name', descending: true }), ['t4', 't1', 't2']);
+    t.same(await typeIds({ column: 'variable', descending: false }), ['t2', 't1', 't4']);
+    t.same(await typeIds({ column: 'sortOrder', descending: true }), ['t4', 't1', 't2'], 'ties by id');
+    t.same(await typeIds({ column: 'modDate', descending: true }), ['t4', 't1', 't2']);
+    await s.contentTypes.delete('t4');
+    t.same(await s.contentTypes.idsBoundTo('w1'), ['t1'], 'the types bound to a scheme');
+    t.same(await s.contentTypes.idsBoundTo('w9'), []);
     await s.contentTypes.update({ ...type('t1', 'Blog', 'BlogPost', ['w3']), modDate: 5 });
     t.match(await s.contentTypes.findById('t1'), { name: 'Blog', workflows: ['w3'], modDate: 5 });
+    t.same(await s.contentTypes.idsBoundTo('w1'), [], 'bindings follow updates');
 
     const field = (id: string, variable: string, sortOrder: number): Field => ({
       id,

@@ -19,6 +19,12 @@ export const authErrors = defineErrors('auth', {
     meaning:
       'Password checks are rationed: as many as allowed were running and waiting (`auth.hash.concurrency`, `auth.hash.queue.size`), or this one gave its place to a sign-in from an address of better standing. Nothing was checked; `Retry-After` says when to try again.',
   },
+  AUTH_SESSION_DISABLED: {
+    kind: 'forbidden',
+    message: 'session sign-in is not enabled',
+    meaning:
+      'The `session` scheme is not in `auth.schemes`, so a session cookie would never be accepted: sign in with a scheme that is enabled (Basic, an API token) instead.',
+  },
   AUTH_FORBIDDEN: {
     kind: 'forbidden',
     message: 'Only administrators may do this',

@@ -77,6 +77,17 @@ export const contentTypeErrors = defineErrors('content types', {
     message: 'The variable of a field cannot be changed',
     meaning: "An update tried to change a field's variable.",
   },
+  FIELD_DATA_TYPE_UNSUPPORTED: {
+    kind: 'invalid',
+    message: 'A {clazz} does not take the dataType {dataType}; it takes {dataTypes}',
+    meaning:
+      "The field's `dataType` is not one its class stores (a Text field takes TEXT, LONG_TEXT, INTEGER or FLOAT).",
+  },
+  FIELD_DATA_TYPE_IMMUTABLE: {
+    kind: 'invalid',
+    message: 'The dataType of a field cannot be changed',
+    meaning: "An update tried to change a field's data type: the values already stored are of the old one.",
+  },
   FIELD_FIXED: {
     kind: 'invalid',
     message: 'Field {field} is fixed and cannot be deleted',

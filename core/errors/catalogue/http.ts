@@ -23,6 +23,17 @@ export const httpErrors = defineErrors('http', {
     message: 'The request body nests deeper than {depth} levels',
     meaning: 'The JSON body nests objects or arrays deeper than the service reads.',
   },
+  HTTP_SORT_COLUMN_INVALID: {
+    kind: 'invalid',
+    message: '{parameter} must be one of {columns}',
+    meaning:
+      'A list was asked to sort by something it cannot sort by; the message lists what it can (each also by the column name the original uses).',
+  },
+  HTTP_SORT_DIRECTION_INVALID: {
+    kind: 'invalid',
+    message: 'direction must be ASC or DESC',
+    meaning: 'A list was asked to sort in a direction other than ASC or DESC (either case).',
+  },
   HTTP_BODY_INVALID: {
     kind: 'invalid',
     message: '{problem}',

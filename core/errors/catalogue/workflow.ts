@@ -87,6 +87,17 @@ export const workflowErrors = defineErrors('workflow', {
     message: '{actionlet} needs {parameters}',
     meaning: 'Required parameters of an actionlet are missing; `errors` lists each.',
   },
+  WORKFLOW_ACTIONLET_PARAMETER_UNKNOWN: {
+    kind: 'invalid',
+    message: 'The actionlet {actionClass} has no parameter {parameter}; it takes {parameters}',
+    meaning: 'A parameter sent with an actionlet is not one it declares; `errors` lists each.',
+  },
+  WORKFLOW_ACTIONLET_FIELD_UNKNOWN: {
+    kind: 'invalid',
+    message: '{actionlet} names the field {field}, which no content type using the scheme {scheme} has',
+    meaning:
+      "A parameter that names a field (Set Value's `field`) names none of the fields of the content types the action's scheme is bound to.",
+  },
   WORKFLOW_ACTIONLET_NOT_FOUND: {
     kind: 'not_found',
     message: 'Actionlet association {association} not found',

@@ -1,6 +1,7 @@
 import { asc, eq, isNull } from 'drizzle-orm';
 import type { CategoryRepository } from '../../../core/plugin/storage-driver.js';
 import type { Executor, Tables } from './context.js';
+import { ignoringCase } from './sort-order.js';
 
 export function categoryRepository(exec: Executor, t: Tables): CategoryRepository {
   const one = (
@@ -18,7 +19,7 @@ export function categoryRepository(exec: Executor, t: Tables): CategoryRepositor
           .select()
           .from(t.categories)
           .where(parent === null ? isNull(t.categories.parent) : eq(t.categories.parent, parent))
-          .orderBy(asc(t.categories.sortOrder), asc(t.categories.name)),
+          .orderBy(asc(t.categories.sortOrder), asc(ignoringCase(t.categories.name)), asc(t.categories.inode)),
       ),
   };
 }

@@ -1,11 +1,23 @@
 import { and, asc, count, eq, or, sql } from 'drizzle-orm';
 import type { ContentType } from '../../../core/model/content-type.js';
 import type { ContentTypeRepository } from '../../../core/plugin/storage-driver.js';
+import type { ContentTypeSortColumn } from '../../../core/model/sort.js';
 import type { Db, Executor, Tables } from './context.js';
+import { orderTerms, type SortColumn } from './sort-order.js';
 
 type Row = Tables['contentTypes']['$inferSelect'];
 
 export function contentTypeRepository(exec: Executor, t: Tables): ContentTypeRepository {
+  const sortColumns: Record<ContentTypeSortColumn, SortColumn> = {
+    name: { column: t.contentTypes.name, text: true },
+    variable: { column: t.contentTypes.variableKey },
+    modDate: { column: t.contentTypes.modDate },
+    iDate: { column: t.contentTypes.iDate },
+    sortOrder: { column: t.contentTypes.sortOrder },
+    description: { column: t.contentTypes.description, text: true },
+    baseType: { column: t.contentTypes.baseType },
+    id: { column: t.contentTypes.id },
+  };
   const toRow = ({ workflows: _workflows, ...type }: ContentType): Row => ({
     ...type,
     variableKey: type.variable.toLowerCase(),
@@ -76,11 +88,20 @@ export function contentTypeRepository(exec: Executor, t: Tables): ContentTypeRep
           .select()
           .from(t.contentTypes)
           .where(where)
-          .orderBy(asc(t.contentTypes.name), asc(t.contentTypes.id))
+          .orderBy(...orderTerms(query.sort ?? { column: 'name', descending: false }, sortColumns, t.contentTypes.id))
           .limit(query.limit)
           .offset(query.offset);
         const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(t.contentTypes).where(where);
         return { items: await withWorkflows(db, rows), total: Number(total) };
       }),
+    idsBoundTo: (schemeId) =>
+      exec.read(async (db) =>
+        (
+          await db
+            .select({ id: t.contentTypeWorkflows.contentTypeId })
+            .from(t.contentTypeWorkflows)
+            .where(eq(t.contentTypeWorkflows.schemeId, schemeId))
+        ).map((row) => row.id),
+      ),
   };
 }

@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Role } from '../../../core/model/role.js';
 import type { RoleRepository } from '../../../core/plugin/storage-driver.js';
 import type { Executor, Tables } from './context.js';
+import { ignoringCase } from './sort-order.js';
 
 export function roleRepository(exec: Executor, t: Tables): RoleRepository {
   return {
@@ -21,7 +22,7 @@ export function roleRepository(exec: Executor, t: Tables): RoleRepository {
             .select()
             .from(t.roles)
             .where(eq(t.roles.personal, false))
-            .orderBy(asc(t.roles.name), asc(t.roles.id))) as Role[],
+            .orderBy(asc(ignoringCase(t.roles.name)), asc(t.roles.id))) as Role[],
       ),
   };
 }

@@ -1,7 +1,9 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { Site } from '../../../core/model/site.js';
 import type { SiteRepository } from '../../../core/plugin/storage-driver.js';
+import type { SiteSortColumn } from '../../../core/model/sort.js';
 import type { Executor, Tables } from './context.js';
+import { orderTerms, type SortColumn } from './sort-order.js';
 
 type SiteRow = Tables['sites']['$inferSelect'];
 
@@ -10,6 +12,11 @@ function toSite({ siteNameKey: _key, ...site }: SiteRow): Site {
 }
 
 export function siteRepository(exec: Executor, t: Tables): SiteRepository {
+  const sortColumns: Record<SiteSortColumn, SortColumn> = {
+    siteName: { column: t.sites.siteNameKey },
+    modDate: { column: t.sites.modDate },
+    identifier: { column: t.sites.identifier },
+  };
   return {
     insert: (site) =>
       exec.write(
@@ -27,14 +34,16 @@ export function siteRepository(exec: Executor, t: Tables): SiteRepository {
             toSite,
           )[0],
       ),
-    list: (page) =>
+    list: (query) =>
       exec.read(async (db) => {
         const items = await db
           .select()
           .from(t.sites)
-          .orderBy(asc(t.sites.siteNameKey))
-          .limit(page.limit)
-          .offset(page.offset);
+          .orderBy(
+            ...orderTerms(query.sort ?? { column: 'siteName', descending: false }, sortColumns, t.sites.identifier),
+          )
+          .limit(query.limit)
+          .offset(query.offset);
         const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(t.sites);
         return { items: items.map(toSite), total: Number(total) };
       }),

@@ -1,10 +1,20 @@
 import { and, asc, count, eq, inArray, or } from 'drizzle-orm';
-import type { Page, PageRequest } from '../../../core/model/page.js';
+import type { Page } from '../../../core/model/page.js';
+import type { UserSortColumn } from '../../../core/model/sort.js';
 import type { User } from '../../../core/model/user.js';
 import type { UserRepository } from '../../../core/plugin/storage-driver.js';
 import type { Executor, Tables } from './context.js';
+import { orderTerms, type SortColumn } from './sort-order.js';
 
 export function userRepository(exec: Executor, t: Tables): UserRepository {
+  const sortColumns: Record<UserSortColumn, SortColumn> = {
+    email: { column: t.users.email },
+    firstName: { column: t.users.firstName, text: true },
+    lastName: { column: t.users.lastName, text: true },
+    userId: { column: t.users.userId },
+    createdAt: { column: t.users.createdAt },
+    modDate: { column: t.users.modDate },
+  };
   return {
     insert: (user) =>
       exec.write(async (db) => void (await db.insert(t.users).values({ ...user, email: user.email.toLowerCase() }))),
@@ -19,9 +29,14 @@ export function userRepository(exec: Executor, t: Tables): UserRepository {
           (await db.select().from(t.users).where(eq(t.users.email, email.trim().toLowerCase())).limit(1))[0] as
             User | undefined,
       ),
-    list: (page: PageRequest) =>
+    list: (query) =>
       exec.read(async (db): Promise<Page<User>> => {
-        const items = await db.select().from(t.users).orderBy(asc(t.users.email)).limit(page.limit).offset(page.offset);
+        const items = await db
+          .select()
+          .from(t.users)
+          .orderBy(...orderTerms(query.sort ?? { column: 'email', descending: false }, sortColumns, t.users.userId))
+          .limit(query.limit)
+          .offset(query.offset);
         const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(t.users);
         return { items: items as User[], total: Number(total) };
       }),

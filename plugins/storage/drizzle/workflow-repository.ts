@@ -11,6 +11,7 @@ import {
 } from '../../../core/model/workflow.js';
 import type { WorkflowRepository } from '../../../core/plugin/storage-driver.js';
 import type { Db, Executor, Tables } from './context.js';
+import { ignoringCase } from './sort-order.js';
 
 type ActionRow = Tables['workflowActions']['$inferSelect'];
 type ActionletRow = Tables['workflowActionlets']['$inferSelect'];
@@ -91,7 +92,7 @@ export function workflowRepository(exec: Executor, t: Tables): WorkflowRepositor
           (await db
             .select()
             .from(t.workflowSchemes)
-            .orderBy(asc(t.workflowSchemes.name), asc(t.workflowSchemes.id))) as WorkflowScheme[],
+            .orderBy(asc(ignoringCase(t.workflowSchemes.name)), asc(t.workflowSchemes.id))) as WorkflowScheme[],
       ),
 
     insertStep: (step) => exec.write(async (db) => void (await db.insert(t.workflowSteps).values(step))),

@@ -148,8 +148,13 @@ t.test('Message lives one package level up; the others in the actionlet package'
   }
 });
 
-t.test('the parameter objects are the four fields the REST interface shows', async (t) => {
+t.test('the parameter objects are the four fields the REST interface shows, and what a value names', async (t) => {
   const actionlets = (await contributions()).actionlets ?? [];
-  for (const p of actionlets.flatMap((a) => a.parameters))
-    t.strictSame(Object.keys(p).sort(), ['defaultValue', 'displayName', 'key', 'required']);
+  for (const p of actionlets.flatMap((a) => a.parameters)) {
+    const { names, ...shown } = p;
+    t.strictSame(Object.keys(shown).sort(), ['defaultValue', 'displayName', 'key', 'required']);
+    t.ok(names === undefined || names === 'field', `${p.key}: names`);
+  }
+  const named = actionlets.flatMap((a) => a.parameters.filter((p) => p.names).map((p) => `${a.name}.${p.key}`));
+  t.strictSame(named, ['Set Value.field'], 'the parameters checked against the fields of the types');
 });

@@ -89,6 +89,43 @@ t.test('Radio and Select: exactly one option value', async (t) => {
   }
 });
 
+t.test(
+  'Radio and Select with dataType INTEGER, FLOAT or BOOL: the chosen option stored as a number or boolean',
+  async (t) => {
+    for (const type of [radioField, selectField]) {
+      t.strictSame(type.dataTypes, ['TEXT', 'BOOL', 'INTEGER', 'FLOAT']);
+      const sizes = field({ name: 'Size', dataType: 'INTEGER', values: 'Small|1\nLarge|10' });
+      await acceptsAll(
+        t,
+        type,
+        [
+          ['10', 10],
+          [1, 1],
+        ],
+        sizes,
+      );
+      await refusesAll(t, type, [['2', /"2" is not one of the options of Size: 1, 10/]], sizes);
+      await acceptsAll(t, type, [['0.5', 0.5]], field({ dataType: 'FLOAT', values: 'Half|0.5' }));
+      const flags = field({ dataType: 'BOOL', values: 'Yes|true\nNo|false' });
+      await acceptsAll(
+        t,
+        type,
+        [
+          [true, true],
+          ['false', false],
+        ],
+        flags,
+      );
+      t.equal(type.validateDefinition?.(sizes), undefined);
+      t.match(
+        type.validateDefinition?.(field({ dataType: 'INTEGER', values: 'One|1\nMany|lots' })),
+        /the option value lots must be a whole number/,
+      );
+      t.match(type.validateDefinition?.(field({ dataType: 'BOOL', values: 'Yes|yes' })), /must be true or false/);
+    }
+  },
+);
+
 t.test('the option types need at least one option in their definition', async (t) => {
   for (const type of [checkboxField, multiSelectField, radioField, selectField]) {
     t.equal(type.validateDefinition?.(colours), undefined, `${type.className} with options`);

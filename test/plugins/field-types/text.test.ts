@@ -26,6 +26,70 @@ t.test('Text: strings as sent, scalars as text, structures refused, at most 64 K
   ]);
 });
 
+t.test('Text with dataType INTEGER or FLOAT: numbers, from JSON or their text, stored as numbers', async (t) => {
+  t.strictSame(textField.dataTypes, ['TEXT', 'LONG_TEXT', 'INTEGER', 'FLOAT']);
+  const integer = field({ name: 'Count', dataType: 'INTEGER' });
+  await acceptsAll(
+    t,
+    textField,
+    [
+      [42, 42],
+      [-7, -7],
+      [' 12 ', 12],
+      ['+3', 3],
+      [2.0, 2],
+      [Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
+      [String(Number.MIN_SAFE_INTEGER), Number.MIN_SAFE_INTEGER],
+    ],
+    integer,
+  );
+  await refusesAll(
+    t,
+    textField,
+    [
+      [1.5, /must be a whole number from -9007199254740991 to 9007199254740991, not 1.5/],
+      ['1.5', /whole number .* not "1.5"/],
+      ['abc', /whole number .* not "abc"/],
+      ['1e3', /whole number/],
+      [2 ** 53, /whole number/],
+      ['99999999999999999999', /whole number/],
+      [true, /whole number .* not true/],
+      [{ n: 1 }, /whole number .* not an object/],
+    ],
+    integer,
+  );
+  const float = field({ name: 'Price', dataType: 'FLOAT' });
+  await acceptsAll(
+    t,
+    textField,
+    [
+      [1.5, 1.5],
+      ['-0.25', -0.25],
+      ['.5', 0.5],
+      ['1e3', 1000],
+      [3, 3],
+    ],
+    float,
+  );
+  await refusesAll(
+    t,
+    textField,
+    [
+      ['abc', /must be a number, not "abc"/],
+      ['1.2.3', /must be a number/],
+      ['1e999', /must be a number/],
+      [false, /must be a number, not false/],
+    ],
+    float,
+  );
+  t.equal(textField.validateDefinition?.(field({ dataType: 'INTEGER', defaultValue: '5' })), undefined);
+  t.match(
+    textField.validateDefinition?.(field({ dataType: 'INTEGER', defaultValue: 'five' })),
+    /^defaultValue must be a whole number/,
+  );
+  t.equal(textField.validateDefinition?.(field({ dataType: 'TEXT', defaultValue: 'five' })), undefined);
+});
+
 t.test('Textarea and WYSIWYG: percent codes are decoded for control characters only', async (t) => {
   for (const type of [textAreaField, wysiwygField]) {
     t.equal(type.dataType, 'LONG_TEXT');
