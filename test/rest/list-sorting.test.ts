@@ -116,6 +116,9 @@ testOnEachStorage('lists read whole sort by orderby and direction too', async (t
 
   for (const schemeName of ['Sortx Zeta', 'sortx alpha']) {
     await s.http('POST', '/api/v1/workflow/schemes', { headers: admin, body: { schemeName } });
+    // Creation times are milliseconds: the next scheme must be created in a later one for the order by creationDate.
+    const created = Date.now();
+    while (Date.now() === created) await new Promise((resolve) => setTimeout(resolve, 1));
   }
   const schemes = (query: string) =>
     listed(
