@@ -84,6 +84,8 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
   mkdirSync(dataDir, { recursive: true });
   // Everything started from here on says how it stops; a failed start stops what had started.
   const lifecycle = new Lifecycle(logger);
+  /** The contribution a property names; a miss says where the property was set. */
+  const named: NamedLookup = (kind, key, value) => resolveNamed(kind, key, value, config.origin(key));
   if (sink instanceof BufferedSink) lifecycle.onStop('log', () => sink.flush());
 
   let generatedAdminPassword: string | undefined;
@@ -92,7 +94,10 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
   let server: UwsServer;
   try {
     const registry = await loadPlugins(config, dataDir, cwd, logger);
-    const driver = resolveNamed(registry.storageDrivers, 'storage.driver', settings.storageDriver);
+    const driver = named(registry.storageDrivers, 'storage.driver', settings.storageDriver);
+    // NOTE: nothing searches yet; the name is checked so that a typo or a missing plugin is not
+    // accepted in silence.
+    if (settings.searchDriver !== undefined) named(registry.searchDrivers, 'search.driver', settings.searchDriver);
     const storage = withUnitOfWork(
       await driver.open({ config, dataDir, logger: logger.child({ storage: driver.name }) }),
       logger.child({ area: 'after-commit' }),
@@ -102,10 +107,10 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
       for (const { plugin, error } of await registry.close())
         logger.error({ plugin, err: error }, 'plugin failed to close');
     });
-    const mailTransport = resolveNamed(registry.mailTransports, 'mail.transport', settings.mailTransport);
+    const mailTransport = named(registry.mailTransports, 'mail.transport', settings.mailTransport);
     const mail = await mailTransport.create({ config, dataDir, logger: logger.child({ mail: mailTransport.name }) });
     lifecycle.onStop('mail', () => mail.close?.());
-    const assetDriver = resolveNamed(registry.assetStorages, 'assets.driver', settings.assetsDriver);
+    const assetDriver = named(registry.assetStorages, 'assets.driver', settings.assetsDriver);
     const assets = await assetDriver.open({ config, dataDir, logger: logger.child({ assets: assetDriver.name }) });
     lifecycle.onStop('assets', () => assets.close?.());
     await storage.migrate();
@@ -162,6 +167,8 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
     close: () => lifecycle.stop(),
   };
 }
+
+type NamedLookup = <T>(kind: Parameters<typeof resolveNamed<T>>[0], key: string, value: string) => T;
 
 /**
  * The installer's password is taken as given (it may come from a secret store or a deployment

@@ -8,10 +8,11 @@ async function main(): Promise<void> {
   try {
     app = await buildApp();
   } catch (error) {
-    // Start-up problems are the installer's to fix: say what is wrong, without a stack trace.
+    // Start-up problems are the installer's to fix: say what is wrong, one line each, without a
+    // stack trace.
     const message =
       error instanceof StartupError ? error.message : `Start-up failed: ${(error as Error)?.message ?? error}`;
-    process.stderr.write(`cms: ${message}\n`);
+    process.stderr.write(message.replace(/^/gm, 'cms: ') + '\n');
     if (!(error instanceof StartupError)) process.stderr.write(`${(error as Error)?.stack ?? ''}\n`);
     process.exit(1);
   }

@@ -1,3 +1,4 @@
+import { closestName } from '../config/edit-distance.js';
 import { StartupError } from '../errors/index.js';
 import type { Actionlet } from './actionlet.js';
 import type { AssetStorageDriver } from './asset-storage.js';
@@ -84,14 +85,21 @@ export class PluginRegistry {
   }
 }
 
-/** Looks up a named contribution chosen by a property; a miss names the property and the value. */
-export function resolveNamed<T>(kind: Keyed<T>, property: string, value: string): T {
+/**
+ * Looks up a named contribution chosen by a property; a miss names the property, the value, where
+ * it was set (`origin`: `cms.properties line 2`), the names available and the likely one.
+ */
+export function resolveNamed<T>(kind: Keyed<T>, property: string, value: string, origin?: string): T {
   const found = kind.get(value);
   if (found === undefined) {
     const available = kind.keys();
+    const suggestion = closestName(value, available, 2);
     throw new StartupError(
-      `Configuration property ${property}="${value}" does not name a loaded plugin contribution` +
-        (available.length ? ` (available: ${available.join(', ')})` : ''),
+      `Configuration property ${property}="${value}"${origin ? ` (${origin})` : ''} does not name a loaded plugin contribution` +
+        (available.length
+          ? ` (available: ${available.join(', ')})`
+          : ' (none is available: no loaded plugin contributes one)') +
+        (suggestion ? ` — did you mean ${suggestion}?` : ''),
     );
   }
   return found;
