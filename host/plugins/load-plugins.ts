@@ -8,6 +8,7 @@ import { PluginRegistry } from '../../core/plugin/registry.js';
 import { BUILTIN_PLUGINS } from './builtin-plugins.js';
 import { readProperty } from '../../core/config/properties.js';
 import { HOST_PROPERTIES } from '../settings-properties.js';
+import { serviceVersion } from '../version.js';
 import { checkPropertyNames } from './check-property-names.js';
 
 export interface PluginSource {
@@ -15,6 +16,8 @@ export interface PluginSource {
   specifier: string;
   /** What `import()` is given. */
   url: string;
+  /** Shipped with the service. */
+  builtin?: boolean;
 }
 
 /**
@@ -43,8 +46,10 @@ export async function loadPlugins(config: Config, dataDir: string, cwd: string, 
         { cause },
       );
     }
-    registry.add(descriptor.name, contributions ?? {});
-    log.debug({ plugin: descriptor.name, from: source.specifier }, 'plugin loaded');
+    // Built-ins ship with the service: theirs is the service's version.
+    const version = descriptor.version ?? (source.builtin ? serviceVersion() : undefined);
+    registry.add(descriptor.name, contributions ?? {}, version);
+    log.debug({ plugin: descriptor.name, version, from: source.specifier }, 'plugin loaded');
   }
   return registry;
 }

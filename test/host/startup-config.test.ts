@@ -1,10 +1,14 @@
 import t, { type Test } from 'tap';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../../host/app.js';
 import { runMain } from '../helpers/service-process.js';
 import { CapturingSink, tempDataDir } from '../helpers/test-app.js';
+
+const VERSION = (
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
 
 /** Builds the app as start-up does: `cms.properties` in the data directory, which is the working directory. */
 async function start(t: Test, properties: string[], env: Record<string, string> = {}) {
@@ -74,6 +78,56 @@ t.test('a list set to nothing is an error, not the default', async (t) => {
     message:
       'Configuration property auth.schemes is set to an empty list (cms.properties line 1); name at least one item, or remove it for the default (session,basic,legacy-header)',
   });
+});
+
+t.test('storage.driver=mysql without storage.mysql.url is an error, not a test database', async (t) => {
+  await t.rejects(start(t, ['storage.driver=mysql']), {
+    name: 'StartupError',
+    message:
+      'Configuration property storage.driver=mysql (cms.properties line 1) needs storage.mysql.url (mysql://user:password@host:3306/database), which is not set',
+  });
+});
+
+t.test(
+  'the start-up line: version, storage and its target, plugins with versions, schemes, the bound address',
+  async (t) => {
+    const plugin = writePlugin();
+    const { app, logs, dataDir } = await start(t, [`plugins=${plugin}`, 'auth.schemes=basic,session']);
+    const { address, url, port } = await app.listen(0, '0.0.0.0');
+    t.equal(address, `0.0.0.0:${port}`, 'the wildcard address stays as bound');
+    t.equal(url, `http://127.0.0.1:${port}`, 'and the URL reaches it');
+    const summaries = logs.filter((l) => / listening on /.test(String(l.msg)));
+    t.equal(summaries.length, 1, 'one line');
+    const line = summaries[0]!;
+    const target = join(dataDir, 'cms.db');
+    t.equal(
+      line.msg,
+      `cms ${VERSION} listening on 0.0.0.0:${port} (http://127.0.0.1:${port}); storage sqlite ${target}; ` +
+        `plugins auth-builtin@${VERSION}, field-types-builtin@${VERSION}, actionlets-builtin@${VERSION}, ` +
+        `mail-builtin@${VERSION}, assets-builtin@${VERSION}, storage-sqlite@${VERSION}, storage-mysql@${VERSION}, ` +
+        `acme-header@2.3.4; auth schemes basic, session`,
+    );
+    t.match(line, {
+      version: VERSION,
+      address: `0.0.0.0:${port}`,
+      url: `http://127.0.0.1:${port}`,
+      port,
+      pid: process.pid,
+      storage: { driver: 'sqlite', target },
+      authSchemes: ['basic', 'session'],
+      config: join(dataDir, 'cms.properties'),
+    });
+    t.equal(await (await fetch(`${url}/api/v1/probes/alive`)).status, 200, 'reachable at that URL');
+  },
+);
+
+t.test('without a properties file the line says so instead of null', async (t) => {
+  const dataDir = tempDataDir(t);
+  const sink = new CapturingSink();
+  const app = await buildApp({ env: { CMS_DATA_DIR: dataDir }, cwd: dataDir, logSink: sink });
+  t.teardown(() => app.close());
+  await app.listen(0, '127.0.0.1');
+  t.equal(sink.lines.find((l) => / listening on /.test(String(l.msg)))?.config, 'none (defaults and environment only)');
 });
 
 t.test('main prints the mistake on one line, without a stack, and exits 1', async (t) => {
