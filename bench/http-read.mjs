@@ -14,7 +14,7 @@ const bare = await startProcess([join(root, 'bench/bare-uws.mjs'), '9101'], {}, 
 const service = await startProcess(
   ['--import', 'reflect-metadata', join(root, 'dist/host/main.js')],
   { CMS_DATA_DIR: dataDir, PORT: '9102', CMS_HTTP_HOST: '127.0.0.1', INITIAL_ADMIN_PASSWORD: password },
-  /cms listening on (\S+)"/,
+  /"url":"(http[^"]+)"/,
 );
 try {
   const login = await fetch('http://127.0.0.1:9102/api/v1/authentication', {

@@ -106,7 +106,7 @@ async function withService(root, body) {
       // Every sign-in of the real user checks the password: none is answered from the cache.
       CMS_AUTH_CREDENTIAL_CACHE_SECONDS: '0',
     },
-    /cms listening on (\S+)"/,
+    /"url":"(http[^"]+)"/,
   );
   try {
     return await body('http://127.0.0.1:9301/api/v1/authentication');

@@ -54,7 +54,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'cms-bench-'));
 const service = await startProcess(
   ['--import', 'reflect-metadata', join(root, 'dist/host/main.js')],
   { CMS_DATA_DIR: dataDir, PORT: '9122', CMS_HTTP_HOST: '127.0.0.1', INITIAL_ADMIN_PASSWORD: password },
-  /cms listening on (\S+)"/,
+  /"url":"(http[^"]+)"/,
 );
 try {
   const warm = await fetch('http://127.0.0.1:9122/api/v1/users/current', { headers: { authorization: auth } });

@@ -19,7 +19,7 @@ async function run(label, port, env) {
   const service = await startProcess(
     ['--import', 'reflect-metadata', join(root, 'dist/host/main.js')],
     { CMS_DATA_DIR: dataDir, PORT: String(port), CMS_HTTP_HOST: '127.0.0.1', INITIAL_ADMIN_PASSWORD: password, ...env },
-    /cms listening on (\S+)"/,
+    /"url":"(http[^"]+)"/,
   );
   try {
     const base = `http://127.0.0.1:${port}`;

@@ -5,7 +5,7 @@ import { PasswordPolicy } from '../core/auth/password-policy.js';
 import type { Config, Environment } from '../core/config/config.js';
 import { loadConfig } from '../core/config/load-config.js';
 import type { Logger } from '../core/logger.js';
-import { resolveNamed } from '../core/plugin/registry.js';
+import { resolveNamed, type PluginRegistry } from '../core/plugin/registry.js';
 import { seedInstallation } from '../core/setup/seed-installation.js';
 import { AssetSweeper } from '../core/content/asset-sweeper.js';
 import { withUnitOfWork } from '../core/transactions/unit-of-work.js';
@@ -15,6 +15,10 @@ import { originOf, requestIdOf } from './http/request-origin.js';
 import { HttpPipeline, type HttpResponse } from './http/pipeline.js';
 import type { IncomingRequest } from './http/route.js';
 import { UwsServer } from './http/uws-server.js';
+import { boundAddress } from './http/bound-address.js';
+import { explainingStorageFailure } from './storage-failure-reason.js';
+import { logStartupSummary } from './startup-summary.js';
+import { serviceVersion } from './version.js';
 import { Lifecycle } from './lifecycle.js';
 import { scheduleSweeps } from './scheduled-sweeps.js';
 import { BufferedSink, JsonLogger, type LogSink } from './logger.js';
@@ -61,8 +65,11 @@ export interface App {
   readonly logger: Logger;
   /** Set only on the first start, when the administrator's password was generated. */
   readonly generatedAdminPassword: string | undefined;
-  /** Starts serving; port 0 picks a free port. Answers the port and the address. */
-  listen(port?: number, host?: string): Promise<{ port: number; url: string }>;
+  /**
+   * Starts serving and logs the start-up line; port 0 picks a free port. Answers the port, the
+   * address as bound (`0.0.0.0:8080`) and a URL that reaches it from this machine.
+   */
+  listen(port?: number, host?: string): Promise<{ port: number; url: string; address: string }>;
   /** Answers a request in-process, without a socket (for tests and tools). */
   inject(request: InjectRequest): Promise<HttpResponse>;
   routes(): Array<{ method: string; path: string; access: string; summary: string }>;
@@ -84,31 +91,39 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
   mkdirSync(dataDir, { recursive: true });
   // Everything started from here on says how it stops; a failed start stops what had started.
   const lifecycle = new Lifecycle(logger);
+  /** The contribution a property names; a miss says where the property was set. */
+  const named: NamedLookup = (kind, key, value) => resolveNamed(kind, key, value, config.origin(key));
   if (sink instanceof BufferedSink) lifecycle.onStop('log', () => sink.flush());
 
   let generatedAdminPassword: string | undefined;
   let container: DependencyContainer;
   let pipeline: HttpPipeline;
   let server: UwsServer;
+  let registry: PluginRegistry;
+  let storageTarget: string | undefined;
   try {
-    const registry = await loadPlugins(config, dataDir, cwd, logger);
-    const driver = resolveNamed(registry.storageDrivers, 'storage.driver', settings.storageDriver);
-    const storage = withUnitOfWork(
-      await driver.open({ config, dataDir, logger: logger.child({ storage: driver.name }) }),
-      logger.child({ area: 'after-commit' }),
+    registry = await loadPlugins(config, dataDir, cwd, logger);
+    const driver = named(registry.storageDrivers, 'storage.driver', settings.storageDriver);
+    // NOTE: nothing searches yet; the name is checked so that a typo or a missing plugin is not
+    // accepted in silence.
+    if (settings.searchDriver !== undefined) named(registry.searchDrivers, 'search.driver', settings.searchDriver);
+    const driverStorage = await explainingStorageFailure({ driver: driver.name }, () =>
+      driver.open({ config, dataDir, logger: logger.child({ storage: driver.name }) }),
     );
+    storageTarget = driverStorage.target;
+    const storage = withUnitOfWork(driverStorage, logger.child({ area: 'after-commit' }));
     lifecycle.onStop('storage', () => storage.close());
     lifecycle.onStop('plugins', async () => {
       for (const { plugin, error } of await registry.close())
         logger.error({ plugin, err: error }, 'plugin failed to close');
     });
-    const mailTransport = resolveNamed(registry.mailTransports, 'mail.transport', settings.mailTransport);
+    await explainingStorageFailure({ driver: driver.name, target: storageTarget }, () => storage.migrate());
+    const mailTransport = named(registry.mailTransports, 'mail.transport', settings.mailTransport);
     const mail = await mailTransport.create({ config, dataDir, logger: logger.child({ mail: mailTransport.name }) });
     lifecycle.onStop('mail', () => mail.close?.());
-    const assetDriver = resolveNamed(registry.assetStorages, 'assets.driver', settings.assetsDriver);
+    const assetDriver = named(registry.assetStorages, 'assets.driver', settings.assetsDriver);
     const assets = await assetDriver.open({ config, dataDir, logger: logger.child({ assets: assetDriver.name }) });
     lifecycle.onStop('assets', () => assets.close?.());
-    await storage.migrate();
     const seeded = await seedInstallation(storage, settings.initialAdminPassword, logger);
     generatedAdminPassword = seeded.generatedAdminPassword;
 
@@ -142,6 +157,8 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
     lifecycle.onStop('http', () => server.close(settings.shutdownTimeoutMs));
     scheduleSweeps({ storage, assets: resolve(container, AssetSweeper), settings, lifecycle, logger });
   } catch (error) {
+    // The message reaches the installer on one line (main); the whole error only at debug level.
+    logger.debug({ err: error }, 'start-up failed');
     await lifecycle.stop();
     throw error;
   }
@@ -155,13 +172,27 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
     generatedAdminPassword,
     async listen(port = settings.port, host = settings.host) {
       const bound = await server.listen(host, port, settings.reusePort);
-      return { port: bound, url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${bound}` };
+      const { address, url } = boundAddress(host, bound);
+      logStartupSummary(logger, {
+        version: serviceVersion(),
+        address,
+        url,
+        port: bound,
+        storage: { driver: settings.storageDriver, target: storageTarget },
+        plugins: registry.loaded(),
+        authSchemes: settings.authSchemes,
+        dataDir,
+        configFile: config.source,
+      });
+      return { port: bound, url, address };
     },
     inject: (request) => pipeline.handle(toHttpRequest(request, settings.trustProxy)),
     routes: () => pipeline.routes(),
     close: () => lifecycle.stop(),
   };
 }
+
+type NamedLookup = <T>(kind: Parameters<typeof resolveNamed<T>>[0], key: string, value: string) => T;
 
 /**
  * The installer's password is taken as given (it may come from a secret store or a deployment

@@ -72,7 +72,7 @@ export function buildContainer(parts: {
   const auth = new AuthService(parts.storage, parts.settings.auth, hashes);
   c.register(AuthService, { useValue: auth });
   const schemes = parts.settings.authSchemes.map((name) =>
-    resolveNamed(parts.registry.authSchemes, 'auth.schemes', name),
+    resolveNamed(parts.registry.authSchemes, 'auth.schemes', name, parts.config.origin('auth.schemes')),
   );
   c.register(Authenticator, { useValue: new Authenticator(schemes, auth) });
   const passwordPolicy = new PasswordPolicy({

@@ -8,26 +8,21 @@ async function main(): Promise<void> {
   try {
     app = await buildApp();
   } catch (error) {
-    // Start-up problems are the installer's to fix: say what is wrong, without a stack trace.
+    // Start-up problems are the installer's to fix: say what is wrong, one line each, without a
+    // stack trace (buildApp logs the whole error at debug level).
     const message =
       error instanceof StartupError ? error.message : `Start-up failed: ${(error as Error)?.message ?? error}`;
-    process.stderr.write(`cms: ${message}\n`);
+    process.stderr.write(message.replace(/^/gm, 'cms: ') + '\n');
     if (!(error instanceof StartupError)) process.stderr.write(`${(error as Error)?.stack ?? ''}\n`);
     process.exit(1);
   }
-  let listening: { url: string; port: number };
   try {
-    listening = await app.listen();
+    await app.listen();
   } catch (error) {
     await app.close();
     process.stderr.write(`cms: ${(error as Error).message}\n`);
     process.exit(1);
   }
-  const { url, port } = listening;
-  app.logger.info(
-    { url, port, dataDir: app.dataDir, storage: app.settings.storageDriver, config: app.config.source },
-    `cms listening on ${url}`,
-  );
   if (app.generatedAdminPassword) {
     // Written once, on the first start only: the spec's way of handing over the initial password.
     app.logger.info(
@@ -37,6 +32,7 @@ async function main(): Promise<void> {
   }
   let stopping = false;
   const stop = (signal: string) => {
+    // npm forwards the signal a terminal's Ctrl-C already sent to the whole group: stop once.
     if (stopping) return;
     stopping = true;
     app.logger.info({ signal }, 'shutting down');

@@ -3,6 +3,13 @@ import { defineProperties } from '../core/config/properties.js';
 
 /** The host's own configuration properties: what it listens on, logs, and which plugins it resolves. */
 export const HOST_PROPERTIES = defineProperties({
+  'config.strict': {
+    type: 'bool',
+    default: true,
+    group: 'Configuration',
+    description:
+      'An unknown property under a prefix the service or a loaded plugin uses (`storage.drivr`), an unknown `CMS_` variable under one (`CMS_STORAGE_DRIVR`), or a near miss of a declared name whatever its prefix (`plugin`), stops start-up, naming where it was set and the name it probably meant. `false` logs a warning instead.',
+  },
   'http.port': {
     type: 'int',
     default: 8080,
@@ -121,6 +128,11 @@ export const HOST_PROPERTIES = defineProperties({
     group: 'Storage',
     description:
       '`sqlite` (embedded, nothing to install) or `mysql` (MySQL or MariaDB), or the name of a storage driver a plugin contributes.',
+  },
+  'search.driver': {
+    group: 'Search',
+    description:
+      'The search driver, by the name a loaded plugin gives it. No search driver ships with the service yet and nothing searches: leave it unset. A name no loaded plugin provides stops start-up, listing those available.',
   },
   'assets.driver': {
     default: 'local',

@@ -22,6 +22,8 @@ export interface HostSettings {
   logLevel: LogLevel;
   plugins: string[];
   storageDriver: string;
+  /** Unset: no search driver. */
+  searchDriver: string | undefined;
   authSchemes: string[];
   auth: AuthSettings;
   passwordHashing: HashQueueOptions;
@@ -61,6 +63,7 @@ export function readSettings(config: Config): HostSettings {
     logLevel: p['log.level'],
     plugins: p.plugins,
     storageDriver: p['storage.driver'],
+    searchDriver: p['search.driver'],
     authSchemes: p['auth.schemes'],
     auth: {
       sessionTimeoutMs: p['auth.session.timeout.minutes'] * 60_000,

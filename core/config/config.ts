@@ -24,27 +24,69 @@ export function environmentNameOf(key: string): string {
   return 'CMS_' + key.toUpperCase().replace(/[^A-Z0-9]+/g, '_');
 }
 
+/** The properties file the file values came from. */
+export interface PropertiesFile {
+  /** Absolute path. */
+  path: string;
+  /** How messages name it: relative to the working directory when it lies below it (`cms.properties`). */
+  shownAs: string;
+  /** The line each key is set on (the last, when set twice). */
+  lines: ReadonlyMap<string, number>;
+}
+
 /**
  * Configuration properties: a properties file overridden by environment variables. Getters are
- * typed and name the property in their error, so a bad value stops start-up with a clear message.
+ * typed and name the property, and where its value came from, in their error, so a bad value stops
+ * start-up with a clear message.
  */
 export class Config {
   constructor(
     private readonly fileValues: ReadonlyMap<string, string> = new Map(),
     private readonly env: Environment = {},
-    /** Where the file values came from, for messages. */
-    readonly source: string | null = null,
+    /** The file the values came from, for messages; null when there is none. */
+    readonly file: PropertiesFile | null = null,
   ) {}
+
+  /** Absolute path of the properties file read, or null when none was. */
+  get source(): string | null {
+    return this.file?.path ?? null;
+  }
 
   /** The raw value, or undefined when neither the environment nor the file sets it. */
   raw(key: string): string | undefined {
-    const generic = this.env[environmentNameOf(key)];
-    if (generic !== undefined) return generic;
-    for (const name of PLAIN_ENVIRONMENT_NAMES[key] ?? []) {
-      const plain = this.env[name];
-      if (plain !== undefined) return plain;
-    }
-    return this.fileValues.get(key);
+    const name = this.environmentNameSetting(key);
+    return name !== undefined ? this.env[name] : this.fileValues.get(key);
+  }
+
+  /**
+   * Where the value of `key` comes from, as messages name it (`environment variable PORT`,
+   * `cms.properties line 3`); undefined when it is not set, or set by a map of values in a test.
+   */
+  origin(key: string): string | undefined {
+    const name = this.environmentNameSetting(key);
+    if (name !== undefined) return `environment variable ${name}`;
+    const line = this.file?.lines.get(key);
+    return line === undefined || !this.fileValues.has(key) ? undefined : `${this.file!.shownAs} line ${line}`;
+  }
+
+  /** Every key the file sets, with where (for the check of unknown names). */
+  fileKeys(): Array<{ key: string; origin: string | undefined }> {
+    return [...this.fileValues.keys()].map((key) => {
+      const line = this.file?.lines.get(key);
+      return { key, origin: line === undefined ? undefined : `${this.file!.shownAs} line ${line}` };
+    });
+  }
+
+  /** The names of the environment variables set (for the check of unknown names). */
+  environmentNames(): string[] {
+    return Object.keys(this.env).filter((name) => this.env[name] !== undefined);
+  }
+
+  /** The environment variable that sets `key`, when one does: the `CMS_` form first, then the plain names. */
+  private environmentNameSetting(key: string): string | undefined {
+    return [environmentNameOf(key), ...(PLAIN_ENVIRONMENT_NAMES[key] ?? [])].find(
+      (name) => this.env[name] !== undefined,
+    );
   }
 
   has(key: string): boolean {
@@ -78,14 +120,25 @@ export class Config {
     throw this.invalid(key, value, 'true or false');
   }
 
-  /** A comma-separated list, trimmed, empty items dropped. */
+  /**
+   * A comma-separated list, trimmed, empty items dropped. Set but empty, it is refused when the
+   * default is not empty: `auth.schemes=` reads as "none", and quietly getting the default instead
+   * would surprise whoever wrote it. Unset, the default applies.
+   */
   list(key: string, defaultValue: readonly string[] = []): string[] {
-    const value = this.string(key);
-    if (value === undefined) return [...defaultValue];
-    return value
+    const raw = this.raw(key);
+    if (raw === undefined) return [...defaultValue];
+    const items = raw
       .split(',')
       .map((s) => s.trim())
       .filter((s) => s !== '');
+    if (items.length === 0 && defaultValue.length > 0) {
+      throw new StartupError(
+        `Configuration property ${key} is set to an empty list${this.where(key)}; name at least one item, ` +
+          `or remove it for the default (${defaultValue.join(',')})`,
+      );
+    }
+    return items.length === 0 ? [...defaultValue] : items;
   }
 
   oneOf<T extends string>(key: string, allowed: readonly T[], defaultValue: T): T {
@@ -96,7 +149,15 @@ export class Config {
     return match;
   }
 
+  /** ` (cms.properties line 3)`: where the value of `key` came from, for a message; empty when unknown. */
+  where(key: string): string {
+    const origin = this.origin(key);
+    return origin === undefined ? '' : ` (${origin})`;
+  }
+
   private invalid(key: string, value: string, expected: string): StartupError {
-    return new StartupError(`Configuration property ${key} has the value "${value}"; expected ${expected}`);
+    return new StartupError(
+      `Configuration property ${key} has the value "${value}"${this.where(key)}; expected ${expected}`,
+    );
   }
 }

@@ -1,12 +1,26 @@
+/** One `key=value` of a properties file, with the line it starts on (1-based) for messages. */
+export interface PropertyLine {
+  key: string;
+  value: string;
+  line: number;
+}
+
 /**
  * Parses the text of a Java-style properties file, the format installers of the original already
  * know: `key=value`, `key: value` or `key value`; `#` and `!` start comments; a trailing backslash
  * continues the value on the next line; `\n`, `\t`, `\uXXXX` and escaped separators are decoded.
+ * A key set twice keeps its last value, as Java's reader does.
  */
 export function parseProperties(text: string): Map<string, string> {
-  const result = new Map<string, string>();
+  return new Map(parsePropertyLines(text).map(({ key, value }) => [key, value]));
+}
+
+/** The entries of a properties file in order, each with the line it starts on. */
+export function parsePropertyLines(text: string): PropertyLine[] {
+  const result: PropertyLine[] = [];
   const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
   for (let i = 0; i < lines.length; i++) {
+    const start = i + 1;
     let line = lines[i]!.replace(/^\s+/, '');
     if (line === '' || line.startsWith('#') || line.startsWith('!')) continue;
     while (endsWithContinuation(line) && i + 1 < lines.length) {
@@ -14,7 +28,7 @@ export function parseProperties(text: string): Map<string, string> {
     }
     if (endsWithContinuation(line)) line = line.slice(0, -1);
     const [rawKey, rawValue] = splitKeyValue(line);
-    result.set(unescape(rawKey), unescape(rawValue));
+    result.push({ key: unescape(rawKey), value: unescape(rawValue), line: start });
   }
   return result;
 }

@@ -38,7 +38,7 @@ export interface BoolProperty extends PropertyBase {
   type: 'bool';
   default: boolean;
 }
-/** Comma-separated, trimmed, empty items dropped. */
+/** Comma-separated, trimmed, empty items dropped. Set but empty is refused when the default is not empty. */
 export interface ListProperty extends PropertyBase {
   type: 'list';
   default: readonly string[];
@@ -71,7 +71,10 @@ export function defineProperties<const Declarations extends PropertyDeclarations
   return declarations;
 }
 
-/** Reads one declared property, its default applied; a bad value stops start-up naming property and value. */
+/**
+ * Reads one declared property, its default applied; a bad value stops start-up naming the property,
+ * the value (unless secret) and where it was set.
+ */
 export function readProperty<D extends PropertyDeclaration>(
   config: Config,
   key: string,
@@ -104,7 +107,7 @@ export function readProperty<D extends PropertyDeclaration>(
   if (problem) {
     const shown = d.secret ? '(hidden)' : `"${raw}"`;
     throw new StartupError(
-      `Configuration property ${key}=${shown} is not acceptable${reader ? ` to ${reader}` : ''}: ${problem}`,
+      `Configuration property ${key}=${shown}${config.where(key)} is not acceptable${reader ? ` to ${reader}` : ''}: ${problem}`,
     );
   }
   return value as PropertyValue<D>;

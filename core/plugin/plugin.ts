@@ -54,6 +54,8 @@ export interface PluginContributions {
 export interface PluginDescriptor {
   name: string;
   apiVersion: number;
+  /** The plugin's own version, shown in the start-up line (built-ins have the service's). */
+  version?: string;
   description?: string;
   properties?: PropertyDeclarations;
   setup(context: PluginSetupContext): PluginContributions | Promise<PluginContributions>;

@@ -1,3 +1,4 @@
+import { closestName } from '../config/edit-distance.js';
 import { StartupError } from '../errors/index.js';
 import type { Actionlet } from './actionlet.js';
 import type { AssetStorageDriver } from './asset-storage.js';
@@ -41,6 +42,11 @@ class Keyed<T> {
   }
 }
 
+export interface LoadedPlugin {
+  name: string;
+  version: string | undefined;
+}
+
 /** Everything the loaded plugins contribute, in load order. */
 export class PluginRegistry {
   readonly actionlets = new Keyed<Actionlet>('Actionlet', (a) => a.actionClass);
@@ -51,11 +57,12 @@ export class PluginRegistry {
   readonly mailTransports = new Keyed<MailTransport>('Mail transport', (t) => t.name);
   readonly assetStorages = new Keyed<AssetStorageDriver>('Asset storage', (d) => d.name);
   private readonly closers: Array<{ plugin: string; close: () => Promise<void> }> = [];
-  private readonly pluginNames: string[] = [];
+  private readonly loadedPlugins: LoadedPlugin[] = [];
 
-  add(plugin: string, contributions: PluginContributions): void {
-    if (this.pluginNames.includes(plugin)) throw new StartupError(`Plugin ${plugin} is loaded twice`);
-    this.pluginNames.push(plugin);
+  /** Registers what a plugin contributes; `version` is the plugin's, for the start-up line. */
+  add(plugin: string, contributions: PluginContributions, version?: string): void {
+    if (this.loadedPlugins.some((p) => p.name === plugin)) throw new StartupError(`Plugin ${plugin} is loaded twice`);
+    this.loadedPlugins.push({ name: plugin, version });
     for (const a of contributions.actionlets ?? []) this.actionlets.add(plugin, a);
     for (const f of contributions.fieldTypes ?? []) this.fieldTypes.add(plugin, f);
     for (const s of contributions.authSchemes ?? []) this.authSchemes.add(plugin, s);
@@ -67,7 +74,12 @@ export class PluginRegistry {
   }
 
   plugins(): readonly string[] {
-    return this.pluginNames;
+    return this.loadedPlugins.map((p) => p.name);
+  }
+
+  /** The plugins loaded, in load order, with their versions when they say. */
+  loaded(): readonly LoadedPlugin[] {
+    return this.loadedPlugins;
   }
 
   /** Close hooks in reverse load order; answers the failures instead of throwing, so all run. */
@@ -84,14 +96,21 @@ export class PluginRegistry {
   }
 }
 
-/** Looks up a named contribution chosen by a property; a miss names the property and the value. */
-export function resolveNamed<T>(kind: Keyed<T>, property: string, value: string): T {
+/**
+ * Looks up a named contribution chosen by a property; a miss names the property, the value, where
+ * it was set (`origin`: `cms.properties line 2`), the names available and the likely one.
+ */
+export function resolveNamed<T>(kind: Keyed<T>, property: string, value: string, origin?: string): T {
   const found = kind.get(value);
   if (found === undefined) {
     const available = kind.keys();
+    const suggestion = closestName(value, available, 2);
     throw new StartupError(
-      `Configuration property ${property}="${value}" does not name a loaded plugin contribution` +
-        (available.length ? ` (available: ${available.join(', ')})` : ''),
+      `Configuration property ${property}="${value}"${origin ? ` (${origin})` : ''} does not name a loaded plugin contribution` +
+        (available.length
+          ? ` (available: ${available.join(', ')})`
+          : ' (none is available: no loaded plugin contributes one)') +
+        (suggestion ? ` — did you mean ${suggestion}?` : ''),
     );
   }
   return found;

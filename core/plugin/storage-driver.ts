@@ -264,6 +264,11 @@ export type RepositorySet = Omit<DriverRepositories, 'transaction'>;
 export interface DriverStorage extends DriverRepositories {
   /** The driver's name (`sqlite`, `mysql`). */
   readonly driverName: string;
+  /**
+   * Where the data lives, for the start-up line and start-up errors (`/srv/cms/data/cms.db`,
+   * `mysql://cms:***@db:3306/cms`). Never a password.
+   */
+  readonly target?: string;
   /** Applies the versioned migrations; safe to call from several processes at once. */
   migrate(): Promise<void>;
   /** Answers once the database can be reached (readiness). Throws otherwise. */

@@ -17,8 +17,22 @@ A few settings are also read under a plain name, because the spec and the usual 
 them so; the tables list them.
 
 A value that cannot be read (a word where a number belongs, a plugin name that no plugin provides)
-stops start-up with a message naming the property and the value (never the value of a secret), and
-a non-zero exit code.
+stops start-up with a message naming the property, the value (never the value of a secret) and
+where it was set (\`cms.properties line 3\`, \`environment variable PORT\`), and a non-zero exit code.
+A list property set to nothing (\`auth.schemes=\`) is refused when its default is not empty, rather
+than quietly meaning the default; unset, the default applies.
+
+Names are checked too. A property nobody declares, under a prefix that the service or a loaded
+plugin uses (\`storage.\`, \`http.\`, \`auth.\`, ...), stops start-up:
+
+\`\`\`
+cms: unknown property storage.drivr in cms.properties line 3 — did you mean storage.driver?
+\`\`\`
+
+So does a near miss of a declared name whatever its prefix (\`plugin=\`, \`INITIAL_ADMIN_PASWORD\`). In
+the environment, only \`CMS_\` variables are looked at, the same way (\`CMS_STORAGE_DRIVR\`): other
+variables belong to the system and to other programs. Names under other prefixes are left alone,
+so one file can serve other tools. \`config.strict=false\` turns these refusals into warnings.
 
 ## Environment only
 
@@ -30,6 +44,7 @@ a non-zero exit code.
 
 /** Sections in the order they are listed, with what is said after each table. */
 const GROUPS: ReadonlyArray<{ name: string; after?: string }> = [
+  { name: 'Configuration' },
   { name: 'HTTP' },
   { name: 'Plugins' },
   {
@@ -44,6 +59,7 @@ checks a version token in the database on every save and fire, so a change made 
 is used by all of them at once. Changing those tables by hand in SQL bypasses the token: restart the
 service after doing so.`,
   },
+  { name: 'Search' },
   {
     name: 'Uploads',
     after:

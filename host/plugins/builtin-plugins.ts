@@ -17,4 +17,5 @@ const BUILTIN_MODULES = [
 export const BUILTIN_PLUGINS: readonly PluginSource[] = BUILTIN_MODULES.map((path) => ({
   specifier: `builtin:${path.replace(/^(\.\.\/)+plugins\//, '').replace(/\/index\.js$|\.js$/, '')}`,
   url: new URL(path, import.meta.url).href,
+  builtin: true,
 }));

@@ -8,25 +8,32 @@ import { PluginRegistry } from '../../core/plugin/registry.js';
 import { BUILTIN_PLUGINS } from './builtin-plugins.js';
 import { readProperty } from '../../core/config/properties.js';
 import { HOST_PROPERTIES } from '../settings-properties.js';
+import { serviceVersion } from '../version.js';
+import { checkPropertyNames } from './check-property-names.js';
 
 export interface PluginSource {
   /** How the plugin was named: a built-in's module, a path or a package name from `plugins=`. */
   specifier: string;
   /** What `import()` is given. */
   url: string;
+  /** Shipped with the service. */
+  builtin?: boolean;
 }
 
 /**
  * Loads the built-in plugins, then those listed in `plugins=`, through one path: import the module,
- * check its descriptor and API version, validate the properties it declares, set it up, register
- * what it contributes. Any failure stops start-up with a message naming the plugin.
+ * check its descriptor and API version; once all are imported, refuse property names nobody
+ * declares; then, per plugin, validate the properties it declares, set it up and register what it
+ * contributes. Any failure stops start-up with a message naming the plugin.
  */
 export async function loadPlugins(config: Config, dataDir: string, cwd: string, log: Logger): Promise<PluginRegistry> {
   const registry = new PluginRegistry();
   const extra = readProperty(config, 'plugins', HOST_PROPERTIES.plugins);
   const sources = [...BUILTIN_PLUGINS, ...extra.map((s) => sourceOf(s, cwd))];
-  for (const source of sources) {
-    const descriptor = await importDescriptor(source);
+  const imported: Array<{ source: PluginSource; descriptor: PluginDescriptor }> = [];
+  for (const source of sources) imported.push({ source, descriptor: await importDescriptor(source) });
+  checkPropertyNames(config, [HOST_PROPERTIES, ...imported.map(({ descriptor }) => descriptor.properties ?? {})], log);
+  for (const { source, descriptor } of imported) {
     validateProperties(descriptor, config);
     const logger = log.child({ plugin: descriptor.name });
     let contributions;
@@ -39,8 +46,10 @@ export async function loadPlugins(config: Config, dataDir: string, cwd: string, 
         { cause },
       );
     }
-    registry.add(descriptor.name, contributions ?? {});
-    log.debug({ plugin: descriptor.name, from: source.specifier }, 'plugin loaded');
+    // Built-ins ship with the service: theirs is the service's version.
+    const version = descriptor.version ?? (source.builtin ? serviceVersion() : undefined);
+    registry.add(descriptor.name, contributions ?? {}, version);
+    log.debug({ plugin: descriptor.name, version, from: source.specifier }, 'plugin loaded');
   }
   return registry;
 }

@@ -38,6 +38,25 @@ export async function startService(
   return { child, url };
 }
 
+/**
+ * `host/main.ts` in a process of its own with exactly `env` (and PATH), its output collected: for
+ * what only a process shows (exit codes, what reaches standard error, signals).
+ */
+export function runMain(env: Record<string, string>, options: { cwd?: string } = {}) {
+  // Resolved here: from another working directory the name alone would not be found.
+  const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), MAIN], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    cwd: options.cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (err += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => out, errors: () => err };
+}
+
 /** A process's resident memory in MiB, as the kernel counts it. */
 export function residentMiB(pid: number): number {
   const kib = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];

@@ -1,27 +1,9 @@
 import t from 'tap';
-import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildApp } from '../../host/app.js';
+import { runMain } from '../helpers/service-process.js';
 import { CapturingSink, startTestApp, tempDataDir } from '../helpers/test-app.js';
-
-const MAIN = fileURLToPath(new URL('../../host/main.ts', import.meta.url));
-/** The child runs the TypeScript sources through tsx, as tap does (.taprc). */
-const LOADER_ARGS = ['--import', 'tsx'];
-
-function runMain(env: Record<string, string>) {
-  const child = spawn(process.execPath, [...LOADER_ARGS, MAIN], {
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (d) => (out += d));
-  child.stderr.on('data', (d) => (err += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => out, errors: () => err };
-}
 
 t.test('first start creates the administrator with INITIAL_ADMIN_PASSWORD; later starts never reset it', async (t) => {
   const dataDir = tempDataDir(t);
@@ -92,7 +74,7 @@ t.test(
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l));
-    const listening = lines.find((l) => /^cms listening on /.test(l.msg));
+    const listening = lines.find((l) => / listening on /.test(l.msg));
     t.ok(listening, 'address printed');
     t.equal(listening.dataDir, dataDir, 'data directory printed');
     const created = lines.find((l) => /Administrator created/.test(l.msg));

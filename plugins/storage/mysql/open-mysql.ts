@@ -10,6 +10,8 @@ import { classifyMysqlError } from './mysql-errors.js';
 import { readProperties, type PropertyValues } from '../../../core/config/properties.js';
 import { MYSQL_PROPERTIES } from './properties.js';
 import { createRepositories } from '../drizzle/repositories.js';
+import { StartupError } from '../../../core/errors/index.js';
+import { maskUrlPassword } from './mask-url.js';
 
 const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
 const MIGRATION_LOCK = 'cms_migrations';
@@ -42,9 +44,9 @@ const mysqlDialect: Dialect = {
 const MAX_TRANSACTION_ATTEMPTS = 2;
 
 /** The connection pool the properties describe. */
-function createMysqlPool(p: PropertyValues<typeof MYSQL_PROPERTIES>): Pool {
+function createMysqlPool(url: string, p: PropertyValues<typeof MYSQL_PROPERTIES>): Pool {
   const pool = createPool({
-    uri: p['storage.mysql.url'],
+    uri: url,
     connectionLimit: p['storage.mysql.pool.size'],
     // Requests wait for a free connection, but not without bound: past this many waiting, a request
     // is answered STORAGE_UNAVAILABLE (503 with Retry-After) instead of joining a queue that only grows.
@@ -73,7 +75,14 @@ function createMysqlPool(p: PropertyValues<typeof MYSQL_PROPERTIES>): Pool {
 
 /** MySQL or MariaDB through a mysql2 connection pool. */
 export function openMysql(context: StorageOpenContext): DriverStorage {
-  const pool = createMysqlPool(readProperties(context.config, MYSQL_PROPERTIES));
+  const properties = readProperties(context.config, MYSQL_PROPERTIES);
+  const url = properties['storage.mysql.url'];
+  // No default: a made-up server and database would be worse than a clear refusal.
+  if (url === undefined)
+    throw new StartupError(
+      `Configuration property storage.driver=mysql${context.config.where('storage.driver')} needs storage.mysql.url (mysql://user:password@host:3306/database), which is not set`,
+    );
+  const pool = createMysqlPool(url, properties);
   // NOTE: the positional form: drizzle 0.45 misreads `{ client, mode }` as a client.
   const db = drizzle(pool, { mode: 'default' }) as unknown as Db;
 
@@ -125,6 +134,7 @@ export function openMysql(context: StorageOpenContext): DriverStorage {
   return {
     ...repositories,
     driverName: 'mysql',
+    target: maskUrlPassword(url),
     async migrate() {
       // Several processes may start together: the named lock makes them migrate one at a time.
       let connection;

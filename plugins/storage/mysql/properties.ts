@@ -2,12 +2,12 @@ import { defineProperties } from '../../../core/config/properties.js';
 
 export const MYSQL_PROPERTIES = defineProperties({
   'storage.mysql.url': {
-    default: 'mysql://root@127.0.0.1:3306/test',
     group: 'Storage',
     // The URL may carry a password: a refused value is never quoted.
     secret: true,
     validate: (v) => (/^mysql:\/\//.test(v) ? undefined : 'must start with mysql://'),
-    description: 'Connection URL for `storage.driver=mysql`.',
+    description:
+      'Connection URL for `storage.driver=mysql`, which needs it: `mysql://user:password@host:3306/database` (characters other than letters and digits in the password percent-encoded). Its password is masked wherever the URL is shown.',
   },
   'storage.mysql.pool.size': {
     type: 'int',

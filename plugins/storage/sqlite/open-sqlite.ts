@@ -85,6 +85,7 @@ export function openSqlite(context: StorageOpenContext): DriverStorage {
   return {
     ...repositories,
     driverName: 'sqlite',
+    target: file,
     async migrate() {
       const apply = () => migrate(drizzle({ client: writer }), { migrationsFolder: MIGRATIONS });
       await exclusive(async () => {

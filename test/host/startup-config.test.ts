@@ -1,0 +1,143 @@
+import t, { type Test } from 'tap';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../../host/app.js';
+import { runMain } from '../helpers/service-process.js';
+import { CapturingSink, tempDataDir } from '../helpers/test-app.js';
+
+const VERSION = (
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
+
+/** Builds the app as start-up does: `cms.properties` in the data directory, which is the working directory. */
+async function start(t: Test, properties: string[], env: Record<string, string> = {}) {
+  const dataDir = tempDataDir(t);
+  writeFileSync(join(dataDir, 'cms.properties'), properties.join('\n') + '\n');
+  const sink = new CapturingSink();
+  const app = await buildApp({
+    env: { CMS_DATA_DIR: dataDir, INITIAL_ADMIN_PASSWORD: 'startup-test-password', ...env },
+    cwd: dataDir,
+    logSink: sink,
+  });
+  t.teardown(() => app.close());
+  return { app, logs: sink.lines, dataDir };
+}
+
+const HEADER_PLUGIN = `export default {
+  name: 'acme-header', apiVersion: 1, version: '2.3.4',
+  properties: { 'acme.header': { description: 'the header', default: 'x-acme' } },
+  setup: () => ({}),
+};`;
+
+function writePlugin(): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'cms-plugin-')), 'plugin.mjs');
+  writeFileSync(file, HEADER_PLUGIN);
+  return file;
+}
+
+t.test('an unknown property stops start-up: where, and the likely name', async (t) => {
+  await t.rejects(start(t, ['# storage', 'http.port=0', 'storage.drivr=mysql']), {
+    name: 'StartupError',
+    message: 'unknown property storage.drivr in cms.properties line 3 — did you mean storage.driver?',
+  });
+  await t.rejects(start(t, [], { CMS_STORAGE_DRIVR: 'mysql' }), {
+    message: 'unknown environment variable CMS_STORAGE_DRIVR — did you mean CMS_STORAGE_DRIVER?',
+  });
+});
+
+t.test('a property a loaded plugin declares is known; a typo of it is not', async (t) => {
+  const plugin = writePlugin();
+  const { app } = await start(t, [`plugins=${plugin}`, 'acme.header=x-login']);
+  t.ok(app.container, 'started');
+  await t.rejects(start(t, [`plugins=${plugin}`, 'acme.headr=x-login']), {
+    message: 'unknown property acme.headr in cms.properties line 2 — did you mean acme.header?',
+  });
+  // Without the plugin, acme. is nobody's prefix: the name may belong to another tool.
+  t.ok((await start(t, ['acme.header=x-login'])).app.container, 'unknown prefixes stay allowed');
+});
+
+t.test('config.strict=false: start-up goes on, with a warning naming the line', async (t) => {
+  const { logs } = await start(t, ['config.strict=false', 'storage.drivr=mysql']);
+  const warning = logs.find((l) => l.level === 'warn' && l.property === 'storage.drivr');
+  t.equal(
+    warning?.msg,
+    'unknown property storage.drivr in cms.properties line 2 — did you mean storage.driver? (ignored: config.strict=false)',
+  );
+});
+
+t.test('search.driver must name a search driver a plugin provides; none ships', async (t) => {
+  await t.rejects(start(t, ['search.driver=elastic']), {
+    message:
+      'Configuration property search.driver="elastic" (cms.properties line 1) does not name a loaded plugin contribution (none is available: no loaded plugin contributes one)',
+  });
+});
+
+t.test('a list set to nothing is an error, not the default', async (t) => {
+  await t.rejects(start(t, ['auth.schemes=']), {
+    message:
+      'Configuration property auth.schemes is set to an empty list (cms.properties line 1); name at least one item, or remove it for the default (session,basic,legacy-header)',
+  });
+});
+
+t.test('storage.driver=mysql without storage.mysql.url is an error, not a test database', async (t) => {
+  await t.rejects(start(t, ['storage.driver=mysql']), {
+    name: 'StartupError',
+    message:
+      'Configuration property storage.driver=mysql (cms.properties line 1) needs storage.mysql.url (mysql://user:password@host:3306/database), which is not set',
+  });
+});
+
+t.test(
+  'the start-up line: version, storage and its target, plugins with versions, schemes, the bound address',
+  async (t) => {
+    const plugin = writePlugin();
+    const { app, logs, dataDir } = await start(t, [`plugins=${plugin}`, 'auth.schemes=basic,session']);
+    const { address, url, port } = await app.listen(0, '0.0.0.0');
+    t.equal(address, `0.0.0.0:${port}`, 'the wildcard address stays as bound');
+    t.equal(url, `http://127.0.0.1:${port}`, 'and the URL reaches it');
+    const summaries = logs.filter((l) => / listening on /.test(String(l.msg)));
+    t.equal(summaries.length, 1, 'one line');
+    const line = summaries[0]!;
+    const target = join(dataDir, 'cms.db');
+    t.equal(
+      line.msg,
+      `cms ${VERSION} listening on 0.0.0.0:${port} (http://127.0.0.1:${port}); storage sqlite ${target}; ` +
+        `plugins auth-builtin@${VERSION}, field-types-builtin@${VERSION}, actionlets-builtin@${VERSION}, ` +
+        `mail-builtin@${VERSION}, assets-builtin@${VERSION}, storage-sqlite@${VERSION}, storage-mysql@${VERSION}, ` +
+        `acme-header@2.3.4; auth schemes basic, session`,
+    );
+    t.match(line, {
+      version: VERSION,
+      address: `0.0.0.0:${port}`,
+      url: `http://127.0.0.1:${port}`,
+      port,
+      pid: process.pid,
+      storage: { driver: 'sqlite', target },
+      authSchemes: ['basic', 'session'],
+      config: join(dataDir, 'cms.properties'),
+    });
+    t.equal(await (await fetch(`${url}/api/v1/probes/alive`)).status, 200, 'reachable at that URL');
+  },
+);
+
+t.test('without a properties file the line says so instead of null', async (t) => {
+  const dataDir = tempDataDir(t);
+  const sink = new CapturingSink();
+  const app = await buildApp({ env: { CMS_DATA_DIR: dataDir }, cwd: dataDir, logSink: sink });
+  t.teardown(() => app.close());
+  await app.listen(0, '127.0.0.1');
+  t.equal(sink.lines.find((l) => / listening on /.test(String(l.msg)))?.config, 'none (defaults and environment only)');
+});
+
+t.test('main prints the mistake on one line, without a stack, and exits 1', async (t) => {
+  const dataDir = tempDataDir(t);
+  writeFileSync(join(dataDir, 'cms.properties'), 'http.port=0\nstorage.drivr=mysql\nhttp.hots=x\n');
+  const run = runMain({ CMS_DATA_DIR: dataDir }, { cwd: dataDir });
+  t.equal(await run.exited, 1);
+  t.equal(
+    run.errors(),
+    'cms: unknown property storage.drivr in cms.properties line 2 — did you mean storage.driver?\n' +
+      'cms: unknown property http.hots in cms.properties line 3 — did you mean http.host?\n',
+  );
+});
