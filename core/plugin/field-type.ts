@@ -1,3 +1,5 @@
+import { InvalidError } from './plugin-errors.js';
+
 /**
  * A field type of content types (Text, Date, Binary, ...). Each is a plugin contribution keyed by its
  * class name. Clients send class names with and without the `Immutable` prefix; answers use the
@@ -76,8 +78,12 @@ export interface FieldParseContext {
   storeBinary(fileName: string, content: Buffer): Promise<{ path: string; name: string; size: number }>;
 }
 
-/** A rejected value: the content service reports it as `badType` on the field. */
-export class FieldValueError extends Error {
+/**
+ * A rejected value, thrown by `parse`: the content service reports it as `badType` on the field,
+ * with the other problems of the submission. Thrown anywhere else, it is a 400 with its message.
+ * Word the message to follow the field's name: `Slug: must contain a letter or a digit`.
+ */
+export class FieldValueError extends InvalidError {
   constructor(message: string) {
     super(message);
     this.name = 'FieldValueError';
