@@ -1,0 +1,30 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+let cached: string | undefined;
+
+/**
+ * The service's own version, from its package.json: what a plugin's `cmsVersion` is checked
+ * against. Found by walking up from this file, because it runs from the sources (tests) and from
+ * `dist/` (production), at different depths.
+ */
+export function hostVersion(): string {
+  if (cached !== undefined) return cached;
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const found = readPackage(join(dir, 'package.json'));
+    if (found?.name === 'cms' && typeof found.version === 'string') return (cached = found.version);
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error('The service cannot find its own package.json (name "cms")');
+    dir = parent;
+  }
+}
+
+function readPackage(file: string): { name?: unknown; version?: unknown } | undefined {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as { name?: unknown; version?: unknown };
+  } catch {
+    return undefined;
+  }
+}
