@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { StartupError } from '../../core/errors/index.js';
 
 type Exports = string | null | { [key: string]: Exports } | Exports[];
 
@@ -16,13 +17,21 @@ const CONDITIONS = new Set(['import', 'node', 'default']);
 export function resolvePackageFrom(cwd: string, name: string): string | undefined {
   for (let dir = cwd; ; dir = dirname(dir)) {
     const root = join(dir, 'node_modules', name);
-    if (existsSync(join(root, 'package.json'))) return pathToFileURL(join(root, entryOf(root))).href;
+    if (existsSync(join(root, 'package.json'))) return pathToFileURL(join(root, entryOf(root, name))).href;
     if (dirname(dir) === dir) return undefined;
   }
 }
 
-function entryOf(root: string): string {
-  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports?: Exports; main?: string };
+function entryOf(root: string, name: string): string {
+  let manifest: { exports?: Exports; main?: string };
+  try {
+    manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as typeof manifest;
+  } catch (cause) {
+    throw new StartupError(
+      `Configuration property plugins="${name}": ${join(root, 'package.json')} cannot be read (${(cause as Error).message})`,
+      { cause },
+    );
+  }
   const exported = manifest.exports === undefined ? undefined : pick(dotEntry(manifest.exports));
   return exported ?? manifest.main ?? 'index.js';
 }

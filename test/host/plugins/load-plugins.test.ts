@@ -102,6 +102,12 @@ t.test('package names are found in node_modules of the working directory and its
     silentLogger,
   );
   t.ok(registry.plugins().includes('hello'));
+  mkdirSync(join(cwd, 'node_modules', 'broken'));
+  writeFileSync(join(cwd, 'node_modules', 'broken', 'package.json'), '{ "name": ');
+  t.throws(() => sourceOf('broken', below), {
+    name: 'StartupError',
+    message: /plugins="broken": .*package\.json cannot be read/,
+  });
 });
 
 t.test('a plugin for other versions of the service stops start-up, naming the range and the version', async (t) => {
