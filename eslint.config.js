@@ -93,6 +93,27 @@ export default tseslint.config(
     },
   },
   {
+    // The plugins a third party could have written use the plugin kit and nothing else of the
+    // service, so the kit is known to be enough. Storage drivers implement the repositories of the
+    // whole model and keep importing core.
+    files: ['plugins/{actionlets,field-types,auth,mail,assets}/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: upward('host'), message: 'plugins import core (the plugin kit), never host/.' },
+            {
+              regex: '^\\.\\./(?!\\.\\./core/plugin/kit\\.js$)',
+              message:
+                'This plugin imports only the plugin kit (core/plugin/kit.ts, what `cms/plugin` exports), its own files and its own libraries.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests, scripts and benchmarks may say `any` for JSON answers and print to the console.
     files: ['test/**/*.ts', 'scripts/**', 'bench/**', 'examples/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', 'no-console': 'off', 'max-params': 'off' },

@@ -1,22 +1,30 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-let version: string | undefined;
+let cached: string | undefined;
 
 /**
- * The service's version, from its package.json: the nearest one above this module, which is the
- * same file whether the module runs from the sources (`host/`) or from the build (`dist/host/`).
+ * The service's own version, from its package.json: shown in the start-up line, given to built-in
+ * plugins, and what a plugin's `cmsVersion` is checked against. Found by walking up from this file,
+ * because it runs from the sources (tests) and from `dist/` (production), at different depths.
  */
 export function serviceVersion(): string {
-  version ??= readVersion();
-  return version;
+  if (cached !== undefined) return cached;
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const found = readPackage(join(dir, 'package.json'));
+    if (found?.name === 'cms' && typeof found.version === 'string') return (cached = found.version);
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error('The service cannot find its own package.json (name "cms")');
+    dir = parent;
+  }
 }
 
-function readVersion(): string {
-  for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
-    const file = join(dir, 'package.json');
-    if (existsSync(file)) return (JSON.parse(readFileSync(file, 'utf8')) as { version?: string }).version ?? 'unknown';
-    if (dirname(dir) === dir) return 'unknown';
+function readPackage(file: string): { name?: unknown; version?: unknown } | undefined {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as { name?: unknown; version?: unknown };
+  } catch {
+    return undefined;
   }
 }

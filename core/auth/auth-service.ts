@@ -34,6 +34,9 @@ const PRIORITY_OF: Readonly<Record<Admission['standing'], HashPriority>> = {
   failed: 'low',
 };
 
+/** Longer ids and e-mails are not looked up: no stored user has one. */
+const MAX_LOOKUP_LENGTH = 320;
+
 /** How often a session's last-seen time is written back: not on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
 
@@ -45,6 +48,8 @@ export class AuthService implements AuthServices {
   private readonly cacheKey = randomBytes(32);
   private readonly credentials: ExpiringCache<Principal>;
   private readonly sessionCache: ExpiringCache<{ principal: Principal; expiresAt: number }>;
+  /** Users found by id or e-mail for schemes that proved the credential themselves (API keys, tokens). */
+  private readonly lookups: ExpiringCache<Principal>;
   private readonly throttle: LoginThrottle;
   /** Verified against when the account does not exist, so that both paths cost the same. */
   private readonly decoyHash: Promise<string> = hashPassword(randomBytes(16).toString('hex'));
@@ -59,6 +64,7 @@ export class AuthService implements AuthServices {
   ) {
     this.credentials = new ExpiringCache(settings.credentialCacheMs, 10_000, now);
     this.sessionCache = new ExpiringCache(settings.sessionCacheMs, 100_000, now);
+    this.lookups = new ExpiringCache(settings.sessionCacheMs, 10_000, now);
     this.throttle = new LoginThrottle(settings.throttle, now);
   }
 
@@ -127,6 +133,28 @@ export class AuthService implements AuthServices {
     return principal;
   }
 
+  findUserById(userId: string): Promise<Principal | undefined> {
+    if (userId === '' || userId.length > MAX_LOOKUP_LENGTH) return Promise.resolve(undefined);
+    return this.lookUp(`id\0${userId}`, () => this.storage.users.findById(userId));
+  }
+
+  findUserByEmail(email: string): Promise<Principal | undefined> {
+    const account = email.trim().toLowerCase();
+    if (account === '' || account.length > MAX_LOOKUP_LENGTH) return Promise.resolve(undefined);
+    return this.lookUp(`email\0${account}`, () => this.storage.users.findByEmail(account));
+  }
+
+  /** Only hits are cached: a miss costs one read, and an inactive user is never answered. */
+  private async lookUp(key: string, find: () => Promise<User | undefined>): Promise<Principal | undefined> {
+    const cached = this.lookups.get(key);
+    if (cached) return cached;
+    const user = await find();
+    if (!user?.active) return undefined;
+    const principal = await this.principalOf(user);
+    this.lookups.set(key, principal);
+    return principal;
+  }
+
   async endSession(token: string): Promise<void> {
     const tokenHash = hashToken(token);
     this.sessionCache.delete(tokenHash);
@@ -137,6 +165,7 @@ export class AuthService implements AuthServices {
   forgetUser(userId: string): void {
     this.credentials.deleteWhere((p) => p.user.userId === userId);
     this.sessionCache.deleteWhere((s) => s.principal.user.userId === userId);
+    this.lookups.deleteWhere((p) => p.user.userId === userId);
   }
 
   /**

@@ -37,4 +37,12 @@ class RequestAuthServices implements AuthServices {
   resolveSession(token: string): Promise<Principal | undefined> {
     return this.services.resolveSession(token);
   }
+
+  findUserById(userId: string): Promise<Principal | undefined> {
+    return this.services.findUserById(userId);
+  }
+
+  findUserByEmail(email: string): Promise<Principal | undefined> {
+    return this.services.findUserByEmail(email);
+  }
 }

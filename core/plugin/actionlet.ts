@@ -125,3 +125,8 @@ export interface Actionlet<Context extends ActionletContext = ActionletContext> 
   preSave?(context: Context): Promise<void> | void;
   run(context: Context): Promise<void> | void;
 }
+
+/** Identity function that exists for type inference and editor help. */
+export function defineActionlet(actionlet: Actionlet): Actionlet {
+  return actionlet;
+}

@@ -15,13 +15,18 @@ export interface SignInContext {
   readonly ip: string;
 }
 
-/** The services an auth scheme uses to prove an identity. */
+/**
+ * The services an auth scheme uses to prove an identity. A scheme either hands a secret to the
+ * service to check (`verifyPassword`, `resolveSession`), or proves the credential itself (an API
+ * key it holds the hash of, a signed token, an SSO assertion) and then looks the user up by what
+ * the credential names (`findUserById`, `findUserByEmail`).
+ */
 export interface AuthServices {
   /**
-   * Checks an e-mail and password. Throws `CmsError(Errors.AUTH_INVALID_USER)` when they do not
-   * match, `AUTH_TOO_MANY_ATTEMPTS` when repeated failures hold the attempt back, and `AUTH_BUSY`
-   * when too many passwords are being checked at once; repeated calls with the same correct pair are
-   * answered from a short cache.
+   * Checks an e-mail and password. Throws a 401 (`AUTH_INVALID_USER`) when they do not match, a 429
+   * (`AUTH_TOO_MANY_ATTEMPTS`) when repeated failures hold the attempt back, and a 503 (`AUTH_BUSY`)
+   * when too many passwords are being checked at once; repeated calls with the same correct pair
+   * are answered from a short cache.
    *
    * Failures are counted per client address, so pass `{ ip: request.ip }`. The services a scheme
    * receives already know the request's address: a scheme that leaves `context` out (as schemes
@@ -31,6 +36,15 @@ export interface AuthServices {
   verifyPassword(email: string, password: string, context?: SignInContext): Promise<Principal>;
   /** The principal of a live session token, or undefined when there is none. */
   resolveSession(token: string): Promise<Principal | undefined>;
+  /**
+   * The active user with this id, or undefined (no such user, or an inactive one: a deactivated
+   * user is never answered). Checks no secret: call it only once the scheme has proven the
+   * credential (a token's signature, a key's hash). Answers are cached for `auth.session.cache.seconds`,
+   * so a deactivation reaches other processes within that time.
+   */
+  findUserById(userId: string): Promise<Principal | undefined>;
+  /** Like `findUserById`, by e-mail (case-insensitive). */
+  findUserByEmail(email: string): Promise<Principal | undefined>;
 }
 
 /**
@@ -38,21 +52,33 @@ export interface AuthServices {
  * answers a principal wins.
  *
  * - Answer `null` when the request carries no credential of this scheme (the next scheme runs).
- * - Throw `new CmsError(Errors.AUTH_INVALID_USER)` when it carries one that is wrong: the request is refused with
- *   401, whatever later schemes would say.
+ * - Throw `UnauthenticatedError` (from `cms/plugin`) when it carries one that is wrong: the request
+ *   is refused with 401, whatever later schemes would say.
+ * - Anything else thrown is a fault of the scheme: a 500, with the cause in the log.
+ *
+ * The request's address (`request.ip`) is the client's as the HTTP layer resolved it (trusted
+ * proxies applied): the one to count failures against, or to allow a credential from.
  *
  * @example
- * const header: AuthScheme = {
- *   name: 'x-api-user',
- *   async authenticate(req, auth) {
- *     const value = req.headers['x-api-user'];
- *     if (!value) return null;
- *     const [email, password] = value.split(':');
- *     return auth.verifyPassword(email ?? '', password ?? '', { ip: req.ip });
+ * // A header carrying an API key; the plugin's configuration maps key hashes to user e-mails.
+ * const apiKey: AuthScheme = {
+ *   name: 'x-api-key',
+ *   async authenticate(request, auth) {
+ *     const key = request.headers['x-api-key'];
+ *     if (!key) return null;
+ *     const email = ownerOf(createHash('sha256').update(key).digest()); // constant-time comparison
+ *     const principal = email && (await auth.findUserByEmail(email));
+ *     if (!principal) throw new UnauthenticatedError('Unknown API key');
+ *     return principal;
  *   },
  * };
  */
 export interface AuthScheme {
   name: string;
   authenticate(request: AuthRequest, services: AuthServices): Promise<Principal | null>;
+}
+
+/** Identity function that exists for type inference and editor help. */
+export function defineAuthScheme(scheme: AuthScheme): AuthScheme {
+  return scheme;
 }

@@ -1,25 +1,33 @@
+import { InvalidError } from './plugin-errors.js';
+
 /**
  * A field type of content types (Text, Date, Binary, ...). Each is a plugin contribution keyed by its
- * class name. Clients send class names with and without the `Immutable` prefix; answers use the
- * `Immutable…` form, which is what `className` holds.
+ * class name. The built-ins live in `com.cms.contenttype.model.field.`; clients send their class
+ * names with and without the `Immutable` prefix, and answers use the `Immutable…` form, which is
+ * what `className` holds. A third-party type uses a qualified name of its own package
+ * (`com.acme.cms.SlugField`), taken as written.
  *
- * The value life cycle: a submitted value (a JSON value, or the legacy string format) is `parse`d
- * into the stored form, which must be JSON-serialisable; `toContentMap` turns the stored form into
- * what the contentlet's map shows; `toIndex` into what the search index holds. Required, unique,
- * regexCheck and defaultValue are enforced by the content service for every type alike.
+ * The value life cycle: a submitted value (a JSON value, or a string in the legacy format that
+ * form posts and CSV imports send) is `parse`d into the stored form, which must be
+ * JSON-serialisable and is kept with the version; `toContentMap` turns the stored form into what
+ * the contentlet's map shows; `toIndex` into what the search index holds, mapped as
+ * `searchMapping` says. Required, unique, regexCheck and defaultValue are enforced by the content
+ * service for every type alike (a default value goes through `parse` too).
  *
  * @example
- * export const textField: FieldType = {
- *   className: 'com.cms.contenttype.model.field.ImmutableTextField',
+ * export const slugField: FieldType = {
+ *   className: 'com.acme.cms.SlugField',
  *   dataType: 'TEXT',
  *   kind: 'value',
  *   parse: (value) => {
- *     if (typeof value === 'string') return value;
- *     if (typeof value === 'number' || typeof value === 'boolean') return String(value);
- *     throw new FieldValueError('must be a string');
+ *     if (typeof value !== 'string') throw new FieldValueError('must be text');
+ *     const slug = value.trim().toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+ *     if (!slug) throw new FieldValueError('must contain a letter or a digit');
+ *     return slug;
  *   },
  *   toContentMap: (stored) => stored,
  *   toIndex: (stored) => stored,
+ *   searchMapping: () => ({ type: 'keyword' }),
  * };
  */
 export interface FieldType {
@@ -51,6 +59,46 @@ export interface FieldType {
   toIndex(stored: unknown, field: FieldDefinitionView): unknown;
   /** Checks the field definition itself when a field is created (e.g. Select needs `values`). Answers a message, or undefined. */
   validateDefinition?(field: FieldDefinitionView): string | undefined;
+  /**
+   * How search drivers map the field's property in the index, for what `toIndex` answers.
+   * Optional: `searchMappingOf` derives it from `dataType` otherwise. Say it when the data type
+   * misleads: a TEXT field holding codes is searched by exact value (`keyword`), not by words.
+   */
+  searchMapping?(field: FieldDefinitionView): SearchFieldMapping;
+}
+
+/**
+ * How a search engine indexes a field's values:
+ * - `text`: analysed, searched by words (titles, bodies);
+ * - `keyword`: exact values, for filters, sorting and facets (slugs, tags, identifiers);
+ * - `date`: ISO-8601 text or epoch milliseconds; `long`, `double`, `boolean`: numbers and flags;
+ * - `none`: kept out of the index.
+ */
+export interface SearchFieldMapping {
+  type: 'text' | 'keyword' | 'date' | 'long' | 'double' | 'boolean' | 'none';
+}
+
+const MAPPING_OF_DATA_TYPE: Readonly<Record<string, SearchFieldMapping['type']>> = {
+  TEXT: 'text',
+  LONG_TEXT: 'text',
+  DATE: 'date',
+  INTEGER: 'long',
+  FLOAT: 'double',
+  BOOL: 'boolean',
+};
+
+/**
+ * The mapping of a field's property: the field type's own, or one that follows the data type the
+ * field was declared with (a Text field may hold INTEGER values), `keyword` when unknown.
+ */
+export function searchMappingOf(fieldType: FieldType, field: FieldDefinitionView): SearchFieldMapping {
+  if (fieldType.kind === 'layout') return { type: 'none' };
+  return fieldType.searchMapping?.(field) ?? { type: MAPPING_OF_DATA_TYPE[field.dataType] ?? 'keyword' };
+}
+
+/** Identity function that exists for type inference and editor help. */
+export function defineFieldType(fieldType: FieldType): FieldType {
+  return fieldType;
 }
 
 /** The parts of a field definition a field type needs. */
@@ -84,8 +132,12 @@ export interface FieldParseContext {
   storeBinary(fileName: string, content: Buffer): Promise<{ path: string; name: string; size: number }>;
 }
 
-/** A rejected value: the content service reports it as `badType` on the field. */
-export class FieldValueError extends Error {
+/**
+ * A rejected value, thrown by `parse`: the content service reports it as `badType` on the field,
+ * with the other problems of the submission. Thrown anywhere else, it is a 400 with its message.
+ * Word the message to follow the field's name: `Slug: must contain a letter or a digit`.
+ */
+export class FieldValueError extends InvalidError {
   constructor(message: string) {
     super(message);
     this.name = 'FieldValueError';

@@ -43,19 +43,33 @@ export interface PluginContributions {
  * The default export of a plugin module. Built-in plugins are loaded exactly like third-party ones.
  *
  * @example
- * import { definePlugin } from 'cms/core/plugin';
+ * import { definePlugin, defineProperties, readProperties, PLUGIN_API_VERSION } from 'cms/plugin';
+ *
+ * const properties = defineProperties({
+ *   'acme.slack.webhook': { description: 'Incoming webhook URL', required: true, secret: true },
+ * });
+ *
  * export default definePlugin({
  *   name: 'acme-slack',
- *   apiVersion: 1,
- *   properties, // defineProperties({ 'acme.slack.webhook': { description: 'Incoming webhook URL', required: true } })
+ *   apiVersion: PLUGIN_API_VERSION,
+ *   cmsVersion: '^0.1.0',
+ *   properties,
  *   setup: ({ config }) => ({ actionlets: [slackActionlet(readProperties(config, properties)['acme.slack.webhook']!)] }),
  * });
  */
 export interface PluginDescriptor {
+  /** Unique among the loaded plugins; shown in errors and logs. */
   name: string;
+  /** The plugin API the plugin was written for (`PLUGIN_API_VERSION`); another one is refused at start. */
   apiVersion: number;
   /** The plugin's own version, shown in the start-up line (built-ins have the service's). */
   version?: string;
+  /**
+   * The versions of the service the plugin works with, as an npm range (`^0.1.0`, `>=0.1.0 <0.3.0`,
+   * `0.1.x || 0.2.x`). A service whose version is outside it refuses to start, naming the plugin,
+   * the range and its own version. Leave it out to load on any version of this plugin API.
+   */
+  cmsVersion?: string;
   description?: string;
   properties?: PropertyDeclarations;
   setup(context: PluginSetupContext): PluginContributions | Promise<PluginContributions>;

@@ -5,11 +5,14 @@ import { StartupError } from '../../core/errors/index.js';
 import type { Logger } from '../../core/logger.js';
 import { PLUGIN_API_VERSION, type PluginDescriptor } from '../../core/plugin/plugin.js';
 import { PluginRegistry } from '../../core/plugin/registry.js';
+import { readVersionRange } from '../../core/plugin/version-range.js';
 import { BUILTIN_PLUGINS } from './builtin-plugins.js';
 import { readProperty } from '../../core/config/properties.js';
 import { HOST_PROPERTIES } from '../settings-properties.js';
 import { serviceVersion } from '../version.js';
 import { checkPropertyNames } from './check-property-names.js';
+import { resolveKitForPlugins } from './kit-resolution.js';
+import { resolvePackageFrom } from './resolve-package.js';
 
 export interface PluginSource {
   /** How the plugin was named: a built-in's module, a path or a package name from `plugins=`. */
@@ -28,6 +31,7 @@ export interface PluginSource {
  */
 export async function loadPlugins(config: Config, dataDir: string, cwd: string, log: Logger): Promise<PluginRegistry> {
   const registry = new PluginRegistry();
+  resolveKitForPlugins();
   const extra = readProperty(config, 'plugins', HOST_PROPERTIES.plugins);
   const sources = [...BUILTIN_PLUGINS, ...extra.map((s) => sourceOf(s, cwd))];
   const imported: Array<{ source: PluginSource; descriptor: PluginDescriptor }> = [];
@@ -54,10 +58,15 @@ export async function loadPlugins(config: Config, dataDir: string, cwd: string, 
   return registry;
 }
 
-/** A path (absolute, or starting with `.`) is resolved against the working directory; anything else is a package name. */
+/**
+ * A path (absolute, or starting with `.`) is resolved against the working directory; anything else
+ * is a package name, looked up in `node_modules` of the working directory and its parents, then
+ * (by `import()` itself) next to the service.
+ */
 export function sourceOf(specifier: string, cwd: string): PluginSource {
   const isPath = isAbsolute(specifier) || specifier.startsWith('.');
-  return { specifier, url: isPath ? pathToFileURL(resolve(cwd, specifier)).href : specifier };
+  if (isPath) return { specifier, url: pathToFileURL(resolve(cwd, specifier)).href };
+  return { specifier, url: resolvePackageFrom(cwd, specifier) ?? specifier };
 }
 
 async function importDescriptor(source: PluginSource): Promise<PluginDescriptor> {
@@ -86,7 +95,26 @@ async function importDescriptor(source: PluginSource): Promise<PluginDescriptor>
       `Plugin ${descriptor.name} (${source.specifier}) was written for plugin API ${String(descriptor.apiVersion)}; this host implements ${PLUGIN_API_VERSION}`,
     );
   }
+  checkCmsVersion(descriptor as PluginDescriptor, source);
   return descriptor as PluginDescriptor;
+}
+
+/** A plugin made for other versions of the service stops start-up, naming the range and this version. */
+function checkCmsVersion(descriptor: PluginDescriptor, source: PluginSource): void {
+  const wanted = descriptor.cmsVersion;
+  if (wanted === undefined) return;
+  const range = typeof wanted === 'string' ? readVersionRange(wanted) : undefined;
+  if (!range) {
+    throw new StartupError(
+      `Plugin ${descriptor.name} (${source.specifier}) declares cmsVersion ${JSON.stringify(wanted)}, which is not a version range (like "^0.1.0")`,
+    );
+  }
+  const version = serviceVersion();
+  if (!range.includes(version)) {
+    throw new StartupError(
+      `Plugin ${descriptor.name} (${source.specifier}) works with cms ${wanted} (its cmsVersion); this is cms ${version}. Install a version of the plugin made for cms ${version}.`,
+    );
+  }
 }
 
 /** Every property the plugin declares is read once through its declaration: a bad value stops start-up here. */

@@ -1,7 +1,7 @@
-import { defineActionlet } from './define.js';
+import { catalogueActionlet } from './define.js';
 import { required } from './param.js';
 
-export const commentOnWorkflow = defineActionlet({
+export const commentOnWorkflow = catalogueActionlet({
   className: 'CommentOnWorkflowActionlet',
   name: 'Comment on Workflow',
   howTo:

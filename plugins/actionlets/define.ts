@@ -1,10 +1,10 @@
-import { CmsError, Errors } from '../../core/errors/index.js';
-import type {
-  Actionlet,
-  ActionletContext,
-  ActionletParameter,
-  ContentOperations,
-} from '../../core/plugin/actionlet.js';
+import {
+  InvalidError,
+  type Actionlet,
+  type ActionletContext,
+  type ActionletParameter,
+  type ContentOperations,
+} from '../../core/plugin/kit.js';
 import { ACTIONLET_PACKAGE, actionletClassName } from './package.js';
 
 export interface ActionletSpec {
@@ -21,7 +21,7 @@ export interface ActionletSpec {
 }
 
 /** Builds an actionlet of the built-in catalogue from its simple class name. */
-export function defineActionlet(spec: ActionletSpec): Actionlet {
+export function catalogueActionlet(spec: ActionletSpec): Actionlet {
   const { className, package: pkg = ACTIONLET_PACKAGE, parameters = [], ...rest } = spec;
   return { actionClass: actionletClassName(className, pkg), parameters, ...rest };
 }
@@ -37,7 +37,7 @@ export function contentOperationActionlet(spec: {
   operation: ContentOperation;
 }): Actionlet {
   const { operation, ...rest } = spec;
-  return defineActionlet({ ...rest, run: (context) => context.content[operation]() });
+  return catalogueActionlet({ ...rest, run: (context) => context.content[operation]() });
 }
 
 /**
@@ -50,11 +50,12 @@ export function unavailableActionlet(
 ): Actionlet {
   const { needs, ...rest } = spec;
   const reason = `${spec.name} is not available yet: ${needs}`;
-  return defineActionlet({
+  return catalogueActionlet({
     ...rest,
     unavailableReason: reason,
     run: () => {
-      throw new CmsError(Errors.WORKFLOW_ACTIONLET_UNAVAILABLE, { action: spec.name, reason });
+      // The code the engine answers when it refuses the fire up front (a catalogue code of the same kind).
+      throw new InvalidError(`${spec.name} cannot be fired: ${reason}`, { code: 'WORKFLOW_ACTIONLET_UNAVAILABLE' });
     },
   });
 }

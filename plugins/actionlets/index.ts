@@ -1,4 +1,4 @@
-import { PLUGIN_API_VERSION, definePlugin } from '../../core/plugin/plugin.js';
+import { PLUGIN_API_VERSION, definePlugin } from '../../core/plugin/kit.js';
 import { archiveContent } from './archive-content.js';
 import { commentOnWorkflow } from './comment-on-workflow.js';
 import { copyContentlet } from './copy-contentlet.js';

@@ -1,5 +1,5 @@
-import type { ActionletContext } from '../../core/plugin/actionlet.js';
-import { defineActionlet } from './define.js';
+import type { ActionletContext } from '../../core/plugin/kit.js';
+import { catalogueActionlet } from './define.js';
 import { optional } from './param.js';
 
 /**
@@ -25,7 +25,7 @@ function defaultBody(context: ActionletContext, html: boolean): string {
     .join('\n');
 }
 
-export const notifyAssignee = defineActionlet({
+export const notifyAssignee = catalogueActionlet({
   className: 'NotifyAssigneeActionlet',
   name: 'Notify Assignee',
   howTo:

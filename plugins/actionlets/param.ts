@@ -1,4 +1,4 @@
-import type { ActionletParameter } from '../../core/plugin/actionlet.js';
+import type { ActionletParameter } from '../../core/plugin/kit.js';
 
 /** A parameter an association must give a value for; the default (if any) is offered in the catalogue. */
 export function required(key: string, displayName: string, defaultValue: string | null = null): ActionletParameter {

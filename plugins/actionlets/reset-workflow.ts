@@ -1,6 +1,6 @@
-import { defineActionlet } from './define.js';
+import { catalogueActionlet } from './define.js';
 
-export const resetWorkflow = defineActionlet({
+export const resetWorkflow = catalogueActionlet({
   className: 'ResetTaskActionlet',
   name: 'Reset Workflow',
   howTo:

@@ -1,7 +1,7 @@
-import { defineActionlet } from './define.js';
+import { catalogueActionlet } from './define.js';
 import { required } from './param.js';
 
-export const setValue = defineActionlet({
+export const setValue = catalogueActionlet({
   className: 'SetValueActionlet',
   name: 'Set Value',
   howTo:

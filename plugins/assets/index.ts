@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
-import { defineProperties, readProperties } from '../../core/config/properties.js';
-import { PLUGIN_API_VERSION, definePlugin } from '../../core/plugin/plugin.js';
+import { PLUGIN_API_VERSION, definePlugin, defineProperties, readProperties } from '../../core/plugin/kit.js';
 import { localDiskAssets } from './local-disk.js';
 
 const ASSETS_PROPERTIES = defineProperties({

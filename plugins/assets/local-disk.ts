@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, open, opendir, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
-import { isAssetKey, type AssetStorage } from '../../core/plugin/asset-storage.js';
+import { isAssetKey, type AssetStorage } from '../../core/plugin/kit.js';
 
 /**
  * Assets as files under one directory (by default `<data dir>/assets`). A write goes to a temporary

@@ -1,5 +1,4 @@
-import { decodeUserPassword } from '../../core/auth/decode-user-password.js';
-import type { AuthScheme } from '../../core/plugin/auth-scheme.js';
+import { decodeUserPassword, type AuthScheme } from '../../core/plugin/kit.js';
 
 /** `Authorization: Basic base64(email:password)`. Other Authorization schemes are left to their plugins. */
 export const basicAuthScheme: AuthScheme = {

@@ -1,4 +1,4 @@
-import { PLUGIN_API_VERSION, definePlugin } from '../../core/plugin/plugin.js';
+import { PLUGIN_API_VERSION, definePlugin } from '../../core/plugin/kit.js';
 import { basicAuthScheme } from './basic.js';
 import { legacyHeaderAuthScheme } from './legacy-header.js';
 import { sessionAuthScheme } from './session.js';

@@ -1,5 +1,4 @@
-import { decodeUserPassword } from '../../core/auth/decode-user-password.js';
-import type { AuthScheme } from '../../core/plugin/auth-scheme.js';
+import { decodeUserPassword, type AuthScheme } from '../../core/plugin/kit.js';
 
 /** The original's own header, `CMSAUTH: base64(email:password)`, kept for old clients. */
 export const legacyHeaderAuthScheme: AuthScheme = {

@@ -1,5 +1,4 @@
-import { SESSION_COOKIE_NAME } from '../../core/auth/session-cookie.js';
-import type { AuthScheme } from '../../core/plugin/auth-scheme.js';
+import { SESSION_COOKIE_NAME, type AuthScheme } from '../../core/plugin/kit.js';
 
 /**
  * The session cookie set by `POST /api/v1/authentication`. An unknown or expired session is not an

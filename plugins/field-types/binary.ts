@@ -1,4 +1,4 @@
-import { FieldValueError, type FieldType } from '../../core/plugin/field-type.js';
+import { FieldValueError, type FieldType } from '../../core/plugin/kit.js';
 import { fieldClassName } from './class-name.js';
 
 /** What storeBinary answers, which is what the field stores. */

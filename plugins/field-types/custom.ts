@@ -1,4 +1,4 @@
-import type { FieldType } from '../../core/plugin/field-type.js';
+import type { FieldType } from '../../core/plugin/kit.js';
 import { fieldClassName } from './class-name.js';
 
 /** The value is whatever the field's own code formats; structured values are kept as JSON text. */

@@ -1,4 +1,4 @@
-import { FieldValueError } from '../../core/plugin/field-type.js';
+import { FieldValueError } from '../../core/plugin/kit.js';
 import { scalarText } from './submitted-value.js';
 
 /** The data types the original keeps in number and boolean columns rather than text. */

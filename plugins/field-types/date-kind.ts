@@ -1,5 +1,4 @@
-import { parseLegacyDate, type DateKind } from '../../core/content/legacy-date.js';
-import type { FieldType } from '../../core/plugin/field-type.js';
+import { parseLegacyDate, type DateKind, type FieldType } from '../../core/plugin/kit.js';
 import { fieldClassName } from './class-name.js';
 
 /** Date, Time and Date and Time: stored as epoch milliseconds, indexed as ISO-8601 text. */

@@ -1,4 +1,4 @@
-import type { FieldType } from '../../core/plugin/field-type.js';
+import type { FieldType } from '../../core/plugin/kit.js';
 import { fieldClassName } from './class-name.js';
 
 /** Constant and Hidden: never submitted; the value is the field's own `values`, whatever arrives. */

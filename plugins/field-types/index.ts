@@ -1,4 +1,4 @@
-import { PLUGIN_API_VERSION, definePlugin } from '../../core/plugin/plugin.js';
+import { PLUGIN_API_VERSION, definePlugin } from '../../core/plugin/kit.js';
 import { binaryField } from './binary.js';
 import { categoryField } from './category.js';
 import { checkboxField } from './checkbox.js';

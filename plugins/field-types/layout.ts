@@ -1,4 +1,4 @@
-import { FieldValueError, type FieldType } from '../../core/plugin/field-type.js';
+import { FieldValueError, type FieldType } from '../../core/plugin/kit.js';
 import { fieldClassName } from './class-name.js';
 
 /** Row, Column and the dividers shape the edit form and hold no value; the content service never parses them. */

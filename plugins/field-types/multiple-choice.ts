@@ -1,4 +1,4 @@
-import type { FieldType } from '../../core/plugin/field-type.js';
+import type { FieldType } from '../../core/plugin/kit.js';
 import { fieldClassName } from './class-name.js';
 import { requireOption, validateOptions } from './options.js';
 import { listItems } from './submitted-value.js';

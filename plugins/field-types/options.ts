@@ -1,4 +1,4 @@
-import { FieldValueError, type FieldDefinitionView } from '../../core/plugin/field-type.js';
+import { FieldValueError, type FieldDefinitionView } from '../../core/plugin/kit.js';
 
 export interface FieldOption {
   label: string;

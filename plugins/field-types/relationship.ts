@@ -1,4 +1,4 @@
-import { FieldValueError, type FieldDefinitionView, type FieldType } from '../../core/plugin/field-type.js';
+import { FieldValueError, type FieldDefinitionView, type FieldType } from '../../core/plugin/kit.js';
 import { fieldClassName } from './class-name.js';
 import { listItems } from './submitted-value.js';
 

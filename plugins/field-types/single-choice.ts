@@ -1,4 +1,4 @@
-import { FieldValueError, type FieldDefinitionView, type FieldType } from '../../core/plugin/field-type.js';
+import { FieldValueError, type FieldDefinitionView, type FieldType } from '../../core/plugin/kit.js';
 import { fieldClassName } from './class-name.js';
 import { NUMERIC_DATA_TYPES, typedValue } from './data-type.js';
 import { fieldOptions, requireOption, validateOptions } from './options.js';

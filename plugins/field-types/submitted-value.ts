@@ -1,4 +1,4 @@
-import { FieldValueError } from '../../core/plugin/field-type.js';
+import { FieldValueError } from '../../core/plugin/kit.js';
 
 /** Text from a scalar: JSON clients send numbers and booleans where the legacy format sends strings. */
 export function scalarText(value: unknown, what = 'text'): string {

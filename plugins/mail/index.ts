@@ -1,4 +1,4 @@
-import { PLUGIN_API_VERSION, definePlugin } from '../../core/plugin/plugin.js';
+import { PLUGIN_API_VERSION, definePlugin } from '../../core/plugin/kit.js';
 import { outboxTransport } from './outbox.js';
 import { MAIL_PROPERTIES } from './properties.js';
 import { smtpTransport } from './smtp.js';

@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { createTransport } from 'nodemailer';
-import type { MailMessage, MailSender, MailTransport } from '../../core/plugin/mail-transport.js';
-import { readProperty } from '../../core/config/properties.js';
+import { readProperties, type MailMessage, type MailSender, type MailTransport } from '../../core/plugin/kit.js';
 import { MAIL_PROPERTIES } from './properties.js';
 
 /**
@@ -14,7 +13,7 @@ import { MAIL_PROPERTIES } from './properties.js';
 export const outboxTransport: MailTransport = {
   name: 'outbox',
   create({ config, dataDir, logger }): MailSender {
-    const dir = resolve(dataDir, readProperty(config, 'mail.outbox.dir', MAIL_PROPERTIES['mail.outbox.dir']));
+    const dir = resolve(dataDir, readProperties(config, MAIL_PROPERTIES)['mail.outbox.dir']);
     // nodemailer composes the MIME (encodings, multipart/alternative for text + html); CRLF as RFC 5322 says.
     const composer = createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
     return {

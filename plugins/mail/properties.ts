@@ -1,4 +1,4 @@
-import { defineProperties } from '../../core/config/properties.js';
+import { defineProperties } from '../../core/plugin/kit.js';
 
 export const STARTTLS_MODES = ['required', 'opportunistic', 'off'] as const;
 export type StartTlsMode = (typeof STARTTLS_MODES)[number];

@@ -1,8 +1,12 @@
 import { createTransport, type SMTPTransportOptions } from 'nodemailer';
-import type { Config } from '../../core/config/config.js';
-import { readProperties } from '../../core/config/properties.js';
+import {
+  readProperties,
+  type Config,
+  type MailMessage,
+  type MailSender,
+  type MailTransport,
+} from '../../core/plugin/kit.js';
 import { MAIL_PROPERTIES } from './properties.js';
-import type { MailMessage, MailSender, MailTransport } from '../../core/plugin/mail-transport.js';
 
 /** The nodemailer options the `mail.smtp.*` properties describe. */
 export function smtpOptions(config: Config): SMTPTransportOptions {

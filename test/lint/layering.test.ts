@@ -33,7 +33,54 @@ t.test('plugins never import host', async (t) => {
   t.match(await lint('plugins/auth/x.ts', "import { reply } from '../../host/http/route.js';\nvoid reply;\n"), [
     /no-restricted-imports: .*never host/,
   ]);
-  t.same(await lint('plugins/auth/x.ts', "import { Config } from '../../core/config/config.js';\nvoid Config;\n"), []);
+  t.same(
+    await lint('plugins/storage/x.ts', "import { Config } from '../../core/config/config.js';\nvoid Config;\n"),
+    [],
+  );
+});
+
+t.test('actionlets, field types, auth schemes, mail and asset stores import only the plugin kit', async (t) => {
+  const kitOnly = /no-restricted-imports: .*only the plugin kit/;
+  for (const folder of ['actionlets', 'field-types', 'auth', 'mail', 'assets']) {
+    t.same(
+      await lint(
+        `plugins/${folder}/x.ts`,
+        "import { definePlugin } from '../../core/plugin/kit.js';\nvoid definePlugin;\n",
+      ),
+      [],
+      `${folder}: the kit`,
+    );
+    t.match(
+      await lint(`plugins/${folder}/x.ts`, "import { CmsError } from '../../core/errors/index.js';\nvoid CmsError;\n"),
+      [kitOnly],
+      `${folder}: core beyond the kit`,
+    );
+  }
+  t.match(
+    await lint('plugins/actionlets/x.ts', "import { textField } from '../field-types/text.js';\nvoid textField;\n"),
+    [kitOnly],
+    'another plugin',
+  );
+  t.match(await lint('plugins/auth/x.ts', "import { reply } from '../../host/http/route.js';\nvoid reply;\n"), [
+    /never host/,
+    kitOnly,
+  ]);
+  t.same(
+    await lint(
+      'plugins/mail/x.ts',
+      "import { createTransport } from 'nodemailer';\nimport { join } from 'node:path';\nimport { p } from './properties.js';\nvoid [createTransport, join, p];\n",
+    ),
+    [],
+    'its own library, node: built-ins and its own files',
+  );
+  t.same(
+    await lint(
+      'plugins/storage/sqlite/x.ts',
+      "import { CmsError } from '../../../core/errors/index.js';\nvoid CmsError;\n",
+    ),
+    [],
+    'storage drivers implement the whole model and keep importing core',
+  );
 });
 
 t.test('more than four parameters take an options object', async (t) => {

@@ -3,6 +3,7 @@ import { authErrors } from './auth.js';
 import { contentErrors, fieldProblemErrors } from './content.js';
 import { contentTypeErrors } from './content-types.js';
 import { httpErrors } from './http.js';
+import { pluginErrors } from './plugin.js';
 import { storageErrors } from './storage.js';
 import { workflowErrors } from './workflow.js';
 
@@ -19,6 +20,7 @@ export const Errors = {
   ...fieldProblemErrors,
   ...workflowErrors,
   ...storageErrors,
+  ...pluginErrors,
 } as const;
 
 /** The areas in the order the published list shows them. */
@@ -31,4 +33,5 @@ export const ERROR_AREAS = [
   fieldProblemErrors,
   workflowErrors,
   storageErrors,
+  pluginErrors,
 ] as const;

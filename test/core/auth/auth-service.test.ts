@@ -103,6 +103,23 @@ t.test('sessions: created, resolved, refreshed, expired and ended', async (t) =>
   t.equal(await auth.resolveSession(second), undefined, 'ended');
 });
 
+t.test('users are looked up by id and e-mail; an inactive or unknown user is never answered', async (t) => {
+  const { storage, auth } = await setup(t);
+  const byId = await auth.findUserById('cms.org.1');
+  t.equal(byId?.user.email, 'admin@cms.com');
+  t.equal(byId?.admin, true, 'with the roles the user holds');
+  t.equal((await auth.findUserByEmail(' ADMIN@cms.com '))?.user.userId, 'cms.org.1', 'e-mail is case-insensitive');
+  t.equal(await auth.findUserById('nobody'), undefined);
+  t.equal(await auth.findUserByEmail('nobody@x.com'), undefined);
+  t.equal(await auth.findUserByEmail(''), undefined);
+  t.equal(await auth.findUserById('x'.repeat(1000)), undefined);
+  await storage.users.update('cms.org.1', { active: false });
+  t.ok(await auth.findUserById('cms.org.1'), 'answered from the cache until the user is forgotten');
+  auth.forgetUser('cms.org.1');
+  t.equal(await auth.findUserById('cms.org.1'), undefined, 'inactive');
+  t.equal(await auth.findUserByEmail('admin@cms.com'), undefined, 'inactive');
+});
+
 t.test('a user holds at most auth.session.max.per.user live sessions; a new sign-in ends the oldest', async (t) => {
   const { storage, auth, clock } = await setup(t);
   const tokens: string[] = [];

@@ -17,6 +17,12 @@ function recordingServices(): AuthServices & { contexts: Array<SignInContext | u
     async resolveSession() {
       return undefined;
     },
+    async findUserById(userId) {
+      return userId === 'u' ? principal : undefined;
+    },
+    async findUserByEmail() {
+      return undefined;
+    },
   };
 }
 
@@ -37,4 +43,19 @@ t.test('a context a scheme passes is kept', async (t) => {
   };
   await new Authenticator([scheme], services).authenticate(request);
   t.same(services.contexts, [{ ip: '198.51.100.1' }]);
+});
+
+t.test('a scheme that proves the credential itself looks the user up through the services', async (t) => {
+  const services = recordingServices();
+  const token: AuthScheme = {
+    name: 'token',
+    async authenticate(req, auth) {
+      const subject = req.headers['x-subject'];
+      return subject ? ((await auth.findUserById(subject)) ?? null) : null;
+    },
+  };
+  const authenticator = new Authenticator([token], services);
+  t.equal(await authenticator.authenticate({ ...request, headers: { 'x-subject': 'u' } }), principal);
+  t.equal(await authenticator.authenticate({ ...request, headers: { 'x-subject': 'nobody' } }), null);
+  t.same(services.contexts, [], 'no password was checked');
 });

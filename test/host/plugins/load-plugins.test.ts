@@ -1,9 +1,10 @@
 import t from 'tap';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Config } from '../../../core/config/config.js';
 import { silentLogger } from '../../../core/logger.js';
+import { serviceVersion } from '../../../host/version.js';
 import { loadPlugins, sourceOf } from '../../../host/plugins/load-plugins.js';
 import { startTestApp } from '../../helpers/test-app.js';
 
@@ -48,6 +49,105 @@ t.test('a third-party plugin from outside the source tree contributes an auth sc
   t.equal(answer.json.userId, 'cms.org.1');
   const wrong = await s.http('GET', '/api/v1/users/current', { headers: { 'x-acme-login': 'admin@cms.com:nope' } });
   t.equal(wrong.status, 401);
+});
+
+const KIT_PLUGIN = `
+import { definePlugin, defineAuthScheme, UnauthenticatedError, PLUGIN_API_VERSION } from 'cms/plugin';
+export default definePlugin({
+  name: 'kit-user',
+  apiVersion: PLUGIN_API_VERSION,
+  cmsVersion: '>=0.1.0',
+  setup: () => ({
+    authSchemes: [defineAuthScheme({
+      name: 'refuser',
+      async authenticate(request) {
+        if (!request.headers['x-refuse']) return null;
+        throw new UnauthenticatedError('Refused by the kit user');
+      },
+    })],
+  }),
+});`;
+
+t.test('a plugin outside the source tree imports the kit as cms/plugin; its errors reach the client', async (t) => {
+  const s = (await startTestApp(t, {
+    env: { CMS_PLUGINS: writePlugin(KIT_PLUGIN), CMS_AUTH_SCHEMES: 'refuser,basic' },
+  }))!;
+  const refused = await s.http('GET', '/api/v1/users/current', { headers: { 'x-refuse': '1' } });
+  t.equal(refused.status, 401, 'the kit the plugin imported is the one the service maps errors of');
+  t.equal(refused.json.message, 'Invalid User: Refused by the kit user');
+  t.equal(refused.json.errors[0].errorCode, 'PLUGIN_UNAUTHENTICATED');
+  t.equal((await s.http('GET', '/api/v1/users/current', { headers: s.basicAuth() })).status, 200);
+});
+
+t.test('package names are found in node_modules of the working directory and its parents', async (t) => {
+  const cwd = mkdtempSync(join(tmpdir(), 'cms-site-'));
+  const root = join(cwd, 'node_modules', '@acme', 'cms-hello');
+  mkdirSync(join(root, 'lib'), { recursive: true });
+  writeFileSync(
+    join(root, 'package.json'),
+    JSON.stringify({
+      name: '@acme/cms-hello',
+      type: 'module',
+      exports: { '.': { types: './x.d.ts', import: './lib/entry.js' } },
+    }),
+  );
+  writeFileSync(join(root, 'lib', 'entry.js'), "export default { name: 'hello', apiVersion: 1, setup: () => ({}) };");
+  const below = join(cwd, 'srv');
+  mkdirSync(below);
+  t.equal(sourceOf('@acme/cms-hello', below).url, `file://${root}/lib/entry.js`);
+  const registry = await loadPlugins(
+    new Config(new Map([['plugins', '@acme/cms-hello']]), {}),
+    '/tmp',
+    below,
+    silentLogger,
+  );
+  t.ok(registry.plugins().includes('hello'));
+  mkdirSync(join(cwd, 'node_modules', 'broken'));
+  writeFileSync(join(cwd, 'node_modules', 'broken', 'package.json'), '{ "name": ');
+  t.throws(() => sourceOf('broken', below), {
+    name: 'StartupError',
+    message: /plugins="broken": .*package\.json cannot be read/,
+  });
+});
+
+t.test('a plugin for other versions of the service stops start-up, naming the range and the version', async (t) => {
+  const load = (cmsVersion: string) =>
+    loadPlugins(
+      new Config(
+        new Map([
+          [
+            'plugins',
+            writePlugin(
+              `export default { name: 'picky-version', apiVersion: 1, cmsVersion: ${JSON.stringify(cmsVersion)}, setup: () => ({}) };`,
+            ),
+          ],
+        ]),
+        {},
+      ),
+      '/tmp',
+      '/',
+      silentLogger,
+    );
+  const version = serviceVersion();
+  t.match(version, /^\d+\.\d+\.\d+/);
+  await t.rejects(load('^99.0.0'), {
+    name: 'StartupError',
+    message: new RegExp(
+      `Plugin picky-version .* works with cms \\^99\\.0\\.0 \\(its cmsVersion\\); this is cms ${version.replace(/\./g, '\\.')}`,
+    ),
+  });
+  await t.rejects(load('the newest'), { message: /declares cmsVersion "the newest", which is not a version range/ });
+  t.ok((await load(`^${version}`)).plugins().includes('picky-version'), 'a matching range loads');
+});
+
+t.test('a plugin may import nothing of the service but the kit', async (t) => {
+  const file = writePlugin(
+    "import { Errors } from 'cms/core/errors/index.js';\nexport default { name: 'peek', apiVersion: 1, setup: () => ({ Errors }) };",
+  );
+  await t.rejects(loadPlugins(new Config(new Map([['plugins', file]]), {}), '/tmp', '/', silentLogger), {
+    message:
+      /the module cannot be loaded \("cms\/core\/errors\/index\.js" is not part of the plugin kit: a plugin imports from "cms\/plugin" only\)/,
+  });
 });
 
 t.test('built-ins load through the same loader and register their contributions', async (t) => {

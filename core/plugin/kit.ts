@@ -1,0 +1,91 @@
+/**
+ * The plugin kit: everything a plugin may use, and nothing else of the service. Third-party
+ * plugins import it as `cms/plugin` (the `exports` of package.json, with the declarations
+ * `npm run build` writes); the built-in actionlets, field types, auth schemes, mail transports and
+ * asset stores import this file and nothing else of core (a lint rule holds them to it), so the kit
+ * is known to be enough.
+ *
+ * Adding to it is adding public API: whatever is exported here must keep working for plugins
+ * written against this `PLUGIN_API_VERSION`.
+ */
+
+// The descriptor, its set-up context and its configuration properties.
+export {
+  PLUGIN_API_VERSION,
+  definePlugin,
+  type PluginContributions,
+  type PluginDescriptor,
+  type PluginSetupContext,
+  type PropertySpec,
+} from './plugin.js';
+export {
+  defineProperties,
+  readProperties,
+  type PropertyDeclaration,
+  type PropertyDeclarations,
+  type PropertyValue,
+  type PropertyValues,
+} from '../config/properties.js';
+export type { Config } from '../config/config.js';
+export type { Logger } from '../logger.js';
+
+// What a plugin throws: each reaches the client with its status and message.
+export {
+  ConflictError,
+  ForbiddenError,
+  InvalidError,
+  NotFoundError,
+  PluginError,
+  UnauthenticatedError,
+  UnavailableError,
+  type PluginErrorKind,
+  type PluginErrorOptions,
+} from './plugin-errors.js';
+
+// Actionlets.
+export {
+  defineActionlet,
+  type Actionlet,
+  type ActionletContext,
+  type ActionletParameter,
+  type ContentOperations,
+  type FiredContent,
+  type WorkflowOperations,
+} from './actionlet.js';
+
+// Field types.
+export {
+  FIELD_CLASS_PACKAGE,
+  FieldValueError,
+  canonicalFieldClassName,
+  defineFieldType,
+  searchMappingOf,
+  type FieldDefinitionView,
+  type FieldParseContext,
+  type FieldType,
+  type SearchFieldMapping,
+} from './field-type.js';
+export { parseLegacyDate, type DateKind, type ParsedDate } from '../content/legacy-date.js';
+
+// Auth schemes.
+export {
+  defineAuthScheme,
+  type AuthRequest,
+  type AuthScheme,
+  type AuthServices,
+  type SignInContext,
+} from './auth-scheme.js';
+export { decodeUserPassword } from '../auth/decode-user-password.js';
+export { SESSION_COOKIE_NAME } from '../auth/session-cookie.js';
+export type { Principal } from '../auth/principal.js';
+export type { User } from '../model/user.js';
+
+// Mail transports, asset stores and search drivers.
+export type { MailMessage, MailSender, MailTransport } from './mail-transport.js';
+export {
+  isAssetKey,
+  type AssetStorage,
+  type AssetStorageDriver,
+  type AssetStorageOpenContext,
+} from './asset-storage.js';
+export type { SearchDocument, SearchDriver, SearchIndex } from './search-driver.js';

@@ -1,0 +1,127 @@
+import t, { type Test } from 'tap';
+import { createServer, type IncomingMessage } from 'node:http';
+import { installExamples } from '../helpers/example-packages.js';
+import { startTestApp } from '../helpers/test-app.js';
+
+const SAVE = 'ceca71a0-deee-4999-bd47-b01baa1bcfc8';
+
+/** A receiver on 127.0.0.1 that records what it is sent; `delayMs` holds each answer back. */
+async function receiver(t: Test, delayMs = 0) {
+  const calls: Array<{ method?: string; path?: string; body: any }> = [];
+  const server = createServer((request: IncomingMessage, response) => {
+    let body = '';
+    request.on('data', (chunk) => (body += chunk));
+    request.on('end', () => {
+      calls.push({ method: request.method, path: request.url, body: JSON.parse(body) });
+      setTimeout(() => response.end('ok'), delayMs);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => {
+    server.closeAllConnections();
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+  server.unref();
+  return { calls, url: `http://127.0.0.1:${(server.address() as { port: number }).port}/hooks/cms` };
+}
+
+t.test(
+  'the Notify URL actionlet, installed as a package and loaded by name, calls its URL after the commit',
+  async (t) => {
+    const dir = await installExamples(t, 'notify-url-actionlet');
+    const s = (await startTestApp(t, {
+      dataDir: dir,
+      env: { CMS_PLUGINS: 'cms-example-notify-url', CMS_NOTIFY_URL_TIMEOUT_MS: '300' },
+    }))!;
+    const admin = s.basicAuth();
+    await s.http('POST', '/api/v1/contenttype', {
+      headers: admin,
+      body: { clazz: 'SimpleContentType', name: 'Note', variable: 'Note' },
+    });
+    await s.http('POST', '/api/v2/contenttype/Note/fields', {
+      headers: admin,
+      body: [{ clazz: 'TextField', name: 'title' }],
+    });
+    const associate = (parameters: Record<string, string>) =>
+      s.http('POST', `/api/v1/workflow/actions/${SAVE}/actionlets`, {
+        headers: admin,
+        body: { actionletClass: 'com.example.cms.NotifyUrlActionlet', parameters },
+      });
+    const fire = (title: string) =>
+      s.http('PUT', `/api/v1/workflow/actions/${SAVE}/fire`, {
+        headers: admin,
+        body: { contentletFormData: { contentType: 'Note', title } },
+      });
+
+    t.equal((await associate({})).status, 400, 'the required url is checked when the actionlet is associated');
+    const hooks = await receiver(t);
+    t.equal((await associate({ url: hooks.url, event: 'note.saved' })).status, 200);
+    const fired = await fire('First');
+    t.equal(fired.status, 200);
+    t.same(
+      hooks.calls,
+      [
+        {
+          method: 'POST',
+          path: '/hooks/cms',
+          body: {
+            event: 'note.saved',
+            identifier: fired.json.entity.identifier,
+            inode: fired.json.entity.inode,
+            contentType: 'Note',
+            title: 'First',
+            languageId: 1,
+            by: 'admin@cms.com',
+          },
+        },
+      ],
+      'called once, after the commit and before the answer, with the item as the fire left it',
+    );
+
+    const associations = (await s.http('GET', `/api/v1/workflow/actions/${SAVE}/actionlets`, { headers: admin })).json
+      .entity as Array<{ id: string; clazz: string }>;
+    for (const a of associations.filter((a) => a.clazz === 'com.example.cms.NotifyUrlActionlet'))
+      await s.http('DELETE', `/api/v1/workflow/actionlets/${a.id}`, { headers: admin });
+    await associate({ url: 'ftp://files.example.com/' });
+    const refused = await fire('Second');
+    t.equal(refused.status, 400, 'a bad parameter fails the fire');
+    t.match(refused.json.errors, [{ fieldName: 'url', message: /must be http or https, not ftp:/ }]);
+    t.equal(hooks.calls.length, 1, 'nobody called');
+  },
+);
+
+t.test('a call that fails or times out is logged; the action stays done', async (t) => {
+  const dir = await installExamples(t, 'notify-url-actionlet');
+  const s = (await startTestApp(t, {
+    dataDir: dir,
+    env: { CMS_PLUGINS: 'cms-example-notify-url', CMS_NOTIFY_URL_TIMEOUT_MS: '200' },
+  }))!;
+  const admin = s.basicAuth();
+  await s.http('POST', '/api/v1/contenttype', {
+    headers: admin,
+    body: { clazz: 'SimpleContentType', name: 'Note', variable: 'Note' },
+  });
+  await s.http('POST', '/api/v2/contenttype/Note/fields', {
+    headers: admin,
+    body: [{ clazz: 'TextField', name: 'title' }],
+  });
+  const slow = await receiver(t, 1000);
+  await s.http('POST', `/api/v1/workflow/actions/${SAVE}/actionlets`, {
+    headers: admin,
+    body: { actionletClass: 'com.example.cms.NotifyUrlActionlet', parameters: { url: slow.url } },
+  });
+  const started = Date.now();
+  const fired = await s.http('PUT', `/api/v1/workflow/actions/${SAVE}/fire`, {
+    headers: admin,
+    body: { contentletFormData: { contentType: 'Note', title: 'Slow' } },
+  });
+  t.equal(fired.status, 200, 'the fire committed');
+  t.ok(Date.now() - started < 1000, 'the timeout cut the call short');
+  t.match(
+    s.logs.find((line) => line.msg === 'work after commit failed'),
+    { level: 'error', effect: 'com.example.cms.NotifyUrlActionlet', err: { message: /timeout/ } },
+    'the failure is logged with the actionlet it came from',
+  );
+  const kept = await s.http('GET', `/api/v1/content/${fired.json.entity.inode}`, { headers: admin });
+  t.equal(kept.status, 200, 'the item is kept');
+});
