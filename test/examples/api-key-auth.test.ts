@@ -56,7 +56,8 @@ t.test('a malformed key list stops start-up naming the property, never its value
     }),
     {
       name: 'StartupError',
-      message: /api\.key\.users=\(hidden\) is not acceptable to plugin example-api-key-auth: each item must be/,
+      message:
+        /api\.key\.users=\(hidden\) \(environment variable CMS_API_KEY_USERS\) is not acceptable to plugin example-api-key-auth: each item must be/,
     },
   );
 });
