@@ -1,7 +1,7 @@
 import t, { type Test } from 'tap';
 import { createServer, type IncomingMessage } from 'node:http';
 import { installExamples } from '../helpers/example-packages.js';
-import { startTestApp } from '../helpers/test-app.js';
+import { startTestApp, textContentType } from '../helpers/test-app.js';
 
 const SAVE = 'ceca71a0-deee-4999-bd47-b01baa1bcfc8';
 
@@ -34,14 +34,7 @@ t.test(
       env: { CMS_PLUGINS: 'cms-example-notify-url', CMS_NOTIFY_URL_TIMEOUT_MS: '300' },
     }))!;
     const admin = s.basicAuth();
-    await s.http('POST', '/api/v1/contenttype', {
-      headers: admin,
-      body: { clazz: 'SimpleContentType', name: 'Note', variable: 'Note' },
-    });
-    await s.http('POST', '/api/v2/contenttype/Note/fields', {
-      headers: admin,
-      body: [{ clazz: 'TextField', name: 'title' }],
-    });
+    await textContentType(s, 'Note');
     const associate = (parameters: Record<string, string>) =>
       s.http('POST', `/api/v1/workflow/actions/${SAVE}/actionlets`, {
         headers: admin,
@@ -97,14 +90,7 @@ t.test('a call that fails or times out is logged; the action stays done', async 
     env: { CMS_PLUGINS: 'cms-example-notify-url', CMS_NOTIFY_URL_TIMEOUT_MS: '200' },
   }))!;
   const admin = s.basicAuth();
-  await s.http('POST', '/api/v1/contenttype', {
-    headers: admin,
-    body: { clazz: 'SimpleContentType', name: 'Note', variable: 'Note' },
-  });
-  await s.http('POST', '/api/v2/contenttype/Note/fields', {
-    headers: admin,
-    body: [{ clazz: 'TextField', name: 'title' }],
-  });
+  await textContentType(s, 'Note');
   const slow = await receiver(t, 1000);
   await s.http('POST', `/api/v1/workflow/actions/${SAVE}/actionlets`, {
     headers: admin,
