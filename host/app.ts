@@ -26,12 +26,14 @@ import { loadPlugins } from './plugins/load-plugins.js';
 import * as areas from './routes/index.js';
 import type { RouteModule } from './routes/route-module.js';
 import { resolveServices } from './routes/services.js';
+import { PUBLIC_SIGNING_KEY } from './settings-properties.js';
 import { readSettings, type HostSettings } from './settings.js';
 
 /** The REST areas the app serves. Adding an area is a route module and one line here. */
 export const ROUTE_MODULES: readonly RouteModule[] = [
   areas.probes,
   areas.authentication,
+  areas.apiTokens,
   areas.users,
   areas.sites,
   areas.languages,
@@ -127,7 +129,13 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
     const seeded = await seedInstallation(storage, settings.initialAdminPassword, logger);
     generatedAdminPassword = seeded.generatedAdminPassword;
 
-    container = buildContainer({ config, logger, dataDir, registry, storage, settings, mail, assets });
+    const signingKey = new TextEncoder().encode(settings.tokens.signingKey);
+    if (settings.tokens.signingKey === PUBLIC_SIGNING_KEY)
+      logger.warn(
+        { property: 'json.web.token.hash.signing.key' },
+        'API keys and access_token cookies are signed with the public default key: set json.web.token.hash.signing.key to a unique secret before production use',
+      );
+    container = buildContainer({ config, logger, dataDir, registry, storage, settings, mail, assets, signingKey });
     lifecycle.onStop('container', () => container.clearInstances());
     if (seeded.adminCreated && settings.initialAdminPassword)
       warnIfWeak(resolve(container, PasswordPolicy), settings.initialAdminPassword, logger);

@@ -73,10 +73,11 @@ export {
   type AuthRequest,
   type AuthScheme,
   type AuthServices,
+  type AutoLoginContext,
   type SignInContext,
 } from './auth-scheme.js';
 export { decodeUserPassword } from '../auth/decode-user-password.js';
-export { SESSION_COOKIE_NAME } from '../auth/session-cookie.js';
+export { ACCESS_TOKEN_COOKIE_NAME, SESSION_COOKIE_NAME } from '../auth/session-cookie.js';
 export type { Principal } from '../auth/principal.js';
 export type { User } from '../model/user.js';
 

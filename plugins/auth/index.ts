@@ -1,5 +1,7 @@
 import { PLUGIN_API_VERSION, definePlugin } from '../../core/plugin/kit.js';
+import { accessTokenAuthScheme } from './access-token.js';
 import { basicAuthScheme } from './basic.js';
+import { bearerAuthScheme } from './bearer.js';
 import { legacyHeaderAuthScheme } from './legacy-header.js';
 import { sessionAuthScheme } from './session.js';
 
@@ -7,6 +9,9 @@ import { sessionAuthScheme } from './session.js';
 export default definePlugin({
   name: 'auth-builtin',
   apiVersion: PLUGIN_API_VERSION,
-  description: 'Session cookie, HTTP Basic and the legacy CMSAUTH header',
-  setup: () => ({ authSchemes: [sessionAuthScheme, basicAuthScheme, legacyHeaderAuthScheme] }),
+  description:
+    'API keys (Bearer), session cookie, access_token auto-login cookie, HTTP Basic and the legacy CMSAUTH header',
+  setup: () => ({
+    authSchemes: [bearerAuthScheme, sessionAuthScheme, accessTokenAuthScheme, basicAuthScheme, legacyHeaderAuthScheme],
+  }),
 });
