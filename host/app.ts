@@ -129,7 +129,17 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
     const seeded = await seedInstallation(storage, settings.initialAdminPassword, logger);
     generatedAdminPassword = seeded.generatedAdminPassword;
 
-    const signingKey = new TextEncoder().encode(settings.tokens.signingKey);
+    // The original's class-path properties: each names a contribution; a miss stops start-up.
+    const jwtParts = settings.tokens;
+    const keyFactory = named(
+      registry.signingKeyFactories,
+      'json.web.token.signing.key.factory',
+      jwtParts.signingKeyFactory,
+    );
+    named(registry.marshals, 'marshal.implementation', jwtParts.marshalImplementation);
+    named(registry.jsonConfigurators, 'gson.configurator', jwtParts.gsonConfigurator);
+    named(registry.encryptors, 'encryptor.implementation', jwtParts.encryptorImplementation);
+    const signingKey = keyFactory.createKey(jwtParts.signingKey);
     if (settings.tokens.signingKey === PUBLIC_SIGNING_KEY)
       logger.warn(
         { property: 'json.web.token.hash.signing.key' },

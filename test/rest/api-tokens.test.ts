@@ -1,6 +1,6 @@
-import type { Test } from 'tap';
+import t, { type Test } from 'tap';
 import { SignJWT, decodeJwt } from 'jose';
-import { ADMIN, testOnEachStorage, type TestApp } from '../helpers/test-app.js';
+import { ADMIN, startTestApp, testOnEachStorage, type TestApp } from '../helpers/test-app.js';
 
 const SIGNING_KEY = 'test-signing-key-of-at-least-thirty-two-characters';
 const env = { CMS_HTTP_TRUST_PROXY: 'true', CMS_JSON_WEB_TOKEN_HASH_SIGNING_KEY: SIGNING_KEY };
@@ -266,4 +266,23 @@ testOnEachStorage('the public default signing key works, with a warning naming t
   t.equal(warning?.level, 'warn');
   const { jwt } = (await createKey(s, { userId: 'cms.org.1', expirationSeconds: 60 })).json.entity;
   t.equal((await current(s, bearer(jwt))).status, 200);
+});
+
+t.test('a class-path property naming no plugin contribution stops start-up, naming property and value', async (t) => {
+  for (const [variable, property] of [
+    ['CMS_JSON_WEB_TOKEN_SIGNING_KEY_FACTORY', 'json.web.token.signing.key.factory'],
+    ['CMS_MARSHAL_IMPLEMENTATION', 'marshal.implementation'],
+    ['CMS_GSON_CONFIGURATOR', 'gson.configurator'],
+    ['CMS_ENCRYPTOR_IMPLEMENTATION', 'encryptor.implementation'],
+  ] as const) {
+    await t.rejects(
+      startTestApp(t, { env: { [variable]: 'com.example.Missing' } }),
+      {
+        message: new RegExp(
+          `${property.replaceAll('.', '\\.')}="com\\.example\\.Missing".*does not name a loaded plugin`,
+        ),
+      },
+      property,
+    );
+  }
 });
