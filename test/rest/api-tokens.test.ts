@@ -186,6 +186,12 @@ testOnEachStorage(
       t.match(answer.json?.errors?.[0]?.errorCode, code, what);
     }
     t.equal((await current(s, bearer(jwt))).status, 200, 'the genuine key still works');
+    // Clock skew is bounded (auth.token.clock.skew.seconds, 30 by default).
+    t.equal((await current(s, bearer(await signed({ nbf: now + 10 })))).status, 200, 'nbf 10 s ahead: skew');
+    t.equal((await current(s, bearer(await signed({ exp: now - 10 })))).status, 200, 'exp 10 s ago: skew');
+    const future = await current(s, bearer(await signed({ iat: now + 3600 })));
+    t.equal(future.status, 401, 'issued in the future');
+    t.match(future.json.errors[0], { errorCode: 'TOKEN_INVALID' });
     t.ok(token.id);
   },
   { env },
