@@ -79,6 +79,9 @@ export interface App {
   close(): Promise<void>;
 }
 
+/** Shorter HMAC keys than SHA-256's output can be guessed more cheaply than the signature. */
+const MIN_SIGNING_KEY_BYTES = 32;
+
 /**
  * Builds the whole service: configuration, plugins, storage (migrated and seeded), services and
  * routes. Nothing listens until `listen`.
@@ -144,6 +147,11 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
       logger.warn(
         { property: 'json.web.token.hash.signing.key' },
         'API keys and access_token cookies are signed with the public default key: set json.web.token.hash.signing.key to a unique secret before production use',
+      );
+    else if (signingKey.length < MIN_SIGNING_KEY_BYTES)
+      logger.warn(
+        { property: 'json.web.token.hash.signing.key', minBytes: MIN_SIGNING_KEY_BYTES },
+        'The signing key of API keys and access_token cookies is short: use 32 random characters or more',
       );
     container = buildContainer({ config, logger, dataDir, registry, storage, settings, mail, assets, signingKey });
     lifecycle.onStop('container', () => container.clearInstances());

@@ -266,6 +266,13 @@ testOnEachStorage(
   { env: { ...env, CMS_JSON_WEB_TOKEN_ALLOWHTTP: 'true' } },
 );
 
+t.test('a short signing key is warned about, without showing it', async (t) => {
+  const s = (await startTestApp(t, { env: { CMS_JSON_WEB_TOKEN_HASH_SIGNING_KEY: 'short-key-1234' } }))!;
+  const warning = s.logs.find((l) => l.property === 'json.web.token.hash.signing.key');
+  t.match(warning?.msg, /short/);
+  t.notOk(JSON.stringify(s.logs).includes('short-key-1234'));
+});
+
 testOnEachStorage('the public default signing key works, with a warning naming the property', async (t, s) => {
   const warning = s.logs.find((l) => l.property === 'json.web.token.hash.signing.key');
   t.ok(warning, 'start-up warns');
