@@ -177,7 +177,9 @@ export class AuthService implements AuthServices {
     if (!this.tokens || (!context.secure && !this.settings.autoLoginOverHttp)) return undefined;
     try {
       const issued = await this.tokens.verify(token, 'cookie', context.ip);
-      return await this.findUserById(issued.userId);
+      const principal = await this.findUserById(issued.userId);
+      // As the original's user tokens: a user changed since the sign-in (a new password, say) ends them.
+      return principal && principal.user.modDate <= issued.issuedAt ? principal : undefined;
     } catch (error) {
       if (error instanceof CmsError && STALE_TOKEN_CODES.has(error.code)) return undefined;
       throw error;

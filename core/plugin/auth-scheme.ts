@@ -62,7 +62,8 @@ export interface AuthServices {
   verifyApiKey(key: string, context: SignInContext): Promise<Principal>;
   /**
    * The user an `access_token` auto-login cookie signs in, or undefined when it signs nobody in
-   * (expired, revoked, signed out, or over plain HTTP without `json.web.token.allowhttp`). Throws a
+   * (expired, revoked, signed out, the user changed since (a new password) or is inactive, or over
+   * plain HTTP without `json.web.token.allowhttp`). Throws a
    * 401 when the cookie is not a token this installation issued (forged, altered, another algorithm).
    */
   resolveAutoLogin(token: string, context: AutoLoginContext): Promise<Principal | undefined>;

@@ -1,6 +1,8 @@
 import t, { type Test } from 'tap';
 import { createTestDatabase } from '../helpers/mysql-database.js';
-import { startTestApp, tempDataDir, type TestApp } from '../helpers/test-app.js';
+import { StorageToken } from '../../core/plugin/tokens.js';
+import type { Storage } from '../../core/plugin/storage-driver.js';
+import { ADMIN, startTestApp, tempDataDir, testOnEachStorage, type TestApp } from '../helpers/test-app.js';
 
 const SIGNING = { CMS_JSON_WEB_TOKEN_HASH_SIGNING_KEY: 'shared-signing-key-of-at-least-32-characters' };
 
@@ -54,3 +56,28 @@ for (const storage of ['sqlite', 'mysql'] as const) {
     t.equal((await current(b, jwt)).status, 200, 'the other trusts its check for the cache time');
   });
 }
+
+testOnEachStorage(
+  'a user changed since the sign-in (a new password) or deactivated is signed in by no token',
+  async (t, s) => {
+    const https = { 'x-forwarded-proto': 'https' };
+    const login = await s.http('POST', '/api/v1/authentication', {
+      headers: https,
+      body: { user: ADMIN.email, password: ADMIN.password, rememberMe: true },
+    });
+    const cookie = login.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('access_token='))!
+      .split(';')[0]!;
+    const { jwt } = await keyFrom(s);
+    const viaCookie = () => s.http('GET', '/api/v1/users/current', { headers: { cookie, ...https } });
+    t.equal((await viaCookie()).status, 200);
+    const storage = s.app.container.resolve<Storage>(StorageToken);
+    await storage.users.update('cms.org.1', { modDate: Date.now() + 1000 });
+    t.equal((await viaCookie()).status, 401, 'the cookie ends with a change to the user');
+    t.equal((await current(s, jwt)).status, 200, 'an API key outlives a change to its user, as the original’s');
+    await storage.users.update('cms.org.1', { active: false });
+    t.equal((await current(s, jwt)).status, 401, 'a deactivated user’s key is refused');
+  },
+  { env: { ...SIGNING, CMS_HTTP_TRUST_PROXY: 'true', CMS_AUTH_SESSION_CACHE_SECONDS: '0' } },
+);
