@@ -8,6 +8,7 @@ import { AuthService } from '../core/auth/auth-service.js';
 import { Authenticator } from '../core/auth/authenticator.js';
 import { TokenService } from '../core/auth/token-service.js';
 import { ApiKeyService } from '../core/auth/api-key-service.js';
+import { AutoLogin } from '../core/auth/auto-login.js';
 import { HashQueue } from '../core/auth/hash-queue.js';
 import { UserService } from '../core/auth/user-service.js';
 import { PasswordPolicy } from '../core/auth/password-policy.js';
@@ -79,6 +80,14 @@ export function buildContainer(parts: {
     clockSkewSeconds: parts.settings.tokens.clockSkewSeconds,
   });
   c.register(TokenService, { useValue: tokens });
+  c.register(AutoLogin, {
+    useValue: new AutoLogin(tokens, {
+      enabled: parts.settings.authSchemes.includes('access-token'),
+      maxAgeDays: parts.settings.tokens.cookieMaxAgeDays,
+      expirationDays: parts.settings.tokens.cookieExpirationDays,
+      allowHttp: parts.settings.tokens.allowHttp,
+    }),
+  });
   c.register(ApiKeyService, {
     useValue: new ApiKeyService(parts.storage, tokens, { maxExpirationDays: parts.settings.tokens.maxExpirationDays }),
   });

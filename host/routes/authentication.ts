@@ -42,13 +42,9 @@ const NewOwnApiToken = Type.Object({
 });
 
 /** Sign-in, sign-out and "who am I". */
-export default defineRoutes('authentication', ({ auth, settings, tokens, apiKeys }) => {
+export default defineRoutes('authentication', ({ auth, settings, autoLogin, apiKeys }) => {
   const allowedOrigins = new Set(settings.corsOrigins);
   const sessionsEnabled = settings.authSchemes.includes('session');
-  const jwt = settings.tokens;
-  // 0 or negative keep-alive, or no scheme that would accept it: no auto-login cookie is set.
-  const autoLoginEnabled = settings.authSchemes.includes('access-token') && jwt.cookieMaxAgeDays > 0;
-  const autoLoginMaxAge = Math.min(jwt.cookieMaxAgeDays, jwt.cookieExpirationDays) * DAY_SECONDS;
   const clearAutoLogin = (secure: boolean) =>
     serializeCookie(ACCESS_TOKEN_COOKIE_NAME, '', { httpOnly: true, secure, sameSite: 'Lax', maxAgeSeconds: 0 });
   return [
@@ -78,24 +74,16 @@ export default defineRoutes('authentication', ({ auth, settings, tokens, apiKeys
           sameSite: 'Lax',
         });
         const cookies = [cookie];
-        // Over plain HTTP only with json.web.token.allowhttp: a token sent in clear could be replayed for weeks.
-        if (body.rememberMe === true && autoLoginEnabled && (request.secure || jwt.allowHttp)) {
-          const issued = await tokens.issue({
-            userId: principal.user.userId,
-            kind: 'cookie',
-            expiresAt: Date.now() + jwt.cookieExpirationDays * DAY_SECONDS * 1000,
-            requestingUserId: principal.user.userId,
-            requestingIp: request.ip,
-          });
+        const remembered = body.rememberMe === true ? await autoLogin.issue(principal.user.userId, request) : undefined;
+        if (remembered)
           cookies.push(
-            serializeCookie(ACCESS_TOKEN_COOKIE_NAME, issued.jwt, {
+            serializeCookie(ACCESS_TOKEN_COOKIE_NAME, remembered.jwt, {
               httpOnly: true,
               secure: request.secure,
               sameSite: 'Lax',
-              maxAgeSeconds: autoLoginMaxAge,
+              maxAgeSeconds: remembered.maxAgeSeconds,
             }),
           );
-        }
         return reply(currentUserView(principal), { cookies });
       },
     }),
@@ -134,8 +122,8 @@ export default defineRoutes('authentication', ({ auth, settings, tokens, apiKeys
         if (isCrossSite(request, allowedOrigins)) return reply('Logout successful');
         const token = request.cookies[SESSION_COOKIE_NAME];
         if (token) await auth.endSession(token);
-        const autoLogin = request.cookies[ACCESS_TOKEN_COOKIE_NAME];
-        if (autoLogin) await tokens.revokePresented(autoLogin, 'cookie');
+        const remembered = request.cookies[ACCESS_TOKEN_COOKIE_NAME];
+        if (remembered) await autoLogin.end(remembered);
         return reply('Logout successful', {
           cookies: [
             serializeCookie(SESSION_COOKIE_NAME, '', { secure: request.secure, maxAgeSeconds: 0 }),
