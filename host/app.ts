@@ -26,12 +26,14 @@ import { loadPlugins } from './plugins/load-plugins.js';
 import * as areas from './routes/index.js';
 import type { RouteModule } from './routes/route-module.js';
 import { resolveServices } from './routes/services.js';
+import { PUBLIC_SIGNING_KEY } from './settings-properties.js';
 import { readSettings, type HostSettings } from './settings.js';
 
 /** The REST areas the app serves. Adding an area is a route module and one line here. */
 export const ROUTE_MODULES: readonly RouteModule[] = [
   areas.probes,
   areas.authentication,
+  areas.apiTokens,
   areas.users,
   areas.sites,
   areas.languages,
@@ -76,6 +78,9 @@ export interface App {
   /** Graceful stop: no new connections, in-flight requests finish, plugins and storage close. */
   close(): Promise<void>;
 }
+
+/** Shorter HMAC keys than SHA-256's output can be guessed more cheaply than the signature. */
+const MIN_SIGNING_KEY_BYTES = 32;
 
 /**
  * Builds the whole service: configuration, plugins, storage (migrated and seeded), services and
@@ -127,7 +132,28 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
     const seeded = await seedInstallation(storage, settings.initialAdminPassword, logger);
     generatedAdminPassword = seeded.generatedAdminPassword;
 
-    container = buildContainer({ config, logger, dataDir, registry, storage, settings, mail, assets });
+    // The original's class-path properties: each names a contribution; a miss stops start-up.
+    const jwtParts = settings.tokens;
+    const keyFactory = named(
+      registry.signingKeyFactories,
+      'json.web.token.signing.key.factory',
+      jwtParts.signingKeyFactory,
+    );
+    named(registry.marshals, 'marshal.implementation', jwtParts.marshalImplementation);
+    named(registry.jsonConfigurators, 'gson.configurator', jwtParts.gsonConfigurator);
+    named(registry.encryptors, 'encryptor.implementation', jwtParts.encryptorImplementation);
+    const signingKey = keyFactory.createKey(jwtParts.signingKey);
+    if (settings.tokens.signingKey === PUBLIC_SIGNING_KEY)
+      logger.warn(
+        { property: 'json.web.token.hash.signing.key' },
+        'API keys and access_token cookies are signed with the public default key: set json.web.token.hash.signing.key to a unique secret before production use',
+      );
+    else if (signingKey.length < MIN_SIGNING_KEY_BYTES)
+      logger.warn(
+        { property: 'json.web.token.hash.signing.key', minBytes: MIN_SIGNING_KEY_BYTES },
+        'The signing key of API keys and access_token cookies is short: use 32 random characters or more',
+      );
+    container = buildContainer({ config, logger, dataDir, registry, storage, settings, mail, assets, signingKey });
     lifecycle.onStop('container', () => container.clearInstances());
     if (seeded.adminCreated && settings.initialAdminPassword)
       warnIfWeak(resolve(container, PasswordPolicy), settings.initialAdminPassword, logger);

@@ -6,6 +6,9 @@ import 'reflect-metadata';
 import { instanceCachingFactory, container as rootContainer, type DependencyContainer } from 'tsyringe';
 import { AuthService } from '../core/auth/auth-service.js';
 import { Authenticator } from '../core/auth/authenticator.js';
+import { TokenService } from '../core/auth/token-service.js';
+import { ApiKeyService } from '../core/auth/api-key-service.js';
+import { AutoLogin } from '../core/auth/auto-login.js';
 import { HashQueue } from '../core/auth/hash-queue.js';
 import { UserService } from '../core/auth/user-service.js';
 import { PasswordPolicy } from '../core/auth/password-policy.js';
@@ -58,6 +61,8 @@ export function buildContainer(parts: {
   settings: HostSettings;
   mail: MailSender;
   assets: AssetStorage;
+  /** The HMAC key of API keys and `access_token` cookies, from the signing-key factory. */
+  signingKey: Uint8Array;
 }): DependencyContainer {
   const c = rootContainer.createChildContainer();
   c.register(ConfigToken, { useValue: parts.config });
@@ -69,7 +74,24 @@ export function buildContainer(parts: {
   // One queue for all password hashing of the process: sign-ins and new passwords share the bound.
   const hashes = new HashQueue(parts.settings.passwordHashing);
   c.register(HashQueue, { useValue: hashes });
-  const auth = new AuthService(parts.storage, parts.settings.auth, hashes);
+  const tokens = new TokenService(parts.storage, {
+    signingKey: parts.signingKey,
+    cacheMs: parts.settings.auth.sessionCacheMs,
+    clockSkewSeconds: parts.settings.tokens.clockSkewSeconds,
+  });
+  c.register(TokenService, { useValue: tokens });
+  c.register(AutoLogin, {
+    useValue: new AutoLogin(tokens, {
+      enabled: parts.settings.authSchemes.includes('access-token'),
+      maxAgeDays: parts.settings.tokens.cookieMaxAgeDays,
+      expirationDays: parts.settings.tokens.cookieExpirationDays,
+      allowHttp: parts.settings.tokens.allowHttp,
+    }),
+  });
+  c.register(ApiKeyService, {
+    useValue: new ApiKeyService(parts.storage, tokens, { maxExpirationDays: parts.settings.tokens.maxExpirationDays }),
+  });
+  const auth = new AuthService(parts.storage, parts.settings.auth, hashes, { tokens });
   c.register(AuthService, { useValue: auth });
   const schemes = parts.settings.authSchemes.map((name) =>
     resolveNamed(parts.registry.authSchemes, 'auth.schemes', name, parts.config.origin('auth.schemes')),

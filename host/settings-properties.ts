@@ -1,6 +1,12 @@
 import { PASSWORD_MAX_LENGTH } from '../core/auth/password-policy.js';
 import { defineProperties } from '../core/config/properties.js';
 
+/**
+ * The signing key used when `json.web.token.hash.signing.key` is not set: public (it is in the
+ * source), so that a first start works; start-up warns, naming the property, while it is in use.
+ */
+export const PUBLIC_SIGNING_KEY = 'cms-public-default-signing-key-set-json.web.token.hash.signing.key';
+
 /** The host's own configuration properties: what it listens on, logs, and which plugins it resolves. */
 export const HOST_PROPERTIES = defineProperties({
   'config.strict': {
@@ -174,10 +180,80 @@ export const HOST_PROPERTIES = defineProperties({
   },
   'auth.schemes': {
     type: 'list',
-    default: ['session', 'basic', 'legacy-header'],
+    default: ['bearer', 'session', 'access-token', 'basic', 'legacy-header'],
     group: 'Authentication',
     description:
-      'Auth schemes to accept, in the order they are tried: `session` (the `JSESSIONID` cookie from `POST /api/v1/authentication`; without it that sign-in answers 403), `basic` (`Authorization: Basic`), `legacy-header` (`CMSAUTH: base64(user:password)`), or a scheme a plugin contributes.',
+      'Auth schemes to accept, in the order they are tried: `bearer` (`Authorization: Bearer <API key>`, see `/api/v1/apitoken`), `session` (the `JSESSIONID` cookie from `POST /api/v1/authentication`; without it that sign-in answers 403), `basic` (`Authorization: Basic`), `legacy-header` (`CMSAUTH: base64(user:password)`), `access-token` (the auto-login cookie of a sign-in with `rememberMe`; without it none is set), or a scheme a plugin contributes.',
+  },
+  'auth.token.clock.skew.seconds': {
+    type: 'int',
+    default: 30,
+    min: 0,
+    max: 300,
+    group: 'Authentication',
+    description:
+      'Difference between clocks tolerated when checking the `exp`, `nbf` and `iat` of API keys and `access_token` cookies.',
+  },
+  'auth.token.max.expiration.days': {
+    type: 'int',
+    default: 3650,
+    min: 1,
+    group: 'Authentication',
+    description: 'Longest lifetime an API key may be created with (`expirationSeconds`, `expirationDays`).',
+  },
+  'json.web.token.allowhttp': {
+    type: 'bool',
+    default: false,
+    group: 'Authentication',
+    description:
+      'When `true`, the `access_token` auto-login cookie is set and accepted over plain HTTP. When `false`, only over HTTPS (or behind a proxy saying so, with `http.trust.proxy`). `true` is for testing behind a firewall only.',
+  },
+  'json.web.token.days.max.age': {
+    type: 'int',
+    default: 14,
+    group: 'Authentication',
+    description:
+      'Days the `access_token` auto-login cookie is kept by the browser after a sign-in with `rememberMe`. 0 or negative: no auto-login cookie is set.',
+  },
+  'json.web.token.max.allowed.expiration.days': {
+    type: 'int',
+    default: 30,
+    min: 1,
+    group: 'Authentication',
+    description:
+      "Days after which the token in the `access_token` cookie expires, whatever the cookie's own age; the cookie never outlives it.",
+  },
+  'json.web.token.hash.signing.key': {
+    default: PUBLIC_SIGNING_KEY,
+    group: 'Authentication',
+    secret: true,
+    defaultText: 'a public default key (start-up warns while it is in use)',
+    description:
+      'Key every API key and `access_token` cookie is signed with (HS256). Set a unique random value of at least 32 characters per installation: anyone who knows it can sign tokens. It is never stored in the database. Changing it ends every token issued.',
+  },
+  'json.web.token.signing.key.factory': {
+    default: 'com.dotcms.auth.providers.jwt.factories.impl.SecretKeySpecFactoryImpl',
+    group: 'Authentication',
+    description:
+      'Name of the signing-key factory plugin that turns `json.web.token.hash.signing.key` into the HMAC key. A name no loaded plugin contributes stops start-up.',
+  },
+  'marshal.implementation': {
+    default: 'com.dotcms.util.marshal.MarshalFactory.GsonMarshalUtils',
+    group: 'Authentication',
+    description:
+      "Name of the marshal plugin that writes tokens' JSON. The default is the built-in JSON writer. A name no loaded plugin contributes stops start-up.",
+  },
+  'gson.configurator': {
+    default: 'com.dotcms.util.marshal.DefaultGsonConfigurator',
+    group: 'Authentication',
+    description:
+      'Name of the JSON-configurator plugin of the marshal implementation. The default is the built-in configuration. A name no loaded plugin contributes stops start-up.',
+  },
+  'encryptor.implementation': {
+    default: 'com.dotcms.util.security.EncryptorFactory.EncryptorImpl',
+    group: 'Authentication',
+    description:
+      'Name of the encryptor plugin (digests of secrets). The default is the built-in SHA-256 one. A name no loaded plugin contributes stops start-up.',
   },
   'auth.session.timeout.minutes': {
     type: 'int',

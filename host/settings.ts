@@ -26,6 +26,20 @@ export interface HostSettings {
   searchDriver: string | undefined;
   authSchemes: string[];
   auth: AuthSettings;
+  tokens: {
+    /** Never logged. */
+    signingKey: string;
+    signingKeyFactory: string;
+    marshalImplementation: string;
+    gsonConfigurator: string;
+    encryptorImplementation: string;
+    clockSkewSeconds: number;
+    maxExpirationDays: number;
+    /** 0 or less: no auto-login cookie. */
+    cookieMaxAgeDays: number;
+    cookieExpirationDays: number;
+    allowHttp: boolean;
+  };
   passwordHashing: HashQueueOptions;
   initialAdminPassword: string | undefined;
   passwordMinLength: number;
@@ -70,6 +84,7 @@ export function readSettings(config: Config): HostSettings {
       credentialCacheMs: p['auth.credential.cache.seconds'] * 1000,
       sessionCacheMs: p['auth.session.cache.seconds'] * 1000,
       maxSessionsPerUser: p['auth.session.max.per.user'],
+      autoLoginOverHttp: p['json.web.token.allowhttp'],
       throttle: {
         maxFailures: p['auth.login.max.failures'],
         maxAddressFailures: p['auth.login.address.max.failures'],
@@ -78,6 +93,18 @@ export function readSettings(config: Config): HostSettings {
         lockMs: p['auth.login.lock.seconds'] * 1000,
         maxLockMs: p['auth.login.lock.max.seconds'] * 1000,
       },
+    },
+    tokens: {
+      signingKey: p['json.web.token.hash.signing.key'],
+      signingKeyFactory: p['json.web.token.signing.key.factory'],
+      marshalImplementation: p['marshal.implementation'],
+      gsonConfigurator: p['gson.configurator'],
+      encryptorImplementation: p['encryptor.implementation'],
+      clockSkewSeconds: p['auth.token.clock.skew.seconds'],
+      maxExpirationDays: p['auth.token.max.expiration.days'],
+      cookieMaxAgeDays: p['json.web.token.days.max.age'],
+      cookieExpirationDays: p['json.web.token.max.allowed.expiration.days'],
+      allowHttp: p['json.web.token.allowhttp'],
     },
     passwordHashing: { concurrency: p['auth.hash.concurrency'], maxWaiting: p['auth.hash.queue.size'] },
     initialAdminPassword: p.INITIAL_ADMIN_PASSWORD,

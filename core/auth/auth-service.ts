@@ -2,7 +2,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { CmsError, Errors } from '../errors/index.js';
 import { ADMIN_ROLE_KEY } from '../model/role.js';
 import type { User } from '../model/user.js';
-import type { AuthServices, SignInContext } from '../plugin/auth-scheme.js';
+import type { AuthServices, AutoLoginContext, SignInContext } from '../plugin/auth-scheme.js';
 import type { Repositories } from '../plugin/storage-driver.js';
 import { ExpiringCache } from './expiring-cache.js';
 import { addressKey } from './address-key.js';
@@ -10,6 +10,21 @@ import type { HashPriority, HashQueue } from './hash-queue.js';
 import { LoginThrottle, TooManyAttemptsError, type Admission, type LoginThrottleOptions } from './login-throttle.js';
 import { hashPassword, verifyPassword } from './password-hasher.js';
 import type { Principal } from './principal.js';
+import type { TokenService } from './token-service.js';
+
+/** What `AuthService` is built with beyond storage, settings and the hash queue. */
+export interface AuthServiceOptions {
+  /** Signed tokens (API keys, `access_token` cookies); without it they are refused as invalid. */
+  tokens?: TokenService;
+  now?: () => number;
+}
+
+/** Token failures after which an `access_token` cookie simply signs nobody in (a stale cookie locks no browser out). */
+const STALE_TOKEN_CODES: ReadonlySet<string> = new Set([
+  Errors.TOKEN_EXPIRED.code,
+  Errors.TOKEN_REVOKED.code,
+  Errors.TOKEN_NOT_YET_VALID.code,
+]);
 
 export interface AuthSettings {
   /** Idle time after which a session ends. */
@@ -20,6 +35,8 @@ export interface AuthSettings {
   sessionCacheMs: number;
   /** Live sessions one user may hold; a new sign-in past it ends the oldest. */
   maxSessionsPerUser: number;
+  /** `json.web.token.allowhttp`: whether the `access_token` cookie signs in over plain HTTP. */
+  autoLoginOverHttp?: boolean;
   throttle: LoginThrottleOptions;
 }
 
@@ -54,18 +71,22 @@ export class AuthService implements AuthServices {
   /** Verified against when the account does not exist, so that both paths cost the same. */
   private readonly decoyHash: Promise<string> = hashPassword(randomBytes(16).toString('hex'));
   private adminRoleId: string | undefined;
+  private readonly now: () => number;
+  private readonly tokens: TokenService | undefined;
 
   constructor(
     private readonly storage: Repositories,
     private readonly settings: AuthSettings,
     /** Every password check waits its turn here, with the other hashing of the process. */
     private readonly hashes: HashQueue,
-    private readonly now: () => number = Date.now,
+    options: AuthServiceOptions = {},
   ) {
-    this.credentials = new ExpiringCache(settings.credentialCacheMs, 10_000, now);
-    this.sessionCache = new ExpiringCache(settings.sessionCacheMs, 100_000, now);
-    this.lookups = new ExpiringCache(settings.sessionCacheMs, 10_000, now);
-    this.throttle = new LoginThrottle(settings.throttle, now);
+    this.now = options.now ?? Date.now;
+    this.tokens = options.tokens;
+    this.credentials = new ExpiringCache(settings.credentialCacheMs, 10_000, this.now);
+    this.sessionCache = new ExpiringCache(settings.sessionCacheMs, 100_000, this.now);
+    this.lookups = new ExpiringCache(settings.sessionCacheMs, 10_000, this.now);
+    this.throttle = new LoginThrottle(settings.throttle, this.now);
   }
 
   async verifyPassword(email: string, password: string, context?: SignInContext): Promise<Principal> {
@@ -142,6 +163,27 @@ export class AuthService implements AuthServices {
     const account = email.trim().toLowerCase();
     if (account === '' || account.length > MAX_LOOKUP_LENGTH) return Promise.resolve(undefined);
     return this.lookUp(`email\0${account}`, () => this.storage.users.findByEmail(account));
+  }
+
+  async verifyApiKey(key: string, context: SignInContext): Promise<Principal> {
+    if (!this.tokens) throw new CmsError(Errors.TOKEN_INVALID, { reason: 'tokens are not enabled' });
+    const token = await this.tokens.verify(key, 'api', context.ip);
+    const principal = await this.findUserById(token.userId);
+    if (!principal) throw new CmsError(Errors.AUTH_INVALID_USER);
+    return principal;
+  }
+
+  async resolveAutoLogin(token: string, context: AutoLoginContext): Promise<Principal | undefined> {
+    if (!this.tokens || (!context.secure && !this.settings.autoLoginOverHttp)) return undefined;
+    try {
+      const issued = await this.tokens.verify(token, 'cookie', context.ip);
+      const principal = await this.findUserById(issued.userId);
+      // As the original's user tokens: a user changed since the sign-in (a new password, say) ends them.
+      return principal && principal.user.modDate <= issued.issuedAt ? principal : undefined;
+    } catch (error) {
+      if (error instanceof CmsError && STALE_TOKEN_CODES.has(error.code)) return undefined;
+      throw error;
+    }
   }
 
   /** Only hits are cached: a miss costs one read, and an inactive user is never answered. */

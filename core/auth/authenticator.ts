@@ -1,4 +1,4 @@
-import type { AuthRequest, AuthScheme, AuthServices, SignInContext } from '../plugin/auth-scheme.js';
+import type { AuthRequest, AuthScheme, AuthServices, AutoLoginContext, SignInContext } from '../plugin/auth-scheme.js';
 import type { Principal } from './principal.js';
 
 /** Runs the configured auth schemes in order; the first that proves an identity wins. */
@@ -44,5 +44,13 @@ class RequestAuthServices implements AuthServices {
 
   findUserByEmail(email: string): Promise<Principal | undefined> {
     return this.services.findUserByEmail(email);
+  }
+
+  verifyApiKey(key: string, context: SignInContext): Promise<Principal> {
+    return this.services.verifyApiKey(key, context);
+  }
+
+  resolveAutoLogin(token: string, context: AutoLoginContext): Promise<Principal | undefined> {
+    return this.services.resolveAutoLogin(token, context);
   }
 }

@@ -15,6 +15,13 @@ export interface SignInContext {
   readonly ip: string;
 }
 
+/** Where an `access_token` cookie is presented from. */
+export interface AutoLoginContext {
+  readonly ip: string;
+  /** `AuthRequest.secure`: over plain HTTP the cookie signs nobody in unless `json.web.token.allowhttp`. */
+  readonly secure: boolean;
+}
+
 /**
  * The services an auth scheme uses to prove an identity. A scheme either hands a secret to the
  * service to check (`verifyPassword`, `resolveSession`), or proves the credential itself (an API
@@ -45,6 +52,21 @@ export interface AuthServices {
   findUserById(userId: string): Promise<Principal | undefined>;
   /** Like `findUserById`, by e-mail (case-insensitive). */
   findUserByEmail(email: string): Promise<Principal | undefined>;
+  /**
+   * The owner of an API access key (the JWT of `POST /api/v1/apitoken`), as sent in
+   * `Authorization: Bearer <key>`. Throws a 401 with the reason when the key is malformed, signed with
+   * another key or algorithm, altered, expired, not yet valid, revoked, used from outside its network
+   * (`context.ip` against the key's CIDR), or its user is inactive. Warm checks read no storage; a
+   * revocation in another process takes effect within `auth.session.cache.seconds`.
+   */
+  verifyApiKey(key: string, context: SignInContext): Promise<Principal>;
+  /**
+   * The user an `access_token` auto-login cookie signs in, or undefined when it signs nobody in
+   * (expired, revoked, signed out, the user changed since (a new password) or is inactive, or over
+   * plain HTTP without `json.web.token.allowhttp`). Throws a
+   * 401 when the cookie is not a token this installation issued (forged, altered, another algorithm).
+   */
+  resolveAutoLogin(token: string, context: AutoLoginContext): Promise<Principal | undefined>;
 }
 
 /**

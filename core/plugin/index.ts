@@ -10,3 +10,4 @@ export * from './search-driver.js';
 export * from './storage-driver.js';
 export * from './tokens.js';
 export * from './version-range.js';
+export * from './token-components.js';

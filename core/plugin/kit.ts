@@ -73,11 +73,21 @@ export {
   type AuthRequest,
   type AuthScheme,
   type AuthServices,
+  type AutoLoginContext,
   type SignInContext,
 } from './auth-scheme.js';
 export { decodeUserPassword } from '../auth/decode-user-password.js';
-export { SESSION_COOKIE_NAME } from '../auth/session-cookie.js';
+export { ACCESS_TOKEN_COOKIE_NAME, SESSION_COOKIE_NAME } from '../auth/session-cookie.js';
 export type { Principal } from '../auth/principal.js';
+
+// Signed-token parts (the original's class-path properties, as named contributions).
+export {
+  defineSigningKeyFactory,
+  type Encryptor,
+  type JsonConfigurator,
+  type Marshal,
+  type SigningKeyFactory,
+} from './token-components.js';
 export type { User } from '../model/user.js';
 
 // Mail transports, asset stores and search drivers.

@@ -8,6 +8,7 @@ import type { FieldType } from './field-type.js';
 import type { MailTransport } from './mail-transport.js';
 import type { SearchDriver } from './search-driver.js';
 import type { StorageDriver } from './storage-driver.js';
+import type { Encryptor, JsonConfigurator, Marshal, SigningKeyFactory } from './token-components.js';
 
 /** The plugin API this host implements. A plugin written for another version is refused at start. */
 export const PLUGIN_API_VERSION = 1;
@@ -35,6 +36,14 @@ export interface PluginContributions {
   searchDrivers?: readonly SearchDriver[];
   mailTransports?: readonly MailTransport[];
   assetStorages?: readonly AssetStorageDriver[];
+  /** Named by `json.web.token.signing.key.factory`. */
+  signingKeyFactories?: readonly SigningKeyFactory[];
+  /** Named by `marshal.implementation`. */
+  marshals?: readonly Marshal[];
+  /** Named by `gson.configurator`. */
+  jsonConfigurators?: readonly JsonConfigurator[];
+  /** Named by `encryptor.implementation`. */
+  encryptors?: readonly Encryptor[];
   /** Called once on shutdown, before storage closes. */
   close?(): Promise<void>;
 }

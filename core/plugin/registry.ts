@@ -8,6 +8,7 @@ import type { MailTransport } from './mail-transport.js';
 import type { PluginContributions } from './plugin.js';
 import type { SearchDriver } from './search-driver.js';
 import type { StorageDriver } from './storage-driver.js';
+import type { Encryptor, JsonConfigurator, Marshal, SigningKeyFactory } from './token-components.js';
 
 /** Contributions of one kind, keyed; remembers which plugin brought each key. */
 class Keyed<T> {
@@ -56,6 +57,10 @@ export class PluginRegistry {
   readonly searchDrivers = new Keyed<SearchDriver>('Search driver', (d) => d.name);
   readonly mailTransports = new Keyed<MailTransport>('Mail transport', (t) => t.name);
   readonly assetStorages = new Keyed<AssetStorageDriver>('Asset storage', (d) => d.name);
+  readonly signingKeyFactories = new Keyed<SigningKeyFactory>('Signing key factory', (f) => f.name);
+  readonly marshals = new Keyed<Marshal>('Marshal', (m) => m.name);
+  readonly jsonConfigurators = new Keyed<JsonConfigurator>('JSON configurator', (c) => c.name);
+  readonly encryptors = new Keyed<Encryptor>('Encryptor', (e) => e.name);
   private readonly closers: Array<{ plugin: string; close: () => Promise<void> }> = [];
   private readonly loadedPlugins: LoadedPlugin[] = [];
 
@@ -70,6 +75,10 @@ export class PluginRegistry {
     for (const d of contributions.searchDrivers ?? []) this.searchDrivers.add(plugin, d);
     for (const t of contributions.mailTransports ?? []) this.mailTransports.add(plugin, t);
     for (const d of contributions.assetStorages ?? []) this.assetStorages.add(plugin, d);
+    for (const f of contributions.signingKeyFactories ?? []) this.signingKeyFactories.add(plugin, f);
+    for (const m of contributions.marshals ?? []) this.marshals.add(plugin, m);
+    for (const c of contributions.jsonConfigurators ?? []) this.jsonConfigurators.add(plugin, c);
+    for (const e of contributions.encryptors ?? []) this.encryptors.add(plugin, e);
     if (contributions.close) this.closers.push({ plugin, close: contributions.close });
   }
 

@@ -17,6 +17,7 @@ import type { Language } from '../model/language.js';
 import type { Page, PageRequest } from '../model/page.js';
 import type { Role } from '../model/role.js';
 import type { Session } from '../model/session.js';
+import type { IssuedToken, IssuedTokenKind } from '../model/issued-token.js';
 import type { Site } from '../model/site.js';
 import type { ContentTypeSortColumn, SiteSortColumn, Sort, UserSortColumn } from '../model/sort.js';
 import type { User } from '../model/user.js';
@@ -62,6 +63,22 @@ export interface SessionRepository {
   listByUser(userId: string): Promise<Session[]>;
   /** Removes sessions that expired before `now`; answers how many. */
   deleteExpired(now: number): Promise<number>;
+}
+
+/** Issued tokens (API keys, auto-login cookies): ids and metadata only, never a usable token. */
+export interface IssuedTokenRepository {
+  insert(token: IssuedToken): Promise<void>;
+  find(id: string): Promise<IssuedToken | undefined>;
+  /** A user's tokens of one kind, newest first. */
+  listByUser(userId: string, kind: IssuedTokenKind): Promise<IssuedToken[]>;
+  /** Tokens of a kind, not revoked, expiring between `from` and `to`, soonest first. */
+  listExpiring(kind: IssuedTokenKind, from: number, to: number): Promise<IssuedToken[]>;
+  /** Sets `revokedAt` unless already set; answers whether a row changed. */
+  revoke(id: string, at: number): Promise<boolean>;
+  /** Revokes every live token of a user (all kinds, or one); answers the ids revoked. */
+  revokeByUser(userId: string, at: number, kind?: IssuedTokenKind): Promise<string[]>;
+  /** Answers whether a row was deleted. */
+  delete(id: string): Promise<boolean>;
 }
 
 export interface SiteRepository {
@@ -239,6 +256,7 @@ export interface DriverRepositories {
   users: UserRepository;
   roles: RoleRepository;
   sessions: SessionRepository;
+  issuedTokens: IssuedTokenRepository;
   sites: SiteRepository;
   languages: LanguageRepository;
   settings: SettingRepository;

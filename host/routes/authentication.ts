@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { SESSION_COOKIE_NAME } from '../../core/auth/session-cookie.js';
+import { ACCESS_TOKEN_COOKIE_NAME, SESSION_COOKIE_NAME } from '../../core/auth/session-cookie.js';
 import { CmsError, Errors } from '../../core/errors/index.js';
 import { serializeCookie } from '../http/cookies.js';
 import { envelope, JSON_TYPE } from '../http/envelope.js';
@@ -32,10 +32,21 @@ function currentUserAnswer(principal: Principal): string {
   return answer;
 }
 
+const DAY_SECONDS = 86_400;
+
+const NewOwnApiToken = Type.Object({
+  user: Type.String({ minLength: 1, maxLength: 320 }),
+  password: Type.String({ maxLength: 1024 }),
+  expirationDays: Type.Optional(Type.Integer({ minimum: 1 })),
+  label: Type.Optional(Type.String({ maxLength: 255 })),
+});
+
 /** Sign-in, sign-out and "who am I". */
-export default defineRoutes('authentication', ({ auth, settings }) => {
+export default defineRoutes('authentication', ({ auth, settings, autoLogin, apiKeys }) => {
   const allowedOrigins = new Set(settings.corsOrigins);
   const sessionsEnabled = settings.authSchemes.includes('session');
+  const clearAutoLogin = (secure: boolean) =>
+    serializeCookie(ACCESS_TOKEN_COOKIE_NAME, '', { httpOnly: true, secure, sameSite: 'Lax', maxAgeSeconds: 0 });
   return [
     route({
       method: 'POST',
@@ -62,7 +73,43 @@ export default defineRoutes('authentication', ({ auth, settings }) => {
           // timeout (which slides with use) decides when the session ends, as the original's does.
           sameSite: 'Lax',
         });
-        return reply(currentUserView(principal), { cookies: [cookie] });
+        const cookies = [cookie];
+        const remembered = body.rememberMe === true ? await autoLogin.issue(principal.user.userId, request) : undefined;
+        if (remembered)
+          cookies.push(
+            serializeCookie(ACCESS_TOKEN_COOKIE_NAME, remembered.jwt, {
+              httpOnly: true,
+              secure: request.secure,
+              sameSite: 'Lax',
+              maxAgeSeconds: remembered.maxAgeSeconds,
+            }),
+          );
+        return reply(currentUserView(principal), { cookies });
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/api/v1/authentication/api-token',
+      access: 'public',
+      summary: 'Creates an API key for oneself from user and password; answers it once (entity.token)',
+      answers: {
+        401: 'wrong credentials',
+        429: 'too many failed attempts from this address, or for this account',
+        503: 'too many sign-ins at once',
+      },
+      body: NewOwnApiToken,
+      handler: async ({ body, request }) => {
+        const principal = await auth.verifyPassword(body.user, body.password, { ip: request.ip });
+        const created = await apiKeys.create(
+          principal,
+          {
+            userId: principal.user.userId,
+            expirationSeconds: (body.expirationDays ?? 30) * DAY_SECONDS,
+            ...(body.label !== undefined ? { label: body.label } : {}),
+          },
+          request.ip,
+        );
+        return { token: created.jwt };
       },
     }),
     route({
@@ -75,8 +122,13 @@ export default defineRoutes('authentication', ({ auth, settings }) => {
         if (isCrossSite(request, allowedOrigins)) return reply('Logout successful');
         const token = request.cookies[SESSION_COOKIE_NAME];
         if (token) await auth.endSession(token);
+        const remembered = request.cookies[ACCESS_TOKEN_COOKIE_NAME];
+        if (remembered) await autoLogin.end(remembered);
         return reply('Logout successful', {
-          cookies: [serializeCookie(SESSION_COOKIE_NAME, '', { secure: request.secure, maxAgeSeconds: 0 })],
+          cookies: [
+            serializeCookie(SESSION_COOKIE_NAME, '', { secure: request.secure, maxAgeSeconds: 0 }),
+            clearAutoLogin(request.secure),
+          ],
         });
       },
     }),

@@ -1,3 +1,4 @@
+export { default as apiTokens } from './api-tokens.js';
 export { default as authentication } from './authentication.js';
 export { default as categories } from './categories.js';
 export { default as content } from './content.js';

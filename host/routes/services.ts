@@ -1,6 +1,8 @@
 import type { DependencyContainer } from 'tsyringe';
 import { AuthService } from '../../core/auth/auth-service.js';
 import { UserService } from '../../core/auth/user-service.js';
+import { ApiKeyService } from '../../core/auth/api-key-service.js';
+import { AutoLogin } from '../../core/auth/auto-login.js';
 import { CategoryService } from '../../core/content/category-service.js';
 import { ContentReader } from '../../core/content/content-reader.js';
 import { ContentTypeService } from '../../core/content/content-type-service.js';
@@ -30,6 +32,8 @@ export interface Services {
   readonly storage: Storage;
   readonly auth: AuthService;
   readonly users: UserService;
+  readonly apiKeys: ApiKeyService;
+  readonly autoLogin: AutoLogin;
   readonly sites: SiteService;
   readonly languages: LanguageService;
   readonly contentTypes: ContentTypeService;
@@ -52,6 +56,8 @@ export function resolveServices(
     storage: resolve(container, StorageToken),
     auth: resolve(container, AuthService),
     users: resolve(container, UserService),
+    apiKeys: resolve(container, ApiKeyService),
+    autoLogin: resolve(container, AutoLogin),
     sites: resolve(container, SiteService),
     languages: resolve(container, LanguageService),
     contentTypes: resolve(container, ContentTypeService),

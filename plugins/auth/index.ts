@@ -1,12 +1,25 @@
 import { PLUGIN_API_VERSION, definePlugin } from '../../core/plugin/kit.js';
+import { accessTokenAuthScheme } from './access-token.js';
 import { basicAuthScheme } from './basic.js';
+import { bearerAuthScheme } from './bearer.js';
 import { legacyHeaderAuthScheme } from './legacy-header.js';
 import { sessionAuthScheme } from './session.js';
+import { defaultJsonConfigurator, jsonMarshal, secretKeySpecFactory, sha256Encryptor } from './token-components.js';
 
-/** The built-in auth schemes. Which of them run, and in which order, is `auth.schemes`. */
+/**
+ * The built-in auth schemes (which of them run, and in which order, is `auth.schemes`) and the
+ * built-in signed-token parts.
+ */
 export default definePlugin({
   name: 'auth-builtin',
   apiVersion: PLUGIN_API_VERSION,
-  description: 'Session cookie, HTTP Basic and the legacy CMSAUTH header',
-  setup: () => ({ authSchemes: [sessionAuthScheme, basicAuthScheme, legacyHeaderAuthScheme] }),
+  description:
+    'API keys (Bearer), session cookie, access_token auto-login cookie, HTTP Basic and the legacy CMSAUTH header',
+  setup: () => ({
+    authSchemes: [bearerAuthScheme, sessionAuthScheme, accessTokenAuthScheme, basicAuthScheme, legacyHeaderAuthScheme],
+    signingKeyFactories: [secretKeySpecFactory],
+    marshals: [jsonMarshal],
+    jsonConfigurators: [defaultJsonConfigurator],
+    encryptors: [sha256Encryptor],
+  }),
 });

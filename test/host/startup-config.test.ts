@@ -76,7 +76,7 @@ t.test('search.driver must name a search driver a plugin provides; none ships', 
 t.test('a list set to nothing is an error, not the default', async (t) => {
   await t.rejects(start(t, ['auth.schemes=']), {
     message:
-      'Configuration property auth.schemes is set to an empty list (cms.properties line 1); name at least one item, or remove it for the default (session,basic,legacy-header)',
+      'Configuration property auth.schemes is set to an empty list (cms.properties line 1); name at least one item, or remove it for the default (bearer,session,access-token,basic,legacy-header)',
   });
 });
 

@@ -152,6 +152,51 @@ export function repositorySuite(t: Test, open: () => Promise<DriverStorage>): vo
     t.equal(await s.sessions.deleteExpired(10_000), 0);
   });
 
+  t.test('issued tokens: ids and metadata, revoked once, listed per user and kind, expiring', async (t) => {
+    const s = await open();
+    await s.roles.insert(role('p'));
+    await s.users.insert(user('u', 'u@x.com', 'p'));
+    const token = (id: string, kind: 'api' | 'cookie', issuedAt: number, expiresAt: number) => ({
+      id,
+      userId: 'u',
+      kind,
+      issuedAt,
+      expiresAt,
+      notBefore: null,
+      revokedAt: null,
+      network: kind === 'api' ? '10.0.0.0/8' : null,
+      label: kind === 'api' ? 'ci' : null,
+      requestingUserId: 'u',
+      requestingIp: '127.0.0.1',
+    });
+    await s.issuedTokens.insert(token('a1', 'api', 1, 1000));
+    await s.issuedTokens.insert(token('a2', 'api', 2, 5000));
+    await s.issuedTokens.insert(token('c1', 'cookie', 3, 900));
+    t.same(await s.issuedTokens.find('a1'), token('a1', 'api', 1, 1000));
+    t.equal(await s.issuedTokens.find('nope'), undefined);
+    t.same(
+      (await s.issuedTokens.listByUser('u', 'api')).map((x) => x.id),
+      ['a2', 'a1'],
+      'newest first',
+    );
+    t.same(
+      (await s.issuedTokens.listExpiring('api', 500, 2000)).map((x) => x.id),
+      ['a1'],
+    );
+    t.equal(await s.issuedTokens.revoke('a1', 50), true);
+    t.equal(await s.issuedTokens.revoke('a1', 60), false, 'revoked once');
+    t.equal((await s.issuedTokens.find('a1'))?.revokedAt, 50);
+    t.same(await s.issuedTokens.listExpiring('api', 500, 2000), [], 'a revoked key is not expiring');
+    t.same(await s.issuedTokens.revokeByUser('u', 70, 'api'), ['a2']);
+    t.same(await s.issuedTokens.revokeByUser('u', 80), ['c1']);
+    t.equal(await s.issuedTokens.delete('a2'), true);
+    t.equal(await s.issuedTokens.delete('a2'), false);
+    await t.rejects(
+      s.issuedTokens.insert({ ...token('x', 'api', 1, 2), userId: 'ghost' }),
+      'a token names an existing user',
+    );
+  });
+
   t.test('sites, languages, settings', async (t) => {
     const s = await open();
     await s.sites.insert(site('s1', 'Beta.example.com'));

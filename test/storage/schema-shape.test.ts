@@ -16,6 +16,7 @@ const rowTypesMatch: AllSame = {
   roles: true,
   userRoles: true,
   sessions: true,
+  issuedTokens: true,
   sites: true,
   languages: true,
   settings: true,

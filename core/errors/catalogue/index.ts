@@ -5,6 +5,7 @@ import { contentTypeErrors } from './content-types.js';
 import { httpErrors } from './http.js';
 import { pluginErrors } from './plugin.js';
 import { storageErrors } from './storage.js';
+import { tokenErrors } from './tokens.js';
 import { workflowErrors } from './workflow.js';
 
 /**
@@ -14,6 +15,7 @@ import { workflowErrors } from './workflow.js';
 export const Errors = {
   ...httpErrors,
   ...authErrors,
+  ...tokenErrors,
   ...administrationErrors,
   ...contentTypeErrors,
   ...contentErrors,
@@ -27,6 +29,7 @@ export const Errors = {
 export const ERROR_AREAS = [
   httpErrors,
   authErrors,
+  tokenErrors,
   administrationErrors,
   contentTypeErrors,
   contentErrors,

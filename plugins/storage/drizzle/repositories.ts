@@ -6,6 +6,7 @@ import { categoryRepository } from './category-repository.js';
 import { contentRepository } from './content-repository.js';
 import { contentTypeRepository } from './content-type-repository.js';
 import { fieldRepository } from './field-repository.js';
+import { issuedTokenRepository } from './issued-token-repository.js';
 import { languageRepository } from './language-repository.js';
 import { roleRepository } from './role-repository.js';
 import { sessionRepository } from './session-repository.js';
@@ -47,6 +48,7 @@ export function createRepositories(
     users: userRepository(exec, tables),
     roles: roleRepository(exec, tables),
     sessions: sessionRepository(exec, tables),
+    issuedTokens: issuedTokenRepository(exec, tables),
     sites: siteRepository(exec, tables),
     languages: languageRepository(definitionsExec, tables, dialect),
     settings,

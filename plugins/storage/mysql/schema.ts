@@ -63,6 +63,26 @@ export const sessions = mysqlTable(
   (t) => [index('sessions_expires_at').on(t.expiresAt)],
 );
 
+export const issuedTokens = mysqlTable(
+  'issued_tokens',
+  {
+    id: varchar('id', { length: 64 }).primaryKey(),
+    userId: varchar('user_id', { length: 255 })
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 16 }).notNull(),
+    issuedAt: epochMs('issued_at').notNull(),
+    expiresAt: epochMs('expires_at').notNull(),
+    notBefore: epochMs('not_before'),
+    revokedAt: epochMs('revoked_at'),
+    network: varchar('network', { length: 64 }),
+    label: varchar('label', { length: 255 }),
+    requestingUserId: varchar('requesting_user_id', { length: 255 }).notNull(),
+    requestingIp: varchar('requesting_ip', { length: 64 }).notNull(),
+  },
+  (t) => [index('issued_tokens_user').on(t.userId, t.kind), index('issued_tokens_expires_at').on(t.expiresAt)],
+);
+
 export const sites = mysqlTable(
   'sites',
   {

@@ -49,6 +49,26 @@ export const sessions = sqliteTable(
   (t) => [index('sessions_expires_at').on(t.expiresAt)],
 );
 
+export const issuedTokens = sqliteTable(
+  'issued_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    issuedAt: integer('issued_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    notBefore: integer('not_before'),
+    revokedAt: integer('revoked_at'),
+    network: text('network'),
+    label: text('label'),
+    requestingUserId: text('requesting_user_id').notNull(),
+    requestingIp: text('requesting_ip').notNull(),
+  },
+  (t) => [index('issued_tokens_user').on(t.userId, t.kind), index('issued_tokens_expires_at').on(t.expiresAt)],
+);
+
 export const sites = sqliteTable(
   'sites',
   {

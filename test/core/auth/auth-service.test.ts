@@ -43,7 +43,7 @@ async function setup(
   t.teardown(() => storage.close());
   const clock = { now: Date.now() };
   const hashes = new HashQueue({ concurrency: 2, maxWaiting: 8 });
-  return { storage, auth: new AuthService(storage, settings, hashes, () => clock.now), clock, hashes };
+  return { storage, auth: new AuthService(storage, settings, hashes, { now: () => clock.now }), clock, hashes };
 }
 
 t.test('password hashes are salted, self-describing and verified in constant time', async (t) => {

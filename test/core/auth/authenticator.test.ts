@@ -23,6 +23,12 @@ function recordingServices(): AuthServices & { contexts: Array<SignInContext | u
     async findUserByEmail() {
       return undefined;
     },
+    async verifyApiKey() {
+      return principal;
+    },
+    async resolveAutoLogin() {
+      return undefined;
+    },
   };
 }
 

@@ -162,7 +162,7 @@ t.test('built-ins load through the same loader and register their contributions'
     'storage-mysql',
   ]);
   t.ok(registry.fieldTypes.get('com.cms.contenttype.model.field.ImmutableTextField'), 'field types are contributed');
-  t.same(registry.authSchemes.keys(), ['session', 'basic', 'legacy-header']);
+  t.same(registry.authSchemes.keys(), ['bearer', 'session', 'access-token', 'basic', 'legacy-header']);
   t.same(registry.storageDrivers.keys(), ['sqlite', 'mysql']);
   t.same(registry.assetStorages.keys(), ['local']);
 });

@@ -1,0 +1,15 @@
+import { type AuthScheme } from '../../core/plugin/kit.js';
+
+/**
+ * `Authorization: Bearer <API key>`: the call has exactly the permissions of the key's user. A key
+ * that does not hold (malformed, forged, expired, revoked, outside its network) is a 401, never a
+ * fall-through to another scheme.
+ */
+export const bearerAuthScheme: AuthScheme = {
+  name: 'bearer',
+  async authenticate(request, auth) {
+    const header = request.headers.authorization;
+    if (!header || !/^bearer /i.test(header)) return null;
+    return auth.verifyApiKey(header.slice(7).trim(), { ip: request.ip });
+  },
+};
