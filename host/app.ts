@@ -41,6 +41,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   areas.workflowDefinitions,
   areas.workflowSystemActions,
   areas.workflowFire,
+  areas.permissions,
 ];
 
 export interface AppOptions {

@@ -1,4 +1,5 @@
 import type { DependencyContainer } from 'tsyringe';
+import { AssetPermissionService } from '../../core/auth/asset-permission-service.js';
 import { AuthService } from '../../core/auth/auth-service.js';
 import { UserService } from '../../core/auth/user-service.js';
 import { CategoryService } from '../../core/content/category-service.js';
@@ -41,6 +42,7 @@ export interface Services {
   readonly fireEngine: FireEngine;
   readonly taskHistory: TaskHistoryService;
   readonly actionlets: ActionletCatalogue;
+  readonly assetPermissions: AssetPermissionService;
 }
 
 export function resolveServices(
@@ -63,5 +65,6 @@ export function resolveServices(
     fireEngine: resolve(container, FireEngine),
     taskHistory: resolve(container, TaskHistoryService),
     actionlets: resolve(container, ActionletCatalogue),
+    assetPermissions: resolve(container, AssetPermissionService),
   };
 }
