@@ -158,6 +158,8 @@ export function refOf(asset: PermissionAsset): AssetRef {
 
 function assetKey(asset: PermissionAsset): string {
   const ref = refOf(asset);
+  // The owner and the place decide too: the key covers whatever the answer depends on.
+  if (asset.kind === 'content') return `${ref.kind}:${ref.id}:${asset.identifier.host}:${asset.identifier.owner}`;
   return `${ref.kind}:${ref.id}`;
 }
 

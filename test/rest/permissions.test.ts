@@ -23,77 +23,80 @@ async function setUp(s: TestApp) {
   return { admin, role, user, fire, grant };
 }
 
-testOnEachStorage('a user with no role cannot touch what others own; roles granted permissions can', async (t, s) => {
-  const { admin, role, user, fire, grant } = await setUp(s);
-  const published = await fire('PUBLISH', admin, { contentType: 'Note', title: 'Admin note' });
-  t.equal(published.status, 200);
-  const id = published.json.entity.identifier as string;
-  const nobody = await user('nobody@x.com');
+testOnEachStorage(
+  'a signed-in user with no role cannot edit, publish, archive, delete or read unpublished versions of the administrator’s content; roles granted permissions can',
+  async (t, s) => {
+    const { admin, role, user, fire, grant } = await setUp(s);
+    const published = await fire('PUBLISH', admin, { contentType: 'Note', title: 'Admin note' });
+    t.equal(published.status, 200);
+    const id = published.json.entity.identifier as string;
+    const nobody = await user('nobody@x.com');
 
-  // Roleless: 403 for everything but reading the published version (CMS Anonymous reads it).
-  for (const verb of ['EDIT', 'PUBLISH', 'UNPUBLISH', 'ARCHIVE']) {
-    const refused = await fire(verb, nobody, { identifier: id, title: 'Mine now' });
-    t.equal(refused.status, 403, `${verb} refused`);
-    t.match(refused.json.message, /does not have (READ|WRITE|PUBLISH) permission/);
-  }
-  t.equal((await fire('NEW', nobody, { contentType: 'Note', title: 'x' })).status, 403, 'creating refused');
-  t.equal((await s.http('GET', `/api/content/id/${id}`, { headers: nobody })).status, 200, 'live version readable');
-  const working = await s.http('GET', `/api/content/id/${id}?live=false`, { headers: nobody });
-  t.equal(working.status, 403, 'working version refused');
-  const still = await s.http('GET', `/api/content/id/${id}?live=false`, { headers: admin });
-  t.equal(still.json.contentlets[0].title, 'Admin note', 'nothing changed');
+    // Roleless: 403 for everything but reading the published version (CMS Anonymous reads it).
+    for (const verb of ['EDIT', 'PUBLISH', 'UNPUBLISH', 'ARCHIVE', 'DELETE', 'DESTROY']) {
+      const refused = await fire(verb, nobody, { identifier: id, title: 'Mine now' });
+      t.equal(refused.status, 403, `${verb} refused`);
+      t.match(refused.json.message, /does not have (READ|WRITE|PUBLISH) permission/);
+    }
+    t.equal((await fire('NEW', nobody, { contentType: 'Note', title: 'x' })).status, 403, 'creating refused');
+    t.equal((await s.http('GET', `/api/content/id/${id}`, { headers: nobody })).status, 200, 'live version readable');
+    const working = await s.http('GET', `/api/content/id/${id}?live=false`, { headers: nobody });
+    t.equal(working.status, 403, 'working version refused');
+    const still = await s.http('GET', `/api/content/id/${id}?live=false`, { headers: admin });
+    t.equal(still.json.contentlets[0].title, 'Admin note', 'nothing changed');
 
-  // Editors: add children on the site, write and publish on the type.
-  const editors = await role('Editors');
-  const editor = await user('editor@x.com', [editors]);
-  t.equal(
-    (
-      await grant('SYSTEM_HOST', [
-        { roleId: editors, permissions: ['READ', 'CAN_ADD_CHILDREN'] },
-        { roleId: SEED_IDS.anonymousRole, permissions: ['READ'] },
-      ])
-    ).status,
-    200,
-  );
-  const noteType = (await s.http('GET', '/api/v1/contenttype/id/Note', { headers: admin })).json.entity.id;
-  const typeGrant = await grant('Note', [{ roleId: editors, permissions: ['READ', 'WRITE', 'PUBLISH'] }]);
-  t.equal(typeGrant.status, 200);
-  t.equal(typeGrant.json.entity.assetId, noteType, 'a type is named by variable or id');
-  t.equal(typeGrant.json.entity.inheriting, false);
-  const edited = await fire('EDIT', editor, { identifier: id, title: 'Edited' });
-  t.equal(edited.status, 200, 'type-level WRITE lets the editor edit');
-  t.equal((await fire('PUBLISH', editor, { identifier: id, title: 'Published' })).status, 200);
-  const created = await fire('NEW', editor, { contentType: 'Note', title: 'Editor note' });
-  t.equal(created.status, 200, 'CAN_ADD_CHILDREN on the site and WRITE on the type let the editor create');
-  t.equal((await fire('NEW', nobody, { contentType: 'Note', title: 'x' })).status, 403, 'others still cannot');
+    // Editors: add children on the site, write and publish on the type.
+    const editors = await role('Editors');
+    const editor = await user('editor@x.com', [editors]);
+    t.equal(
+      (
+        await grant('SYSTEM_HOST', [
+          { roleId: editors, permissions: ['READ', 'CAN_ADD_CHILDREN'] },
+          { roleId: SEED_IDS.anonymousRole, permissions: ['READ'] },
+        ])
+      ).status,
+      200,
+    );
+    const noteType = (await s.http('GET', '/api/v1/contenttype/id/Note', { headers: admin })).json.entity.id;
+    const typeGrant = await grant('Note', [{ roleId: editors, permissions: ['READ', 'WRITE', 'PUBLISH'] }]);
+    t.equal(typeGrant.status, 200);
+    t.equal(typeGrant.json.entity.assetId, noteType, 'a type is named by variable or id');
+    t.equal(typeGrant.json.entity.inheriting, false);
+    const edited = await fire('EDIT', editor, { identifier: id, title: 'Edited' });
+    t.equal(edited.status, 200, 'type-level WRITE lets the editor edit');
+    t.equal((await fire('PUBLISH', editor, { identifier: id, title: 'Published' })).status, 200);
+    const created = await fire('NEW', editor, { contentType: 'Note', title: 'Editor note' });
+    t.equal(created.status, 200, 'CAN_ADD_CHILDREN on the site and WRITE on the type let the editor create');
+    t.equal((await fire('NEW', nobody, { contentType: 'Note', title: 'x' })).status, 403, 'others still cannot');
 
-  // Individual permissions on one item beat inheritance; reset inherits again.
-  const own = await grant(id, [{ roleId: 'editors', permissions: ['READ'] }]);
-  t.equal(own.status, 200, 'a role named by key');
-  t.same(own.json.entity.permissions, [{ roleId: editors, permissions: ['READ'] }]);
-  t.equal((await fire('EDIT', editor, { identifier: id, title: 'No' })).status, 403, 'own grants replace inherited');
-  const reset = await s.http('PUT', `/api/v1/permissions/${id}/_reset`, { headers: admin });
-  t.equal(reset.status, 200);
-  t.equal(reset.json.entity.inheriting, true);
-  t.same(
-    reset.json.entity.inheritsFrom.map((r: { kind: string }) => r.kind),
-    ['site', 'contentType'],
-    'content inherits from its site and from its type',
-  );
-  t.equal((await fire('EDIT', editor, { identifier: id, title: 'Again' })).status, 200);
+    // Individual permissions on one item beat inheritance; reset inherits again.
+    const own = await grant(id, [{ roleId: 'editors', permissions: ['READ'] }]);
+    t.equal(own.status, 200, 'a role named by key');
+    t.same(own.json.entity.permissions, [{ roleId: editors, permissions: ['READ'] }]);
+    t.equal((await fire('EDIT', editor, { identifier: id, title: 'No' })).status, 403, 'own grants replace inherited');
+    const reset = await s.http('PUT', `/api/v1/permissions/${id}/_reset`, { headers: admin });
+    t.equal(reset.status, 200);
+    t.equal(reset.json.entity.inheriting, true);
+    t.same(
+      reset.json.entity.inheritsFrom.map((r: { kind: string }) => r.kind),
+      ['site', 'contentType'],
+      'content inherits from its site and from its type',
+    );
+    t.equal((await fire('EDIT', editor, { identifier: id, title: 'Again' })).status, 200);
 
-  // Reading one's own permissions is always allowed; others' grants only with EDIT_PERMISSIONS.
-  const mine = await s.http('GET', `/api/v1/permissions/${id}`, { headers: editor });
-  t.equal(mine.status, 200);
-  t.same(mine.json.entity.userPermissions, ['READ', 'WRITE', 'PUBLISH', 'CAN_ADD_CHILDREN']);
-  t.ok(
-    mine.json.entity.permissions.every((p: { roleId: string }) => p.roleId === editors),
-    'only the caller’s roles',
-  );
-  const all = await s.http('GET', `/api/v1/permissions/${id}`, { headers: admin });
-  t.ok(all.json.entity.permissions.some((p: { roleId: string }) => p.roleId === SEED_IDS.anonymousRole));
-  t.equal((await grant(id, [], editor)).status, 403, 'writing needs EDIT_PERMISSIONS');
-});
+    // Reading one's own permissions is always allowed; others' grants only with EDIT_PERMISSIONS.
+    const mine = await s.http('GET', `/api/v1/permissions/${id}`, { headers: editor });
+    t.equal(mine.status, 200);
+    t.same(mine.json.entity.userPermissions, ['READ', 'WRITE', 'PUBLISH', 'CAN_ADD_CHILDREN']);
+    t.ok(
+      mine.json.entity.permissions.every((p: { roleId: string }) => p.roleId === editors),
+      'only the caller’s roles',
+    );
+    const all = await s.http('GET', `/api/v1/permissions/${id}`, { headers: admin });
+    t.ok(all.json.entity.permissions.some((p: { roleId: string }) => p.roleId === SEED_IDS.anonymousRole));
+    t.equal((await grant(id, [], editor)).status, 403, 'writing needs EDIT_PERMISSIONS');
+  },
+);
 
 testOnEachStorage('the permission endpoints refuse bad input with 400/404, never a 500', async (t, s) => {
   const { admin, user, fire, grant } = await setUp(s);
