@@ -1,5 +1,8 @@
+import t from 'tap';
+import { StorageToken } from '../../core/plugin/tokens.js';
 import { SEED_IDS } from '../../core/setup/seed-installation.js';
-import { testOnEachStorage, textContentType, type TestApp } from '../helpers/test-app.js';
+import { resolve } from '../../host/container.js';
+import { startTestApp, tempDataDir, testOnEachStorage, textContentType, type TestApp } from '../helpers/test-app.js';
 
 const PASSWORD = 'member-password-1';
 
@@ -151,3 +154,25 @@ testOnEachStorage(
   },
   { env: { CONTENT_APIS_ALLOW_ANONYMOUS: 'READ' } },
 );
+
+t.test('the seed grants reach an upgraded installation once, and never overwrite an installer’s choice', async (t) => {
+  const dataDir = tempDataDir(t);
+  const first = (await startTestApp(t, { dataDir }))!;
+  const admin = first.basicAuth();
+  const seeded = await first.http('GET', '/api/v1/permissions/SYSTEM_HOST', { headers: admin });
+  t.same(seeded.json.entity.permissions, [
+    { roleId: SEED_IDS.anonymousRole, permissions: ['READ'] },
+    { roleId: SEED_IDS.ownerRole, permissions: ['READ', 'WRITE', 'PUBLISH'] },
+  ]);
+  // An installation from before permissions existed: SYSTEM_HOST has none.
+  await resolve(first.app.container, StorageToken).permissions.reset('SYSTEM_HOST');
+  await first.app.close();
+  const upgraded = (await startTestApp(t, { dataDir }))!;
+  const after = await upgraded.http('GET', '/api/v1/permissions/SYSTEM_HOST', { headers: admin });
+  t.equal(after.json.entity.permissions.length, 2, 'seeded on the first start after the upgrade');
+  await upgraded.http('PUT', '/api/v1/permissions/SYSTEM_HOST', { headers: admin, body: { permissions: [] } });
+  await upgraded.app.close();
+  const later = (await startTestApp(t, { dataDir }))!;
+  const kept = await later.http('GET', '/api/v1/permissions/SYSTEM_HOST', { headers: admin });
+  t.same(kept.json.entity.permissions, [], 'an empty choice stays empty');
+});
