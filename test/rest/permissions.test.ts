@@ -118,7 +118,7 @@ testOnEachStorage('the permission endpoints refuse bad input with 400/404, never
   t.equal((await s.http('GET', '/api/v1/permissions/nothing', { headers: admin })).status, 404);
   t.equal((await s.http('GET', '/api/v1/permissions/SYSTEM_HOST')).status, 401);
 
-  const levels = await s.http('GET', '/api/v1/permissions', { headers: admin });
+  const levels = await s.http('GET', '/api/v1/permissions/', { headers: admin });
   t.same(levels.json.entity.levels, ['READ', 'WRITE', 'PUBLISH', 'EDIT_PERMISSIONS', 'CAN_ADD_CHILDREN']);
 
   const byContent = await s.http('GET', `/api/v1/permissions/_bycontent?contentletId=${id}&type=ALL`, {
