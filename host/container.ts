@@ -91,13 +91,16 @@ export function buildContainer(parts: {
   const fieldTypeOf = (className: string) => parts.registry.fieldTypes.get(canonicalFieldClassName(className));
   const fields = new FieldService(parts.storage, fieldTypeOf);
   c.register(FieldService, { useValue: fields });
-  c.register(ContentTypeService, { useValue: new ContentTypeService(parts.storage, fields) });
+
   c.register(CategoryService, { useValue: new CategoryService(parts.storage) });
   // One cache of definitions for the whole app: saves, fires and reads share what they have read.
   const definitions = new DefinitionCache();
   c.register(DefinitionCache, { useValue: definitions });
   const permissions = new PermissionService({ anonymous: SEED_IDS.anonymousRole, owner: SEED_IDS.ownerRole });
   c.register(PermissionService, { useValue: permissions });
+  c.register(ContentTypeService, {
+    useValue: new ContentTypeService(parts.storage, fields, { definitions, permissions }),
+  });
   c.register(AssetPermissionService, {
     useValue: new AssetPermissionService({
       storage: parts.storage,

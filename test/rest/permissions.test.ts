@@ -155,6 +155,42 @@ testOnEachStorage(
   { env: { CONTENT_APIS_ALLOW_ANONYMOUS: 'READ' } },
 );
 
+testOnEachStorage(
+  'a content type is changed by administrators, or by roles granted EDIT_PERMISSIONS on it',
+  async (t, s) => {
+    const { role, user, grant } = await setUp(s);
+    const designers = await role('Designers');
+    const designer = await user('designer@x.com', [designers]);
+    const addField = () =>
+      s.http('POST', '/api/v2/contenttype/Note/fields', {
+        headers: designer,
+        body: { clazz: 'TextField', name: 'Summary', variable: 'summary' },
+      });
+    const refused = await addField();
+    t.equal(refused.status, 403);
+    t.equal(refused.json.errors[0].errorCode, 'PERMISSION_DENIED');
+    const rename = () =>
+      s.http('PUT', '/api/v1/contenttype/id/Note', {
+        headers: designer,
+        body: { name: 'Notes', clazz: 'SimpleContentType' },
+      });
+    t.equal((await rename()).status, 403);
+    await grant('Note', [{ roleId: designers, permissions: ['READ', 'EDIT_PERMISSIONS'] }]);
+    t.equal((await addField()).status, 200, 'granted: the field is added');
+    t.equal((await rename()).status, 200, 'and the type changed');
+    t.equal(
+      (
+        await s.http('POST', '/api/v1/contenttype', {
+          headers: designer,
+          body: { clazz: 'SimpleContentType', name: 'Other', variable: 'Other' },
+        })
+      ).status,
+      403,
+      'creating types stays with administrators',
+    );
+  },
+);
+
 t.test('the seed grants reach an upgraded installation once, and never overwrite an installer’s choice', async (t) => {
   const dataDir = tempDataDir(t);
   const first = (await startTestApp(t, { dataDir }))!;
