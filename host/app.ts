@@ -43,6 +43,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   areas.workflowDefinitions,
   areas.workflowSystemActions,
   areas.workflowFire,
+  areas.permissions,
 ];
 
 export interface AppOptions {

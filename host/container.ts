@@ -1,4 +1,7 @@
 import { DefinitionCache } from '../core/definitions/definition-cache.js';
+import { PermissionService } from '../core/auth/permission-service.js';
+import { AssetPermissionService } from '../core/auth/asset-permission-service.js';
+import { SEED_IDS } from '../core/setup/seed-installation.js';
 import { SystemActionService } from '../core/workflow/system-actions.js';
 import { TaskHistoryService } from '../core/workflow/task-history.js';
 import { ActionletCatalogue } from '../core/workflow/actionlet-catalogue.js';
@@ -110,11 +113,24 @@ export function buildContainer(parts: {
   const fieldTypeOf = (className: string) => parts.registry.fieldTypes.get(canonicalFieldClassName(className));
   const fields = new FieldService(parts.storage, fieldTypeOf);
   c.register(FieldService, { useValue: fields });
-  c.register(ContentTypeService, { useValue: new ContentTypeService(parts.storage, fields) });
+
   c.register(CategoryService, { useValue: new CategoryService(parts.storage) });
   // One cache of definitions for the whole app: saves, fires and reads share what they have read.
   const definitions = new DefinitionCache();
   c.register(DefinitionCache, { useValue: definitions });
+  const permissions = new PermissionService({ anonymous: SEED_IDS.anonymousRole, owner: SEED_IDS.ownerRole });
+  c.register(PermissionService, { useValue: permissions });
+  c.register(ContentTypeService, {
+    useValue: new ContentTypeService(parts.storage, fields, { definitions, permissions }),
+  });
+  c.register(AssetPermissionService, {
+    useValue: new AssetPermissionService({
+      storage: parts.storage,
+      definitions,
+      permissions,
+      findPrincipal: (userId) => auth.findUserById(userId),
+    }),
+  });
   c.register(AssetSweeper, {
     useValue: new AssetSweeper({
       storage: parts.storage,
@@ -134,13 +150,14 @@ export function buildContainer(parts: {
   c.register(ActionletCatalogue, { useValue: actionlets });
   const workflows = new WorkflowDefinitionService(parts.storage, (actionClass) => actionlets.get(actionClass));
   c.register(WorkflowDefinitionService, { useValue: workflows });
-  c.register(TaskHistoryService, { useValue: new TaskHistoryService(parts.storage) });
+  c.register(TaskHistoryService, { useValue: new TaskHistoryService(parts.storage, definitions, permissions) });
   c.register(SystemActionService, { useValue: new SystemActionService(parts.storage, workflows, definitions) });
   c.register(FireEngine, {
     useValue: new FireEngine({
       storage: parts.storage,
       content,
       definitions,
+      permissions,
       actionlet: (actionClass) => actionlets.get(actionClass),
       render: renderTemplate,
       sendMail: (message) => parts.mail.send({ ...message, from: message.from ?? parts.settings.mailFrom }),
@@ -148,7 +165,13 @@ export function buildContainer(parts: {
     }),
   });
   c.register(ContentReader, {
-    useValue: new ContentReader(parts.storage, content, parts.settings.anonymousContentAccess, definitions),
+    useValue: new ContentReader({
+      storage: parts.storage,
+      content,
+      anonymous: parts.settings.anonymousContentAccess,
+      definitions,
+      permissions,
+    }),
   });
   return c;
 }

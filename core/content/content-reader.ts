@@ -1,10 +1,11 @@
+import type { PermissionService } from '../auth/permission-service.js';
 import type { Principal } from '../auth/principal.js';
 import { CmsError, Errors } from '../errors/index.js';
 import type { ContentType } from '../model/content-type.js';
 import type { Contentlet } from '../model/contentlet.js';
 import type { Field } from '../model/field.js';
 import type { Storage } from '../plugin/storage-driver.js';
-import { DefinitionCache, requireContentType } from '../definitions/definition-cache.js';
+import { requireContentType, type DefinitionCache } from '../definitions/definition-cache.js';
 import type { ContentService } from './content-service.js';
 
 /** `CONTENT_APIS_ALLOW_ANONYMOUS`: what callers who are not signed in may do. */
@@ -16,17 +17,29 @@ export interface ReadContent {
   fields: readonly Field[];
 }
 
+export interface ContentReaderDependencies {
+  storage: Storage;
+  content: ContentService;
+  anonymous: AnonymousContentAccess;
+  definitions: DefinitionCache;
+  permissions: PermissionService;
+}
+
 /**
- * Reading content with the access rule: signed-in users read working or live versions; anonymous
- * callers read live versions only, and only when anonymous reading is allowed.
+ * Reading content with the access rules: anonymous callers read live versions only, and only when
+ * anonymous reading is allowed; every caller needs READ on the item (for anonymous callers through
+ * the `CMS Anonymous` role).
  */
 export class ContentReader {
-  constructor(
-    private readonly storage: Storage,
-    private readonly content: ContentService,
-    private readonly anonymous: AnonymousContentAccess,
-    private readonly definitions: DefinitionCache = new DefinitionCache(),
-  ) {}
+  private readonly storage: Storage;
+  private readonly content: ContentService;
+  private readonly anonymous: AnonymousContentAccess;
+
+  constructor(private readonly deps: ContentReaderDependencies) {
+    this.storage = deps.storage;
+    this.content = deps.content;
+    this.anonymous = deps.anonymous;
+  }
 
   /** `live` absent: signed-in users get `defaultLive`; anonymous callers always get the live version. */
   async byIdentifier(
@@ -35,7 +48,8 @@ export class ContentReader {
     options: { live?: boolean; languageId?: number; defaultLive?: boolean },
   ): Promise<ReadContent> {
     const live = this.liveFor(principal, options.live ?? options.defaultLive ?? false);
-    return this.withType(await this.content.get(this.storage, identifier, { languageId: options.languageId, live }));
+    const contentlet = await this.content.get(this.storage, identifier, { languageId: options.languageId, live });
+    return this.withType(principal, contentlet, live);
   }
 
   /** A specific version. Anonymous callers may read it only while it is the live one. */
@@ -46,7 +60,7 @@ export class ContentReader {
     if (!principal && live && contentlet.state.liveInode !== inode) {
       throw new CmsError(Errors.CONTENT_VERSION_NOT_FOUND, { inode: inode });
     }
-    return this.withType(contentlet);
+    return this.withType(principal, contentlet, contentlet.state.liveInode === inode);
   }
 
   /** By identifier, falling back to inode: the v1 endpoint accepts either. */
@@ -67,10 +81,12 @@ export class ContentReader {
     return true;
   }
 
-  private async withType(contentlet: Contentlet): Promise<ReadContent> {
-    const definitions = await this.definitions.in(this.storage);
+  private async withType(principal: Principal | null, contentlet: Contentlet, live: boolean): Promise<ReadContent> {
+    const definitions = await this.deps.definitions.in(this.storage);
     // An item whose type was removed is answered 404 naming the type, never a fault.
     const type = await requireContentType(definitions, contentlet.identifier.contentTypeId);
+    const asset = { kind: 'content', identifier: contentlet.identifier, type } as const;
+    await this.deps.permissions.for(definitions, principal).check(asset, 'READ', { live });
     return { contentlet, type, fields: await definitions.fields(type.id) };
   }
 }

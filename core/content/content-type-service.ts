@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { PermissionService } from '../auth/permission-service.js';
+import type { Principal } from '../auth/principal.js';
+import type { DefinitionCache } from '../definitions/definition-cache.js';
 import { CmsError, Errors } from '../errors/index.js';
 import {
   BASE_CONTENT_TYPES,
@@ -86,8 +89,18 @@ export class ContentTypeService {
   constructor(
     private readonly storage: Storage,
     private readonly fields: FieldService,
+    /** Who may change a type: administrators, and those holding EDIT_PERMISSIONS on it (as the original asks). */
+    private readonly access: { definitions: DefinitionCache; permissions: PermissionService },
     private readonly now: () => number = Date.now,
   ) {}
+
+  /** The type, once the caller may change it (its fields included); otherwise `PERMISSION_DENIED`. */
+  async findEditable(principal: Principal, idOrVariable: string, repositories: Repositories = this.storage) {
+    const type = await this.find(idOrVariable, repositories);
+    const definitions = await this.access.definitions.in(repositories);
+    await this.access.permissions.for(definitions, principal).check({ kind: 'contentType', type }, 'EDIT_PERMISSIONS');
+    return type;
+  }
 
   async create(input: ContentTypeInput, userId: string): Promise<ContentTypeWithFields> {
     const name = input.name?.trim();
@@ -142,9 +155,9 @@ export class ContentTypeService {
     return this.storage.contentTypes.list(query);
   }
 
-  async update(idOrVariable: string, input: ContentTypeInput): Promise<ContentTypeWithFields> {
+  async update(principal: Principal, idOrVariable: string, input: ContentTypeInput): Promise<ContentTypeWithFields> {
     return this.storage.transaction(async (tx) => {
-      const current = await this.find(idOrVariable, tx);
+      const current = await this.findEditable(principal, idOrVariable, tx);
       if (input.variable !== undefined && input.variable.toLowerCase() !== current.variable.toLowerCase()) {
         throw new CmsError(Errors.CONTENT_TYPE_VARIABLE_IMMUTABLE, undefined, { fieldName: 'variable' });
       }
@@ -181,9 +194,13 @@ export class ContentTypeService {
    * Deletes a type. While items of it exist the deletion is refused, unless `withContent` asks for
    * them to be removed too (every version, in every language, with their workflow tasks).
    */
-  async delete(idOrVariable: string, options: { withContent?: boolean } = {}): Promise<ContentType> {
+  async delete(
+    principal: Principal,
+    idOrVariable: string,
+    options: { withContent?: boolean } = {},
+  ): Promise<ContentType> {
     return this.storage.transaction(async (tx) => {
-      const type = await this.find(idOrVariable, tx);
+      const type = await this.findEditable(principal, idOrVariable, tx);
       if (type.fixed || type.system) throw new CmsError(Errors.CONTENT_TYPE_UNDELETABLE, { type: type.variable });
       for (;;) {
         const items = await tx.content.listIdentifiersOfType(type.id, DELETE_BATCH);

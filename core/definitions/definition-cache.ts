@@ -2,6 +2,7 @@ import { CmsError, Errors } from '../errors/index.js';
 import type { ContentType } from '../model/content-type.js';
 import type { Field } from '../model/field.js';
 import type { Language } from '../model/language.js';
+import type { PermissionGrant } from '../model/permission.js';
 import type { ActionletAssociation, SystemActionMapping, WorkflowAction, WorkflowStep } from '../model/workflow.js';
 import type { RepositorySet } from '../plugin/storage-driver.js';
 
@@ -20,10 +21,12 @@ export interface Definitions {
   stepActions(stepId: string): Promise<readonly WorkflowAction[]>;
   actionlets(actionId: string): Promise<readonly ActionletAssociation[]>;
   systemActions(ownerKind: SystemActionMapping['ownerKind'], ownerId: string): Promise<readonly SystemActionMapping[]>;
+  /** An asset's own permission grants, or undefined when it inherits. */
+  grants(assetId: string): Promise<readonly PermissionGrant[] | undefined>;
 }
 
 /**
- * Content types, fields, languages and workflow definitions are read on every save and every fire
+ * Content types, fields, languages, workflow definitions and permissions are read on every save and every fire
  * but change rarely. They are kept per process and trusted only while the storage's
  * `definitionsVersion` token is the one they were read under: every definition write renews it in
  * its own transaction, so a change made by any process is seen by the next transaction here.
@@ -72,6 +75,7 @@ export class DefinitionCache {
       actionlets: (actionId) => memo(`actionlets:${actionId}`, () => tx.workflows.listActionlets(actionId)),
       systemActions: (ownerKind, ownerId) =>
         memo(`systemActions:${ownerKind}:${ownerId}`, () => tx.workflows.listSystemActions(ownerKind, ownerId)),
+      grants: (assetId) => memo(`grants:${assetId}`, () => tx.permissions.find(assetId)),
     };
   }
 }

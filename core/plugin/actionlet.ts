@@ -29,7 +29,9 @@ export interface FiredContent {
 
 /**
  * Content operations an actionlet may perform. They run inside the fire's transaction: if any
- * actionlet fails, none of them is kept.
+ * actionlet fails, none of them is kept. They run with the firing user's permissions: saving and
+ * locking need WRITE, publishing, archiving and removing need PUBLISH; a refusal throws a
+ * forbidden error (`PERMISSION_DENIED`) that fails the fire.
  */
 export interface ContentOperations {
   /** Saves the submitted values as the working version (Save content). */

@@ -15,6 +15,7 @@ import type { ContentIdentifier, ContentState, ContentVersion } from '../model/c
 import type { Logger } from '../logger.js';
 import type { Language } from '../model/language.js';
 import type { Page, PageRequest } from '../model/page.js';
+import type { PermissionAssetKind, PermissionGrant } from '../model/permission.js';
 import type { Role } from '../model/role.js';
 import type { Session } from '../model/session.js';
 import type { IssuedToken, IssuedTokenKind } from '../model/issued-token.js';
@@ -52,6 +53,21 @@ export interface RoleRepository {
   findByKey(key: string): Promise<Role | undefined>;
   /** Non-personal roles, by name ignoring case. */
   list(): Promise<Role[]>;
+}
+
+/**
+ * Permissions of assets that have their own ("individual permissions"). Writes renew the
+ * definitions version token, so every process drops what it cached.
+ */
+export interface PermissionRepository {
+  /** The asset's own grants (possibly none), or undefined when it inherits. */
+  find(assetId: string): Promise<PermissionGrant[] | undefined>;
+  /** Gives the asset its own grants, replacing any it had. */
+  replace(assetId: string, assetKind: PermissionAssetKind, grants: readonly PermissionGrant[]): Promise<void>;
+  /** The asset inherits again. */
+  reset(assetId: string): Promise<void>;
+  /** Every grant to one of the roles, on any asset. */
+  listForRoles(roleIds: readonly string[]): Promise<PermissionGrant[]>;
 }
 
 export interface SessionRepository {
@@ -255,6 +271,7 @@ export interface DriverRepositories {
   fields: FieldRepository;
   users: UserRepository;
   roles: RoleRepository;
+  permissions: PermissionRepository;
   sessions: SessionRepository;
   issuedTokens: IssuedTokenRepository;
   sites: SiteRepository;

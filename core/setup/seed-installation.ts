@@ -3,6 +3,7 @@ import { Errors, isCmsError } from '../errors/index.js';
 import { hashPassword } from '../auth/password-hasher.js';
 import type { Logger } from '../logger.js';
 import { DEFAULT_LANGUAGE_ID } from '../model/language.js';
+import { PERMISSION_BITS, type PermissionGrant } from '../model/permission.js';
 import { ADMIN_ROLE_KEY, ANONYMOUS_ROLE_KEY, BACKEND_USER_ROLE_KEY, OWNER_ROLE_KEY, type Role } from '../model/role.js';
 import { DEFAULT_SITE_NAME, SYSTEM_HOST, type Site } from '../model/site.js';
 import { ADMIN_EMAIL, ADMIN_USER_ID, type User } from '../model/user.js';
@@ -108,6 +109,7 @@ export async function seedInstallation(
   for (const role of SYSTEM_ROLES) await ignoreIfPresent(() => storage.roles.insert(role));
   const result = await seedAdministrator(storage, initialAdminPassword, now);
   for (const site of systemSites(now)) await ignoreIfPresent(() => storage.sites.insert(site));
+  await seedPermissions(storage);
   if (!(await storage.languages.findById(DEFAULT_LANGUAGE_ID))) {
     const english = { languageCode: 'en', countryCode: 'US', language: 'English', country: 'United States' };
     await ignoreIfPresent(async () => void (await storage.languages.insert(english)));
@@ -118,6 +120,28 @@ export async function seedInstallation(
   await ignoreIfPresent(() => storage.transaction((tx) => seedSystemActionMappings(tx, now)));
   log.debug({ adminCreated: result.adminCreated }, 'installation seeded');
   return result;
+}
+
+/**
+ * What SYSTEM_HOST grants, and so every site, content type and item that does not say otherwise:
+ * `CMS Anonymous` reads (live versions, and only while `CONTENT_APIS_ALLOW_ANONYMOUS` lets
+ * anonymous callers in at all), `CMS Owner` reads, edits and publishes what it owns. Other users
+ * need a role that is granted more. Added on an upgrade too, and never again once SYSTEM_HOST has
+ * permissions (even none): an installer's choice stands.
+ */
+export const SEED_PERMISSIONS: readonly PermissionGrant[] = [
+  { roleId: SEED_IDS.anonymousRole, bits: PERMISSION_BITS.READ },
+  { roleId: SEED_IDS.ownerRole, bits: PERMISSION_BITS.READ | PERMISSION_BITS.WRITE | PERMISSION_BITS.PUBLISH },
+];
+
+async function seedPermissions(storage: Storage): Promise<void> {
+  if (await storage.permissions.find(SYSTEM_HOST)) return;
+  await ignoreIfPresent(() =>
+    storage.transaction(async (tx) => {
+      if (!(await tx.permissions.find(SYSTEM_HOST)))
+        await tx.permissions.replace(SYSTEM_HOST, 'site', SEED_PERMISSIONS);
+    }),
+  );
 }
 
 /** The administrator, on the first start only: its password is never changed by a later start. */

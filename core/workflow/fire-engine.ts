@@ -1,3 +1,4 @@
+import type { PermissionService } from '../auth/permission-service.js';
 import type { Principal } from '../auth/principal.js';
 import type { ContentService, ContentSubmission } from '../content/content-service.js';
 import type { DefinitionCache } from '../definitions/definition-cache.js';
@@ -40,6 +41,7 @@ export interface FireEngineDependencies {
   storage: Storage;
   content: ContentService;
   definitions: DefinitionCache;
+  permissions: PermissionService;
   actionlet(actionClass: string): Actionlet | undefined;
   render(template: string, context: Record<string, unknown>): string;
   sendMail(message: Omit<MailMessage, 'from'> & { from?: string }): Promise<void>;
@@ -68,13 +70,18 @@ export class FireEngine {
     const action = await definitions.action(request.actionId);
     if (!action) throw new CmsError(Errors.WORKFLOW_ACTION_NOT_FOUND);
     const item = await locateItem(tx, definitions, this.deps.content, request);
+    // Any fire on an existing item needs READ on it; what the actionlets change needs more (the session checks).
+    if (item.current) {
+      const asset = { kind: 'content', identifier: item.current.identifier, type: item.type } as const;
+      await this.deps.permissions.for(definitions, request.principal).check(asset, 'READ');
+    }
     const start = await checkAvailable(definitions, action, item, request.actionId);
     await checkWhoCanUse(tx, action, request.principal);
     const runs = resolveActionlets(action, await definitions.actionlets(action.id), this.deps.actionlet);
 
     const session = new FireSession(
       { ...this.deps, now: this.now },
-      { ...request, tx, action, item, start, submittedValues: request.submission?.values ?? {} },
+      { ...request, tx, definitions, action, item, start, submittedValues: request.submission?.values ?? {} },
     );
     for (const { actionlet, params } of runs) {
       if (actionlet.preSave) await actionlet.preSave(session.contextFor(actionlet, params));
@@ -108,6 +115,8 @@ export class FireEngine {
     const definitions = await this.deps.definitions.in(tx);
     const current = await this.deps.content.getByInode(tx, inode);
     const type = (await definitions.contentType(current.identifier.contentTypeId))!;
+    const asset = { kind: 'content', identifier: current.identifier, type } as const;
+    await this.deps.permissions.for(definitions, principal).check(asset, 'READ');
     const task = await tx.tasks.find(current.identifier.identifier, current.version.languageId);
     const firstSteps = async () =>
       (await Promise.all(type.workflows.map(async (schemeId) => (await definitions.steps(schemeId))[0]?.id))).filter(

@@ -1,4 +1,7 @@
+import type { PermissionAsset, PermissionService } from '../auth/permission-service.js';
 import type { Principal } from '../auth/principal.js';
+import type { Definitions } from '../definitions/definition-cache.js';
+import type { PermissionName } from '../model/permission.js';
 import type { ContentService, ContentSubmission } from '../content/content-service.js';
 import { CmsError, Errors } from '../errors/index.js';
 import type { Logger } from '../logger.js';
@@ -14,6 +17,7 @@ import { writeHistory } from './history-writer.js';
 /** What a fire session needs from the engine. */
 export interface FireSessionServices {
   content: ContentService;
+  permissions: PermissionService;
   render(template: string, context: Record<string, unknown>): string;
   sendMail(message: Omit<MailMessage, 'from'> & { from?: string }): Promise<void>;
   logger: Logger;
@@ -22,6 +26,7 @@ export interface FireSessionServices {
 
 export interface FireSessionInput {
   tx: Repositories;
+  definitions: Definitions;
   action: WorkflowAction;
   item: FireItem;
   start: FireStart;
@@ -91,9 +96,29 @@ export class FireSession {
     this.values = { ...contentlet.version.values };
   }
 
+  /** The item as permissions see it; throws the usual error when there is none yet. */
+  private async itemAsset(what: string): Promise<PermissionAsset> {
+    const { tx, item } = this.input;
+    const identifier = this.current?.identifier ?? (await tx.content.findIdentifier(this.requireItem(what)));
+    if (!identifier) throw new CmsError(Errors.CONTENT_NOT_FOUND, { identifier: this.requireItem(what) });
+    return { kind: 'content', identifier, type: item.type };
+  }
+
+  private async check(asset: PermissionAsset, permission: PermissionName): Promise<void> {
+    await this.services.permissions.for(this.input.definitions, this.input.principal).check(asset, permission);
+  }
+
+  /** A new item needs CAN_ADD_CHILDREN where it is placed and WRITE on its type. */
+  private async checkCreate(host: string): Promise<void> {
+    await this.check({ kind: 'site', siteId: host }, 'CAN_ADD_CHILDREN');
+    await this.check({ kind: 'contentType', type: this.input.item.type }, 'WRITE');
+  }
+
   private async save(draft: boolean): Promise<void> {
     const { content } = this.services;
     const { tx, item } = this.input;
+    const existing = this.identifier !== null;
+    if (existing) await this.check(await this.itemAsset('saved'), 'WRITE');
     const submission: ContentSubmission = {
       contentType: item.type.id,
       identifier: this.identifier ?? undefined,
@@ -104,6 +129,8 @@ export class FireSession {
     const saved = draft
       ? await content.saveDraft(tx, submission, by)
       : await content.saveWorkingVersion(tx, submission, by);
+    // Where a new item goes is known once it is placed; a refusal rolls the whole fire back.
+    if (!existing) await this.checkCreate(saved.contentlet.identifier.host);
     this.messages.push(...saved.messages);
     this.savedInFire = true;
     this.remember(saved.contentlet);
@@ -113,31 +140,43 @@ export class FireSession {
     const { content } = this.services;
     const { tx, item } = this.input;
     const lang = item.languageId;
-    const change = async (what: string, operation: (target: Contentlet | string) => Promise<Contentlet>) =>
-      this.remember(await operation(this.currentItem(what)));
+    const change = async (
+      what: string,
+      permission: PermissionName,
+      operation: (target: Contentlet | string) => Promise<Contentlet>,
+    ) => {
+      const target = this.currentItem(what);
+      await this.check(await this.itemAsset(what), permission);
+      this.remember(await operation(target));
+    };
     return {
       save: () => this.save(false),
       saveDraft: () => this.save(true),
-      publish: () => change('published', (c) => content.publish(tx, c, lang)),
-      unpublish: () => change('unpublished', (c) => content.unpublish(tx, c, lang)),
-      archive: () => change('archived', (c) => content.archive(tx, c, lang)),
-      unarchive: () => change('unarchived', (c) => content.unarchive(tx, c, lang)),
-      lock: () => change('locked', (c) => content.lock(tx, c, lang, this.userId)),
-      unlock: () => change('unlocked', (c) => content.unlock(tx, c, lang)),
+      publish: () => change('published', 'PUBLISH', (c) => content.publish(tx, c, lang)),
+      unpublish: () => change('unpublished', 'PUBLISH', (c) => content.unpublish(tx, c, lang)),
+      archive: () => change('archived', 'PUBLISH', (c) => content.archive(tx, c, lang)),
+      unarchive: () => change('unarchived', 'PUBLISH', (c) => content.unarchive(tx, c, lang)),
+      lock: () => change('locked', 'WRITE', (c) => content.lock(tx, c, lang, this.userId)),
+      unlock: () => change('unlocked', 'WRITE', (c) => content.unlock(tx, c, lang)),
       delete: async () => {
         const id = this.requireItem('deleted');
+        await this.check(await this.itemAsset('deleted'), 'PUBLISH');
         await content.delete(tx, id, lang);
         await tx.tasks.delete(id, lang);
         this.removed = true;
       },
       destroy: async () => {
         const id = this.requireItem('destroyed');
+        await this.check(await this.itemAsset('destroyed'), 'PUBLISH');
         await content.destroy(tx, id);
         await tx.tasks.delete(id);
         this.removed = true;
       },
       copy: async () => {
+        const source = await this.itemAsset('copied');
+        await this.check(source, 'READ');
         const copied = await content.copy(tx, this.requireItem('copied'), lang, this.userId);
+        await this.checkCreate(copied.contentlet.identifier.host);
         this.messages.push(`Copied as ${copied.contentlet.identifier.identifier}`);
       },
       setValue: async (variable, value) => {

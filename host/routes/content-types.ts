@@ -127,24 +127,25 @@ export default defineRoutes('content types', ({ contentTypes: types, fields }) =
   route({
     method: 'PUT',
     path: '/api/v1/contenttype/id/:idOrVar',
-    access: 'admin',
-    summary: 'Changes a content type',
+    access: 'user',
+    summary: 'Changes a content type (administrators, or EDIT_PERMISSIONS on the type)',
     answers: { 404: 'no such content type' },
     body: ContentTypeBody,
-    handler: async ({ params, body }) => {
-      const t = await types.update(params.idOrVar, body);
+    handler: async ({ params, body, principal }) => {
+      const t = await types.update(principal, params.idOrVar, body);
       return contentTypeView(t, t.fields);
     },
   }),
   route({
     method: 'DELETE',
     path: '/api/v1/contenttype/id/:idOrVar',
-    access: 'admin',
-    summary: 'Deletes a content type with its fields; with deleteContent=true also every item of it',
+    access: 'user',
+    summary:
+      'Deletes a content type with its fields; with deleteContent=true also every item of it (administrators, or EDIT_PERMISSIONS on the type)',
     answers: { 404: 'no such content type', 409: 'the type still has content' },
     query: Type.Object({ deleteContent: Type.Optional(Type.Boolean()) }),
-    handler: async ({ params, query }) => {
-      await types.delete(params.idOrVar, { withContent: query.deleteContent === true });
+    handler: async ({ params, query, principal }) => {
+      await types.delete(principal, params.idOrVar, { withContent: query.deleteContent === true });
       return 'Content type deleted';
     },
   }),
@@ -152,12 +153,15 @@ export default defineRoutes('content types', ({ contentTypes: types, fields }) =
   route({
     method: 'POST',
     path: '/api/v2/contenttype/:typeVar/fields',
-    access: 'admin',
-    summary: 'Adds one field, or several from an array (a Row and Column are added when the type has none)',
+    access: 'user',
+    summary:
+      'Adds one field, or several from an array (a Row and Column are added when the type has none); administrators, or EDIT_PERMISSIONS on the type',
     answers: { 404: 'no such content type' },
     body: OneOrMany(FieldBody),
-    handler: async ({ params, body }) => {
-      const created = await fields.create(params.typeVar, asArray(body), (tx) => types.find(params.typeVar, tx));
+    handler: async ({ params, body, principal }) => {
+      const created = await fields.create(params.typeVar, asArray(body), (tx) =>
+        types.findEditable(principal, params.typeVar, tx),
+      );
       return created.length === 1 ? fieldView(created[0]!) : created.map(fieldView);
     },
   }),
@@ -180,19 +184,20 @@ export default defineRoutes('content types', ({ contentTypes: types, fields }) =
   route({
     method: 'PUT',
     path: '/api/v2/contenttype/:typeVar/fields/:fieldId',
-    access: 'admin',
-    summary: 'Changes a field',
+    access: 'user',
+    summary: 'Changes a field (administrators, or EDIT_PERMISSIONS on the type)',
     answers: { 404: 'no such content type or field' },
     body: FieldBody,
-    handler: async ({ params, body }) =>
-      fieldView(await fields.update(await types.find(params.typeVar), params.fieldId, body)),
+    handler: async ({ params, body, principal }) =>
+      fieldView(await fields.update(await types.findEditable(principal, params.typeVar), params.fieldId, body)),
   }),
   route({
     method: 'DELETE',
     path: '/api/v2/contenttype/:typeVar/fields/:fieldId',
-    access: 'admin',
-    summary: 'Deletes a field',
+    access: 'user',
+    summary: 'Deletes a field (administrators, or EDIT_PERMISSIONS on the type)',
     answers: { 404: 'no such content type or field' },
-    handler: async ({ params }) => fieldView(await fields.delete(await types.find(params.typeVar), params.fieldId)),
+    handler: async ({ params, principal }) =>
+      fieldView(await fields.delete(await types.findEditable(principal, params.typeVar), params.fieldId)),
   }),
 ]);

@@ -4,6 +4,7 @@ export { default as categories } from './categories.js';
 export { default as content } from './content.js';
 export { default as contentTypes } from './content-types.js';
 export { default as languages } from './languages.js';
+export { default as permissions } from './permissions.js';
 export { default as probes } from './probes.js';
 export { default as sites } from './sites.js';
 export { default as users } from './users.js';

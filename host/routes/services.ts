@@ -1,4 +1,5 @@
 import type { DependencyContainer } from 'tsyringe';
+import { AssetPermissionService } from '../../core/auth/asset-permission-service.js';
 import { AuthService } from '../../core/auth/auth-service.js';
 import { UserService } from '../../core/auth/user-service.js';
 import { ApiKeyService } from '../../core/auth/api-key-service.js';
@@ -45,6 +46,7 @@ export interface Services {
   readonly fireEngine: FireEngine;
   readonly taskHistory: TaskHistoryService;
   readonly actionlets: ActionletCatalogue;
+  readonly assetPermissions: AssetPermissionService;
 }
 
 export function resolveServices(
@@ -69,5 +71,6 @@ export function resolveServices(
     fireEngine: resolve(container, FireEngine),
     taskHistory: resolve(container, TaskHistoryService),
     actionlets: resolve(container, ActionletCatalogue),
+    assetPermissions: resolve(container, AssetPermissionService),
   };
 }

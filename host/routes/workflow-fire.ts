@@ -107,7 +107,8 @@ export default defineRoutes('workflow fire', ({ fireEngine: engine, systemAction
       path: '/api/v1/workflow/tasks/history/comments/:identifier',
       access: 'user',
       summary: 'The actions fired on an item and the comments made, oldest first',
-      handler: async ({ params }) => (await taskHistory.list(params.identifier)).map(historyEntryView),
+      handler: async ({ params, principal }) =>
+        (await taskHistory.list(principal, params.identifier)).map(historyEntryView),
     }),
     route({
       method: 'GET',

@@ -87,7 +87,7 @@ export async function loadDemo(call) {
   if (sites.entity.some((site) => site.siteName === DEMO_SITE)) {
     throw new Error(`the demo is loaded already (the site ${DEMO_SITE} exists)`);
   }
-  await expect('the site', 'POST', '/api/v1/site', { siteName: DEMO_SITE });
+  const site = await expect('the site', 'POST', '/api/v1/site', { siteName: DEMO_SITE });
 
   const editors = await expect('a role', 'POST', '/api/v1/roles', {
     roleName: 'Demo editors',
@@ -101,6 +101,15 @@ export async function loadDemo(call) {
     ['editor@demo.example.com', 'Eddie', 'Editor', editors.entity.id],
     ['reviewer@demo.example.com', 'Rita', 'Reviewer', reviewers.entity.id],
   ];
+  // Editors write on the demo site (its types and content inherit it), reviewers publish; visitors read.
+  await expect('permissions', 'PUT', `/api/v1/permissions/${site.entity.identifier}`, {
+    permissions: [
+      { roleId: editors.entity.id, permissions: ['READ', 'WRITE', 'CAN_ADD_CHILDREN'] },
+      { roleId: reviewers.entity.id, permissions: ['READ', 'PUBLISH'] },
+      { roleId: 'CMS Anonymous', permissions: ['READ'] },
+      { roleId: 'CMS Owner', permissions: ['READ', 'WRITE', 'PUBLISH'] },
+    ],
+  });
   for (const [email, firstName, lastName, role] of users) {
     await expect('a user', 'POST', '/api/v1/users', {
       email,

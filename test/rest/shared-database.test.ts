@@ -62,3 +62,41 @@ for (const storage of ['sqlite', 'mysql'] as const) {
     t.match(unsaved.json.message, /does not save the content/);
   });
 }
+
+for (const storage of ['sqlite', 'mysql'] as const) {
+  t.test(`a permission granted through one process is in force at once in the other, on ${storage}`, async (t) => {
+    const apps = await twoApps(t, storage);
+    if (!apps) return;
+    const [a, b] = apps;
+    const admin = a.basicAuth();
+    await a.http('POST', '/api/v1/contenttype', {
+      headers: admin,
+      body: { clazz: 'SimpleContentType', name: 'Note', variable: 'Note' },
+    });
+    await a.http('POST', '/api/v2/contenttype/Note/fields', {
+      headers: admin,
+      body: [{ clazz: 'TextField', name: 'title', variable: 'title' }],
+    });
+    const fired = await a.http('PUT', `/api/v1/workflow/actions/${PUBLISH}/fire`, {
+      headers: admin,
+      body: { contentletFormData: { contentType: 'Note', title: 'One' } },
+    });
+    const id = fired.json.entity.identifier as string;
+    const role = (await a.http('POST', '/api/v1/roles', { headers: admin, body: { roleName: 'Readers' } })).json.entity
+      .id as string;
+    await a.http('POST', '/api/v1/users', {
+      headers: admin,
+      body: { email: 'r@x.com', firstName: 'R', lastName: 'R', password: 'reader-password-1', roles: [role] },
+    });
+    const reader = b.basicAuth('r@x.com', 'reader-password-1');
+    const working = () => b.http('GET', `/api/content/id/${id}?live=false`, { headers: reader });
+    t.equal((await working()).status, 403, 'the second process refuses (and now holds the grants in its cache)');
+    await a.http('PUT', `/api/v1/permissions/${id}`, {
+      headers: admin,
+      body: { permissions: [{ roleId: role, permissions: ['READ'] }] },
+    });
+    t.equal((await working()).status, 200, 'the grant made through the first process is seen by the second');
+    await a.http('PUT', `/api/v1/permissions/${id}/_reset`, { headers: admin });
+    t.equal((await working()).status, 403, 'and so is the reset');
+  });
+}

@@ -220,9 +220,26 @@ t.test('a scheme built as in the spec: the lifecycle table, conditions and atomi
   const editors = (
     await s.http('POST', '/api/v1/roles', { headers: admin, body: { roleName: 'Editors', roleKey: 'editors' } })
   ).json.entity.id;
+  const readers = (
+    await s.http('POST', '/api/v1/roles', { headers: admin, body: { roleName: 'Readers', roleKey: 'readers' } })
+  ).json.entity.id;
+  // Permissions: editors may create Blog content, readers may read it (working versions included).
+  await s.http('PUT', '/api/v1/permissions/SYSTEM_HOST', {
+    headers: admin,
+    body: {
+      permissions: [
+        { roleId: editors, permissions: ['READ', 'CAN_ADD_CHILDREN'] },
+        { roleId: readers, permissions: ['READ'] },
+      ],
+    },
+  });
+  await s.http('PUT', '/api/v1/permissions/Blog', {
+    headers: admin,
+    body: { permissions: [{ roleId: editors, permissions: ['READ', 'WRITE'] }] },
+  });
   await s.http('POST', '/api/v1/users', {
     headers: admin,
-    body: { email: 'w@x.com', firstName: 'W', lastName: 'W', password: 'member-password' },
+    body: { email: 'w@x.com', firstName: 'W', lastName: 'W', password: 'member-password', roles: [readers] },
   });
   await s.http('POST', '/api/v1/users', {
     headers: admin,

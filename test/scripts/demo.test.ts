@@ -26,6 +26,11 @@ testOnEachStorage(
       headers: s.basicAuth('editor@demo.example.com', 'demo-password-2027'),
     });
     t.equal(editor.status, 200, 'the demo users can sign in');
+    const site = sites.json.entity.find((entry: { siteName: string }) => entry.siteName === DEMO_SITE);
+    const mine = await s.http('GET', `/api/v1/permissions/${site.identifier}`, {
+      headers: s.basicAuth('editor@demo.example.com', 'demo-password-2027'),
+    });
+    t.same(mine.json.entity.userPermissions, ['READ', 'WRITE', 'CAN_ADD_CHILDREN'], 'the demo editors may edit');
 
     const again = await loadDemo(call).catch((error: Error) => error.message);
     t.match(again, /the demo is loaded already/, 'a second run refuses instead of doubling the data');

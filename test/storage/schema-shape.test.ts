@@ -36,6 +36,8 @@ const rowTypesMatch: AllSame = {
   workflowSystemActions: true,
   workflowTasks: true,
   workflowHistory: true,
+  permissionAssets: true,
+  permissionGrants: true,
 };
 
 t.test('both dialects declare the same tables with the same columns', async (t) => {

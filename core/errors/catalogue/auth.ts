@@ -30,4 +30,37 @@ export const authErrors = defineErrors('auth', {
     message: 'Only administrators may do this',
     meaning: 'The route is for administrators and the caller is not one.',
   },
+  PERMISSION_DENIED: {
+    kind: 'forbidden',
+    message: 'User {user} does not have {permission} permission on {asset}',
+    meaning:
+      "None of the caller's roles is granted the permission on the item, its content type or its site (directly or inherited), so nothing was read or changed. An administrator grants it with `PUT /api/v1/permissions/{assetId}`.",
+  },
+  PERMISSION_ASSET_NOT_FOUND: {
+    kind: 'not_found',
+    message: 'No site, content type or content with id {asset}',
+    meaning:
+      'The permission endpoints name an asset by a site id, a content type id or variable, or a content identifier.',
+  },
+  PERMISSION_ROLE_UNKNOWN: {
+    kind: 'invalid',
+    message: 'Role {role} does not exist',
+    meaning: 'A permission is granted to a role id (or role key) that no role has.',
+  },
+  PERMISSION_NAME_UNKNOWN: {
+    kind: 'invalid',
+    message: 'Unknown permission {permission}: use READ, WRITE, PUBLISH, EDIT_PERMISSIONS or CAN_ADD_CHILDREN',
+    meaning: 'A permission list names something other than the five permissions.',
+  },
+  PERMISSION_TYPE_UNKNOWN: {
+    kind: 'invalid',
+    message:
+      'Unknown permission type {type}: use CONTENTLETS, HTMLPAGES, FILES, STRUCTURES, FOLDERS, CONTAINERS, LINKS or TEMPLATES',
+    meaning: '`permissiontype` of `_bypermissiontype` names a kind of asset the original does not have.',
+  },
+  PERMISSION_SYSTEM_HOST_RESET: {
+    kind: 'invalid',
+    message: 'The system host has nothing to inherit from: give it permissions instead',
+    meaning: 'SYSTEM_HOST is where every inheritance ends, so its permissions cannot be reset to inherit.',
+  },
 });

@@ -8,6 +8,7 @@ import { contentTypeRepository } from './content-type-repository.js';
 import { fieldRepository } from './field-repository.js';
 import { issuedTokenRepository } from './issued-token-repository.js';
 import { languageRepository } from './language-repository.js';
+import { permissionRepository } from './permission-repository.js';
 import { roleRepository } from './role-repository.js';
 import { sessionRepository } from './session-repository.js';
 import { settingRepository } from './setting-repository.js';
@@ -27,7 +28,7 @@ export function createRepositories(
 ): DriverRepositories {
   const exec = translatingExecutor(executor, dialect);
   const settings = settingRepository(exec, tables, dialect);
-  // Writes to definitions renew the version token in the same transaction, so no writer can forget it.
+  // Writes to definitions (and permissions) renew the version token in the same transaction, so no writer can forget it.
   const definitionsExec: Executor = {
     read: exec.read,
     write: (work) =>
@@ -47,6 +48,7 @@ export function createRepositories(
     fields: fieldRepository(definitionsExec, tables),
     users: userRepository(exec, tables),
     roles: roleRepository(exec, tables),
+    permissions: permissionRepository(definitionsExec, tables),
     sessions: sessionRepository(exec, tables),
     issuedTokens: issuedTokenRepository(exec, tables),
     sites: siteRepository(exec, tables),

@@ -428,3 +428,26 @@ export const workflowHistory = mysqlTable(
   },
   (t) => [index('workflow_history_item').on(t.identifier, t.createdAt)],
 );
+
+/** Assets that have permissions of their own ("individual permissions"); the others inherit. */
+export const permissionAssets = mysqlTable('permission_assets', {
+  assetId: varchar('asset_id', { length: 255 }).primaryKey(),
+  /** `site`, `contentType` or `content`. */
+  assetKind: varchar('asset_kind', { length: 32 }).notNull(),
+  modDate: epochMs('mod_date').notNull(),
+});
+
+/** What one role may do on an asset that has permissions of its own: a bit set (READ 1, WRITE 2, ...). */
+export const permissionGrants = mysqlTable(
+  'permission_grants',
+  {
+    assetId: varchar('asset_id', { length: 255 })
+      .notNull()
+      .references(() => permissionAssets.assetId, { onDelete: 'cascade' }),
+    roleId: varchar('role_id', { length: 255 })
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    bits: int('bits').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.assetId, t.roleId] })],
+);

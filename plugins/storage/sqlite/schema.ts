@@ -400,3 +400,26 @@ export const workflowHistory = sqliteTable(
   },
   (t) => [index('workflow_history_item').on(t.identifier, t.createdAt)],
 );
+
+/** Assets that have permissions of their own ("individual permissions"); the others inherit. */
+export const permissionAssets = sqliteTable('permission_assets', {
+  assetId: text('asset_id').primaryKey(),
+  /** `site`, `contentType` or `content`. */
+  assetKind: text('asset_kind').notNull(),
+  modDate: integer('mod_date').notNull(),
+});
+
+/** What one role may do on an asset that has permissions of its own: a bit set (READ 1, WRITE 2, ...). */
+export const permissionGrants = sqliteTable(
+  'permission_grants',
+  {
+    assetId: text('asset_id')
+      .notNull()
+      .references(() => permissionAssets.assetId, { onDelete: 'cascade' }),
+    roleId: text('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    bits: integer('bits').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.assetId, t.roleId] })],
+);

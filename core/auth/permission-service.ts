@@ -1,0 +1,181 @@
+import type { Definitions } from '../definitions/definition-cache.js';
+import { CmsError, Errors } from '../errors/index.js';
+import type { ContentType } from '../model/content-type.js';
+import type { ContentIdentifier } from '../model/contentlet.js';
+import { ALL_PERMISSION_BITS, PERMISSION_BITS, type PermissionName } from '../model/permission.js';
+import { SYSTEM_HOST } from '../model/site.js';
+import type { Principal } from './principal.js';
+
+/** Something permissions are granted on. Folders are not entities yet: content in a folder stands at its site's level. */
+export type PermissionAsset =
+  | { kind: 'site'; siteId: string }
+  | { kind: 'contentType'; type: ContentType }
+  | { kind: 'content'; identifier: ContentIdentifier; type: ContentType };
+
+/** An asset named by kind and id, as the permission endpoints show where grants come from. */
+export interface AssetRef {
+  kind: 'site' | 'contentType' | 'content';
+  id: string;
+}
+
+/** The grants that decide an asset: its own, or those it inherits (role id → bits). */
+export interface ResolvedGrants {
+  inheriting: boolean;
+  /** Where inherited grants come from (empty when the asset has its own). */
+  inheritsFrom: AssetRef[];
+  grants: ReadonlyMap<string, number>;
+}
+
+export interface PermissionRoleIds {
+  /** `CMS Anonymous`: whoever is not signed in. */
+  anonymous: string;
+  /** `CMS Owner`: stands for the owner of the asset. */
+  owner: string;
+}
+
+export interface CheckOptions {
+  /**
+   * Reading a live (published) version: the anonymous role's grants count for every caller, as the
+   * original's front-end reads respect them. Working versions need a grant to one of the caller's roles.
+   */
+  live?: boolean;
+}
+
+/** What one caller may do, within one transaction. */
+export interface PermissionCheck {
+  /** The bits the caller holds on the asset. */
+  bits(asset: PermissionAsset, options?: CheckOptions): Promise<number>;
+  has(asset: PermissionAsset, permission: PermissionName, options?: CheckOptions): Promise<boolean>;
+  /** Throws `PERMISSION_DENIED` unless the caller holds the permission on the asset. */
+  check(asset: PermissionAsset, permission: PermissionName, options?: CheckOptions): Promise<void>;
+}
+
+/**
+ * The one place permissions are decided. An asset with no grants of its own inherits: a site from
+ * SYSTEM_HOST; a content type from its site; a content item from its site, joined with its content
+ * type's own grants when the type has some. Administrators hold every bit; a caller's bits are the
+ * union over their roles (`CMS Anonymous` for callers who are not signed in, `CMS Owner` for the
+ * asset's owner). Grants come through the definitions cache (per process, renewed by the version
+ * token); the bits of one caller on one asset are remembered for the rest of the transaction.
+ */
+export class PermissionService {
+  private readonly memo = new WeakMap<Definitions, Map<string, Promise<number>>>();
+
+  constructor(private readonly roles: PermissionRoleIds) {}
+
+  /** The checks of one caller within one transaction (the definitions it reads under). */
+  for(definitions: Definitions, caller: Principal | null): PermissionCheck {
+    let perTx = this.memo.get(definitions);
+    if (!perTx) this.memo.set(definitions, (perTx = new Map()));
+    const memo = perTx;
+    const bits = (asset: PermissionAsset, options: CheckOptions = {}): Promise<number> => {
+      if (caller?.admin) return Promise.resolve(ALL_PERMISSION_BITS);
+      const key = `${caller?.user.userId ?? ''}\0${assetKey(asset)}\0${options.live ? 1 : 0}`;
+      let answer = memo.get(key);
+      if (!answer) memo.set(key, (answer = this.compute(definitions, caller, asset, options)));
+      return answer;
+    };
+    const has = async (asset: PermissionAsset, permission: PermissionName, options?: CheckOptions) => {
+      const bit = PERMISSION_BITS[permission];
+      return ((await bits(asset, options)) & bit) === bit;
+    };
+    return {
+      bits,
+      has,
+      check: async (asset, permission, options) => {
+        if (await has(asset, permission, options)) return;
+        throw new CmsError(Errors.PERMISSION_DENIED, {
+          user: caller ? caller.user.userId : 'anonymous',
+          permission,
+          asset: describe(asset),
+        });
+      },
+    };
+  }
+
+  /** The grants deciding the asset, inherited or its own. */
+  async resolve(definitions: Definitions, asset: PermissionAsset): Promise<ResolvedGrants> {
+    const ref = refOf(asset);
+    const own = await definitions.grants(ref.id);
+    if (own) return { inheriting: false, inheritsFrom: [], grants: toMap(own) };
+    switch (asset.kind) {
+      case 'site':
+        if (asset.siteId === SYSTEM_HOST) return { inheriting: false, inheritsFrom: [], grants: new Map() };
+        return this.inherit(definitions, [{ kind: 'site', siteId: SYSTEM_HOST }]);
+      case 'contentType':
+        return this.inherit(definitions, [{ kind: 'site', siteId: asset.type.host }]);
+      case 'content': {
+        const parents: PermissionAsset[] = [{ kind: 'site', siteId: asset.identifier.host }];
+        // Type-level grants count only where the type has its own: a type that inherits would bring its site's back.
+        if (await definitions.grants(asset.type.id)) parents.push({ kind: 'contentType', type: asset.type });
+        return this.inherit(definitions, parents);
+      }
+    }
+  }
+
+  private async inherit(definitions: Definitions, parents: PermissionAsset[]): Promise<ResolvedGrants> {
+    const grants = new Map<string, number>();
+    const inheritsFrom: AssetRef[] = [];
+    for (const parent of parents) {
+      const resolved = await this.resolve(definitions, parent);
+      // Name the asset that holds the grants, not every step on the way.
+      inheritsFrom.push(...(resolved.inheriting ? resolved.inheritsFrom : [refOf(parent)]));
+      for (const [roleId, bits] of resolved.grants) grants.set(roleId, (grants.get(roleId) ?? 0) | bits);
+    }
+    return { inheriting: true, inheritsFrom, grants };
+  }
+
+  private async compute(
+    definitions: Definitions,
+    caller: Principal | null,
+    asset: PermissionAsset,
+    options: CheckOptions,
+  ): Promise<number> {
+    const { grants } = await this.resolve(definitions, asset);
+    const roleIds = new Set<string>(caller ? caller.roleIds : [this.roles.anonymous]);
+    if (options.live) roleIds.add(this.roles.anonymous);
+    if (caller && caller.user.userId === ownerOf(asset)) roleIds.add(this.roles.owner);
+    let bits = 0;
+    for (const roleId of roleIds) bits |= grants.get(roleId) ?? 0;
+    return bits;
+  }
+}
+
+function toMap(grants: readonly { roleId: string; bits: number }[]): Map<string, number> {
+  return new Map(grants.map((g) => [g.roleId, g.bits]));
+}
+
+export function refOf(asset: PermissionAsset): AssetRef {
+  switch (asset.kind) {
+    case 'site':
+      return { kind: 'site', id: asset.siteId };
+    case 'contentType':
+      return { kind: 'contentType', id: asset.type.id };
+    case 'content':
+      return { kind: 'content', id: asset.identifier.identifier };
+  }
+}
+
+function assetKey(asset: PermissionAsset): string {
+  const ref = refOf(asset);
+  // The owner and the place decide too: the key covers whatever the answer depends on.
+  if (asset.kind === 'content') return `${ref.kind}:${ref.id}:${asset.identifier.host}:${asset.identifier.owner}`;
+  return `${ref.kind}:${ref.id}`;
+}
+
+function ownerOf(asset: PermissionAsset): string | undefined {
+  if (asset.kind === 'content') return asset.identifier.owner;
+  if (asset.kind === 'contentType') return asset.type.owner;
+  return undefined;
+}
+
+function describe(asset: PermissionAsset): string {
+  switch (asset.kind) {
+    case 'site':
+      return `site ${asset.siteId}`;
+    case 'contentType':
+      return `content type ${asset.type.variable}`;
+    case 'content':
+      return `content ${asset.identifier.identifier}`;
+  }
+}

@@ -1,0 +1,88 @@
+import t from 'tap';
+import { PermissionService, type PermissionAsset } from '../../../core/auth/permission-service.js';
+import type { Principal } from '../../../core/auth/principal.js';
+import type { Definitions } from '../../../core/definitions/definition-cache.js';
+import type { ContentType } from '../../../core/model/content-type.js';
+import type { ContentIdentifier } from '../../../core/model/contentlet.js';
+import type { PermissionGrant } from '../../../core/model/permission.js';
+import type { User } from '../../../core/model/user.js';
+
+const ROLES = { anonymous: 'anon', owner: 'owner' };
+
+/** Only the grants are read by the permission service: the rest of the definitions stays out of reach. */
+function definitions(grants: Record<string, PermissionGrant[]>): Definitions & { reads: string[] } {
+  const reads: string[] = [];
+  return {
+    reads,
+    grants: async (assetId: string) => {
+      reads.push(assetId);
+      return grants[assetId];
+    },
+  } as unknown as Definitions & { reads: string[] };
+}
+
+function caller(userId: string, roleIds: string[], admin = false): Principal {
+  return { user: { userId } as User, roleIds, admin };
+}
+
+const type = { id: 'type-1', variable: 'Note', host: 'SYSTEM_HOST', owner: 'cms.org.1' } as ContentType;
+const item = (owner = 'cms.org.1', host = 'site-1'): PermissionAsset => ({
+  kind: 'content',
+  identifier: { identifier: 'item-1', host, owner } as ContentIdentifier,
+  type,
+});
+
+t.test('content inherits from its site, and the site from SYSTEM_HOST', async (t) => {
+  const defs = definitions({ SYSTEM_HOST: [{ roleId: 'editors', bits: 3 }] });
+  const service = new PermissionService(ROLES);
+  const check = service.for(defs, caller('u', ['editors']));
+  t.equal(await check.bits(item()), 3);
+  t.ok(await check.has(item(), 'WRITE'));
+  t.notOk(await check.has(item(), 'PUBLISH'));
+  await t.rejects(check.check(item(), 'PUBLISH'), { code: 'PERMISSION_DENIED' });
+  const resolved = await service.resolve(defs, item());
+  t.same(resolved.inheritsFrom, [{ kind: 'site', id: 'SYSTEM_HOST' }], 'names the asset that holds the grants');
+});
+
+t.test('own grants replace inherited ones; a type with its own grants adds them', async (t) => {
+  const service = new PermissionService(ROLES);
+  const own = definitions({ SYSTEM_HOST: [{ roleId: 'editors', bits: 31 }], 'item-1': [] });
+  t.equal(await service.for(own, caller('u', ['editors'])).bits(item()), 0, 'empty own grants: nothing');
+  const typed = definitions({
+    SYSTEM_HOST: [{ roleId: 'editors', bits: 1 }],
+    'type-1': [{ roleId: 'editors', bits: 4 }],
+  });
+  t.equal(await service.for(typed, caller('u', ['editors'])).bits(item()), 5, 'site READ + type PUBLISH');
+  const site = definitions({ SYSTEM_HOST: [{ roleId: 'editors', bits: 1 }], 'site-1': [] });
+  t.equal(
+    await service.for(site, caller('u', ['editors'])).bits(item()),
+    0,
+    "a type that inherits does not bring SYSTEM_HOST's grants back past its site's own",
+  );
+});
+
+t.test('administrators hold every bit; owners and anonymous callers through their roles', async (t) => {
+  const service = new PermissionService(ROLES);
+  const defs = definitions({
+    SYSTEM_HOST: [
+      { roleId: 'anon', bits: 1 },
+      { roleId: 'owner', bits: 7 },
+    ],
+  });
+  t.equal(await service.for(defs, caller('admin', [], true)).bits(item()), 31);
+  t.equal(await service.for(defs, null).bits(item()), 1, 'not signed in: CMS Anonymous');
+  t.equal(await service.for(defs, caller('u', [])).bits(item()), 0, 'signed in, working version: no role, nothing');
+  t.equal(await service.for(defs, caller('u', [])).bits(item(), { live: true }), 1, 'live: anonymous grants count');
+  t.equal(await service.for(defs, caller('u', [])).bits(item('u')), 7, 'the owner: CMS Owner');
+});
+
+t.test('the bits of one caller on one asset are computed once per transaction', async (t) => {
+  const service = new PermissionService(ROLES);
+  const defs = definitions({ SYSTEM_HOST: [{ roleId: 'editors', bits: 1 }] });
+  const check = service.for(defs, caller('u', ['editors']));
+  await check.bits(item());
+  const reads = defs.reads.length;
+  await check.bits(item());
+  await service.for(defs, caller('u', ['editors'])).has(item(), 'READ');
+  t.equal(defs.reads.length, reads, 'no further reads of grants');
+});
