@@ -7,7 +7,7 @@ import type { HostSettings } from './settings.js';
 
 /**
  * What is cleaned up on a schedule, in every process (each clean-up is idempotent, so processes
- * sharing storage may overlap): expired sessions, and files no content references any more.
+ * sharing storage may overlap): expired sessions and auto-login tokens, and files no content references any more.
  */
 export function scheduleSweeps({
   storage,
@@ -22,10 +22,15 @@ export function scheduleSweeps({
   lifecycle: Lifecycle;
   logger: Logger;
 }): void {
+  // Expired sessions, and the auto-login cookies' token rows once expired (API keys stay listed, as in the original).
   const sessions = runPeriodically({
     everyMs: settings.sessionSweepMs,
-    work: () => storage.sessions.deleteExpired(Date.now()),
-    onError: (err) => logger.warn({ err }, 'expired sessions could not be removed'),
+    work: async () => {
+      const now = Date.now();
+      await storage.sessions.deleteExpired(now);
+      await storage.issuedTokens.deleteExpired('cookie', now);
+    },
+    onError: (err) => logger.warn({ err }, 'expired sessions or auto-login tokens could not be removed'),
   });
   lifecycle.onStop('session sweep', () => sessions.stop());
 

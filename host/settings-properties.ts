@@ -282,7 +282,8 @@ export const HOST_PROPERTIES = defineProperties({
     default: 600,
     min: 1,
     group: 'Authentication',
-    description: 'How often expired sessions are removed from storage.',
+    description:
+      'How often expired sessions, and the token rows of expired auto-login cookies, are removed from storage.',
   },
   'auth.credential.cache.seconds': {
     type: 'int',

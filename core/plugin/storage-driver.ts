@@ -95,6 +95,8 @@ export interface IssuedTokenRepository {
   revokeByUser(userId: string, at: number, kind?: IssuedTokenKind): Promise<string[]>;
   /** Answers whether a row was deleted. */
   delete(id: string): Promise<boolean>;
+  /** Deletes the tokens of a kind that expired before `now`; answers how many. */
+  deleteExpired(kind: IssuedTokenKind, now: number): Promise<number>;
 }
 
 export interface SiteRepository {

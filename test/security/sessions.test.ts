@@ -33,8 +33,28 @@ t.test('expired sessions are swept from storage on a schedule', async (t) => {
     lastSeenAt: now,
     expiresAt: now + 60_000,
   });
-  for (let i = 0; i < 40 && (await storage.sessions.find('expired-hash')); i++)
-    await new Promise((r) => setTimeout(r, 100));
+  const token = (id: string, kind: 'api' | 'cookie', expiresAt: number) => ({
+    id,
+    userId: 'cms.org.1',
+    kind,
+    issuedAt: now - 10,
+    expiresAt,
+    notBefore: null,
+    revokedAt: null,
+    network: null,
+    label: null,
+    requestingUserId: 'cms.org.1',
+    requestingIp: '127.0.0.1',
+  });
+  await storage.issuedTokens.insert(token('cookie-expired', 'cookie', now - 5));
+  await storage.issuedTokens.insert(token('cookie-live', 'cookie', now + 60_000));
+  await storage.issuedTokens.insert(token('api-expired', 'api', now - 5));
+  const swept = async () =>
+    !(await storage.sessions.find('expired-hash')) && !(await storage.issuedTokens.find('cookie-expired'));
+  for (let i = 0; i < 40 && !(await swept()); i++) await new Promise((r) => setTimeout(r, 100));
   t.equal(await storage.sessions.find('expired-hash'), undefined, 'the expired one is gone');
   t.ok(await storage.sessions.find('live-hash'), 'the live one stays');
+  t.equal(await storage.issuedTokens.find('cookie-expired'), undefined, "an expired auto-login cookie's row is gone");
+  t.ok(await storage.issuedTokens.find('cookie-live'), 'a live one stays');
+  t.ok(await storage.issuedTokens.find('api-expired'), 'expired API keys stay listed, as in the original');
 });

@@ -191,6 +191,13 @@ export function repositorySuite(t: Test, open: () => Promise<DriverStorage>): vo
     t.same(await s.issuedTokens.revokeByUser('u', 80), ['c1']);
     t.equal(await s.issuedTokens.delete('a2'), true);
     t.equal(await s.issuedTokens.delete('a2'), false);
+    await s.issuedTokens.insert(token('c2', 'cookie', 4, 2000));
+    t.equal(await s.issuedTokens.deleteExpired('cookie', 1000), 1, 'the cookie token expired at 900 goes');
+    t.same(
+      [await s.issuedTokens.find('c1'), (await s.issuedTokens.find('c2'))?.id, (await s.issuedTokens.find('a1'))?.id],
+      [undefined, 'c2', 'a1'],
+      'live cookie tokens and API keys of any age stay',
+    );
     await t.rejects(
       s.issuedTokens.insert({ ...token('x', 'api', 1, 2), userId: 'ghost' }),
       'a token names an existing user',

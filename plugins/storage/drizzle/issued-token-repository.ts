@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, isNull, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, lt, lte } from 'drizzle-orm';
 import type { IssuedToken, IssuedTokenKind } from '../../../core/model/issued-token.js';
 import type { IssuedTokenRepository } from '../../../core/plugin/storage-driver.js';
 import type { Executor, Tables } from './context.js';
@@ -63,6 +63,13 @@ export function issuedTokenRepository(exec: Executor, t: Tables): IssuedTokenRep
         if (found.length === 0) return false;
         await db.delete(table).where(eq(table.id, id));
         return true;
+      }),
+    deleteExpired: (kind, now) =>
+      exec.write(async (db) => {
+        const where = and(eq(table.kind, kind), lt(table.expiresAt, now));
+        const expired = await db.select({ id: table.id }).from(table).where(where);
+        if (expired.length > 0) await db.delete(table).where(where);
+        return expired.length;
       }),
   };
 }
