@@ -1,6 +1,6 @@
 import t, { type Test } from 'tap';
 import { createTestDatabase } from '../helpers/mysql-database.js';
-import { startTestApp, tempDataDir, type TestApp } from '../helpers/test-app.js';
+import { startTestApp, tempDataDir, textContentType, type TestApp } from '../helpers/test-app.js';
 
 const PUBLISH = 'b9d89c80-3d88-4311-8365-187323c96436';
 
@@ -23,14 +23,7 @@ for (const storage of ['sqlite', 'mysql'] as const) {
     if (!apps) return;
     const [a, b] = apps;
     const admin = a.basicAuth();
-    await a.http('POST', '/api/v1/contenttype', {
-      headers: admin,
-      body: { clazz: 'SimpleContentType', name: 'Note', variable: 'Note' },
-    });
-    await a.http('POST', '/api/v2/contenttype/Note/fields', {
-      headers: admin,
-      body: [{ clazz: 'TextField', name: 'title', variable: 'title' }],
-    });
+    await textContentType(a, 'Note');
     const fire = (app: TestApp, form: Record<string, unknown>) =>
       app.http('PUT', `/api/v1/workflow/actions/${PUBLISH}/fire`, {
         headers: admin,
@@ -69,14 +62,7 @@ for (const storage of ['sqlite', 'mysql'] as const) {
     if (!apps) return;
     const [a, b] = apps;
     const admin = a.basicAuth();
-    await a.http('POST', '/api/v1/contenttype', {
-      headers: admin,
-      body: { clazz: 'SimpleContentType', name: 'Note', variable: 'Note' },
-    });
-    await a.http('POST', '/api/v2/contenttype/Note/fields', {
-      headers: admin,
-      body: [{ clazz: 'TextField', name: 'title', variable: 'title' }],
-    });
+    await textContentType(a, 'Note');
     const fired = await a.http('PUT', `/api/v1/workflow/actions/${PUBLISH}/fire`, {
       headers: admin,
       body: { contentletFormData: { contentType: 'Note', title: 'One' } },
