@@ -96,6 +96,9 @@ export function contentDocument(input: ContentDocumentInput): SearchDocument {
     path: identifier.assetName === null ? undefined : joinPath(identifier.parentPath, identifier.assetName),
     ...workflowMembers(input.workflow),
   };
+  // The original indexes a page's URL (its name in its folder) as a field of the page's type.
+  if (type.baseType === 'HTMLPAGE' && identifier.assetName !== null)
+    members[`${type.variable}.url`.toLowerCase()] = identifier.assetName;
   const dates = new Set(DATE_MEMBERS);
   Object.assign(members, fieldMembers(input, dates));
   const document: Record<string, unknown> = {};

@@ -196,6 +196,12 @@ t.test('system members: the original names in lower case, values in the original
   t.notOk('moddate_dotraw' in doc, 'dates have none');
 });
 
+t.test("a page's URL is a member of its type", async (t) => {
+  const doc = contentDocument(input({ type: { ...type, baseType: 'HTMLPAGE' } }));
+  t.equal(doc['blogpost.url'], 'spring-sale');
+  t.notOk('blogpost.url' in contentDocument(input()), 'only for pages');
+});
+
 t.test('base types are numbered as in the original', async (t) => {
   t.equal(contentDocument(input({ type: { ...type, baseType: 'FILEASSET' } })).basetype, 4);
   t.equal(contentDocument(input({ type: { ...type, baseType: 'DOTASSET' } })).basetype, 9);
