@@ -1,0 +1,111 @@
+import { indexedPermissions } from '../auth/indexed-permissions.js';
+import type { PermissionService } from '../auth/permission-service.js';
+import type { DefinitionCache, Definitions } from '../definitions/definition-cache.js';
+import type { ContentIdentifier } from '../model/contentlet.js';
+import type { ContentType } from '../model/content-type.js';
+import type { Field } from '../model/field.js';
+import type { FieldType } from '../plugin/field-type.js';
+import type { SearchDocument, SearchIndex } from '../plugin/search-driver.js';
+import type { RepositorySet } from '../plugin/storage-driver.js';
+import { contentDocument, type WorkflowPosition } from './content-document.js';
+import { slotPlan, type IndexChanges, type ItemLanguage } from './index-changes.js';
+
+export interface ContentIndexerDependencies {
+  index: SearchIndex;
+  typeOf: (field: Field) => FieldType | undefined;
+  definitions: DefinitionCache;
+  permissions: PermissionService;
+  /** The `CMS Owner` role's id: its grants become `ownercanread` and the like. */
+  ownerRoleId: string;
+}
+
+/**
+ * Brings the search index in line with stored content: reads what a change left behind and writes
+ * the documents (`contentDocument`) of the item-languages to refresh, and removes the ids no longer
+ * wanted. Callers run it once the change is durable, with `tx.afterCommit` and the changes of
+ * `indexChangesOf`; reading after the commit means the index follows what was committed, whatever
+ * order the steps of a fire took.
+ */
+export class ContentIndexer {
+  constructor(private readonly deps: ContentIndexerDependencies) {}
+
+  /** Applies the changes: removals first, then the documents built from the current state. */
+  async apply(repositories: RepositorySet, changes: IndexChanges): Promise<void> {
+    const documents: SearchDocument[] = [];
+    const remove = new Set(changes.remove);
+    for (const item of changes.refresh) {
+      const built = await this.documents(repositories, item);
+      for (const id of built.remove) remove.add(id);
+      documents.push(...built.documents);
+    }
+    for (const document of documents) remove.delete(document.id);
+    if (remove.size > 0) await this.deps.index.remove([...remove]);
+    if (documents.length > 0) await this.deps.index.index(documents);
+  }
+
+  /** The documents an item-language's current state calls for, and the ids of its slots to remove. */
+  async documents(
+    repositories: RepositorySet,
+    item: ItemLanguage,
+  ): Promise<{ documents: SearchDocument[]; remove: string[] }> {
+    const state = await repositories.content.findState(item.identifier, item.languageId);
+    const identifier = state && (await repositories.content.findIdentifier(item.identifier));
+    const definitions = await this.deps.definitions.in(repositories);
+    const type = identifier && (await definitions.contentType(identifier.contentTypeId));
+    // NOTE: an item whose type is gone cannot be searched for by type or field: it leaves the index.
+    const plan = slotPlan(item, identifier && type ? state : undefined);
+    if (!identifier || !type || plan.build.length === 0) return { documents: [], remove: plan.remove };
+    const shared = await this.shared(repositories, definitions, { item, identifier, type });
+    const documents: SearchDocument[] = [];
+    for (const { inode, slot } of plan.build) {
+      const version = await repositories.content.findVersion(inode);
+      if (version) documents.push(contentDocument({ ...shared, version, state: state!, slot }));
+    }
+    return { documents, remove: plan.remove };
+  }
+
+  /** What both slots' documents share: the type's fields, the workflow, permissions and site. */
+  private async shared(
+    repositories: RepositorySet,
+    definitions: Definitions,
+    { item, identifier, type }: { item: ItemLanguage; identifier: ContentIdentifier; type: ContentType },
+  ) {
+    const resolved = await this.deps.permissions.resolve(definitions, { kind: 'content', identifier, type });
+    const site = await repositories.sites.findById(identifier.host);
+    return {
+      identifier,
+      type,
+      fields: await definitions.fields(type.id),
+      typeOf: this.deps.typeOf,
+      workflow: await workflowPosition(repositories, definitions, { item, type }),
+      permissions: indexedPermissions(resolved.grants, this.deps.ownerRoleId),
+      siteName: site?.siteName,
+    };
+  }
+}
+
+async function workflowPosition(
+  repositories: RepositorySet,
+  definitions: Definitions,
+  { item, type }: { item: ItemLanguage; type: ContentType },
+): Promise<WorkflowPosition> {
+  const task = await repositories.tasks.find(item.identifier, item.languageId);
+  const step = task && (await repositories.workflows.findStep(task.stepId));
+  if (task && step) {
+    return {
+      kind: 'task',
+      schemeId: step.schemeId,
+      stepId: step.id,
+      stepName: step.name,
+      createdBy: task.createdBy,
+      assignedTo: task.assignedTo,
+      modDate: task.modDate,
+    };
+  }
+  const schemes = [];
+  for (const schemeId of type.workflows) {
+    const steps = [...(await definitions.steps(schemeId))].sort((a, b) => a.myOrder - b.myOrder);
+    schemes.push({ schemeId, firstStepId: steps[0]?.id });
+  }
+  return { kind: 'none', schemes };
+}
