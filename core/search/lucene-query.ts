@@ -23,7 +23,8 @@ import type { BoolQuery, QueryDsl, RangeBounds } from './query-dsl.js';
  * - On exact fields (`isExactField`: identifier, contenttype, languageid, live, conhost, ...) a value,
  *   quoted or not, is a `term`; elsewhere a quoted phrase is a `match_phrase` (`~n` its slop) and an
  *   unquoted value a `match`.
- * - `[a TO b]` includes its ends, `{a TO b}` excludes them, `*` leaves an end open.
+ * - `[a TO b]` includes its ends, `{a TO b}` excludes them, `*` leaves an end open; ends that
+ *   start with a digit (numbers, dates) keep their case.
  * - Clauses combine as Lucene's classic parser does (default operator OR): `+`/AND make a clause
  *   `must`, `-`/`!`/NOT `must_not`, the others `should`; beside a `must` a `should` only scores.
  * - `^n` is the leaf's `boost`. Fuzzy (`~`) and regular expressions (`/re/`) are refused.
@@ -204,8 +205,8 @@ function readTermText(raw: string): { literal: string; pattern: string; wildcard
 
 function translateRange(node: LuceneRangeNode, defaultField: string): QueryDsl {
   const field = fieldName(node.field, defaultField);
-  const min = node.term_min === '*' ? undefined : unescape(node.term_min).toLowerCase();
-  const max = node.term_max === '*' ? undefined : unescape(node.term_max).toLowerCase();
+  const min = node.term_min === '*' ? undefined : rangeBound(node.term_min);
+  const max = node.term_max === '*' ? undefined : rangeBound(node.term_max);
   if (min === undefined && max === undefined) return { exists: { field } };
   const includesMin = node.inclusive === 'both' || node.inclusive === 'left';
   const includesMax = node.inclusive === 'both' || node.inclusive === 'right';
@@ -213,6 +214,15 @@ function translateRange(node: LuceneRangeNode, defaultField: string): QueryDsl {
   if (min !== undefined) bounds[includesMin ? 'gte' : 'gt'] = min;
   if (max !== undefined) bounds[includesMax ? 'lte' : 'lt'] = max;
   return { range: { [field]: bounds } };
+}
+
+/**
+ * A range end, lower-cased as the index keeps text (`[A TO M]`, `now`), except numbers and dates
+ * (`2020-01-01T00:00:00Z`), whose `T`, `Z` and `E` the engines read in upper case.
+ */
+function rangeBound(raw: string): string {
+  const value = unescape(raw);
+  return /^[-+]?\d/.test(value) ? value : value.toLowerCase();
 }
 
 /** Removes Lucene's backslash escapes: `a\:b` → `a:b`. */
@@ -230,5 +240,9 @@ function syntaxError(error: unknown, { query, origin }: { query: string; origin:
   const offset = origin[location.start.offset] ?? query.length;
   const found = (error as LuceneSyntaxError).found;
   const what = found === null || found === undefined ? 'unexpected end of query' : `unexpected "${found}"`;
-  return new CmsError(Errors.SEARCH_QUERY_INVALID, { reason: `${what} at column ${offset + 1}` }, { cause: error });
+  const before = query.slice(0, offset);
+  const line = before.split('\n').length;
+  const column = offset - before.lastIndexOf('\n');
+  const where = query.includes('\n') ? `line ${line}, column ${column}` : `column ${column}`;
+  return new CmsError(Errors.SEARCH_QUERY_INVALID, { reason: `${what} at ${where}` }, { cause: error });
 }

@@ -108,6 +108,14 @@ t.test('ranges: [] includes, {} excludes, * leaves an end open', async (t) => {
   t.same(q('n:{* TO 5}'), { range: { n: { lt: '5' } } });
   t.same(q('n:[* TO *]'), { exists: { field: 'n' } });
   t.same(q('title:[A TO M]'), { range: { title: { gte: 'a', lte: 'm' } } });
+  t.same(
+    q('moddate:[2020-01-01T00:00:00Z TO NOW]'),
+    { range: { moddate: { gte: '2020-01-01T00:00:00Z', lte: 'now' } } },
+    'dates keep their case',
+  );
+  t.same(q('moddate:([1 TO 2] OR {5 TO 6})'), {
+    bool: { should: [{ range: { moddate: { gte: '1', lte: '2' } } }, { range: { moddate: { gt: '5', lt: '6' } } }] },
+  });
 });
 
 t.test('operators combine as the classic Lucene parser (default OR)', async (t) => {
@@ -208,6 +216,7 @@ t.test('malformed queries throw SEARCH_QUERY_INVALID naming what and where', asy
   t.equal(invalidReason('x:[1 TO]'), 'Invalid Lucene query: unexpected "]" at column 8');
   t.equal(invalidReason("t:'it''s' )"), 'Invalid Lucene query: unexpected ")" at column 11', 'columns of the input');
   t.equal(invalidReason('+(a) )'), 'Invalid Lucene query: unexpected ")" at column 6', 'columns of the input');
+  t.equal(invalidReason('a\nb c)'), 'Invalid Lucene query: unexpected ")" at line 2, column 4');
   t.equal(invalidReason('a OR'), 'Invalid Lucene query: the query ends with the operator OR');
   t.equal(invalidReason('a AND'), 'Invalid Lucene query: the query ends with the operator AND');
   t.equal(invalidReason('AND a'), 'Invalid Lucene query: the query or group starts with the operator AND');
