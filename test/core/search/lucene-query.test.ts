@@ -163,6 +163,14 @@ t.test('groups, nested groups and field groups', async (t) => {
   });
   t.same(q('+(a b)'), { bool: { should: [all('a'), all('b')] } }, 'a lone required group is the group');
   t.same(q('a -(b c)'), { bool: { should: [all('a')], must_not: [{ bool: { should: [all('b'), all('c')] } }] } });
+  t.same(q('!(a b) c'), { bool: { must_not: [{ bool: { should: [all('a'), all('b')] } }], should: [all('c')] } });
+  t.same(q('a AND NOT (b OR c)'), {
+    bool: { must: [all('a')], must_not: [{ bool: { should: [all('b'), all('c')] } }] },
+  });
+  t.same(q('-moddate:[1 TO 2] a'), {
+    bool: { must_not: [{ range: { moddate: { gte: '1', lte: '2' } } }], should: [all('a')] },
+  });
+  t.same(q('a +"x y"'), { bool: { should: [all('a')], must: [{ match_phrase: { catchall: { query: 'x y' } } }] } });
   t.same(q('a AND (NOT b)'), { bool: { must: [all('a'), { bool: { must_not: [all('b')] } }] } });
 });
 
@@ -217,6 +225,7 @@ t.test('malformed queries throw SEARCH_QUERY_INVALID naming what and where', asy
   t.equal(invalidReason("t:'it''s' )"), 'Invalid Lucene query: unexpected ")" at column 11', 'columns of the input');
   t.equal(invalidReason('+(a) )'), 'Invalid Lucene query: unexpected ")" at column 6', 'columns of the input');
   t.equal(invalidReason('a\nb c)'), 'Invalid Lucene query: unexpected ")" at line 2, column 4');
+  t.equal(invalidReason('title:(a b)^2'), 'Invalid Lucene query: unexpected "^" at column 12', 'no boosts on groups');
   t.equal(invalidReason('a OR'), 'Invalid Lucene query: the query ends with the operator OR');
   t.equal(invalidReason('a AND'), 'Invalid Lucene query: the query ends with the operator AND');
   t.equal(invalidReason('AND a'), 'Invalid Lucene query: the query or group starts with the operator AND');
