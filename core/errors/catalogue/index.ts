@@ -4,6 +4,7 @@ import { contentErrors, fieldProblemErrors } from './content.js';
 import { contentTypeErrors } from './content-types.js';
 import { httpErrors } from './http.js';
 import { pluginErrors } from './plugin.js';
+import { searchQueryErrors } from './search-query.js';
 import { storageErrors } from './storage.js';
 import { tokenErrors } from './tokens.js';
 import { workflowErrors } from './workflow.js';
@@ -23,6 +24,7 @@ export const Errors = {
   ...workflowErrors,
   ...storageErrors,
   ...pluginErrors,
+  ...searchQueryErrors,
 } as const;
 
 /** The areas in the order the published list shows them. */
@@ -37,4 +39,5 @@ export const ERROR_AREAS = [
   workflowErrors,
   storageErrors,
   pluginErrors,
+  searchQueryErrors,
 ] as const;
