@@ -98,4 +98,13 @@ export {
   type AssetStorageDriver,
   type AssetStorageOpenContext,
 } from './asset-storage.js';
-export type { SearchDocument, SearchDriver, SearchIndex } from './search-driver.js';
+export type {
+  SearchDocument,
+  SearchDriver,
+  SearchDriverOpenContext,
+  SearchHit,
+  SearchIndex,
+  SearchRequest,
+  SearchResponse,
+  SearchScalar,
+} from './search-driver.js';
