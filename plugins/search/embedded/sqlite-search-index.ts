@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import {
   InvalidError,
+  UnavailableError,
   type SearchDocument,
   type SearchIndex,
   type SearchRequest,
@@ -117,14 +118,14 @@ export function openSqliteSearchIndex(file: string): SearchIndex {
 
   return {
     async index(documents) {
-      indexBatch(documents);
+      translatingBusy(() => indexBatch(documents));
     },
     async remove(ids) {
-      removeBatch(ids);
+      translatingBusy(() => removeBatch(ids));
     },
     async search(request) {
       const started = performance.now();
-      const response = read(() => runSearch(db, request));
+      const response = translatingBusy(() => read(() => runSearch(db, request)));
       response.took = Math.round(performance.now() - started);
       return response;
     },
@@ -135,6 +136,21 @@ export function openSqliteSearchIndex(file: string): SearchIndex {
       db.close();
     },
   };
+}
+
+/**
+ * Another process held the index longer than `busy_timeout`: a 503 the client may retry. Other
+ * SQLite errors are faults (a 500, logged with the cause).
+ */
+function translatingBusy<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED')
+      throw new UnavailableError('The search index is busy; try again', { retryAfterSeconds: 1, cause: error });
+    throw error;
+  }
 }
 
 function pagingMember(request: SearchRequest, member: 'from' | 'size', fallback: number): number {
