@@ -64,7 +64,9 @@ const CONSTANT_SCORE = '1.0';
 
 function valueExists(field: string, condition: string, params: unknown[]): CompiledQuery {
   return {
-    cond: `EXISTS (SELECT 1 FROM fields f WHERE f.doc = d.rowid AND f.field = ? AND ${condition})`,
+    // Not correlated: SQLite runs the look-up once (on the (field, value) or (field, num) index) and
+    // tests membership per document, instead of probing every document.
+    cond: `d.rowid IN (SELECT f.doc FROM fields f WHERE f.field = ? AND ${condition})`,
     score: CONSTANT_SCORE,
     params: [field, ...params],
     scoreParams: [],

@@ -18,6 +18,9 @@ import { compileAggregations, type AggregationQuery } from './compile-aggregatio
  * - `fields`: one row per (document, field, value), field names lower-cased, with the value as
  *   given (booleans as `true`/`false` text) and `num`, the value as a number for numbers and ISO
  *   dates (epoch milliseconds), so that `term`, `range` and `exists` are index look-ups;
+ *   NOTE: `fields_doc` is (doc, field, value), not (doc): a sort value (MIN or MAX of one field of
+ *   one document) is then one seek; with (doc) alone SQLite walks (field, value) for it, and
+ *   sorting 20 000 documents took seconds instead of milliseconds;
  * - `texts` and `texts_fts`: every string value again, for words (an FTS5 index over `texts`).
  */
 const SCHEMA = `
@@ -25,7 +28,7 @@ CREATE TABLE IF NOT EXISTS docs (rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNI
 CREATE TABLE IF NOT EXISTS fields (doc INTEGER NOT NULL, field TEXT NOT NULL, value, num REAL);
 CREATE INDEX IF NOT EXISTS fields_value ON fields (field, value, doc);
 CREATE INDEX IF NOT EXISTS fields_num ON fields (field, num, doc) WHERE num IS NOT NULL;
-CREATE INDEX IF NOT EXISTS fields_doc ON fields (doc);
+CREATE INDEX IF NOT EXISTS fields_doc ON fields (doc, field, value);
 CREATE TABLE IF NOT EXISTS texts (rowid INTEGER PRIMARY KEY, doc INTEGER NOT NULL, field TEXT NOT NULL, text TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS texts_doc ON texts (doc);
 CREATE VIRTUAL TABLE IF NOT EXISTS texts_fts USING fts5 (text, content = 'texts', content_rowid = 'rowid', tokenize = 'unicode61 remove_diacritics 2');
