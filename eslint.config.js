@@ -96,7 +96,7 @@ export default tseslint.config(
     // The plugins a third party could have written use the plugin kit and nothing else of the
     // service, so the kit is known to be enough. Storage drivers implement the repositories of the
     // whole model and keep importing core.
-    files: ['plugins/{actionlets,field-types,auth,mail,assets}/**/*.ts'],
+    files: ['plugins/{actionlets,field-types,auth,mail,assets,search}/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -104,7 +104,7 @@ export default tseslint.config(
           patterns: [
             { group: upward('host'), message: 'plugins import core (the plugin kit), never host/.' },
             {
-              regex: '^\\.\\./(?!\\.\\./core/plugin/kit\\.js$)',
+              regex: '^(?!(?:\\.\\./)+core/plugin/kit\\.js$)\\.\\./',
               message:
                 'This plugin imports only the plugin kit (core/plugin/kit.ts, what `cms/plugin` exports), its own files and its own libraries.',
             },

@@ -110,9 +110,7 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
   try {
     registry = await loadPlugins(config, dataDir, cwd, logger);
     const driver = named(registry.storageDrivers, 'storage.driver', settings.storageDriver);
-    // NOTE: nothing searches yet; the name is checked so that a typo or a missing plugin is not
-    // accepted in silence.
-    if (settings.searchDriver !== undefined) named(registry.searchDrivers, 'search.driver', settings.searchDriver);
+    const searchDriver = named(registry.searchDrivers, 'search.driver', settings.searchDriver);
     const driverStorage = await explainingStorageFailure({ driver: driver.name }, () =>
       driver.open({ config, dataDir, logger: logger.child({ storage: driver.name }) }),
     );
@@ -130,6 +128,10 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
     const assetDriver = named(registry.assetStorages, 'assets.driver', settings.assetsDriver);
     const assets = await assetDriver.open({ config, dataDir, logger: logger.child({ assets: assetDriver.name }) });
     lifecycle.onStop('assets', () => assets.close?.());
+    // NOTE: nothing indexes or searches through it yet (issue 13): it is opened so that a broken
+    // index stops start-up, and closed on shutdown.
+    const search = await searchDriver.open({ config, dataDir, logger: logger.child({ search: searchDriver.name }) });
+    lifecycle.onStop('search', () => search.close());
     const seeded = await seedInstallation(storage, settings.initialAdminPassword, logger);
     generatedAdminPassword = seeded.generatedAdminPassword;
 

@@ -136,9 +136,10 @@ export const HOST_PROPERTIES = defineProperties({
       '`sqlite` (embedded, nothing to install) or `mysql` (MySQL or MariaDB), or the name of a storage driver a plugin contributes.',
   },
   'search.driver': {
+    default: 'embedded',
     group: 'Search',
     description:
-      'The search driver, by the name a loaded plugin gives it. No search driver ships with the service yet and nothing searches: leave it unset. A name no loaded plugin provides stops start-up, listing those available.',
+      '`embedded` (an SQLite FTS5 index under the data directory, nothing to install; see `docs/search.md`), or the name of a search driver a plugin contributes. A name no loaded plugin provides stops start-up, listing those available.',
   },
   'assets.driver': {
     default: 'local',

@@ -22,8 +22,7 @@ export interface HostSettings {
   logLevel: LogLevel;
   plugins: string[];
   storageDriver: string;
-  /** Unset: no search driver. */
-  searchDriver: string | undefined;
+  searchDriver: string;
   authSchemes: string[];
   auth: AuthSettings;
   tokens: {

@@ -1,8 +1,8 @@
 /**
  * The plugin kit: everything a plugin may use, and nothing else of the service. Third-party
  * plugins import it as `cms/plugin` (the `exports` of package.json, with the declarations
- * `npm run build` writes); the built-in actionlets, field types, auth schemes, mail transports and
- * asset stores import this file and nothing else of core (a lint rule holds them to it), so the kit
+ * `npm run build` writes); the built-in actionlets, field types, auth schemes, mail transports,
+ * asset stores and search drivers import this file and nothing else of core (a lint rule holds them to it), so the kit
  * is known to be enough.
  *
  * Adding to it is adding public API: whatever is exported here must keep working for plugins
@@ -98,4 +98,13 @@ export {
   type AssetStorageDriver,
   type AssetStorageOpenContext,
 } from './asset-storage.js';
-export type { SearchDocument, SearchDriver, SearchIndex } from './search-driver.js';
+export type {
+  SearchDocument,
+  SearchDriver,
+  SearchDriverOpenContext,
+  SearchHit,
+  SearchIndex,
+  SearchRequest,
+  SearchResponse,
+  SearchScalar,
+} from './search-driver.js';

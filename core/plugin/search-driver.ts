@@ -1,19 +1,106 @@
 import type { Config } from '../config/config.js';
 import type { Logger } from '../logger.js';
 
-/** A document as the search index holds it: flat properties of one content version. */
-export type SearchDocument = Record<string, unknown> & { id: string };
+/** One value of a document property. Dates are ISO 8601 strings (`2024-05-01T10:00:00.000Z`) or epoch milliseconds. */
+export type SearchScalar = string | number | boolean;
 
+/**
+ * A document as the search index holds it: one content version as flat properties. `id` is the
+ * document's key (indexing a document with an `id` the index holds replaces it). Every other
+ * property is a {@link SearchScalar}, an array of them (a multi-valued field: a query matches when
+ * one value does), or `null` (the property is absent: `exists` does not match it). Nested objects
+ * are refused with an `InvalidError` naming the property.
+ *
+ * Property names are case-insensitive for queries (`Title` and `title` are one field); `_source`
+ * answers the document as it was given. Strings are searched two ways: as exact values (`term`,
+ * `terms`, `prefix`, `wildcard`, `range`, `sort`) and by words (`match`, `match_phrase`). The
+ * property `catchall`, when a document has it, is where `match` looks for text of the whole item.
+ *
+ * Dates: give them as ISO 8601 strings in UTC or as epoch milliseconds; a `range` with a date
+ * string bound compares both forms as instants.
+ */
+export type SearchDocument = { id: string } & Record<string, SearchScalar | readonly SearchScalar[] | null>;
+
+/**
+ * An Elasticsearch-style request body. Query members every driver must answer: `match_all`,
+ * `term`, `terms`, `match`, `match_phrase`, `prefix`, `wildcard` (`*` and `?`), `range` (`gt`,
+ * `gte`, `lt`, `lte`), `exists` and `bool` (`must`, `should`, `must_not`, `filter`,
+ * `minimum_should_match`). `from` defaults to 0 and `size` to 10; `sort` is a list of field names,
+ * `{ field: 'asc' | 'desc' }`, `{ field: { order } }` or `_score` (the default: best matches first).
+ */
+export interface SearchRequest {
+  query?: Record<string, unknown>;
+  from?: number;
+  size?: number;
+  sort?: unknown;
+  aggs?: Record<string, unknown>;
+  suggest?: Record<string, unknown>;
+  [member: string]: unknown;
+}
+
+/** One hit, in Elasticsearch's format. `_score` is `null` when the request sorts by a field. */
+export interface SearchHit {
+  _index: string;
+  _id: string;
+  _score: number | null;
+  _source: Record<string, unknown>;
+  /** The sort values of the hit, when the request has a `sort`. */
+  sort?: unknown[];
+}
+
+/** An Elasticsearch-format response. */
+export interface SearchResponse {
+  took: number;
+  timed_out: boolean;
+  hits: {
+    total: { value: number; relation: 'eq' | 'gte' };
+    max_score: number | null;
+    hits: SearchHit[];
+  };
+  aggregations?: Record<string, unknown>;
+  suggest?: Record<string, unknown>;
+}
+
+/**
+ * An open search index.
+ *
+ * - `index` adds or replaces documents, all or none (one batch is one transaction);
+ * - `remove` deletes documents by `id`; an unknown id is ignored;
+ * - `search` runs a request; a malformed or unsupported request throws the kit's `InvalidError`
+ *   with `fieldName` naming the member (`query.bool.must[0].fuzzy`), which clients get as a 400 —
+ *   never a plain `Error`, and never a member silently ignored;
+ * - `refresh`, when present, makes every change made so far searchable (for drivers that search
+ *   a near-real-time view; an index searchable at once may leave it out);
+ * - `close` releases the index; it is called once, on shutdown.
+ *
+ * Scores: full-text members (`match`, `match_phrase`) score better matches higher; the other
+ * members score a constant; `filter` and `must_not` add nothing to the score.
+ *
+ * @example
+ * await index.index([{ id: 'a1', title: 'Hello world', contenttype: 'Blog', modDate: '2024-05-01T10:00:00Z' }]);
+ * const answer = await index.search({
+ *   query: { bool: { must: [{ match: { title: 'hello' } }], filter: [{ term: { contentType: 'Blog' } }] } },
+ *   sort: [{ moddate: 'desc' }],
+ *   size: 20,
+ * });
+ * answer.hits.total.value; // 1
+ */
 export interface SearchIndex {
   index(documents: readonly SearchDocument[]): Promise<void>;
   remove(ids: readonly string[]): Promise<void>;
-  /** Runs an engine request (the JSON body of the search interface) and answers the engine's response. */
-  search(request: Record<string, unknown>): Promise<Record<string, unknown>>;
+  search(request: SearchRequest): Promise<SearchResponse>;
+  refresh?(): Promise<void>;
   close(): Promise<void>;
 }
 
-/** A search driver, chosen by the property `search.driver` (`embedded`, `elasticsearch`). */
+export interface SearchDriverOpenContext {
+  config: Config;
+  dataDir: string;
+  logger: Logger;
+}
+
+/** A search driver, chosen by the property `search.driver` (built in: `embedded`). */
 export interface SearchDriver {
   name: string;
-  open(context: { config: Config; dataDir: string; logger: Logger }): Promise<SearchIndex>;
+  open(context: SearchDriverOpenContext): Promise<SearchIndex>;
 }

@@ -10,6 +10,7 @@ const BUILTIN_MODULES = [
   '../../plugins/actionlets/index.js',
   '../../plugins/mail/index.js',
   '../../plugins/assets/index.js',
+  '../../plugins/search/embedded/index.js',
   '../../plugins/storage/sqlite/index.js',
   '../../plugins/storage/mysql/index.js',
 ];

@@ -1,5 +1,5 @@
 import t, { type Test } from 'tap';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../../host/app.js';
@@ -66,11 +66,13 @@ t.test('config.strict=false: start-up goes on, with a warning naming the line', 
   );
 });
 
-t.test('search.driver must name a search driver a plugin provides; none ships', async (t) => {
+t.test('search.driver must name a search driver a plugin provides; embedded is the default', async (t) => {
   await t.rejects(start(t, ['search.driver=elastic']), {
     message:
-      'Configuration property search.driver="elastic" (cms.properties line 1) does not name a loaded plugin contribution (none is available: no loaded plugin contributes one)',
+      'Configuration property search.driver="elastic" (cms.properties line 1) does not name a loaded plugin contribution (available: embedded)',
   });
+  const { dataDir } = await start(t, []);
+  t.ok(existsSync(join(dataDir, 'search', 'index.db')), 'the embedded index is opened under the data directory');
 });
 
 t.test('a list set to nothing is an error, not the default', async (t) => {
@@ -104,7 +106,8 @@ t.test(
       line.msg,
       `cms ${VERSION} listening on 0.0.0.0:${port} (http://127.0.0.1:${port}); storage sqlite ${target}; ` +
         `plugins auth-builtin@${VERSION}, field-types-builtin@${VERSION}, actionlets-builtin@${VERSION}, ` +
-        `mail-builtin@${VERSION}, assets-builtin@${VERSION}, storage-sqlite@${VERSION}, storage-mysql@${VERSION}, ` +
+        `mail-builtin@${VERSION}, assets-builtin@${VERSION}, search-embedded@${VERSION}, storage-sqlite@${VERSION}, ` +
+        `storage-mysql@${VERSION}, ` +
         `acme-header@2.3.4; auth schemes basic, session`,
     );
     t.match(line, {

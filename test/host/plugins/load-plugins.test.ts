@@ -158,6 +158,7 @@ t.test('built-ins load through the same loader and register their contributions'
     'actionlets-builtin',
     'mail-builtin',
     'assets-builtin',
+    'search-embedded',
     'storage-sqlite',
     'storage-mysql',
   ]);
@@ -165,6 +166,7 @@ t.test('built-ins load through the same loader and register their contributions'
   t.same(registry.authSchemes.keys(), ['bearer', 'session', 'access-token', 'basic', 'legacy-header']);
   t.same(registry.storageDrivers.keys(), ['sqlite', 'mysql']);
   t.same(registry.assetStorages.keys(), ['local']);
+  t.same(registry.searchDrivers.keys(), ['embedded']);
 });
 
 t.test('paths resolve against the working directory; other names are packages', async (t) => {
