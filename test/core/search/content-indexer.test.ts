@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import t from 'tap';
 import { PermissionService } from '../../../core/auth/permission-service.js';
 import { DefinitionCache } from '../../../core/definitions/definition-cache.js';
@@ -8,24 +9,13 @@ import { ContentIndexer } from '../../../core/search/content-indexer.js';
 import { indexChangesOf, mergeIndexChanges } from '../../../core/search/index-changes.js';
 import { SEED_IDS } from '../../../core/setup/seed-installation.js';
 import { resolve } from '../../../host/container.js';
+import { openSqliteSearchIndex } from '../../../plugins/search/embedded/sqlite-search-index.js';
 import { startTestApp } from '../../helpers/test-app.js';
 
-/** Records what the indexer asks of a search index; the engines are tested by the driver suite. */
-class RecordingIndex implements SearchIndex {
-  readonly documents = new Map<string, SearchDocument>();
-  readonly calls: string[] = [];
-  async index(documents: readonly SearchDocument[]) {
-    this.calls.push(`index ${documents.map((d) => d.id).join(',')}`);
-    for (const d of documents) this.documents.set(d.id, d);
-  }
-  async remove(ids: readonly string[]) {
-    this.calls.push(`remove ${ids.join(',')}`);
-    for (const id of ids) this.documents.delete(id);
-  }
-  async search(): Promise<Record<string, unknown>> {
-    return {};
-  }
-  async close() {}
+/** What the index holds, by document id, read back through the engine itself. */
+async function documentsOf(index: SearchIndex): Promise<Map<string, SearchDocument>> {
+  const response = await index.search({ query: { match_all: {} }, size: 100 });
+  return new Map(response.hits.hits.map((hit) => [hit._id, hit._source as SearchDocument]));
 }
 
 t.test('the indexer builds documents from stored content and follows its changes', async (t) => {
@@ -54,7 +44,8 @@ t.test('the indexer builds documents from stored content and follows its changes
 
   const registry = resolve(s.app.container, PluginRegistryToken);
   const storage = resolve(s.app.container, StorageToken);
-  const index = new RecordingIndex();
+  const index = openSqliteSearchIndex(join(s.dataDir, 'search-test.db'));
+  t.teardown(() => index.close());
   const indexer = new ContentIndexer({
     index,
     typeOf: (field) => registry.fieldTypes.get(canonicalFieldClassName(field.clazz)),
@@ -65,8 +56,9 @@ t.test('the indexer builds documents from stored content and follows its changes
   const item = { identifier, languageId: 1 };
 
   await indexer.apply(storage, indexChangesOf({ kind: 'publish', ...item }));
-  t.same([...index.documents.keys()], [`${identifier}_1_working`], 'published as saved: one document');
-  const doc = index.documents.get(`${identifier}_1_working`)!;
+  let documents = await documentsOf(index);
+  t.same([...documents.keys()], [`${identifier}_1_working`], 'published as saved: one document');
+  const doc = documents.get(`${identifier}_1_working`)!;
   t.match(doc, {
     identifier,
     contenttype: 'news',
@@ -86,17 +78,18 @@ t.test('the indexer builds documents from stored content and follows its changes
   // A new working version over the live one: two documents, one per slot.
   t.equal((await fire('EDIT', { identifier, headline: 'Bigger News', views: 8 })).status, 200);
   await indexer.apply(storage, indexChangesOf({ kind: 'save', ...item }));
-  t.match(index.documents.get(`${identifier}_1_working`), { 'news.headline': 'bigger news', live: false });
-  t.match(index.documents.get(`${identifier}_1_live`), { 'news.headline': 'big news', working: false, live: true });
+  documents = await documentsOf(index);
+  t.match(documents.get(`${identifier}_1_working`), { 'news.headline': 'bigger news', live: false });
+  t.match(documents.get(`${identifier}_1_live`), { 'news.headline': 'big news', working: false, live: true });
 
   // Publishing again folds them back into one.
   t.equal((await fire('PUBLISH', { identifier, headline: 'Bigger News', views: 8 })).status, 200);
   await indexer.apply(storage, indexChangesOf({ kind: 'publish', ...item }));
-  t.same([...index.documents.keys()], [`${identifier}_1_working`]);
+  t.same([...(await documentsOf(index)).keys()], [`${identifier}_1_working`]);
 
   // Once gone from storage, a refresh removes what is left.
   t.equal((await fire('ARCHIVE', { identifier })).status, 200);
   t.equal((await fire('DESTROY', { identifier })).status, 200);
   await indexer.apply(storage, mergeIndexChanges([indexChangesOf({ kind: 'save', ...item })]));
-  t.same([...index.documents.keys()], []);
+  t.same([...(await documentsOf(index)).keys()], []);
 });
