@@ -99,6 +99,7 @@ export {
   type AssetStorageOpenContext,
 } from './asset-storage.js';
 export type {
+  IndexRebuild,
   SearchDocument,
   SearchDriver,
   SearchDriverOpenContext,
@@ -108,3 +109,5 @@ export type {
   SearchResponse,
   SearchScalar,
 } from './search-driver.js';
+export { parseLuceneQuery } from '../search/lucene-query.js';
+export type { QueryDsl, BoolQuery, RangeBounds } from '../search/query-dsl.js';

@@ -23,10 +23,18 @@ export type SearchDocument = { id: string } & Record<string, SearchScalar | read
 
 /**
  * An Elasticsearch-style request body. Query members every driver must answer: `match_all`,
- * `term`, `terms`, `match`, `match_phrase`, `prefix`, `wildcard` (`*` and `?`), `range` (`gt`,
- * `gte`, `lt`, `lte`), `exists` and `bool` (`must`, `should`, `must_not`, `filter`,
- * `minimum_should_match`). `from` defaults to 0 and `size` to 10; `sort` is a list of field names,
- * `{ field: 'asc' | 'desc' }`, `{ field: { order } }` or `_score` (the default: best matches first).
+ * `match_none`, `term`, `terms`, `match`, `match_phrase`, `prefix`, `wildcard` (`*` and `?`),
+ * `range` (`gt`, `gte`, `lt`, `lte`), `exists`, `bool` (`must`, `should`, `must_not`, `filter`,
+ * `minimum_should_match`) and `query_string` (`{ query: '<Lucene>' }`), which a driver translates
+ * with the kit's `parseLuceneQuery` so that every driver reads Lucene alike.
+ *
+ * `from` defaults to 0 and `size` to 10; `sort` is a list of field names, `{ field: 'asc' | 'desc' }`,
+ * `{ field: { order } }` or `_score` (the default: best matches first).
+ *
+ * `aggs` (or `aggregations`): `terms` (`field`, `size`, default 10) and `date_histogram` (`field`,
+ * `calendar_interval` of minute, hour, day, week, month, quarter, year, or `fixed_interval` such as
+ * `30m`, `12h`, `7d`), each with optional `aggs` of its own, one level deep. `suggest`: term
+ * suggestions, `{ <name>: { text, term: { field, size } } }`, answered as Elasticsearch does.
  */
 export interface SearchRequest {
   query?: Record<string, unknown>;
@@ -90,7 +98,24 @@ export interface SearchIndex {
   remove(ids: readonly string[]): Promise<void>;
   search(request: SearchRequest): Promise<SearchResponse>;
   refresh?(): Promise<void>;
+  /**
+   * Starts building a replacement of the whole index (a reindex). Searches keep reading the current
+   * contents until the rebuild `complete`s; changes meanwhile go to both (the caller writes them to
+   * the rebuild too). At most one rebuild runs per index: a second call while one runs throws the
+   * kit's `ConflictError`.
+   */
+  rebuild(): Promise<IndexRebuild>;
   close(): Promise<void>;
+}
+
+/** A replacement index being filled. */
+export interface IndexRebuild {
+  index(documents: readonly SearchDocument[]): Promise<void>;
+  remove(ids: readonly string[]): Promise<void>;
+  /** Makes the rebuilt contents the searched ones in one step, and drops the old contents. */
+  complete(): Promise<void>;
+  /** Drops the rebuilt contents; the current index stays as it is. */
+  abandon(): Promise<void>;
 }
 
 export interface SearchDriverOpenContext {

@@ -135,6 +135,10 @@ export function openSqliteSearchIndex(file: string): SearchIndex {
     async refresh() {
       // Every committed batch is searchable at once.
     },
+    async rebuild() {
+      // TODO(issue 13): build into shadow tables and swap them in at `complete`.
+      throw new UnavailableError('the embedded search index cannot be rebuilt yet');
+    },
     async close() {
       db.close();
     },
