@@ -28,6 +28,9 @@ import type { RouteModule } from './routes/route-module.js';
 import { resolveServices } from './routes/services.js';
 import { PUBLIC_SIGNING_KEY } from './settings-properties.js';
 import { readSettings, type HostSettings } from './settings.js';
+import { startSearchUpkeep } from './search-upkeep.js';
+import { IndexDispatcher } from '../core/search/index-dispatcher.js';
+import { Reindexer } from '../core/search/reindexer.js';
 
 /** The REST areas the app serves. Adding an area is a route module and one line here. */
 export const ROUTE_MODULES: readonly RouteModule[] = [
@@ -128,8 +131,6 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
     const assetDriver = named(registry.assetStorages, 'assets.driver', settings.assetsDriver);
     const assets = await assetDriver.open({ config, dataDir, logger: logger.child({ assets: assetDriver.name }) });
     lifecycle.onStop('assets', () => assets.close?.());
-    // NOTE: nothing indexes or searches through it yet (issue 13): it is opened so that a broken
-    // index stops start-up, and closed on shutdown.
     const search = await searchDriver.open({ config, dataDir, logger: logger.child({ search: searchDriver.name }) });
     lifecycle.onStop('search', () => search.close());
     const seeded = await seedInstallation(storage, settings.initialAdminPassword, logger);
@@ -156,7 +157,18 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
         { property: 'json.web.token.hash.signing.key', minBytes: MIN_SIGNING_KEY_BYTES },
         'The signing key of API keys and access_token cookies is short: use 32 random characters or more',
       );
-    container = buildContainer({ config, logger, dataDir, registry, storage, settings, mail, assets, signingKey });
+    container = buildContainer({
+      config,
+      logger,
+      dataDir,
+      registry,
+      storage,
+      settings,
+      mail,
+      assets,
+      signingKey,
+      search,
+    });
     lifecycle.onStop('container', () => container.clearInstances());
     if (seeded.adminCreated && settings.initialAdminPassword)
       warnIfWeak(resolve(container, PasswordPolicy), settings.initialAdminPassword, logger);
@@ -185,6 +197,15 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
     });
     lifecycle.onStop('http', () => server.close(settings.shutdownTimeoutMs));
     scheduleSweeps({ storage, assets: resolve(container, AssetSweeper), settings, lifecycle, logger });
+    await startSearchUpkeep({
+      storage,
+      search,
+      dispatcher: resolve(container, IndexDispatcher),
+      reindexer: resolve(container, Reindexer),
+      settings,
+      lifecycle,
+      logger: logger.child({ area: 'search-index' }),
+    });
   } catch (error) {
     // The message reaches the installer on one line (main); the whole error only at debug level.
     logger.debug({ err: error }, 'start-up failed');

@@ -44,6 +44,12 @@ import type { MailSender } from '../core/plugin/mail-transport.js';
 import type { AssetStorage } from '../core/plugin/asset-storage.js';
 import { canonicalFieldClassName } from '../core/plugin/field-type.js';
 import type { HostSettings } from './settings.js';
+import type { SearchIndex } from '../core/plugin/search-driver.js';
+import { SearchIndexToken } from '../core/plugin/tokens.js';
+import { ContentIndexer } from '../core/search/content-indexer.js';
+import { IndexDispatcher } from '../core/search/index-dispatcher.js';
+import { IndexQueue } from '../core/search/index-queue.js';
+import { Reindexer } from '../core/search/reindexer.js';
 
 /** Typed resolution: the container's tokens carry their type. */
 export function resolve<T>(container: DependencyContainer, token: Token<T> | (new (...args: never[]) => T)): T {
@@ -66,8 +72,10 @@ export function buildContainer(parts: {
   assets: AssetStorage;
   /** The HMAC key of API keys and `access_token` cookies, from the signing-key factory. */
   signingKey: Uint8Array;
+  search: SearchIndex;
 }): DependencyContainer {
   const c = rootContainer.createChildContainer();
+  c.register(SearchIndexToken, { useValue: parts.search });
   c.register(ConfigToken, { useValue: parts.config });
   c.register(LoggerToken, { useValue: parts.logger });
   c.register(DataDirToken, { useValue: parts.dataDir });
@@ -111,17 +119,18 @@ export function buildContainer(parts: {
     useFactory: instanceCachingFactory((r) => new LanguageService(resolve(r, StorageToken))),
   });
   const fieldTypeOf = (className: string) => parts.registry.fieldTypes.get(canonicalFieldClassName(className));
-  const fields = new FieldService(parts.storage, fieldTypeOf);
-  c.register(FieldService, { useValue: fields });
-
-  c.register(CategoryService, { useValue: new CategoryService(parts.storage) });
   // One cache of definitions for the whole app: saves, fires and reads share what they have read.
   const definitions = new DefinitionCache();
   c.register(DefinitionCache, { useValue: definitions });
   const permissions = new PermissionService({ anonymous: SEED_IDS.anonymousRole, owner: SEED_IDS.ownerRole });
   c.register(PermissionService, { useValue: permissions });
+  const indexQueue = registerIndexing(c, { ...parts, definitions, permissions, fieldTypeOf });
+  const fields = new FieldService(parts.storage, fieldTypeOf, Date.now, indexQueue);
+  c.register(FieldService, { useValue: fields });
+
+  c.register(CategoryService, { useValue: new CategoryService(parts.storage) });
   c.register(ContentTypeService, {
-    useValue: new ContentTypeService(parts.storage, fields, { definitions, permissions }),
+    useValue: new ContentTypeService(parts.storage, fields, { definitions, permissions, indexQueue }),
   });
   c.register(AssetPermissionService, {
     useValue: new AssetPermissionService({
@@ -129,6 +138,7 @@ export function buildContainer(parts: {
       definitions,
       permissions,
       findPrincipal: (userId) => auth.findUserById(userId),
+      indexQueue,
     }),
   });
   c.register(AssetSweeper, {
@@ -142,8 +152,7 @@ export function buildContainer(parts: {
   const content = new ContentService(
     (field) => fieldTypeOf(field.clazz),
     (tx) => fieldParseContext(tx, parts.assets),
-    Date.now,
-    definitions,
+    { definitions, indexQueue },
   );
   c.register(ContentService, { useValue: content });
   const actionlets = new ActionletCatalogue(parts.registry.actionlets);
@@ -162,6 +171,7 @@ export function buildContainer(parts: {
       render: renderTemplate,
       sendMail: (message) => parts.mail.send({ ...message, from: message.from ?? parts.settings.mailFrom }),
       logger: parts.logger.child({ area: 'workflow' }),
+      indexQueue,
     }),
   });
   c.register(ContentReader, {
@@ -174,4 +184,53 @@ export function buildContainer(parts: {
     }),
   });
   return c;
+}
+
+/**
+ * The search index kept in line with storage: changes are queued in their transactions
+ * (`IndexQueue`) and applied after the commit (`IndexDispatcher`); `Reindexer` rebuilds it whole.
+ */
+function registerIndexing(
+  c: DependencyContainer,
+  parts: {
+    storage: Storage;
+    search: SearchIndex;
+    settings: HostSettings;
+    logger: Logger;
+    definitions: DefinitionCache;
+    permissions: PermissionService;
+    fieldTypeOf: (className: string) => ReturnType<PluginRegistry['fieldTypes']['get']>;
+  },
+): IndexQueue {
+  const { storage, search, settings, definitions, permissions } = parts;
+  const logger = parts.logger.child({ area: 'search-index' });
+  const indexerParts = {
+    typeOf: (field: { clazz: string }) => parts.fieldTypeOf(field.clazz),
+    definitions,
+    permissions,
+    ownerRoleId: SEED_IDS.ownerRole,
+  };
+  const indexer = new ContentIndexer({ ...indexerParts, index: search });
+  const dispatcher = new IndexDispatcher({
+    storage,
+    index: search,
+    indexer,
+    logger,
+    deferMs: settings.searchIndex.deferMs,
+    batchSize: settings.searchIndex.batchSize,
+  });
+  c.register(IndexDispatcher, { useValue: dispatcher });
+  c.register(Reindexer, {
+    useValue: new Reindexer({
+      storage,
+      index: search,
+      dispatcher,
+      indexer: indexerParts,
+      batchSize: settings.searchIndex.batchSize,
+      logger,
+    }),
+  });
+  const queue = new IndexQueue(dispatcher, settings.searchIndex.policy);
+  c.register(IndexQueue, { useValue: queue });
+  return queue;
 }

@@ -141,6 +141,38 @@ export const HOST_PROPERTIES = defineProperties({
     description:
       '`embedded` (an SQLite FTS5 index under the data directory, nothing to install; see `docs/search.md`), or the name of a search driver a plugin contributes. A name no loaded plugin provides stops start-up, listing those available.',
   },
+  'search.index.policy': {
+    type: 'oneOf',
+    default: 'DEFER',
+    values: ['DEFER', 'WAIT_FOR', 'FORCE'],
+    group: 'Search',
+    description:
+      "How long a change waits for the search index when the request does not say (`indexPolicy`): `DEFER` indexes it in a batch just after the answer (the original's default), `WAIT_FOR` answers once it is searchable, `FORCE` the same with an immediate refresh.",
+  },
+  'search.index.defer.ms': {
+    type: 'int',
+    default: 50,
+    min: 0,
+    max: 60_000,
+    group: 'Search',
+    description: 'How long deferred changes wait for others to be indexed with them in one batch.',
+  },
+  'search.index.batch.size': {
+    type: 'int',
+    default: 500,
+    min: 1,
+    max: 10_000,
+    group: 'Search',
+    description: 'Items read from storage and written to the index per batch (indexing and reindexing).',
+  },
+  'search.index.repair.seconds': {
+    type: 'int',
+    default: 30,
+    min: 0,
+    group: 'Search',
+    description:
+      'How often queued changes that were not indexed (a crash, an index that was unavailable) are indexed again; also done at start. `0`: only at start.',
+  },
   'assets.driver': {
     default: 'local',
     group: 'Uploads',

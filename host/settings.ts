@@ -2,6 +2,7 @@ import type { AuthSettings } from '../core/auth/auth-service.js';
 import type { HashQueueOptions } from '../core/auth/hash-queue.js';
 import type { Config } from '../core/config/config.js';
 import { readProperties } from '../core/config/properties.js';
+import type { IndexPolicy } from '../core/search/index-policy.js';
 import type { HttpLimits } from './http/http-limits.js';
 import type { LogLevel } from './logger.js';
 import { HOST_PROPERTIES } from './settings-properties.js';
@@ -23,6 +24,7 @@ export interface HostSettings {
   plugins: string[];
   storageDriver: string;
   searchDriver: string;
+  searchIndex: { policy: IndexPolicy; deferMs: number; batchSize: number; repairMs: number };
   authSchemes: string[];
   auth: AuthSettings;
   tokens: {
@@ -77,6 +79,12 @@ export function readSettings(config: Config): HostSettings {
     plugins: p.plugins,
     storageDriver: p['storage.driver'],
     searchDriver: p['search.driver'],
+    searchIndex: {
+      policy: p['search.index.policy'],
+      deferMs: p['search.index.defer.ms'],
+      batchSize: p['search.index.batch.size'],
+      repairMs: p['search.index.repair.seconds'] * 1000,
+    },
     authSchemes: p['auth.schemes'],
     auth: {
       sessionTimeoutMs: p['auth.session.timeout.minutes'] * 60_000,

@@ -12,6 +12,8 @@ import { SYSTEM_HOST } from '../model/site.js';
 import type { Repositories, Storage } from '../plugin/storage-driver.js';
 import type { AssetRef, PermissionAsset, PermissionService } from './permission-service.js';
 import { refOf } from './permission-service.js';
+import { indexTargetsOfGrants } from '../search/asset-index-targets.js';
+import type { IndexQueue } from '../search/index-queue.js';
 import type { Principal } from './principal.js';
 
 /** One role's permissions, by name. */
@@ -61,6 +63,8 @@ export interface AssetPermissionDependencies {
   permissions: PermissionService;
   /** A user as a principal (roles resolved), for questions about another user. */
   findPrincipal(userId: string): Promise<Principal | undefined>;
+  /** Documents carry permission data: a change of grants queues them for the search index. */
+  indexQueue?: IndexQueue;
 }
 
 /**
@@ -94,6 +98,7 @@ export class AssetPermissionService {
       await this.deps.permissions.for(definitions, caller).check(asset, 'EDIT_PERMISSIONS');
       const grants = await toGrants(tx, entries);
       await tx.permissions.replace(refOf(asset).id, refOf(asset).kind, grants);
+      await this.deps.indexQueue?.add(tx, await indexTargetsOfGrants(tx, asset));
       return this.view(await this.deps.definitions.in(tx), caller, asset);
     });
   }
@@ -106,6 +111,7 @@ export class AssetPermissionService {
         throw new CmsError(Errors.PERMISSION_SYSTEM_HOST_RESET);
       await this.deps.permissions.for(definitions, caller).check(asset, 'EDIT_PERMISSIONS');
       await tx.permissions.reset(refOf(asset).id);
+      await this.deps.indexQueue?.add(tx, await indexTargetsOfGrants(tx, asset));
       return this.view(await this.deps.definitions.in(tx), caller, asset);
     });
   }

@@ -7,6 +7,7 @@ import type { Field } from '../model/field.js';
 import { DEFAULT_LANGUAGE_ID } from '../model/language.js';
 import type { FieldParseContext, FieldType } from '../plugin/field-type.js';
 import type { Repositories } from '../plugin/storage-driver.js';
+import type { IndexQueue } from '../search/index-queue.js';
 import { locate, titleOf, type Placement } from './content-placement.js';
 import { parseFieldValues, type FieldValues } from './content-validator.js';
 
@@ -50,12 +51,20 @@ export function setFieldValue(submission: ContentSubmission, variable: string, v
  * so that a fire with several steps commits or rolls back as one.
  */
 export class ContentService {
+  private readonly now: () => number;
+  private readonly definitions: DefinitionCache;
+  /** Where changes are queued for the search index, in the transaction that makes them. */
+  private readonly indexQueue?: IndexQueue;
+
   constructor(
     private readonly typeOf: (field: Field) => FieldType | undefined,
     private readonly parseContext: (tx: Repositories) => FieldParseContext,
-    private readonly now: () => number = Date.now,
-    private readonly definitions: DefinitionCache = new DefinitionCache(),
-  ) {}
+    options: { now?: () => number; definitions?: DefinitionCache; indexQueue?: IndexQueue } = {},
+  ) {
+    this.now = options.now ?? Date.now;
+    this.definitions = options.definitions ?? new DefinitionCache();
+    this.indexQueue = options.indexQueue;
+  }
 
   /** Saves a new working version (a new item when the submission has no identifier). */
   async saveWorkingVersion(tx: Repositories, submission: ContentSubmission, options: SaveOptions): Promise<SaveResult> {
@@ -126,8 +135,15 @@ export class ContentService {
       existing.host !== path.host ||
       existing.parentPath !== path.parentPath ||
       existing.assetName !== path.assetName
-    )
+    ) {
       await tx.content.updateIdentifier(contentIdentifier);
+      // Every language's documents carry the path.
+      await this.reindex(
+        tx,
+        identifier,
+        (await tx.content.listStates(identifier)).map((s) => s.languageId),
+      );
+    }
     const version: ContentVersion = {
       inode: randomUUID(),
       identifier,
@@ -157,6 +173,7 @@ export class ContentService {
       modDate: now,
     };
     await tx.content.putState(newState);
+    await this.reindex(tx, identifier, [languageId]);
     return { identifier: contentIdentifier, version, state: newState };
   }
 
@@ -211,12 +228,15 @@ export class ContentService {
     await this.get(tx, identifier, { languageId });
     await tx.content.deleteLanguage(identifier, languageId);
     if ((await tx.content.listStates(identifier)).length === 0) await tx.content.deleteIdentifier(identifier);
+    await this.reindex(tx, identifier, [languageId]);
   }
 
   /** Removes every version in every language. */
   async destroy(tx: Repositories, identifier: string): Promise<void> {
     await this.findIdentifier(tx, identifier);
+    const languages = (await tx.content.listStates(identifier)).map((state) => state.languageId);
     await tx.content.deleteIdentifier(identifier);
+    await this.reindex(tx, identifier, languages);
   }
 
   /** A new item with the working values of this one (unique fields are left empty: they could not be copied). */
@@ -273,7 +293,17 @@ export class ContentService {
     const current = typeof item === 'string' ? await this.get(tx, item, { languageId }) : item;
     const state: ContentState = { ...current.state, ...change(current.state), modDate: this.now() };
     await tx.content.putState(state);
+    await this.reindex(tx, state.identifier, [state.languageId]);
     return { ...current, state };
+  }
+
+  /** Queues the item's languages for the search index, in this transaction. */
+  private reindex(tx: Repositories, identifier: string, languageIds: readonly number[]): Promise<void> {
+    if (!this.indexQueue || languageIds.length === 0) return Promise.resolve();
+    return this.indexQueue.add(
+      tx,
+      languageIds.map((languageId) => ({ scope: 'item' as const, identifier, languageId })),
+    );
   }
 
   private async findIdentifier(tx: Repositories, identifier: string) {

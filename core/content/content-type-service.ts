@@ -15,6 +15,7 @@ import type { Field } from '../model/field.js';
 import type { Page } from '../model/page.js';
 import { SYSTEM_FOLDER, SYSTEM_HOST } from '../model/site.js';
 import type { ContentTypeQuery, Repositories, Storage } from '../plugin/storage-driver.js';
+import type { IndexQueue } from '../search/index-queue.js';
 import type { FieldInput, FieldService } from './field-service.js';
 import { VARIABLE_PATTERN, firstFreeVariable, variableFromName } from './variable-name.js';
 
@@ -90,7 +91,11 @@ export class ContentTypeService {
     private readonly storage: Storage,
     private readonly fields: FieldService,
     /** Who may change a type: administrators, and those holding EDIT_PERMISSIONS on it (as the original asks). */
-    private readonly access: { definitions: DefinitionCache; permissions: PermissionService },
+    /**
+     * `indexQueue`: a type's documents carry its variable, workflows and grants, so changes queue
+     * them for the search index.
+     */
+    private readonly access: { definitions: DefinitionCache; permissions: PermissionService; indexQueue?: IndexQueue },
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -186,6 +191,7 @@ export class ContentTypeService {
         modDate: this.now(),
       };
       await tx.contentTypes.update(updated);
+      await this.access.indexQueue?.add(tx, [{ scope: 'type', id: updated.id }]);
       return { ...updated, fields: await tx.fields.listByType(updated.id) };
     });
   }
@@ -207,6 +213,11 @@ export class ContentTypeService {
         if (items.length === 0) break;
         if (!options.withContent) throw new CmsError(Errors.CONTENT_TYPE_HAS_CONTENT, { type: type.variable });
         for (const identifier of items) {
+          const languages = (await tx.content.listStates(identifier)).map((state) => state.languageId);
+          await this.access.indexQueue?.add(
+            tx,
+            languages.map((languageId) => ({ scope: 'item', identifier, languageId })),
+          );
           await tx.content.deleteIdentifier(identifier);
           await tx.tasks.delete(identifier);
         }

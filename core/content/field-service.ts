@@ -4,6 +4,7 @@ import type { ContentType } from '../model/content-type.js';
 import type { Field, FieldVariable } from '../model/field.js';
 import { FIELD_CLASS_PACKAGE, canonicalFieldClassName, type FieldType } from '../plugin/field-type.js';
 import type { Repositories, Storage } from '../plugin/storage-driver.js';
+import type { IndexQueue } from '../search/index-queue.js';
 import { VARIABLE_PATTERN, firstFreeVariable, variableFromName } from './variable-name.js';
 
 /** A field as clients send it. */
@@ -40,6 +41,8 @@ export class FieldService {
     private readonly storage: Storage,
     private readonly fieldTypes: FieldTypeLookup,
     private readonly now: () => number = Date.now,
+    /** Documents hold one member per field: a field change queues the type's items for the search index. */
+    private readonly indexQueue?: IndexQueue,
   ) {}
 
   typeOf(field: Pick<Field, 'clazz'>): FieldType | undefined {
@@ -137,6 +140,7 @@ export class FieldService {
     await this.storage.transaction(async (tx) => {
       await tx.fields.update(updated);
       await tx.contentTypes.update({ ...type, modDate: updated.modDate });
+      await this.indexQueue?.add(tx, [{ scope: 'type', id: type.id }]);
     });
     return updated;
   }
@@ -147,6 +151,7 @@ export class FieldService {
     await this.storage.transaction(async (tx) => {
       await tx.fields.delete(field.id);
       await tx.contentTypes.update({ ...type, modDate: this.now() });
+      await this.indexQueue?.add(tx, [{ scope: 'type', id: type.id }]);
     });
     return field;
   }

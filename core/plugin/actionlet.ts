@@ -94,6 +94,13 @@ export interface ActionletContext {
   afterCommit(effect: () => Promise<void>): void;
   /** Sends mail through the configured transport; call it from an `afterCommit` effect. */
   sendMail(message: Omit<MailMessage, 'from'> & { from?: string }): Promise<void>;
+  /**
+   * Queues the item for the search index (every change an actionlet makes through `content` is
+   * queued anyway) and, with a policy, makes the fire's answer wait as it says: `DEFER` (not at
+   * all), `WAIT_FOR` (until the item is searchable) or `FORCE` (the same, refreshing the index at
+   * once). An unknown policy fails the fire with a 400.
+   */
+  reindex(policy?: string): Promise<void>;
 }
 
 /**

@@ -94,6 +94,12 @@ export interface SearchResponse {
  * answer.hits.total.value; // 1
  */
 export interface SearchIndex {
+  /**
+   * Where the index lives, never with a secret (`host-a:/srv/cms/data/search/index.db`, an
+   * Elasticsearch URL and index name). Processes sharing one database compare it at start: one
+   * that would keep an index the others do not write to is refused. Absent: no check.
+   */
+  readonly location?: string;
   index(documents: readonly SearchDocument[]): Promise<void>;
   remove(ids: readonly string[]): Promise<void>;
   search(request: SearchRequest): Promise<SearchResponse>;

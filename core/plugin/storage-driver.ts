@@ -125,6 +125,8 @@ export interface SettingRepository {
   get(key: string): Promise<string | undefined>;
   /** Stores the value unless the key exists; answers the value that is stored afterwards. */
   putIfAbsent(key: string, value: string): Promise<string>;
+  /** Stores the value, replacing any. */
+  put(key: string, value: string): Promise<void>;
 }
 
 export interface ContentTypeQuery extends PageRequest {
@@ -168,6 +170,13 @@ export interface ContentRepository {
   findByPath(host: string, parentPath: string, assetName: string): Promise<ContentIdentifier | undefined>;
   /** Identifiers of items of a content type, at most `limit` of them. */
   listIdentifiersOfType(contentTypeId: string, limit: number): Promise<string[]>;
+  /**
+   * Item-languages (content states) after `after` in (identifier, languageId) order, at most
+   * `limit`: a keyset page for walking all content, or that of one type or site, without offsets.
+   */
+  scanItemLanguages(query: ItemLanguageScan): Promise<Array<{ identifier: string; languageId: number }>>;
+  /** How many item-languages the scan would walk (a reindex's progress total). */
+  countItemLanguages(query: Omit<ItemLanguageScan, 'after' | 'limit'>): Promise<number>;
   /** Removes the item with every version, state and unique value, in every language. */
   deleteIdentifier(identifier: string): Promise<void>;
   insertVersion(version: ContentVersion): Promise<void>;
@@ -194,6 +203,36 @@ export interface ContentRepository {
     languageId: number,
     claims: ReadonlyArray<{ fieldId: string; valueHash: string }>,
   ): Promise<void>;
+}
+
+export interface ItemLanguageScan {
+  after?: { identifier: string; languageId: number };
+  limit: number;
+  contentTypeId?: string;
+  /** A site id: items whose host it is. */
+  host?: string;
+}
+
+/**
+ * What the search index still has to take in: written in the transaction of the change that calls
+ * for it, removed once the index has it. Rows left by a crash are applied at the next start.
+ */
+export interface IndexQueueEntry {
+  key: string;
+  /** `item`: one item-language; `type` and `site`: every item of one; `all`: everything. */
+  scope: 'item' | 'type' | 'site' | 'all';
+  /** The identifier, type id or site id; empty for `all`. */
+  target: string;
+  /** The item's language (`item` only; 0 otherwise). */
+  languageId: number;
+  enqueuedAt: number;
+}
+
+export interface IndexQueueRepository {
+  enqueue(entries: readonly IndexQueueEntry[]): Promise<void>;
+  /** The oldest entries enqueued before `before` (epoch ms), at most `limit`. */
+  oldest(limit: number, before: number): Promise<IndexQueueEntry[]>;
+  remove(keys: readonly string[]): Promise<void>;
 }
 
 export interface CategoryRepository {
@@ -279,6 +318,7 @@ export interface DriverRepositories {
   sites: SiteRepository;
   languages: LanguageRepository;
   settings: SettingRepository;
+  indexQueue: IndexQueueRepository;
   /**
    * A token that changes, in the same transaction, with every write to content types, fields,
    * languages or workflow definitions. Caches of those definitions compare it to know they are

@@ -12,9 +12,11 @@ import type { Config } from '../config/config.js';
 import type { Logger } from '../logger.js';
 import type { Storage } from './storage-driver.js';
 import type { PluginRegistry } from './registry.js';
+import type { SearchIndex } from './search-driver.js';
 
 export const ConfigToken = token<Config>('Config');
 export const LoggerToken = token<Logger>('Logger');
 export const DataDirToken = token<string>('DataDir');
 export const StorageToken = token<Storage>('Storage');
 export const PluginRegistryToken = token<PluginRegistry>('PluginRegistry');
+export const SearchIndexToken = token<SearchIndex>('SearchIndex');

@@ -150,12 +150,15 @@ function workflowMembers(workflow: WorkflowPosition): Record<string, unknown> {
   };
 }
 
-/** One member per indexed field that holds a value, named `<type>.<field>` in lower case. */
+/**
+ * One member per field that holds a value, named `<type>.<field>` in lower case. Every field is
+ * indexed, as the original's index holds every field of an item: its `indexed` flag ("System
+ * Indexed") only says which fields its back-office search form offers. A field type keeps values
+ * out with the mapping `none`.
+ */
 function fieldMembers(input: ContentDocumentInput, dates: Set<string>): Record<string, unknown> {
   const members: Record<string, unknown> = {};
   for (const field of input.fields) {
-    // The original indexes only the fields marked indexed (its "System Indexed").
-    if (!field.indexed) continue;
     const fieldType = input.typeOf(field);
     if (!fieldType) continue;
     const mapping = searchMappingOf(fieldType, field);

@@ -11,7 +11,8 @@ import { contentDocument, type WorkflowPosition } from './content-document.js';
 import { slotPlan, type IndexChanges, type ItemLanguage } from './index-changes.js';
 
 export interface ContentIndexerDependencies {
-  index: SearchIndex;
+  /** The index, or a rebuild being filled. */
+  index: Pick<SearchIndex, 'index' | 'remove'>;
   typeOf: (field: Field) => FieldType | undefined;
   definitions: DefinitionCache;
   permissions: PermissionService;

@@ -1,3 +1,4 @@
+/// <reference path="./lucene-module.d.ts" />
 import lucene, {
   type LuceneBinaryNode,
   type LuceneNode,

@@ -11,6 +11,8 @@ import type { WorkflowAction } from '../model/workflow.js';
 import type { Actionlet } from '../plugin/actionlet.js';
 import type { MailMessage } from '../plugin/mail-transport.js';
 import type { Repositories, Storage } from '../plugin/storage-driver.js';
+import type { IndexPolicy } from '../search/index-policy.js';
+import type { IndexQueue } from '../search/index-queue.js';
 import { checkAvailable, checkWhoCanUse, mayUse, resolveActionlets } from './fire-checks.js';
 import { locateItem } from './fire-item.js';
 import { FireSession } from './fire-session.js';
@@ -25,6 +27,8 @@ export interface FireRequest {
   comment?: string;
   /** A user or role id, honoured when the action is assignable. */
   assign?: string;
+  /** How long the answer waits for the search index (the default: the installation's). */
+  indexPolicy?: IndexPolicy;
 }
 
 export interface FireResult {
@@ -47,6 +51,8 @@ export interface FireEngineDependencies {
   sendMail(message: Omit<MailMessage, 'from'> & { from?: string }): Promise<void>;
   logger: Logger;
   now?: () => number;
+  /** Where the fire's changes are queued for the search index. */
+  indexQueue?: IndexQueue;
 }
 
 /**
@@ -75,6 +81,7 @@ export class FireEngine {
       const asset = { kind: 'content', identifier: item.current.identifier, type: item.type } as const;
       await this.deps.permissions.for(definitions, request.principal).check(asset, 'READ');
     }
+    if (request.indexPolicy) this.deps.indexQueue?.require(tx, request.indexPolicy);
     const start = await checkAvailable(definitions, action, item, request.actionId);
     await checkWhoCanUse(tx, action, request.principal);
     const runs = resolveActionlets(action, await definitions.actionlets(action.id), this.deps.actionlet);
@@ -94,7 +101,11 @@ export class FireEngine {
     if (!identifier) {
       throw new CmsError(Errors.WORKFLOW_ACTION_SAVES_NOTHING, { action: action.name });
     }
-    if (!session.removed) await session.moveTask(identifier);
+    if (!session.removed) {
+      await session.moveTask(identifier);
+      // The documents carry the workflow step, which a fire that changes nothing else still moves.
+      await session.queueForIndex();
+    }
     const contentlet =
       session.contentlet === undefined
         ? await this.deps.content.get(tx, identifier, { languageId: item.languageId })

@@ -10,6 +10,8 @@ import { CURRENT_STEP, type WorkflowAction } from '../model/workflow.js';
 import type { Actionlet, ActionletContext, ContentOperations, WorkflowOperations } from '../plugin/actionlet.js';
 import type { MailMessage } from '../plugin/mail-transport.js';
 import type { Repositories } from '../plugin/storage-driver.js';
+import { parseIndexPolicy } from '../search/index-policy.js';
+import type { IndexQueue } from '../search/index-queue.js';
 import type { FireStart } from './fire-checks.js';
 import type { FireItem } from './fire-item.js';
 import { writeHistory } from './history-writer.js';
@@ -22,6 +24,7 @@ export interface FireSessionServices {
   sendMail(message: Omit<MailMessage, 'from'> & { from?: string }): Promise<void>;
   logger: Logger;
   now(): number;
+  indexQueue?: IndexQueue;
 }
 
 export interface FireSessionInput {
@@ -262,7 +265,21 @@ export class FireSession {
       },
       afterCommit: (effect) => tx.afterCommit(effect, { identifier: this.identifier, what: actionlet.actionClass }),
       sendMail: (message) => this.services.sendMail(message),
+      reindex: async (policy) => {
+        const parsed = parseIndexPolicy(policy, 'indexPolicy');
+        if (parsed) this.services.indexQueue?.require(tx, parsed);
+        await this.queueForIndex();
+      },
     };
+  }
+
+  /** Queues the item (as it stands in the fire's language) for the search index. */
+  async queueForIndex(): Promise<void> {
+    const { indexQueue } = this.services;
+    if (!indexQueue || !this.identifier) return;
+    await indexQueue.add(this.input.tx, [
+      { scope: 'item', identifier: this.identifier, languageId: this.input.item.languageId },
+    ]);
   }
 
   /** Moves the item's task to the action's next step (or the first step, after a reset) and writes its history. */

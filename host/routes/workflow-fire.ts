@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { ContentSubmission } from '../../core/content/content-service.js';
 import { CmsError, Errors } from '../../core/errors/index.js';
 import type { FireResult } from '../../core/workflow/fire-engine.js';
+import { parseIndexPolicy, type IndexPolicy } from '../../core/search/index-policy.js';
 import { INVALID_AS } from '../http/request-reader.js';
 import { reply, route } from '../http/route.js';
 import { contentletView } from '../views/contentlet-view.js';
@@ -23,8 +24,18 @@ const FireQuery = Type.Object({
   inode: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
   identifier: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
   language: Type.Optional(Type.Integer({ minimum: 0, maximum: 999_999_999, [INVALID_AS]: languageNotFound })),
+  indexPolicy: Type.Optional(Type.String({ maxLength: 20 })),
 });
-type FireQuery = { inode?: string; identifier?: string; language?: number };
+type FireQuery = { inode?: string; identifier?: string; language?: number; indexPolicy?: string };
+
+/** How long the answer waits for the search index: the query's `indexPolicy`, else the form's. */
+function indexPolicyOf(
+  body: { contentletFormData?: Record<string, unknown>; contentlet?: Record<string, unknown> } | undefined,
+  query: FireQuery,
+): IndexPolicy | undefined {
+  if (query.indexPolicy !== undefined) return parseIndexPolicy(query.indexPolicy);
+  return parseIndexPolicy((body?.contentletFormData ?? body?.contentlet)?.indexPolicy);
+}
 
 /** `contentletFormData` (or `contentlet`) as a submission; `identifier`, `languageId` and `contentType` are members of it. */
 function submissionOf(
@@ -76,6 +87,7 @@ export default defineRoutes('workflow fire', ({ fireEngine: engine, systemAction
           submission,
           comment: body?.comments,
           assign: body?.assign,
+          indexPolicy: indexPolicyOf(body, query),
         });
         return answer(result);
       },
@@ -98,6 +110,7 @@ export default defineRoutes('workflow fire', ({ fireEngine: engine, systemAction
           submission: submissionOf(body, query),
           comment: body?.comments,
           assign: body?.assign,
+          indexPolicy: indexPolicyOf(body, query),
         });
         return answer(result);
       },

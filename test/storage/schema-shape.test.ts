@@ -38,6 +38,7 @@ const rowTypesMatch: AllSame = {
   workflowHistory: true,
   permissionAssets: true,
   permissionGrants: true,
+  searchIndexQueue: true,
 };
 
 t.test('both dialects declare the same tables with the same columns', async (t) => {

@@ -1,12 +1,23 @@
 import { defineErrors } from '../error-entry.js';
 
-/** Lucene queries and sort specifications given to the search endpoints. */
+/** Lucene queries and sort specifications given to the search endpoints; index policies and reindexing. */
 export const searchQueryErrors = defineErrors('search', {
   SEARCH_QUERY_INVALID: {
     kind: 'invalid',
     message: 'Invalid Lucene query: {reason}',
     meaning:
       'The Lucene query could not be read: a syntax error (the message names the column), or a construct the service does not support (fuzzy `~`, regular expressions `/.../`).',
+  },
+  SEARCH_INDEX_POLICY_INVALID: {
+    kind: 'invalid',
+    message: 'Invalid index policy "{value}": use DEFER, WAIT_FOR or FORCE',
+    meaning:
+      'A fire or a Reindex actionlet names how long the answer waits for the search index: DEFER (not at all), WAIT_FOR (until the change is searchable) or FORCE (the same, refreshing at once).',
+  },
+  SEARCH_REINDEX_RUNNING: {
+    kind: 'conflict',
+    message: 'A reindex is already running',
+    meaning: 'One reindex runs at a time; read its progress with GET /api/v1/search/reindex.',
   },
   SEARCH_SORT_INVALID: {
     kind: 'invalid',

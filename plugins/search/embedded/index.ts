@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { PLUGIN_API_VERSION, definePlugin, defineProperties, readProperties } from '../../../core/plugin/kit.js';
 import { openSqliteSearchIndex } from './sqlite-search-index.js';
@@ -21,10 +22,11 @@ export default definePlugin({
     searchDrivers: [
       {
         name: 'embedded',
-        open: async ({ config, dataDir }) =>
-          openSqliteSearchIndex(
-            resolve(dataDir, readProperties(config, EMBEDDED_SEARCH_PROPERTIES)['search.embedded.file']),
-          ),
+        open: async ({ config, dataDir }) => {
+          const file = resolve(dataDir, readProperties(config, EMBEDDED_SEARCH_PROPERTIES)['search.embedded.file']);
+          // The machine and the file: processes sharing a database must share this file too.
+          return Object.assign(openSqliteSearchIndex(file), { location: `${hostname()}:${file}` });
+        },
       },
     ],
   }),

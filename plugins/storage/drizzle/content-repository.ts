@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, gt, like, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, like, or, sql, type SQL } from 'drizzle-orm';
 import { CmsError, Errors } from '../../../core/errors/index.js';
 import type { ContentIdentifier, ContentState, ContentVersion } from '../../../core/model/contentlet.js';
 import { STORED_ASSET_PREFIX } from '../../../core/model/stored-asset.js';
-import type { ContentRepository } from '../../../core/plugin/storage-driver.js';
+import type { ContentRepository, ItemLanguageScan } from '../../../core/plugin/storage-driver.js';
 import { isUniqueViolation, type Dialect, type Executor, type Tables } from './context.js';
 import { insertRow, runPrepared, upsertRow } from './prepared.js';
 
@@ -81,6 +81,27 @@ export function contentRepository(exec: Executor, t: Tables, dialect: Dialect): 
             .where(eq(t.contentIdentifiers.contentTypeId, contentTypeId))
             .limit(limit)
         ).map((row) => row.identifier),
+      ),
+    scanItemLanguages: (query) =>
+      exec.read((db) =>
+        db
+          .select({ identifier: t.contentStates.identifier, languageId: t.contentStates.languageId })
+          .from(t.contentStates)
+          .innerJoin(t.contentIdentifiers, eq(t.contentIdentifiers.identifier, t.contentStates.identifier))
+          .where(and(...scanConditions(t, query)))
+          .orderBy(asc(t.contentStates.identifier), asc(t.contentStates.languageId))
+          .limit(query.limit),
+      ),
+    countItemLanguages: (query) =>
+      exec.read(
+        async (db) =>
+          (
+            await db
+              .select({ total: count() })
+              .from(t.contentStates)
+              .innerJoin(t.contentIdentifiers, eq(t.contentIdentifiers.identifier, t.contentStates.identifier))
+              .where(and(...scanConditions(t, query)))
+          )[0]?.total ?? 0,
       ),
     deleteIdentifier: (identifier) =>
       exec.write(async (db) => {
@@ -231,4 +252,20 @@ export function contentRepository(exec: Executor, t: Tables, dialect: Dialect): 
         }
       }),
   };
+}
+
+/** The conditions of a keyset scan: past `after` in (identifier, languageId) order, of a type or site. */
+function scanConditions(t: Tables, query: Partial<ItemLanguageScan>): SQL[] {
+  const conditions: SQL[] = [];
+  if (query.contentTypeId) conditions.push(eq(t.contentIdentifiers.contentTypeId, query.contentTypeId));
+  if (query.host) conditions.push(eq(t.contentIdentifiers.host, query.host));
+  const after = query.after;
+  if (after)
+    conditions.push(
+      or(
+        gt(t.contentStates.identifier, after.identifier),
+        and(eq(t.contentStates.identifier, after.identifier), gt(t.contentStates.languageId, after.languageId)),
+      )!,
+    );
+  return conditions;
 }

@@ -7,6 +7,7 @@ import { contentRepository } from './content-repository.js';
 import { contentTypeRepository } from './content-type-repository.js';
 import { fieldRepository } from './field-repository.js';
 import { issuedTokenRepository } from './issued-token-repository.js';
+import { indexQueueRepository } from './index-queue-repository.js';
 import { languageRepository } from './language-repository.js';
 import { permissionRepository } from './permission-repository.js';
 import { roleRepository } from './role-repository.js';
@@ -54,6 +55,7 @@ export function createRepositories(
     sites: siteRepository(exec, tables),
     languages: languageRepository(definitionsExec, tables, dialect),
     settings,
+    indexQueue: indexQueueRepository(exec, tables),
     tasks: taskRepository(exec, tables, dialect),
     workflows: workflowRepository(definitionsExec, tables),
     definitionsVersion: async () => (await settings.get(DEFINITIONS_VERSION)) ?? '',

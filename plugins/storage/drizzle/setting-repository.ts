@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { SettingRepository } from '../../../core/plugin/storage-driver.js';
 import type { Db, Dialect, Executor, Tables } from './context.js';
-import { runPrepared } from './prepared.js';
+import { runPrepared, upsertRow } from './prepared.js';
 
 export function settingRepository(exec: Executor, t: Tables, dialect: Dialect): SettingRepository {
   // Prepared: the definitions version is read by every save and fire.
@@ -25,6 +25,10 @@ export function settingRepository(exec: Executor, t: Tables, dialect: Dialect): 
       exec.write(async (db) => {
         await dialect.insertSettingIfAbsent(db, t.settings, { key, value });
         return (await get(db, key))!;
+      }),
+    put: (key, value) =>
+      exec.write(async (db) => {
+        await upsertRow({ db, dialect }, t.settings, [t.settings.key], { key, value });
       }),
   };
 }

@@ -451,3 +451,16 @@ export const permissionGrants = mysqlTable(
   },
   (t) => [primaryKey({ columns: [t.assetId, t.roleId] })],
 );
+
+/** Changes the search index has yet to take in (see `IndexQueueRepository`). */
+export const searchIndexQueue = mysqlTable(
+  'search_index_queue',
+  {
+    key: varchar('entry_key', { length: 36 }).primaryKey(),
+    scope: varchar('scope', { length: 8 }).notNull(),
+    target: varchar('target', { length: 255 }).notNull(),
+    languageId: int('language_id').notNull(),
+    enqueuedAt: epochMs('enqueued_at').notNull(),
+  },
+  (t) => [index('search_index_queue_enqueued').on(t.enqueuedAt)],
+);

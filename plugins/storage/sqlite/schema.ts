@@ -423,3 +423,16 @@ export const permissionGrants = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.assetId, t.roleId] })],
 );
+
+/** Changes the search index has yet to take in (see `IndexQueueRepository`). */
+export const searchIndexQueue = sqliteTable(
+  'search_index_queue',
+  {
+    key: text('entry_key').primaryKey(),
+    scope: text('scope').notNull(),
+    target: text('target').notNull(),
+    languageId: integer('language_id').notNull(),
+    enqueuedAt: integer('enqueued_at').notNull(),
+  },
+  (t) => [index('search_index_queue_enqueued').on(t.enqueuedAt)],
+);

@@ -73,6 +73,7 @@ function fakeContext(options: { params?: Record<string, string>; assigneeEmails?
       calls.push(['sendMail']);
       sent.push(message);
     },
+    reindex: op('reindex'),
   };
   const commit = async () => {
     for (const effect of effects.splice(0)) await effect();
@@ -268,6 +269,12 @@ t.test('Notify Assignee', async (t) => {
   });
 });
 
+t.test('Reindex content asks the fire to queue the item with its index policy', async (t) => {
+  const { context, calls } = fakeContext({ params: { indexPolicy: 'WAIT_FOR' } });
+  await actionlet('Reindex content').run(context);
+  t.strictSame(calls, [['reindex', 'WAIT_FOR']]);
+});
+
 t.test('actionlets that need what this release lacks', async (t) => {
   const unavailable = [
     'Send an Email',
@@ -280,7 +287,6 @@ t.test('actionlets that need what this release lacks', async (t) => {
     'Push Publish',
     'Translate Content',
     'Social Status Update',
-    'Reindex content',
   ];
   t.strictSame(
     all

@@ -1,0 +1,59 @@
+import t from 'tap';
+import { startTestApp, testOnEachStorage, textContentType } from '../helpers/test-app.js';
+import { eventually, fireSystem, indexedIds, searchIndexOf } from './search-helpers.js';
+
+testOnEachStorage('every change of an item reaches the index after its commit', async (t, s) => {
+  await textContentType(s, 'Blog', ['title', 'body']);
+  const saved = await fireSystem(s, 'NEW', { contentType: 'Blog', title: 'Hello World', body: 'First words' });
+  const id = saved.identifier as string;
+  t.strictSame(await indexedIds(s), [`${id}_1_working`], 'saved: the working document');
+  const [doc] = (await searchIndexOf(s).search({ query: { term: { identifier: id } } })).hits.hits;
+  t.equal(doc!._source['blog.title'], 'hello world', 'the field member, lower-cased');
+  t.equal(doc!._source.contenttype, 'blog');
+
+  await fireSystem(s, 'PUBLISH', { identifier: id });
+  t.strictSame(await indexedIds(s, { term: { live: true } }), [`${id}_1_working`], 'published: working is live');
+
+  await fireSystem(s, 'EDIT', { identifier: id, contentType: 'Blog', title: 'Hello Again', body: 'x' });
+  t.strictSame(await indexedIds(s), [`${id}_1_live`, `${id}_1_working`], 'a newer working version beside the live one');
+  t.strictSame(await indexedIds(s, { match: { 'blog.title': 'again' } }), [`${id}_1_working`]);
+
+  await fireSystem(s, 'UNPUBLISH', { identifier: id });
+  t.strictSame(await indexedIds(s), [`${id}_1_working`], 'unpublished: the live document goes');
+  await fireSystem(s, 'ARCHIVE', { identifier: id });
+  t.strictSame(await indexedIds(s, { term: { deleted: true } }), [`${id}_1_working`], 'archived is deleted:true');
+  await fireSystem(s, 'DELETE', { identifier: id });
+  t.strictSame(await indexedIds(s), [], 'deleted: nothing left');
+});
+
+t.test('DEFER answers first and indexes just after; a fire that fails indexes nothing', async (t) => {
+  const s = (await startTestApp(t))!;
+  await textContentType(s, 'Note', ['title']);
+  const saved = await fireSystem(s, 'NEW', { contentType: 'Note', title: 'Deferred' }, '');
+  t.ok(await eventually(async () => (await indexedIds(s)).length === 1), 'searchable soon after');
+  const failed = await s.http('PUT', '/api/v1/workflow/actions/default/fire/NEW?indexPolicy=WAIT_FOR', {
+    headers: s.basicAuth(),
+    body: { contentletFormData: { contentType: 'Note', title: 'x', languageId: 999 } },
+  });
+  t.not(failed.status, 200);
+  t.strictSame(await indexedIds(s), [`${saved.identifier}_1_working`], 'the failed fire left no document');
+  const bad = await s.http('PUT', '/api/v1/workflow/actions/default/fire/NEW?indexPolicy=SOON', {
+    headers: s.basicAuth(),
+    body: { contentletFormData: { contentType: 'Note', title: 'y' } },
+  });
+  t.equal(bad.status, 400);
+  t.match(bad.json.errors[0].message, /Invalid index policy "SOON"/);
+});
+
+t.test('a field change rewrites the documents of the type', async (t) => {
+  const s = (await startTestApp(t))!;
+  await textContentType(s, 'Post', ['title', 'teaser']);
+  await fireSystem(s, 'NEW', { contentType: 'Post', title: 'One', teaser: 'short' });
+  t.strictSame((await indexedIds(s, { exists: { field: 'post.teaser' } })).length, 1);
+  const removed = await s.http('DELETE', '/api/v2/contenttype/Post/fields/teaser', { headers: s.basicAuth() });
+  t.equal(removed.status, 200, removed.text);
+  t.ok(
+    await eventually(async () => (await indexedIds(s, { exists: { field: 'post.teaser' } })).length === 0),
+    'the removed field left the documents',
+  );
+});
