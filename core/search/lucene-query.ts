@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the kit is also compiled alone (its declarations), which must see the module declaration
 /// <reference path="./lucene-module.d.ts" />
 import lucene, {
   type LuceneBinaryNode,
