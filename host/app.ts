@@ -47,6 +47,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   areas.workflowSystemActions,
   areas.workflowFire,
   areas.permissions,
+  areas.search,
 ];
 
 export interface AppOptions {

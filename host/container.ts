@@ -47,9 +47,11 @@ import type { HostSettings } from './settings.js';
 import type { SearchIndex } from '../core/plugin/search-driver.js';
 import { SearchIndexToken } from '../core/plugin/tokens.js';
 import { ContentIndexer } from '../core/search/content-indexer.js';
+import { ContentSearch } from '../core/search/content-search.js';
 import { IndexDispatcher } from '../core/search/index-dispatcher.js';
 import { IndexQueue } from '../core/search/index-queue.js';
 import { Reindexer } from '../core/search/reindexer.js';
+import { relatedQueryResolver } from '../core/search/related-query.js';
 
 /** Typed resolution: the container's tokens carry their type. */
 export function resolve<T>(container: DependencyContainer, token: Token<T> | (new (...args: never[]) => T)): T {
@@ -152,7 +154,7 @@ export function buildContainer(parts: {
   const content = new ContentService(
     (field) => fieldTypeOf(field.clazz),
     (tx) => fieldParseContext(tx, parts.assets),
-    { definitions, indexQueue },
+    { definitions, indexQueue, relatedQuery: relatedQueryResolver(parts.search) },
   );
   c.register(ContentService, { useValue: content });
   const actionlets = new ActionletCatalogue(parts.registry.actionlets);
@@ -181,6 +183,17 @@ export function buildContainer(parts: {
       anonymous: parts.settings.anonymousContentAccess,
       definitions,
       permissions,
+    }),
+  });
+  c.register(ContentSearch, {
+    useValue: new ContentSearch({
+      storage: parts.storage,
+      index: parts.search,
+      content,
+      definitions,
+      permissions,
+      anonymousAccess: parts.settings.anonymousContentAccess,
+      roles: { anonymous: SEED_IDS.anonymousRole, backendUser: SEED_IDS.backendUserRole },
     }),
   });
   return c;

@@ -8,6 +8,8 @@ import { DEFAULT_LANGUAGE_ID } from '../model/language.js';
 import type { FieldParseContext, FieldType } from '../plugin/field-type.js';
 import type { Repositories } from '../plugin/storage-driver.js';
 import type { IndexQueue } from '../search/index-queue.js';
+import { resolveRelatedQueries } from '../search/resolve-related.js';
+import type { RelatedQueryResolver } from '../search/related-query.js';
 import { locate, titleOf, type Placement } from './content-placement.js';
 import { parseFieldValues, type FieldValues } from './content-validator.js';
 
@@ -55,15 +57,23 @@ export class ContentService {
   private readonly definitions: DefinitionCache;
   /** Where changes are queued for the search index, in the transaction that makes them. */
   private readonly indexQueue?: IndexQueue;
+  private readonly relatedQuery?: RelatedQueryResolver;
 
   constructor(
     private readonly typeOf: (field: Field) => FieldType | undefined,
     private readonly parseContext: (tx: Repositories) => FieldParseContext,
-    options: { now?: () => number; definitions?: DefinitionCache; indexQueue?: IndexQueue } = {},
+    options: {
+      now?: () => number;
+      definitions?: DefinitionCache;
+      indexQueue?: IndexQueue;
+      /** Resolves relationship values given as Lucene queries (through the search index). */
+      relatedQuery?: RelatedQueryResolver;
+    } = {},
   ) {
     this.now = options.now ?? Date.now;
     this.definitions = options.definitions ?? new DefinitionCache();
     this.indexQueue = options.indexQueue;
+    this.relatedQuery = options.relatedQuery;
   }
 
   /** Saves a new working version (a new item when the submission has no identifier). */
@@ -87,6 +97,7 @@ export class ContentService {
       replaceAll: options.replaceAll ?? false,
       context: this.parseContext(tx),
     });
+    if (this.relatedQuery) await resolveRelatedQueries(fields, parsed.values, this.relatedQuery);
     if (options.draft) parsed.problems = parsed.problems.filter((p) => p.errorCode !== Errors.required.code);
     const identifier = existing?.identifier ?? randomUUID();
     const placement = locate(type, fields, parsed.values, existing);

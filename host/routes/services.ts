@@ -17,6 +17,8 @@ import { FireEngine } from '../../core/workflow/fire-engine.js';
 import { SystemActionService } from '../../core/workflow/system-actions.js';
 import { TaskHistoryService } from '../../core/workflow/task-history.js';
 import { WorkflowDefinitionService } from '../../core/workflow/workflow-definition-service.js';
+import { ContentSearch } from '../../core/search/content-search.js';
+import { Reindexer } from '../../core/search/reindexer.js';
 import { resolve } from '../container.js';
 import type { HostSettings } from '../settings.js';
 
@@ -47,6 +49,8 @@ export interface Services {
   readonly taskHistory: TaskHistoryService;
   readonly actionlets: ActionletCatalogue;
   readonly assetPermissions: AssetPermissionService;
+  readonly contentSearch: ContentSearch;
+  readonly reindexer: Reindexer;
 }
 
 export function resolveServices(
@@ -72,5 +76,7 @@ export function resolveServices(
     taskHistory: resolve(container, TaskHistoryService),
     actionlets: resolve(container, ActionletCatalogue),
     assetPermissions: resolve(container, AssetPermissionService),
+    contentSearch: resolve(container, ContentSearch),
+    reindexer: resolve(container, Reindexer),
   };
 }

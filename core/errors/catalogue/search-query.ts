@@ -19,6 +19,11 @@ export const searchQueryErrors = defineErrors('search', {
     message: 'A reindex is already running',
     meaning: 'One reindex runs at a time; read its progress with GET /api/v1/search/reindex.',
   },
+  SEARCH_DEPTH_INVALID: {
+    kind: 'invalid',
+    message: 'Invalid value for Depth. Depth must be a number',
+    meaning: 'The depth of related content is 0, 1, 2 or 3 (see the search endpoints).',
+  },
   SEARCH_SORT_INVALID: {
     kind: 'invalid',
     message: 'Invalid sort "{sort}": {reason}',
