@@ -300,16 +300,17 @@ function compileFullText(
     scoreParams: [],
   };
   const raw = String(value).trim().toLowerCase();
-  const exact = kind === 'match' && (NUMERIC.test(raw) || raw === 'true' || raw === 'false');
-  const compiled = exact
-    ? {
-        ...text,
-        cond: `(${text.cond} OR d.rowid IN (SELECT f.doc FROM ${tables.fields} f WHERE f.field = ? AND typeof(f.value) <> 'text' AND f.value IN (?, ?)))`,
-        params: [field, raw, NUMERIC.test(raw) ? Number(raw) : raw],
-        score: `MAX(${text.score}, CASE WHEN d.rowid IN (SELECT f.doc FROM ${tables.fields} f WHERE f.field = ? AND typeof(f.value) <> 'text' AND f.value IN (?, ?)) THEN 1.0 ELSE 0.0 END)`,
-        scoreParams: [field, raw, NUMERIC.test(raw) ? Number(raw) : raw],
-      }
-    : text;
+  if (kind === 'match_phrase' || !(NUMERIC.test(raw) || raw === 'true' || raw === 'false'))
+    return boosted(text, options.boost, `${at}.${field}.boost`);
+  // Numbers are stored as numbers and booleans as `true`/`false`, neither of them as words.
+  const exact = `d.rowid IN (SELECT f.doc FROM ${tables.fields} f WHERE f.field = ? AND f.value IN (?, ?))`;
+  const exactParams = [field, raw, NUMERIC.test(raw) ? Number(raw) : raw];
+  const compiled: CompiledQuery = {
+    cond: `(${text.cond} OR ${exact})`,
+    params: exactParams,
+    score: `MAX(${text.score}, CASE WHEN ${exact} THEN 1.0 ELSE 0.0 END)`,
+    scoreParams: exactParams,
+  };
   return boosted(compiled, options.boost, `${at}.${field}.boost`);
 }
 

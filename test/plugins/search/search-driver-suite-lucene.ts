@@ -39,6 +39,7 @@ export const CONTENT_DOCS: SearchDocument[] = [
     moddate: '2024-03-05T00:00:00',
     price: 100,
     live: true,
+    featured: true,
   },
   {
     id: 'p4',
@@ -73,7 +74,9 @@ export function luceneAndScoringSuite(t: Test, target: SearchSuiteTarget): void 
     t.same(await lucene(index, 'title:world'), ['p1', 'p3'], 'a word of a text field');
     t.same(await lucene(index, 'contentType:Blog'), ['p1', 'p2'], 'an exact field, the value lower-cased');
     t.same(await lucene(index, 'price:25'), ['p2'], 'a number');
-    t.same(await lucene(index, 'live:false'), ['p2'], 'a boolean');
+    t.same(await lucene(index, 'live:false'), ['p2'], 'a boolean (of an exact field)');
+    t.same(await lucene(index, 'featured:true'), ['p3'], 'a boolean of another field');
+    t.same(await lucene(index, 'price:100 OR featured:false'), ['p3']);
     t.same(await lucene(index, 'fox'), ['p1', 'p3'], 'no field: the catchall');
     t.same(await lucene(index, '*'), ['p1', 'p2', 'p3', 'p4']);
     t.same(await lucene(index, ''), ['p1', 'p2', 'p3', 'p4'], 'empty: everything');
