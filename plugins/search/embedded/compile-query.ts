@@ -2,9 +2,10 @@ import { InvalidError, parseLuceneQuery } from '../../../core/plugin/kit.js';
 import type { Tables } from './schema.js';
 
 /**
- * An Elasticsearch query compiled to SQL over the tables of `sqlite-search-index.ts`: `cond` is a
- * boolean expression on the outer `d` (the `docs` row), `score` a numeric one. Full-text members
- * become materialised CTEs (`ftN(doc, s)`), so FTS5 runs each MATCH once per search.
+ * An Elasticsearch query compiled to SQL over one set of the tables of `schema.ts`
+ * (`QueryCompilation.tables`): `cond` is a boolean expression on the outer `d` (the `docs` row),
+ * `score` a numeric one. Full-text members become materialised CTEs (`ftN(doc, s)`), so FTS5 runs
+ * each MATCH once per search.
  */
 export interface CompiledQuery {
   cond: string;
