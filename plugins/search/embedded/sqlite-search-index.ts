@@ -89,8 +89,11 @@ export function openSqliteSearchIndex(file: string): SearchIndex {
     },
     async close() {
       // A rebuild still running when the index closes is abandoned rather than left behind.
-      if (running) await running.abandon();
-      db.close();
+      try {
+        if (running) await running.abandon();
+      } finally {
+        db.close();
+      }
     },
   };
 }

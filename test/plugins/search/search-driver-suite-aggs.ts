@@ -83,6 +83,11 @@ export function aggregationAndSuggestSuite(t: Test, target: SearchSuiteTarget): 
       t.same(await histogram(index, { calendar_interval: 'day' }, onlyD), [bucket('2023-12-31T00:00:00.000Z', 1)]);
       t.same(await histogram(index, { calendar_interval: '1h' }, onlyD), [bucket('2023-12-31T23:00:00.000Z', 1)]);
       t.same(await histogram(index, { calendar_interval: 'minute' }, onlyD), [bucket('2023-12-31T23:59:00.000Z', 1)]);
+      t.same(await histogram(index, { calendar_interval: '1m' }, onlyD), [bucket('2023-12-31T23:59:00.000Z', 1)]);
+      t.same(await histogram(index, { calendar_interval: 'hour' }, onlyD), [bucket('2023-12-31T23:00:00.000Z', 1)]);
+      t.same(await histogram(index, { calendar_interval: '1d' }, onlyD), [bucket('2023-12-31T00:00:00.000Z', 1)]);
+      t.same(await histogram(index, { calendar_interval: '1q' }, onlyD), [bucket('2023-10-01T00:00:00.000Z', 1)]);
+      t.same(await histogram(index, { calendar_interval: 'year' }, onlyD), [bucket('2023-01-01T00:00:00.000Z', 1)]);
     },
   );
 
