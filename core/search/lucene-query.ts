@@ -1,3 +1,5 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- a build from kit.ts alone (the declarations of cms/plugin) must see the types of `lucene` too
+/// <reference path="./lucene-module.d.ts" />
 import lucene, {
   type LuceneBinaryNode,
   type LuceneNode,
