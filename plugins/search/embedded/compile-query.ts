@@ -135,6 +135,23 @@ function exactValues(value: string | number): Array<string | number> {
   return typeof value === 'string' && NUMERIC.test(value) ? [value, Number(value)] : [value];
 }
 
+const placeholders = (count: number): string => Array.from({ length: count }, () => '?').join(', ');
+
+/**
+ * Exact values as stored, and as instants: a date (an ISO string or epoch milliseconds) finds the
+ * same instant however a document gave it, as a term on an Elasticsearch date field does.
+ */
+function exactCondition(
+  values: ReadonlyArray<string | number>,
+  insensitive: boolean,
+): { sql: string; params: unknown[] } {
+  const stored = values.flatMap(exactValues);
+  const instants = values.flatMap((v) => (typeof v === 'number' ? [v] : (parseInstant(v) ?? [])));
+  const sql = `${insensitive ? 'f.value COLLATE NOCASE' : 'f.value'} IN (${placeholders(stored.length)})`;
+  if (instants.length === 0) return { sql, params: stored };
+  return { sql: `(${sql} OR f.num IN (${placeholders(instants.length)}))`, params: [...stored, ...instants] };
+}
+
 /** `boost` multiplies a clause's score; it must be a non-negative number. */
 function boosted(compiled: CompiledQuery, boost: unknown, path: string): CompiledQuery {
   if (boost === undefined) return compiled;
@@ -179,14 +196,10 @@ export function compileQuery(query: unknown, path: string, compilation: QueryCom
       return NO_MATCH;
     case 'term': {
       const { field, value, options } = fieldAndValue(body, at, 'value', ['boost', 'case_insensitive']);
-      const values = exactValues(storedValue(value, `${at}.${field}`));
-      const insensitive = options.case_insensitive;
-      if (insensitive !== undefined && typeof insensitive !== 'boolean')
-        throw invalid(`${at}.${field}.case_insensitive`, 'expected a boolean');
-      const condition = insensitive
-        ? `f.value COLLATE NOCASE IN (${values.map(() => '?').join(', ')})`
-        : `f.value IN (${values.map(() => '?').join(', ')})`;
-      return boosted(valueExists(tables, field, condition, values), options.boost, `${at}.${field}.boost`);
+      const insensitive = options.case_insensitive ?? false;
+      if (typeof insensitive !== 'boolean') throw invalid(`${at}.${field}.case_insensitive`, 'expected a boolean');
+      const { sql, params } = exactCondition([storedValue(value, `${at}.${field}`)], insensitive);
+      return boosted(valueExists(tables, field, sql, params), options.boost, `${at}.${field}.boost`);
     }
     case 'terms': {
       if (!isObject(body)) throw invalid(at, 'expected an object');
@@ -194,9 +207,11 @@ export function compileQuery(query: unknown, path: string, compilation: QueryCom
       const [rawField, values] = single(rest, at);
       if (!Array.isArray(values)) throw invalid(`${at}.${rawField}`, 'expected an array of values');
       if (values.length === 0) return NO_MATCH;
-      const params = values.flatMap((v, i) => exactValues(storedValue(v, `${at}.${rawField}[${i}]`)));
-      const condition = `f.value IN (${params.map(() => '?').join(', ')})`;
-      return boosted(valueExists(tables, rawField.toLowerCase(), condition, params), boost, `${at}.boost`);
+      const { sql, params } = exactCondition(
+        values.map((v, i) => storedValue(v, `${at}.${rawField}[${i}]`)),
+        false,
+      );
+      return boosted(valueExists(tables, rawField.toLowerCase(), sql, params), boost, `${at}.boost`);
     }
     case 'match':
     case 'match_phrase':

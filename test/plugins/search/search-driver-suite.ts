@@ -109,6 +109,17 @@ export function searchDriverSuite(t: Test, target: SearchSuiteTarget): void {
     t.same(await matching(index, { term: { tags: 'fast' } }), ['a'], 'one value of an array matches');
     t.same(await matching(index, { terms: { tags: ['fast', 'animals'] } }), ['a', 'b']);
     t.same(await matching(index, { terms: { title: ['Fox news special', 'Lazy afternoons'] } }), ['b', 'd']);
+    t.same(
+      await matching(index, { term: { modDate: '2024-06-15T00:00:00.000Z' } }),
+      ['c'],
+      'a date finds the instant given as epoch milliseconds',
+    );
+    t.same(
+      await matching(index, { term: { modDate: Date.parse('2024-01-10T08:00:00.000Z') } }),
+      ['a'],
+      'and the other way',
+    );
+    t.same(await matching(index, { terms: { moddate: ['2024-01-10T08:00:00Z', '2023-12-31T23:59:59Z'] } }), ['a', 'd']);
   });
 
   t.test('match and match_phrase search words, better matches first', async (t) => {
