@@ -1,9 +1,11 @@
-import { InvalidError } from '../../../core/plugin/kit.js';
+import { InvalidError, parseLuceneQuery } from '../../../core/plugin/kit.js';
+import type { Tables } from './schema.js';
 
 /**
- * An Elasticsearch query compiled to SQL over the tables of `sqlite-search-index.ts`: `cond` is a
- * boolean expression on the outer `d` (the `docs` row), `score` a numeric one. Full-text members
- * become materialised CTEs (`ftN(doc, s)`), so FTS5 runs each MATCH once per search.
+ * An Elasticsearch query compiled to SQL over one set of the tables of `schema.ts`
+ * (`QueryCompilation.tables`): `cond` is a boolean expression on the outer `d` (the `docs` row),
+ * `score` a numeric one. Full-text members become materialised CTEs (`ftN(doc, s)`), so FTS5 runs
+ * each MATCH once per search.
  */
 export interface CompiledQuery {
   cond: string;
@@ -15,6 +17,8 @@ export interface CompiledQuery {
 }
 
 export interface QueryCompilation {
+  /** The set of tables the search reads. */
+  tables: Tables;
   ctes: Array<{ sql: string; params: unknown[] }>;
 }
 
@@ -35,16 +39,20 @@ function single(value: unknown, path: string): [string, unknown] {
   return entries[0]!;
 }
 
-/** `{ field: value }` or `{ field: { <valueKey>: value, boost? } }`: the field (lower-cased) and the value. */
+/**
+ * `{ field: value }` or `{ field: { <valueKey>: value, ...options } }` (the long form, which the Lucene
+ * translator always emits): the field (lower-cased), the value and the options, only those listed.
+ */
 function fieldAndValue(
   body: unknown,
   path: string,
   valueKey: string,
+  optionKeys: readonly string[] = ['boost'],
 ): { field: string; value: unknown; options: Json } {
   const [field, spec] = single(body, path);
   if (isObject(spec)) {
     for (const key of Object.keys(spec))
-      if (key !== valueKey && key !== 'boost' && key !== 'operator' && key !== 'case_insensitive')
+      if (key !== valueKey && !optionKeys.includes(key))
         throw invalid(`${path}.${field}.${key}`, `"${key}" is not supported`);
     if (!(valueKey in spec)) throw invalid(`${path}.${field}`, `"${valueKey}" is missing`);
     return { field: field.toLowerCase(), value: spec[valueKey], options: spec };
@@ -61,12 +69,13 @@ function storedValue(value: unknown, path: string): string | number {
 }
 
 const CONSTANT_SCORE = '1.0';
+const NO_MATCH: CompiledQuery = { cond: '0', score: '0.0', params: [], scoreParams: [] };
 
-function valueExists(field: string, condition: string, params: unknown[]): CompiledQuery {
+function valueExists(tables: Tables, field: string, condition: string, params: unknown[]): CompiledQuery {
   return {
     // Not correlated: SQLite runs the look-up once (on the (field, value) or (field, num) index) and
     // tests membership per document, instead of probing every document.
-    cond: `d.rowid IN (SELECT f.doc FROM fields f WHERE f.field = ? AND ${condition})`,
+    cond: `d.rowid IN (SELECT f.doc FROM ${tables.fields} f WHERE f.field = ? AND ${condition})`,
     score: CONSTANT_SCORE,
     params: [field, ...params],
     scoreParams: [],
@@ -92,15 +101,72 @@ function globOf(pattern: string): string {
 
 const literalGlob = (c: string): string => (c === '*' || c === '?' || c === '[' ? `[${c}]` : c);
 
-/** A range bound: numbers compare with numbers; a date string with the instant stored for dates; other strings as text. */
-function boundCondition(op: string, bound: unknown, path: string): { sql: string; param: unknown } {
-  if (typeof bound === 'number' && Number.isFinite(bound)) return { sql: `f.num ${op} ?`, param: bound };
+/** A string holding a number (`"10"`, `"-2.5"`): Lucene queries give every value as a string. */
+const NUMERIC = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
+
+const DAY_MS = 86_400_000;
+
+/**
+ * A range bound: numbers compare with numbers; a date string with the instant stored for dates
+ * (a date without a time, as an upper `lte` or lower `gt` bound, means the end of that day, as
+ * Elasticsearch rounds it); a string holding a number with numbers and as text with text; other
+ * strings as text.
+ */
+function boundCondition(op: string, bound: unknown, path: string): { sql: string; params: unknown[] } {
+  if (typeof bound === 'number' && Number.isFinite(bound)) return { sql: `f.num ${op} ?`, params: [bound] };
   if (typeof bound === 'string') {
     const instant = parseInstant(bound);
-    if (instant !== undefined) return { sql: `f.num ${op} ?`, param: instant };
-    return { sql: `typeof(f.value) = 'text' AND f.value ${op} ?`, param: bound };
+    if (instant !== undefined) {
+      const roundsUp = bound.length === 10 && (op === '<=' || op === '>');
+      return { sql: `f.num ${op} ?`, params: [roundsUp ? instant + DAY_MS - 1 : instant] };
+    }
+    if (NUMERIC.test(bound))
+      return {
+        sql: `((typeof(f.value) IN ('integer', 'real') AND f.num ${op} ?) OR (typeof(f.value) = 'text' AND f.value ${op} ?))`,
+        params: [Number(bound), bound],
+      };
+    return { sql: `typeof(f.value) = 'text' AND f.value ${op} ?`, params: [bound] };
   }
   throw invalid(path, 'expected a number or a string');
+}
+
+/** An exact value and, for a string holding a number, the number too (`"100"` finds the number 100). */
+function exactValues(value: string | number): Array<string | number> {
+  return typeof value === 'string' && NUMERIC.test(value) ? [value, Number(value)] : [value];
+}
+
+const placeholders = (count: number): string => Array.from({ length: count }, () => '?').join(', ');
+
+/**
+ * Exact values as stored, and as instants: a date (an ISO string or epoch milliseconds) finds the
+ * same instant however a document gave it, as a term on an Elasticsearch date field does.
+ */
+function exactCondition(
+  values: ReadonlyArray<string | number>,
+  insensitive: boolean,
+): { sql: string; params: unknown[] } {
+  const stored = values.flatMap(exactValues);
+  const instants = values.flatMap((v) => (typeof v === 'number' ? [v] : (parseInstant(v) ?? [])));
+  const sql = `${insensitive ? 'f.value COLLATE NOCASE' : 'f.value'} IN (${placeholders(stored.length)})`;
+  if (instants.length === 0) return { sql, params: stored };
+  return { sql: `(${sql} OR f.num IN (${placeholders(instants.length)}))`, params: [...stored, ...instants] };
+}
+
+/** `boost` multiplies a clause's score; it must be a non-negative number. */
+function boosted(compiled: CompiledQuery, boost: unknown, path: string): CompiledQuery {
+  if (boost === undefined) return compiled;
+  if (typeof boost !== 'number' || !Number.isFinite(boost) || boost < 0)
+    throw invalid(path, 'expected a non-negative number');
+  // A validated number, so it is written into the SQL as a literal.
+  return boost === 1 ? compiled : { ...compiled, score: `((${compiled.score}) * ${boost})` };
+}
+
+/** Glob conditions, made case-insensitive on request (ASCII letters, as SQLite's lower()). */
+function globCondition(caseInsensitive: unknown, path: string): string {
+  if (caseInsensitive !== undefined && typeof caseInsensitive !== 'boolean') throw invalid(path, 'expected a boolean');
+  return caseInsensitive
+    ? `typeof(f.value) = 'text' AND lower(f.value) GLOB lower(?)`
+    : `typeof(f.value) = 'text' AND f.value GLOB ?`;
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
@@ -119,61 +185,44 @@ const RANGE_OPS: Readonly<Record<string, string>> = { gt: '>', gte: '>=', lt: '<
 export function compileQuery(query: unknown, path: string, compilation: QueryCompilation): CompiledQuery {
   const [kind, body] = single(query, path);
   const at = `${path}.${kind}`;
+  const { tables } = compilation;
   switch (kind) {
     case 'match_all':
       if (!isObject(body)) throw invalid(at, 'expected an object');
-      return { cond: '1', score: CONSTANT_SCORE, params: [], scoreParams: [] };
+      for (const key of Object.keys(body))
+        if (key !== 'boost') throw invalid(`${at}.${key}`, `"${key}" is not supported`);
+      return boosted({ cond: '1', score: CONSTANT_SCORE, params: [], scoreParams: [] }, body.boost, `${at}.boost`);
     case 'match_none':
-      return { cond: '0', score: '0.0', params: [], scoreParams: [] };
+      return NO_MATCH;
     case 'term': {
-      const { field, value } = fieldAndValue(body, at, 'value');
-      return valueExists(field, 'f.value = ?', [storedValue(value, `${at}.${field}`)]);
+      const { field, value, options } = fieldAndValue(body, at, 'value', ['boost', 'case_insensitive']);
+      const insensitive = options.case_insensitive ?? false;
+      if (typeof insensitive !== 'boolean') throw invalid(`${at}.${field}.case_insensitive`, 'expected a boolean');
+      const { sql, params } = exactCondition([storedValue(value, `${at}.${field}`)], insensitive);
+      return boosted(valueExists(tables, field, sql, params), options.boost, `${at}.${field}.boost`);
     }
     case 'terms': {
-      const [rawField, values] = single(body, at);
+      if (!isObject(body)) throw invalid(at, 'expected an object');
+      const { boost, ...rest } = body;
+      const [rawField, values] = single(rest, at);
       if (!Array.isArray(values)) throw invalid(`${at}.${rawField}`, 'expected an array of values');
-      if (values.length === 0) return { cond: '0', score: '0.0', params: [], scoreParams: [] };
-      const params = values.map((v, i) => storedValue(v, `${at}.${rawField}[${i}]`));
-      return valueExists(rawField.toLowerCase(), `f.value IN (${params.map(() => '?').join(', ')})`, params);
+      if (values.length === 0) return NO_MATCH;
+      const { sql, params } = exactCondition(
+        values.map((v, i) => storedValue(v, `${at}.${rawField}[${i}]`)),
+        false,
+      );
+      return boosted(valueExists(tables, rawField.toLowerCase(), sql, params), boost, `${at}.boost`);
     }
     case 'match':
-    case 'match_phrase': {
-      const { field, value, options } = fieldAndValue(body, at, 'query');
-      if (typeof value !== 'string' && typeof value !== 'number')
-        throw invalid(`${at}.${field}`, 'expected the text to search for');
-      const terms = words(String(value));
-      if (terms.length === 0) return { cond: '0', score: '0.0', params: [], scoreParams: [] };
-      const operator = options.operator ?? 'or';
-      if (operator !== 'or' && operator !== 'and' && operator !== 'OR' && operator !== 'AND')
-        throw invalid(`${at}.${field}.operator`, 'expected "and" or "or"');
-      const match =
-        kind === 'match_phrase'
-          ? terms.map((t) => t.slice(1, -1)).join(' ')
-          : terms.join(` ${String(operator).toUpperCase()} `);
-      const name = `ft${compilation.ctes.length}`;
-      compilation.ctes.push({
-        sql:
-          // `rank` is bm25 (lower is better); FTS5 refuses bm25() itself inside an aggregate.
-          `${name}(doc, s) AS MATERIALIZED (SELECT t.doc, MAX(-texts_fts.rank) FROM texts_fts ` +
-          `JOIN texts t ON t.rowid = texts_fts.rowid WHERE texts_fts MATCH ? AND t.field = ? GROUP BY t.doc)`,
-        params: [kind === 'match_phrase' ? `"${match}"` : match, field],
-      });
-      return {
-        cond: `d.rowid IN (SELECT doc FROM ${name})`,
-        score: `COALESCE((SELECT s FROM ${name} WHERE ${name}.doc = d.rowid), 0.0)`,
-        params: [],
-        scoreParams: [],
-      };
-    }
-    case 'prefix': {
-      const { field, value } = fieldAndValue(body, at, 'value');
-      if (typeof value !== 'string') throw invalid(`${at}.${field}`, 'expected a string');
-      return valueExists(field, `typeof(f.value) = 'text' AND f.value GLOB ?`, [`${globOf(escapeAll(value))}*`]);
-    }
+    case 'match_phrase':
+      return compileFullText(kind, body, at, compilation);
+    case 'prefix':
     case 'wildcard': {
-      const { field, value } = fieldAndValue(body, at, 'value');
+      const { field, value, options } = fieldAndValue(body, at, 'value', ['boost', 'case_insensitive']);
       if (typeof value !== 'string') throw invalid(`${at}.${field}`, 'expected a string');
-      return valueExists(field, `typeof(f.value) = 'text' AND f.value GLOB ?`, [globOf(value)]);
+      const pattern = kind === 'prefix' ? `${globOf(escapeAll(value))}*` : globOf(value);
+      const condition = globCondition(options.case_insensitive, `${at}.${field}.case_insensitive`);
+      return boosted(valueExists(tables, field, condition, [pattern]), options.boost, `${at}.${field}.boost`);
     }
     case 'range': {
       const [rawField, spec] = single(body, at);
@@ -182,25 +231,103 @@ export function compileQuery(query: unknown, path: string, compilation: QueryCom
       const parts: string[] = [];
       const params: unknown[] = [];
       for (const [op, bound] of Object.entries(spec)) {
-        if (op === 'boost' || op === 'format') continue;
+        if (op === 'boost') continue;
         const sqlOp = RANGE_OPS[op];
         if (sqlOp === undefined) throw invalid(`${fieldPath}.${op}`, `"${op}" is not supported`);
         const c = boundCondition(sqlOp, bound, `${fieldPath}.${op}`);
         parts.push(c.sql);
-        params.push(c.param);
+        params.push(...c.params);
       }
       if (parts.length === 0) throw invalid(fieldPath, 'expected at least one of gt, gte, lt, lte');
-      return valueExists(rawField.toLowerCase(), parts.join(' AND '), params);
+      const compiled = valueExists(tables, rawField.toLowerCase(), parts.join(' AND '), params);
+      return boosted(compiled, spec.boost, `${fieldPath}.boost`);
     }
     case 'exists': {
       if (!isObject(body) || typeof body.field !== 'string') throw invalid(`${at}.field`, 'expected a field name');
-      return valueExists(body.field.toLowerCase(), '1', []);
+      for (const key of Object.keys(body))
+        if (key !== 'field' && key !== 'boost') throw invalid(`${at}.${key}`, `"${key}" is not supported`);
+      return boosted(valueExists(tables, body.field.toLowerCase(), '1', []), body.boost, `${at}.boost`);
     }
     case 'bool':
       return compileBool(body, at, compilation);
+    case 'query_string':
+      return compileQueryString(body, at, compilation);
     default:
       throw invalid(at, `the query "${kind}" is not supported`);
   }
+}
+
+/**
+ * `query_string`: Lucene, translated by the kit's `parseLuceneQuery` (so every driver reads Lucene
+ * alike) and compiled as the query it translates to. A malformed query throws the translator's
+ * `SEARCH_QUERY_INVALID` (a 400). Only `query`: `default_field` and the other options of
+ * Elasticsearch's `query_string` would need the translator to take them, so they are refused.
+ */
+function compileQueryString(body: unknown, path: string, compilation: QueryCompilation): CompiledQuery {
+  if (!isObject(body)) throw invalid(path, 'expected an object');
+  for (const key of Object.keys(body))
+    if (key !== 'query') throw invalid(`${path}.${key}`, `"${key}" is not supported`);
+  if (typeof body.query !== 'string') throw invalid(`${path}.query`, 'expected the Lucene query text');
+  return compileQuery(parseLuceneQuery(body.query), path, compilation);
+}
+
+/**
+ * `match` and `match_phrase`: FTS5 over the field's text values, scored by bm25 (FTS5's `rank`,
+ * lower is better, so negated). A phrase with `slop` becomes FTS5's NEAR (the words at most `slop`
+ * words apart, in any order: looser than Lucene, which counts a swap as two moves). A one-word
+ * `match` of a number or `true`/`false` also finds the field's exact numbers and booleans, which are
+ * not text: Elasticsearch matches them through the field's type.
+ */
+function compileFullText(
+  kind: 'match' | 'match_phrase',
+  body: unknown,
+  at: string,
+  compilation: QueryCompilation,
+): CompiledQuery {
+  const optionKeys = kind === 'match' ? ['boost', 'operator'] : ['boost', 'slop'];
+  const { field, value, options } = fieldAndValue(body, at, 'query', optionKeys);
+  if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean')
+    throw invalid(`${at}.${field}`, 'expected the text to search for');
+  const terms = words(String(value));
+  if (terms.length === 0) return NO_MATCH;
+  const operator = options.operator ?? 'or';
+  if (operator !== 'or' && operator !== 'and' && operator !== 'OR' && operator !== 'AND')
+    throw invalid(`${at}.${field}.operator`, 'expected "and" or "or"');
+  const slop = options.slop ?? 0;
+  if (typeof slop !== 'number' || !Number.isInteger(slop) || slop < 0)
+    throw invalid(`${at}.${field}.slop`, 'expected a non-negative integer');
+  let match: string;
+  if (kind === 'match') match = terms.join(` ${String(operator).toUpperCase()} `);
+  else if (slop === 0 || terms.length === 1) match = `"${terms.map((t) => t.slice(1, -1)).join(' ')}"`;
+  else match = `NEAR(${terms.join(' ')}, ${slop})`;
+  const { tables, ctes } = compilation;
+  const name = `ft${ctes.length}`;
+  ctes.push({
+    sql:
+      // FTS5 refuses bm25() itself inside an aggregate, hence `rank`.
+      `${name}(doc, s) AS MATERIALIZED (SELECT t.doc, MAX(-${tables.fts}.rank) FROM ${tables.fts} ` +
+      `JOIN ${tables.texts} t ON t.rowid = ${tables.fts}.rowid WHERE ${tables.fts} MATCH ? AND t.field = ? GROUP BY t.doc)`,
+    params: [match, field],
+  });
+  const text: CompiledQuery = {
+    cond: `d.rowid IN (SELECT doc FROM ${name})`,
+    score: `COALESCE((SELECT s FROM ${name} WHERE ${name}.doc = d.rowid), 0.0)`,
+    params: [],
+    scoreParams: [],
+  };
+  const raw = String(value).trim().toLowerCase();
+  if (kind === 'match_phrase' || !(NUMERIC.test(raw) || raw === 'true' || raw === 'false'))
+    return boosted(text, options.boost, `${at}.${field}.boost`);
+  // Numbers are stored as numbers and booleans as `true`/`false`, neither of them as words.
+  const exact = `d.rowid IN (SELECT f.doc FROM ${tables.fields} f WHERE f.field = ? AND f.value IN (?, ?))`;
+  const exactParams = [field, raw, NUMERIC.test(raw) ? Number(raw) : raw];
+  const compiled: CompiledQuery = {
+    cond: `(${text.cond} OR ${exact})`,
+    params: exactParams,
+    score: `MAX(${text.score}, CASE WHEN ${exact} THEN 1.0 ELSE 0.0 END)`,
+    scoreParams: exactParams,
+  };
+  return boosted(compiled, options.boost, `${at}.${field}.boost`);
 }
 
 /** Every character literal: a prefix has no wildcards. */
@@ -271,10 +398,11 @@ function compileBool(body: unknown, path: string, compilation: QueryCompilation)
   }
   if (must.length === 0 && should.length === 0 && filter.length === 0 && mustNot.length === 0)
     scoreParts.push(CONSTANT_SCORE);
-  return {
+  const compiled = {
     cond: conds.length === 0 ? '1' : conds.join(' AND '),
     params,
     score: scoreParts.length === 0 ? '0.0' : scoreParts.join(' + '),
     scoreParams,
   };
+  return boosted(compiled, body.boost, `${path}.boost`);
 }

@@ -1,4 +1,5 @@
 import { invalid } from './compile-query.js';
+import type { Tables } from './schema.js';
 
 /** The `sort` of a request as SQL: columns (`s0`, `s1`, ... in the select list) and an ORDER BY over them. */
 export interface CompiledSort {
@@ -38,7 +39,7 @@ function entryOf(entry: unknown, path: string): { field: string; order: Order | 
  * Field values sort as Elasticsearch's do: the smallest value of a multi-valued field ascending,
  * the largest descending, documents without the field last. Ties keep index order.
  */
-export function compileSort(sort: unknown): CompiledSort {
+export function compileSort(sort: unknown, tables: Tables): CompiledSort {
   if (sort === undefined) return { columns: [], params: [], orderBy: 'm.score DESC, m.doc ASC', byScoreOnly: true };
   const list = Array.isArray(sort) ? sort : [sort];
   const columns: string[] = [];
@@ -62,7 +63,7 @@ export function compileSort(sort: unknown): CompiledSort {
     }
     const direction = order ?? 'asc';
     columns.push(
-      `(SELECT ${direction === 'asc' ? 'MIN' : 'MAX'}(f.value) FROM fields f WHERE f.doc = d.rowid AND f.field = ?)`,
+      `(SELECT ${direction === 'asc' ? 'MIN' : 'MAX'}(f.value) FROM ${tables.fields} f WHERE f.doc = d.rowid AND f.field = ?)`,
     );
     params.push(field.toLowerCase());
     orderBy.push(`${alias} IS NULL, ${alias} ${direction.toUpperCase()}`);

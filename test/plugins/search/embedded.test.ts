@@ -1,6 +1,10 @@
 import t from 'tap';
-import { existsSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { execFileSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ConflictError } from '../../../core/plugin/kit.js';
 import { silentLogger } from '../../../core/logger.js';
 import { loadConfig } from '../../../core/config/load-config.js';
 import embedded from '../../../plugins/search/embedded/index.js';
@@ -35,4 +39,139 @@ t.test('two handles on one file (as two processes would) see each other’s comm
   });
   await writer.index([{ id: 'x', title: 'shared words' }]);
   t.equal((await reader.search({ query: { match: { title: 'words' } } })).hits.total.value, 1);
+});
+
+const tables = (file: string): string[] => {
+  const raw = new Database(file, { readonly: true });
+  try {
+    return (
+      raw.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name LIKE '%docs'").all() as Array<{
+        name: string;
+      }>
+    ).map((r) => r.name);
+  } finally {
+    raw.close();
+  }
+};
+
+t.test('a rebuild seen from a second handle: old contents until complete, a second rebuild refused', async (t) => {
+  const file = join(tempDataDir(t), 'index.db');
+  const writer = openSqliteSearchIndex(file);
+  const reader = openSqliteSearchIndex(file);
+  t.teardown(async () => {
+    await writer.close();
+    await reader.close();
+  });
+  await writer.index([{ id: 'old', title: 'old words' }]);
+  const rebuild = await writer.rebuild();
+  await rebuild.index([{ id: 'new', title: 'new words' }]);
+  const conflict = await reader.rebuild().then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  t.ok(conflict instanceof ConflictError, 'one rebuild per file, whichever handle asks');
+  const third = openSqliteSearchIndex(file);
+  await third.close();
+  t.same(tables(file).sort(), ['a_docs', 'b_docs'], 'opening the file keeps a rebuild that is running');
+  t.same(
+    (await reader.search({})).hits.hits.map((h) => h._id),
+    ['old'],
+  );
+  await rebuild.complete();
+  t.same(
+    (await reader.search({})).hits.hits.map((h) => h._id),
+    ['new'],
+  );
+  t.same(tables(file), ['b_docs'], 'the old tables are dropped');
+});
+
+t.test('the swap is one transaction: a reader in the middle of a read keeps the old contents whole', async (t) => {
+  const file = join(tempDataDir(t), 'index.db');
+  const index = openSqliteSearchIndex(file);
+  t.teardown(() => index.close());
+  await index.index([
+    { id: 'o1', title: 'old' },
+    { id: 'o2', title: 'old' },
+  ]);
+  const rebuild = await index.rebuild();
+  await rebuild.index([{ id: 'n1', title: 'new' }]);
+  // Another process, as SQLite sees it: a connection of its own, inside a read transaction.
+  const other = new Database(file);
+  t.teardown(() => other.close());
+  const activeDocs = () => {
+    const { value } = other.prepare("SELECT value FROM meta WHERE key = 'active'").get() as { value: string };
+    return (other.prepare(`SELECT id FROM ${value}_docs ORDER BY id`).all() as Array<{ id: string }>).map((r) => r.id);
+  };
+  other.exec('BEGIN');
+  t.same(activeDocs(), ['o1', 'o2']);
+  await rebuild.complete();
+  t.same(activeDocs(), ['o1', 'o2'], 'the snapshot read before the swap stays whole');
+  other.exec('COMMIT');
+  t.same(activeDocs(), ['n1'], 'the next read sees the new contents');
+});
+
+t.test('a rebuild left behind by a crashed process is dropped when the file is opened', async (t) => {
+  const dir = tempDataDir(t);
+  const file = join(dir, 'index.db');
+  const first = openSqliteSearchIndex(file);
+  await first.index([{ id: 'kept', title: 'kept words' }]);
+  await first.close();
+  const script = join(dir, 'crash.mts');
+  const driver = fileURLToPath(new URL('../../../plugins/search/embedded/sqlite-search-index.ts', import.meta.url));
+  writeFileSync(
+    script,
+    `import { openSqliteSearchIndex } from ${JSON.stringify(driver)};\n` +
+      'const index = openSqliteSearchIndex(process.argv[2]);\n' +
+      'const rebuild = await index.rebuild();\n' +
+      "await rebuild.index([{ id: 'half', title: 'half done' }]);\n" +
+      'process.exit(0);\n',
+  );
+  execFileSync(process.execPath, ['--import', 'tsx', script, file], { stdio: 'pipe' });
+  t.same(tables(file).sort(), ['a_docs', 'b_docs'], 'the crashed rebuild left its tables');
+  const index = openSqliteSearchIndex(file);
+  t.teardown(() => index.close());
+  t.same(tables(file), ['a_docs'], 'dropped at open');
+  t.same(
+    (await index.search({})).hits.hits.map((h) => h._id),
+    ['kept'],
+  );
+  const rebuild = await index.rebuild();
+  await rebuild.index([{ id: 'whole', title: 'whole' }]);
+  await rebuild.complete();
+  t.same(
+    (await index.search({})).hits.hits.map((h) => h._id),
+    ['whole'],
+    'and a new rebuild runs',
+  );
+});
+
+t.test('closing an index abandons its running rebuild', async (t) => {
+  const file = join(tempDataDir(t), 'index.db');
+  const index = openSqliteSearchIndex(file);
+  await index.index([{ id: 'kept', title: 'kept' }]);
+  const rebuild = await index.rebuild();
+  await rebuild.index([{ id: 'lost', title: 'lost' }]);
+  await index.close();
+  t.same(tables(file), ['a_docs']);
+  const again = openSqliteSearchIndex(file);
+  t.teardown(() => again.close());
+  t.same(
+    (await again.search({})).hits.hits.map((h) => h._id),
+    ['kept'],
+  );
+});
+
+t.test('a file of the first layout (one set of unprefixed tables) is emptied and opened', async (t) => {
+  const file = join(tempDataDir(t), 'index.db');
+  const raw = new Database(file);
+  raw.exec(
+    "CREATE TABLE docs (rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, source TEXT NOT NULL); INSERT INTO docs (id, source) VALUES ('x', '{}')",
+  );
+  raw.close();
+  const index = openSqliteSearchIndex(file);
+  t.teardown(() => index.close());
+  t.equal((await index.search({})).hits.total.value, 0);
+  t.same(tables(file), ['a_docs']);
+  await index.index([{ id: 'y', title: 'fresh' }]);
+  t.equal((await index.search({ query: { match: { title: 'fresh' } } })).hits.total.value, 1);
 });

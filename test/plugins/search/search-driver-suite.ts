@@ -1,6 +1,9 @@
 import type { Test } from 'tap';
 import { InvalidError } from '../../../core/plugin/kit.js';
 import type { SearchDocument, SearchIndex, SearchRequest } from '../../../core/plugin/search-driver.js';
+import { aggregationAndSuggestSuite } from './search-driver-suite-aggs.js';
+import { luceneAndScoringSuite } from './search-driver-suite-lucene.js';
+import { rebuildSuite } from './search-driver-suite-rebuild.js';
 
 /** How a suite run opens an index: the same `location` twice opens the same (persistent) index. */
 export interface SearchSuiteTarget {
@@ -106,6 +109,17 @@ export function searchDriverSuite(t: Test, target: SearchSuiteTarget): void {
     t.same(await matching(index, { term: { tags: 'fast' } }), ['a'], 'one value of an array matches');
     t.same(await matching(index, { terms: { tags: ['fast', 'animals'] } }), ['a', 'b']);
     t.same(await matching(index, { terms: { title: ['Fox news special', 'Lazy afternoons'] } }), ['b', 'd']);
+    t.same(
+      await matching(index, { term: { modDate: '2024-06-15T00:00:00.000Z' } }),
+      ['c'],
+      'a date finds the instant given as epoch milliseconds',
+    );
+    t.same(
+      await matching(index, { term: { modDate: Date.parse('2024-01-10T08:00:00.000Z') } }),
+      ['a'],
+      'and the other way',
+    );
+    t.same(await matching(index, { terms: { moddate: ['2024-01-10T08:00:00Z', '2023-12-31T23:59:59Z'] } }), ['a', 'd']);
   });
 
   t.test('match and match_phrase search words, better matches first', async (t) => {
@@ -141,7 +155,17 @@ export function searchDriverSuite(t: Test, target: SearchSuiteTarget): void {
     t.same(await matching(index, { range: { price: { gt: 10 } } }), ['b', 'c']);
     t.same(await matching(index, { range: { moddate: { gte: '2024-01-01T00:00:00Z' } } }), ['a', 'b', 'c']);
     t.same(await matching(index, { range: { modDate: { lte: '2024-01-10T08:00:00.000Z' } } }), ['a', 'd']);
-    t.same(await matching(index, { range: { modDate: { gt: '2024-03-01', lt: '2025-01-01' } } }), ['b', 'c']);
+    t.same(
+      await matching(index, { range: { modDate: { gt: '2024-03-01', lt: '2025-01-01' } } }),
+      ['c'],
+      'a date without a time as a gt (or lte) bound is the end of that day, as Elasticsearch rounds it',
+    );
+    t.same(
+      await matching(index, { range: { modDate: { gte: '2024-03-01', lte: '2024-03-01' } } }),
+      ['b'],
+      'the whole day',
+    );
+    t.same(await matching(index, { range: { price: { gte: '10', lte: '25.5' } } }), ['a', 'b'], 'numbers as strings');
   });
 
   t.test('exists: null and empty arrays are absent', async (t) => {
@@ -265,7 +289,61 @@ export function searchDriverSuite(t: Test, target: SearchSuiteTarget): void {
       [{ query: { term: { a: 1 }, match: { b: 'x' } } }, 'query'],
       [{ query: { range: { price: { from: 1 } } } }, 'query.range.price.from'],
       [{ query: { term: { title: { value: 'x', fuzziness: 2 } } } }, 'query.term.title.fuzziness'],
-      [{ suggest: { s: { text: 'fo' } } }, 'suggest'],
+      [{ suggest: { s: { text: 'fo' } } }, 'suggest.s'],
+      [{ suggest: { s: { text: 'fo', phrase: { field: 'title' } } } }, 'suggest.s.phrase'],
+      [{ suggest: { s: { text: 'fo', term: { field: 'title', fuzziness: 1 } } } }, 'suggest.s.term.fuzziness'],
+      [{ query: { query_string: { query: 'fox', default_operator: 'AND' } } }, 'query.query_string.default_operator'],
+      [{ query: { match: { title: { query: 'fox', boost: 'high' } } } }, 'query.match.title.boost'],
+      [{ query: { match_phrase: { title: { query: 'fox', slop: -1 } } } }, 'query.match_phrase.title.slop'],
+      [{ aggs: { h: { date_histogram: { field: 'moddate' } } } }, 'aggs.h.date_histogram'],
+      [
+        { aggs: { h: { date_histogram: { field: 'moddate', calendar_interval: '2d' } } } },
+        'aggs.h.date_histogram.calendar_interval',
+      ],
+      [
+        { aggs: { h: { date_histogram: { field: 'moddate', fixed_interval: '1w' } } } },
+        'aggs.h.date_histogram.fixed_interval',
+      ],
+      [
+        { aggs: { h: { date_histogram: { field: 'moddate', fixed_interval: '1d', format: 'yyyy' } } } },
+        'aggs.h.date_histogram.format',
+      ],
+      [
+        { aggregations: { h: { date_histogram: { field: 'moddate', calendar_interval: 'day', min_doc_count: -1 } } } },
+        'aggregations.h.date_histogram.min_doc_count',
+      ],
+      [
+        {
+          aggs: {
+            by_day: {
+              date_histogram: { field: 'moddate', calendar_interval: 'day' },
+              aggs: { x: { avg: { field: 'price' } } },
+            },
+          },
+        },
+        'aggs.by_day.aggs.x.avg',
+      ],
+      [
+        {
+          aggs: {
+            t: {
+              terms: { field: 'tags' },
+              aggs: {
+                h: {
+                  date_histogram: { field: 'moddate', calendar_interval: 'day' },
+                  aggs: { deeper: { terms: { field: 'tags' } } },
+                },
+              },
+            },
+          },
+        },
+        'aggs.t.aggs.h.aggs',
+      ],
+      [{ aggs: { t: { terms: { field: 'tags' } } }, aggregations: {} }, 'aggregations'],
+      [
+        { aggs: { t: { terms: { field: 'tags' }, date_histogram: { field: 'moddate', calendar_interval: 'day' } } } },
+        'aggs.t.date_histogram',
+      ],
       [{ highlight: {} }, 'highlight'],
       [{ aggs: { a: { avg: { field: 'price' } } } }, 'aggs.a.avg'],
       [{ size: -1 }, 'size'],
@@ -291,4 +369,8 @@ export function searchDriverSuite(t: Test, target: SearchSuiteTarget): void {
     t.teardown(() => second.close());
     t.same(sorted(ids(await second.search({ query: { match: { catchall: 'fox' } } }))), ['a', 'd']);
   });
+
+  luceneAndScoringSuite(t, target);
+  aggregationAndSuggestSuite(t, target);
+  rebuildSuite(t, target);
 }

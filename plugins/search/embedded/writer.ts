@@ -1,0 +1,75 @@
+import type Database from 'better-sqlite3';
+import { InvalidError, type SearchDocument } from '../../../core/plugin/kit.js';
+import { parseInstant } from './compile-query.js';
+import { tablesOf, type TableSet } from './schema.js';
+
+type Row = { field: string; value: string | number; num: number | null };
+
+/** The rows a document is stored as; a property that is not flat is refused, naming it. */
+function rowsOf(document: SearchDocument, position: number): { values: Row[]; texts: Row[] } {
+  const values: Row[] = [];
+  const texts: Row[] = [];
+  for (const [name, raw] of Object.entries(document)) {
+    const field = name.toLowerCase();
+    const list: readonly unknown[] = Array.isArray(raw) ? raw : [raw];
+    for (const value of list) {
+      if (value === null || value === undefined) continue;
+      if (typeof value === 'string') {
+        values.push({ field, value, num: parseInstant(value) ?? null });
+        texts.push({ field, value, num: null });
+      } else if (typeof value === 'number' && Number.isFinite(value)) values.push({ field, value, num: value });
+      else if (typeof value === 'boolean') values.push({ field, value: String(value), num: null });
+      else
+        throw new InvalidError(
+          `Search document ${position}: property "${name}" must be a string, a number, a boolean or an array of them`,
+          { fieldName: name },
+        );
+    }
+  }
+  return { values, texts };
+}
+
+/** Writes documents into one set of tables; the caller runs each call inside a transaction. */
+export interface SetWriter {
+  index(documents: readonly SearchDocument[]): void;
+  remove(ids: readonly string[]): void;
+}
+
+/** The statements are prepared once per set and handle (the set's tables must exist). */
+export function setWriter(db: Database.Database, set: TableSet): SetWriter {
+  const t = tablesOf(set);
+  const upsertDoc = db.prepare<[string, string], { rowid: number }>(
+    `INSERT INTO ${t.docs} (id, source) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET source = excluded.source RETURNING rowid`,
+  );
+  const findDoc = db.prepare<[string], { rowid: number }>(`SELECT rowid FROM ${t.docs} WHERE id = ?`);
+  const deleteDoc = db.prepare<[number]>(`DELETE FROM ${t.docs} WHERE rowid = ?`);
+  const deleteFields = db.prepare<[number]>(`DELETE FROM ${t.fields} WHERE doc = ?`);
+  const deleteTexts = db.prepare<[number]>(`DELETE FROM ${t.texts} WHERE doc = ?`);
+  const insertField = db.prepare<[number, string, string | number, number | null]>(
+    `INSERT INTO ${t.fields} (doc, field, value, num) VALUES (?, ?, ?, ?)`,
+  );
+  const insertText = db.prepare<[number, string, string]>(`INSERT INTO ${t.texts} (doc, field, text) VALUES (?, ?, ?)`);
+  return {
+    index(documents) {
+      documents.forEach((document, position) => {
+        if (typeof document?.id !== 'string' || document.id === '')
+          throw new InvalidError(`Search document ${position}: "id" must be a non-empty string`, { fieldName: 'id' });
+        const { values, texts } = rowsOf(document, position);
+        const { rowid } = upsertDoc.get(document.id, JSON.stringify(document))!;
+        deleteFields.run(rowid);
+        deleteTexts.run(rowid);
+        for (const r of values) insertField.run(rowid, r.field, r.value, r.num);
+        for (const r of texts) insertText.run(rowid, r.field, String(r.value));
+      });
+    },
+    remove(ids) {
+      for (const id of ids) {
+        const found = findDoc.get(id);
+        if (!found) continue;
+        deleteFields.run(found.rowid);
+        deleteTexts.run(found.rowid);
+        deleteDoc.run(found.rowid);
+      }
+    },
+  };
+}
