@@ -124,7 +124,7 @@ testOnEachStorage('POST /api/content/_search answers what @dotcms/client reads',
   const search = (body: Record<string, unknown>) => es(s, '/api/content/_search', body);
   const all = await search({
     query: '+contentType:Blog +languageId:1 +live:true',
-    sort: 'modDate desc',
+    sort: 'modDate desc,title asc',
     limit: 10,
     offset: 0,
     depth: 0,
@@ -135,7 +135,7 @@ testOnEachStorage('POST /api/content/_search answers what @dotcms/client reads',
   t.strictSame(
     all.json.entity.jsonObjectView.contentlets.map((c: { identifier: string }) => c.identifier),
     [two, one],
-    'sorted by modDate desc',
+    'sorted by modDate desc, then title (modDate counts whole seconds)',
   );
   const phrase = await search({ query: "+contentType:Blog +title:'Hello World' +live:true" });
   t.strictSame(
