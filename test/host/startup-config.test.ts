@@ -69,7 +69,10 @@ t.test('config.strict=false: start-up goes on, with a warning naming the line', 
 t.test('search.driver must name a search driver a plugin provides; embedded is the default', async (t) => {
   await t.rejects(start(t, ['search.driver=elastic']), {
     message:
-      'Configuration property search.driver="elastic" (cms.properties line 1) does not name a loaded plugin contribution (available: embedded)',
+      'Configuration property search.driver="elastic" (cms.properties line 1) does not name a loaded plugin contribution (available: embedded, elasticsearch)',
+  });
+  await t.rejects(start(t, ['search.driver=elasticsearch']), {
+    message: /search\.driver=elasticsearch needs search\.elasticsearch\.url/,
   });
   const { dataDir } = await start(t, []);
   t.ok(existsSync(join(dataDir, 'search', 'index.db')), 'the embedded index is opened under the data directory');
