@@ -38,6 +38,8 @@ export interface FakeElasticsearch {
   onSearch: (request: Received) => Answer;
   /** Requests other than the open's `GET /` and alias look-ups. */
   writes(): Received[];
+  /** Stops answering (the port refuses connections), as a cluster that went down. */
+  stop(): Promise<void>;
 }
 
 const EMPTY_SEARCH: Answer = {
@@ -61,6 +63,7 @@ export async function fakeElasticsearch(t: Test, flavour: Flavour = 'es9'): Prom
     indices: new Map(),
     onSearch: () => EMPTY_SEARCH,
     writes: () => fake.received.filter((r) => !(r.path === '/' || r.path.includes('/_alias'))),
+    stop: async () => undefined,
   };
   const aliasIndices = (alias: string) => [...fake.indices].filter(([, i]) => i.aliases.has(alias)).map(([n]) => n);
   const matching = (pattern: string) =>
@@ -154,7 +157,15 @@ export async function fakeElasticsearch(t: Test, flavour: Flavour = 'es9'): Prom
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  let stopped: Promise<void> | undefined;
+  fake.stop = () => {
+    stopped ??= new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+    return stopped;
+  };
+  t.teardown(() => fake.stop());
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return fake;
 }
