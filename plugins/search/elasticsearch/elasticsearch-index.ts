@@ -140,7 +140,17 @@ class ElasticsearchIndex implements SearchIndex {
     };
   }
 
+  /**
+   * Makes what this process wrote searchable before letting go (the next process to open, or a
+   * test that reopens, should not depend on ES's refresh interval), but briefly: a cluster that
+   * is down must not hold up shutdown.
+   */
   async close(): Promise<void> {
+    try {
+      await this.client.indices.refresh({ index: this.names.alias }, { requestTimeout: 2000, maxRetries: 0 });
+    } catch (error) {
+      this.logger.warn({ reason: elasticReason(error) }, 'Elasticsearch: could not refresh the index on close');
+    }
     await this.client.close();
   }
 

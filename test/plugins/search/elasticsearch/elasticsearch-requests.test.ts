@@ -1,7 +1,10 @@
 import t, { type Test } from 'tap';
 import { InvalidError, UnavailableError } from '../../../../core/plugin/kit.js';
 import { fakeElasticsearch, type Received } from './fake-elasticsearch.js';
-import { failure, openDriver, type LogLine } from './open-driver.js';
+import { Config } from '../../../../core/config/config.js';
+import { silentLogger } from '../../../../core/logger.js';
+import elasticsearch from '../../../../plugins/search/elasticsearch/index.js';
+import { failure, openDriver, recordingLogger, type LogLine } from './open-driver.js';
 
 const opened = async (t: Test, logs: LogLine[] = []) => {
   const fake = await fakeElasticsearch(t);
@@ -329,4 +332,22 @@ t.test('a cluster gone away is a 503 with Retry-After', async (t) => {
     t.equal((down as UnavailableError).retryAfterSeconds, 5);
     t.match(down, { message: /^Search is unavailable: .*(ECONNREFUSED|other side closed)/ });
   }
+});
+
+t.test('close refreshes what was written, and does not wait long for a cluster that is down', async (t) => {
+  const fake = await fakeElasticsearch(t);
+  const config = new Config(new Map([['search.elasticsearch.url', fake.url]]), {});
+  const [driver] = (await elasticsearch.setup({ config, logger: silentLogger, dataDir: '' })).searchDrivers!;
+  const index = await driver!.open({ config, dataDir: '', logger: silentLogger });
+  await index.index([{ id: 'a' }]);
+  await index.close();
+  t.equal(fake.received.at(-1)!.path, '/cms-content/_refresh');
+
+  const logs: LogLine[] = [];
+  const other = await driver!.open({ config, dataDir: '', logger: recordingLogger(logs) });
+  await fake.stop();
+  const started = Date.now();
+  await other.close();
+  t.ok(Date.now() - started < 5000, 'closed without retrying for long');
+  t.ok(logs.some((l) => l.level === 'warn' && /could not refresh/.test(l.message)));
 });
