@@ -1,4 +1,4 @@
-import type { Client } from '@elastic/elasticsearch';
+import { errors, type Client } from '@elastic/elasticsearch';
 import {
   ConflictError,
   InvalidError,
@@ -36,7 +36,11 @@ export async function openElasticsearchIndex(options: ElasticsearchIndexOptions)
   try {
     await client.info();
   } catch (error) {
-    throw new Error(`Elasticsearch at ${shownNodes} does not answer: ${elasticReason(error)}`);
+    // Answered with an error (credentials refused, a proxy's page) is not the same fix as silence.
+    const answered = error instanceof errors.ResponseError;
+    throw new Error(
+      `Elasticsearch at ${shownNodes} ${answered ? 'refuses the service' : 'does not answer'}: ${elasticReason(error)}`,
+    );
   }
   let current: string[];
   try {
@@ -199,17 +203,22 @@ class ElasticsearchIndex implements SearchIndex {
       max_score?: number | null;
       hits?: Array<Record<string, unknown>>;
     };
+    const found = hits.hits ?? [];
+    // `track_total_hits: false` leaves the total out: then all that is known is "at least these".
     const total =
       typeof hits.total === 'number'
         ? { value: hits.total, relation: 'eq' as const }
-        : ((hits.total as SearchResponse['hits']['total'] | undefined) ?? { value: 0, relation: 'eq' as const });
+        : ((hits.total as SearchResponse['hits']['total'] | undefined) ?? {
+            value: Number(body.from ?? 0) + found.length,
+            relation: 'gte' as const,
+          });
     const response: SearchResponse = {
       took: Number(answer.took ?? 0),
       timed_out: answer.timed_out === true,
       hits: {
         total: { value: total.value, relation: total.relation },
         max_score: hits.max_score ?? null,
-        hits: (hits.hits ?? []).map((hit) => {
+        hits: found.map((hit) => {
           const out: SearchHit = {
             _index: this.names.alias,
             _id: String(hit._id),

@@ -94,6 +94,14 @@ t.test('a missing URL, a bad CA file or a cluster that does not answer stop star
   );
   t.match(down, { message: new RegExp(`Elasticsearch at http://127\\.0\\.0\\.1:${port} does not answer`) });
   t.notMatch((down as Error).message, /s3cret|elastic:/, 'no credentials in the message');
+
+  const fake = await fakeElasticsearch(t);
+  fake.override = () => ({
+    status: 401,
+    body: { error: { type: 'security_exception', reason: 'unable to authenticate user [cms]' } },
+  });
+  const refused = await failure(openDriver(t, { 'search.elasticsearch.url': fake.url }));
+  t.match(refused, { message: /refuses the service: security_exception: unable to authenticate user \[cms\]/ });
 });
 
 for (const flavour of ['es8', 'es9', 'opensearch'] as Flavour[])

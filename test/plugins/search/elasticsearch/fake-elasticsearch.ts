@@ -36,8 +36,6 @@ export interface FakeElasticsearch {
   indices: Map<string, { aliases: Set<string>; body: unknown }>;
   override?: (request: Received) => Answer | undefined;
   onSearch: (request: Received) => Answer;
-  /** Requests other than the open's `GET /` and alias look-ups. */
-  writes(): Received[];
   /** Stops answering (the port refuses connections), as a cluster that went down. */
   stop(): Promise<void>;
 }
@@ -62,7 +60,6 @@ export async function fakeElasticsearch(t: Test, flavour: Flavour = 'es9'): Prom
     received: [],
     indices: new Map(),
     onSearch: () => EMPTY_SEARCH,
-    writes: () => fake.received.filter((r) => !(r.path === '/' || r.path.includes('/_alias'))),
     stop: async () => undefined,
   };
   const aliasIndices = (alias: string) => [...fake.indices].filter(([, i]) => i.aliases.has(alias)).map(([n]) => n);
