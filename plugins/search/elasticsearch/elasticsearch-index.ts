@@ -133,8 +133,17 @@ class ElasticsearchIndex implements SearchIndex {
           { alias: this.names.alias, index: target, previous },
           'Elasticsearch: rebuilt index swapped in',
         );
+        // The swap is what completes a rebuild: an old index that cannot be dropped now is only
+        // a leftover (logged, and listed again at the next open), not a failed rebuild.
         if (previous.length > 0)
-          await this.call('delete the previous index', () => this.client.indices.delete({ index: previous.join(',') }));
+          await this.client.indices
+            .delete({ index: previous.join(',') })
+            .catch((error: unknown) =>
+              this.logger.warn(
+                { indices: previous, reason: elasticReason(error) },
+                'Elasticsearch: could not delete the index a rebuild replaced',
+              ),
+            );
       },
       abandon: async () => {
         open();

@@ -1,7 +1,7 @@
 import t, { type Test } from 'tap';
 import { ConflictError } from '../../../../core/plugin/kit.js';
 import { fakeElasticsearch } from './fake-elasticsearch.js';
-import { failure, openDriver } from './open-driver.js';
+import { failure, openDriver, type LogLine } from './open-driver.js';
 
 async function opened(t: Test) {
   const fake = await fakeElasticsearch(t);
@@ -66,6 +66,19 @@ t.test(
     await next.abandon();
   },
 );
+
+t.test('an old index that cannot be deleted after the swap is logged, not a failed rebuild', async (t) => {
+  const fake = await fakeElasticsearch(t);
+  const logs: LogLine[] = [];
+  const index = await openDriver(t, { 'search.elasticsearch.url': fake.url }, logs);
+  const [current] = fake.indices.keys();
+  const rebuild = await index.rebuild();
+  fake.override = (r) =>
+    r.method === 'DELETE' ? { status: 503, body: { error: { type: 'x', reason: 'busy' } } } : undefined;
+  await rebuild.complete();
+  t.ok(logs.some((l) => l.level === 'warn' && /could not delete/.test(l.message)));
+  t.notOk(fake.indices.get(current!)!.aliases.has('cms-content'), 'the swap stands');
+});
 
 t.test('abandon drops the new index; the alias stays', async (t) => {
   const { fake, index, current } = await opened(t);
