@@ -20,6 +20,8 @@ export function indexedDocument(document: SearchDocument, position: number): Ind
   const indexed: Indexed = {};
   let renamed = false;
   for (const [name, value] of Object.entries(document)) {
+    // An undefined property is absent, as JSON (and the embedded driver) would have it.
+    if (value === undefined) continue;
     const field = name.toLowerCase();
     if (field === ORIGINAL_SOURCE) throw refuse(position, name, 'is a name the elasticsearch driver keeps for itself');
     const values: readonly unknown[] = Array.isArray(value) ? value : [value];

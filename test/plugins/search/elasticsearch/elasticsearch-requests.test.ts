@@ -53,8 +53,9 @@ t.test('index: one bulk request, names lower-cased, the document as given kept w
 
 t.test('names differing only in case are one multi-valued field', async (t) => {
   const { fake, index } = await opened(t);
-  await index.index([{ id: 'a', Tag: 'x', tag: ['y', 'z'] }]);
+  await index.index([{ id: 'a', Tag: 'x', tag: ['y', 'z'], gone: undefined } as never]);
   t.match(last(fake.received, /_bulk/).json, [{}, { tag: ['x', 'y', 'z'] }]);
+  t.notOk('gone' in (last(fake.received, /_bulk/).json as object[])[1]!, 'an undefined property is absent');
 });
 
 t.test('a bad document fails the batch before anything is sent; an empty batch sends nothing', async (t) => {
