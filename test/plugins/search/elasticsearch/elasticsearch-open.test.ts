@@ -185,3 +185,17 @@ t.test('a CA file is read (TLS options reach the client)', async (t) => {
   await openDriver(t, { 'search.elasticsearch.url': fake.url, 'search.elasticsearch.tls.ca.file': ca });
   t.pass();
 });
+
+t.test('several nodes: requests are spread over them, and a node that is down is passed over', async (t) => {
+  const first = await fakeElasticsearch(t);
+  const second = await fakeElasticsearch(t);
+  // One cluster seen through two nodes: the second shares the first's indices.
+  second.indices = first.indices;
+  const index = await openDriver(t, { 'search.elasticsearch.url': `${first.url}, ${second.url}` });
+  for (let i = 0; i < 6; i++) await index.search({});
+  const searches = (fake: typeof first) => fake.received.filter((r) => r.path.endsWith('/_search')).length;
+  t.ok(searches(first) > 0 && searches(second) > 0, 'both nodes searched');
+  await second.stop();
+  for (let i = 0; i < 4; i++) await index.search({});
+  t.equal(searches(first) + searches(second), 10, 'every search answered, by the node still up');
+});
