@@ -139,7 +139,7 @@ export const HOST_PROPERTIES = defineProperties({
     default: 'embedded',
     group: 'Search',
     description:
-      '`embedded` (an SQLite FTS5 index under the data directory, nothing to install; see `docs/search.md`), or the name of a search driver a plugin contributes. A name no loaded plugin provides stops start-up, listing those available.',
+      '`embedded` (an SQLite FTS5 index under the data directory, nothing to install), `elasticsearch` (Elasticsearch 8/9 or OpenSearch 2, `search.elasticsearch.*`; see `docs/search.md`), or the name of a search driver a plugin contributes. A name no loaded plugin provides stops start-up, listing those available.',
   },
   'search.index.policy': {
     type: 'oneOf',

@@ -11,6 +11,7 @@ const BUILTIN_MODULES = [
   '../../plugins/mail/index.js',
   '../../plugins/assets/index.js',
   '../../plugins/search/embedded/index.js',
+  '../../plugins/search/elasticsearch/index.js',
   '../../plugins/storage/sqlite/index.js',
   '../../plugins/storage/mysql/index.js',
 ];

@@ -69,7 +69,10 @@ t.test('config.strict=false: start-up goes on, with a warning naming the line', 
 t.test('search.driver must name a search driver a plugin provides; embedded is the default', async (t) => {
   await t.rejects(start(t, ['search.driver=elastic']), {
     message:
-      'Configuration property search.driver="elastic" (cms.properties line 1) does not name a loaded plugin contribution (available: embedded)',
+      'Configuration property search.driver="elastic" (cms.properties line 1) does not name a loaded plugin contribution (available: embedded, elasticsearch)',
+  });
+  await t.rejects(start(t, ['search.driver=elasticsearch']), {
+    message: /search\.driver=elasticsearch needs search\.elasticsearch\.url/,
   });
   const { dataDir } = await start(t, []);
   t.ok(existsSync(join(dataDir, 'search', 'index.db')), 'the embedded index is opened under the data directory');
@@ -106,7 +109,8 @@ t.test(
       line.msg,
       `cms ${VERSION} listening on 0.0.0.0:${port} (http://127.0.0.1:${port}); storage sqlite ${target}; ` +
         `plugins auth-builtin@${VERSION}, field-types-builtin@${VERSION}, actionlets-builtin@${VERSION}, ` +
-        `mail-builtin@${VERSION}, assets-builtin@${VERSION}, search-embedded@${VERSION}, storage-sqlite@${VERSION}, ` +
+        `mail-builtin@${VERSION}, assets-builtin@${VERSION}, search-embedded@${VERSION}, search-elasticsearch@${VERSION}, ` +
+        `storage-sqlite@${VERSION}, ` +
         `storage-mysql@${VERSION}, ` +
         `acme-header@2.3.4; auth schemes basic, session`,
     );

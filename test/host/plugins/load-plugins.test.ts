@@ -159,6 +159,7 @@ t.test('built-ins load through the same loader and register their contributions'
     'mail-builtin',
     'assets-builtin',
     'search-embedded',
+    'search-elasticsearch',
     'storage-sqlite',
     'storage-mysql',
   ]);
@@ -166,7 +167,7 @@ t.test('built-ins load through the same loader and register their contributions'
   t.same(registry.authSchemes.keys(), ['bearer', 'session', 'access-token', 'basic', 'legacy-header']);
   t.same(registry.storageDrivers.keys(), ['sqlite', 'mysql']);
   t.same(registry.assetStorages.keys(), ['local']);
-  t.same(registry.searchDrivers.keys(), ['embedded']);
+  t.same(registry.searchDrivers.keys(), ['embedded', 'elasticsearch']);
 });
 
 t.test('paths resolve against the working directory; other names are packages', async (t) => {
