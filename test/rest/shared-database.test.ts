@@ -1,4 +1,5 @@
 import t, { type Test } from 'tap';
+import { join } from 'node:path';
 import { createTestDatabase } from '../helpers/mysql-database.js';
 import { startTestApp, tempDataDir, textContentType, type TestApp } from '../helpers/test-app.js';
 
@@ -12,7 +13,9 @@ async function twoApps(t: Test, storage: 'sqlite' | 'mysql'): Promise<[TestApp, 
   }
   const url = await createTestDatabase(t);
   if (!url) return undefined;
-  const env = { CMS_STORAGE_DRIVER: 'mysql', CMS_STORAGE_MYSQL_URL: url };
+  // Processes sharing a database must share the search index too (else the second is refused).
+  const index = join(tempDataDir(t), 'index.db');
+  const env = { CMS_STORAGE_DRIVER: 'mysql', CMS_STORAGE_MYSQL_URL: url, CMS_SEARCH_EMBEDDED_FILE: index };
   const first = (await startTestApp(t, { env }))!;
   return [first, (await startTestApp(t, { env }))!];
 }
