@@ -48,6 +48,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   areas.workflowFire,
   areas.permissions,
   areas.search,
+  areas.searchIndex,
 ];
 
 export interface AppOptions {
