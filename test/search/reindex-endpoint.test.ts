@@ -1,12 +1,7 @@
-import { fileURLToPath } from 'node:url';
 import { IndexDispatcher } from '../../core/search/index-dispatcher.js';
 import { resolve } from '../../host/container.js';
 import { testOnEachStorage, textContentType, type TestApp } from '../helpers/test-app.js';
-import { eventually, fireSystem, indexedIds, searchIndexOf } from './search-helpers.js';
-
-const REBUILDABLE = fileURLToPath(new URL('../fixtures/rebuildable-search-plugin.ts', import.meta.url));
-/** The embedded index with a working rebuild (the embedded engine's own comes in another change). */
-export const REBUILDABLE_ENV = { CMS_PLUGINS: REBUILDABLE, CMS_SEARCH_DRIVER: 'rebuildable' };
+import { REBUILDABLE_ENV, eventually, fireSystem, indexedIds, searchIndexOf } from './search-helpers.js';
 
 /**
  * Holds the reindex before its first page: pages are read inside the dispatcher's `exclusive`, so
