@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { openSqliteSearchIndex } from '../../plugins/search/embedded/sqlite-search-index.js';
 import { progressView } from '../../host/reindex-progress.js';
 import { ADMIN, startTestApp, tempDataDir, textContentType } from '../helpers/test-app.js';
-import { REBUILDABLE_ENV, fireSystem, indexedIds, searchIndexOf } from './search-helpers.js';
+import { FAILING_REBUILD_ENV, fireSystem, indexedIds, searchIndexOf } from './search-helpers.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** The command's entry, run from source: the build of the same file is what `npm run reindex` runs. */
@@ -40,7 +40,7 @@ async function idsInIndexFile(dataDir: string): Promise<string[]> {
 
 t.test('npm run reindex rebuilds the index of the data directory and reports its progress', async (t) => {
   const dataDir = tempDataDir(t);
-  const env = { CMS_DATA_DIR: dataDir, ...REBUILDABLE_ENV };
+  const env = { CMS_DATA_DIR: dataDir };
   const s = (await startTestApp(t, { dataDir, env }))!;
   await textContentType(s, 'Page', ['title']);
   for (const title of ['One', 'Two', 'Three']) await fireSystem(s, 'NEW', { contentType: 'Page', title });
@@ -72,7 +72,7 @@ t.test('npm run reindex rebuilds the index of the data directory and reports its
 
 t.test('a reindex that fails exits non-zero and says why', async (t) => {
   const dataDir = tempDataDir(t);
-  const run = await reindex({ CMS_DATA_DIR: dataDir, ...REBUILDABLE_ENV, CMS_SEARCH_DRIVER: 'failing-rebuild' });
+  const run = await reindex({ CMS_DATA_DIR: dataDir, ...FAILING_REBUILD_ENV });
   t.equal(run.code, 1);
   t.match(
     run.err,

@@ -4,9 +4,11 @@ import type { SearchIndex } from '../../core/plugin/search-driver.js';
 import { resolve } from '../../host/container.js';
 import type { TestApp } from '../helpers/test-app.js';
 
-const REBUILDABLE = fileURLToPath(new URL('../fixtures/rebuildable-search-plugin.ts', import.meta.url));
-/** The embedded index with a working rebuild (the embedded engine's own comes in another change). */
-export const REBUILDABLE_ENV = { CMS_PLUGINS: REBUILDABLE, CMS_SEARCH_DRIVER: 'rebuildable' };
+/** The embedded index whose rebuild always fails (a reindex's failure path). */
+export const FAILING_REBUILD_ENV = {
+  CMS_PLUGINS: fileURLToPath(new URL('../fixtures/failing-rebuild-search-plugin.ts', import.meta.url)),
+  CMS_SEARCH_DRIVER: 'failing-rebuild',
+};
 
 /** The app's search index, read directly (what the index holds, whatever the endpoints do). */
 export function searchIndexOf(s: TestApp): SearchIndex {

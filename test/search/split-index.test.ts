@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTestDatabase } from '../helpers/mysql-database.js';
 import { startTestApp, tempDataDir, textContentType, type TestApp } from '../helpers/test-app.js';
-import { REBUILDABLE_ENV, eventually, fireSystem, indexedIds } from './search-helpers.js';
+import { eventually, fireSystem, indexedIds } from './search-helpers.js';
 
 const REFUSED =
   /^Another process using this database keeps its search index at .+; this one would keep it at .+, and each would miss the other's changes\. Give every process the same index/;
@@ -57,15 +57,8 @@ async function restartWithoutIndex(t: Test, env: Record<string, string>): Promis
 }
 
 t.test('an empty index beside content is rebuilt at start', async (t) => {
-  const { s, expected } = await restartWithoutIndex(t, REBUILDABLE_ENV);
-  t.equal(expected.length, 2);
-  t.ok(await eventually(async () => (await indexedIds(s)).length === 2), 'rebuilt in the background');
-  t.strictSame(await indexedIds(s), expected);
-});
-
-// TODO(issue 13): drop `todo` once the embedded engine's rebuild (built in another branch) is merged.
-t.test('an empty embedded index beside content is rebuilt at start', { todo: 'the embedded rebuild' }, async (t) => {
   const { s, expected } = await restartWithoutIndex(t, {});
+  t.equal(expected.length, 2);
   t.ok(await eventually(async () => (await indexedIds(s)).length === 2), 'rebuilt in the background');
   t.strictSame(await indexedIds(s), expected);
 });
