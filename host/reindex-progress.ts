@@ -15,7 +15,12 @@ type Out = NodeJS.WritableStream & { isTTY?: boolean };
  * bar's cursor movements would be noise there.
  */
 export function progressView(out: Out): ProgressView {
-  return out.isTTY ? barView(out) : lineView(out);
+  const view = out.isTTY ? barView(out) : lineView(out);
+  return {
+    // Until the items are counted there is nothing to draw (a bar would read 0/0, 100%).
+    show: (progress) => (progress.total > 0 ? view.show(progress) : undefined),
+    end: (progress) => view.end(progress),
+  };
 }
 
 function barView(out: Out): ProgressView {

@@ -56,6 +56,7 @@ t.test('npm run reindex rebuilds the index of the data directory and reports its
   // Warnings may reach standard error (the test's default signing key is one); errors may not.
   t.notMatch(run.err, /"level":"error"|cms reindex:/, 'nothing went wrong');
   t.match(run.out, /^reindex: 2\/3 items$/m, 'a line per batch when the output is no terminal');
+  t.notMatch(run.out, /0\/0/, 'nothing drawn before the items are counted');
   t.match(run.out, /^reindex: 3\/3 items\nreindex completed: 3 items in \d+ ms\n$/m);
   t.strictSame(await idsInIndexFile(dataDir), all, 'every item is indexed again');
 
