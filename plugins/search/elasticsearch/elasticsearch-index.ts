@@ -50,7 +50,7 @@ export async function openElasticsearchIndex(options: ElasticsearchIndexOptions)
     throw new Error(`Elasticsearch at ${shownNodes}: cannot open the index ${names.alias}: ${elasticReason(error)}`);
   }
   logger.info({ alias: names.alias, indices: current }, 'Elasticsearch: search index open');
-  return new ElasticsearchIndex(client, names, layout, logger, `${shownNodes}/${names.alias}`);
+  return new ElasticsearchIndex(client, names, layout, { logger, location: `${shownNodes}/${names.alias}` });
 }
 
 type BulkOperation = { index: { _index: string; _id: string } } | { delete: { _index: string; _id: string } };
@@ -62,10 +62,20 @@ class ElasticsearchIndex implements SearchIndex {
     private readonly client: Client,
     private readonly names: IndexNames,
     private readonly layout: IndexLayout,
-    private readonly logger: Logger,
-    /** The nodes (without credentials) and the alias: processes sharing storage must share it. */
-    readonly location: string,
+    private readonly context: {
+      logger: Logger;
+      /** The nodes (without credentials) and the alias: processes sharing storage must share it. */
+      location: string;
+    },
   ) {}
+
+  get location(): string {
+    return this.context.location;
+  }
+
+  private get logger(): Logger {
+    return this.context.logger;
+  }
 
   index(documents: readonly SearchDocument[]): Promise<void> {
     return this.indexInto(this.names.alias, documents);
