@@ -46,10 +46,12 @@ export class UwsBody {
     if (this.framing.kind === 'length' && !this.reserve(this.framing.bytes - this.held)) {
       return Promise.reject(this.failure!);
     }
+    // NOTE: a body that arrived whole before the read still leaves the socket paused: resumed here,
+    // or the next request on the connection would never be read.
+    this.res.resume();
     if (this.complete) return Promise.resolve(this.joined());
     return new Promise((resolve, reject) => {
       this.waiting = { resolve, reject };
-      this.res.resume();
     });
   }
 
@@ -70,10 +72,10 @@ export class UwsBody {
     if (this.failure && !(this.failure instanceof CmsError && this.failure.code === Errors.HTTP_OVERLOADED.code)) {
       return false;
     }
+    this.res.resume();
     if (this.complete) return true;
     this.discarding = true;
     this.release();
-    this.res.resume();
     return true;
   }
 

@@ -183,7 +183,7 @@ export class UwsServer {
       .handle(request)
       .then((response) => {
         // A body left unread (refused before it was needed) is dropped as it arrives; one that failed closes the connection.
-        const close = !aborted && body !== undefined && !body.finished && !body.discardRest();
+        const close = !aborted && body !== undefined && !body.discardRest();
         this.write(res, () => aborted, response, { headOnly: method === 'HEAD', close });
       })
       .catch(() =>

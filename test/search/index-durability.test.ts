@@ -3,24 +3,15 @@ import Database from 'better-sqlite3';
 import mysql from 'mysql2/promise';
 import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { Agent, fetch } from 'undici';
 import { openSqliteSearchIndex } from '../../plugins/search/embedded/sqlite-search-index.js';
 import { createTestDatabase } from '../helpers/mysql-database.js';
 import { startService } from '../helpers/service-process.js';
 import { ADMIN, tempDataDir } from '../helpers/test-app.js';
 
-/**
- * A connection per request. NOTE: on a kept-alive connection, the request after a workflow fire's
- * answer is reset (ECONNRESET, never reaching the service) — seen with Node's fetch, not with curl;
- * reported apart, not this test's subject.
- */
-const oneShot = new Agent({ pipelining: 0 });
-
 const auth = { authorization: `Basic ${Buffer.from(`${ADMIN.email}:${ADMIN.password}`).toString('base64')}` };
 
 async function call(url: string, method: string, path: string, body: unknown): Promise<any> {
   const response = await fetch(url + path, {
-    dispatcher: oneShot,
     method,
     headers: { ...auth, 'content-type': 'application/json' },
     body: JSON.stringify(body),
