@@ -35,13 +35,18 @@ async function start(port, env, dataDir) {
     /"url":"(http[^"]+)"/,
   );
   const base = `http://127.0.0.1:${port}`;
-  const call = async (method, path, body) => {
+  const call = async (method, path, body, attempt = 0) => {
     const response = await fetch(base + path, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
+    // A burst of first sign-ins may meet the bounded password-hash queue (AUTH_BUSY): wait as told.
+    if (response.status === 503 && attempt < 5) {
+      await new Promise((r) => setTimeout(r, 1000 * Number(response.headers.get('retry-after') ?? 1)));
+      return call(method, path, body, attempt + 1);
+    }
     if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
     return text ? JSON.parse(text) : undefined;
   };

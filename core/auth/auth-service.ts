@@ -63,6 +63,8 @@ const TOUCH_INTERVAL_MS = 60_000;
  */
 export class AuthService implements AuthServices {
   private readonly cacheKey = randomBytes(32);
+  /** Verifications under way, by cache key. */
+  private readonly verifying = new Map<string, Promise<Principal>>();
   private readonly credentials: ExpiringCache<Principal>;
   private readonly sessionCache: ExpiringCache<{ principal: Principal; expiresAt: number }>;
   /** Users found by id or e-mail for schemes that proved the credential themselves (API keys, tokens). */
@@ -97,6 +99,21 @@ export class AuthService implements AuthServices {
     const key = createHmac('sha256', this.cacheKey).update(account).update('\0').update(password).digest('base64url');
     const cached = this.credentials.get(key);
     if (cached) return cached;
+    // One hash for a burst of the same credential (a client's parallel requests as its cache entry
+    // expires): the others wait for its outcome instead of each taking a place in the hash queue.
+    const pending = this.verifying.get(key);
+    if (pending) return pending;
+    const attempt = this.verifyUncached({ account, password, address, key }, { standing, accountLockedFor }).finally(
+      () => this.verifying.delete(key),
+    );
+    this.verifying.set(key, attempt);
+    return attempt;
+  }
+
+  private async verifyUncached(
+    { account, password, address, key }: { account: string; password: string; address: string; key: string },
+    { standing, accountLockedFor }: Admission,
+  ): Promise<Principal> {
     // The account is looked up in the hash's turn too: a sign-in refused for busyness costs no storage read.
     const user = await this.hashes.run(() => this.userWithPassword(account, password), PRIORITY_OF[standing]);
     if (!user) {

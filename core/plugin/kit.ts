@@ -98,6 +98,7 @@ export {
   type AssetStorageDriver,
   type AssetStorageOpenContext,
 } from './asset-storage.js';
+export { MAX_RESULT_WINDOW, SEARCH_REQUEST_MEMBERS } from './search-driver.js';
 export type {
   IndexRebuild,
   SearchDocument,

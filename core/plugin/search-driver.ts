@@ -46,6 +46,21 @@ export interface SearchRequest {
   [member: string]: unknown;
 }
 
+/** The members of a request the contract lists: a driver refuses any other, naming it. */
+export const SEARCH_REQUEST_MEMBERS: ReadonlySet<string> = new Set([
+  'query',
+  'from',
+  'size',
+  'sort',
+  'aggs',
+  'aggregations',
+  'suggest',
+  'track_total_hits',
+]);
+
+/** The largest `from + size` a driver answers (Elasticsearch's default `index.max_result_window`). */
+export const MAX_RESULT_WINDOW = 10_000;
+
 /** One hit, in Elasticsearch's format. `_score` is `null` when the request sorts by a field. */
 export interface SearchHit {
   _index: string;

@@ -1,20 +1,12 @@
-import { InvalidError, type SearchRequest } from '../../../core/plugin/kit.js';
+import {
+  InvalidError,
+  MAX_RESULT_WINDOW,
+  SEARCH_REQUEST_MEMBERS,
+  type SearchRequest,
+} from '../../../core/plugin/kit.js';
 import { TEXT_SUBFIELD, CATCHALL } from './mapping.js';
 import { invalid, isObject, translateQuery, type Json } from './translate-query.js';
 
-/** Members of a request the contract lists; anything else is refused (never ignored, never passed blind). */
-const REQUEST_MEMBERS = new Set([
-  'query',
-  'from',
-  'size',
-  'sort',
-  'aggs',
-  'aggregations',
-  'suggest',
-  'track_total_hits',
-]);
-/** Elasticsearch's default `index.max_result_window`, the embedded driver's limit too. */
-const MAX_RESULT_WINDOW = 10_000;
 const CALENDAR_INTERVALS = new Set([
   ...['minute', 'hour', 'day', 'week', 'month', 'quarter', 'year'],
   ...['1m', '1h', '1d', '1w', '1M', '1q', '1y'],
@@ -29,7 +21,7 @@ const FIXED_INTERVAL = /^\d+(?:ms|s|m|h|d)$/;
 export function translateRequest(request: SearchRequest): Json {
   if (!isObject(request)) throw new InvalidError('Search request: expected a JSON object', { fieldName: 'request' });
   for (const member of Object.keys(request))
-    if (!REQUEST_MEMBERS.has(member))
+    if (!SEARCH_REQUEST_MEMBERS.has(member))
       throw invalid(member, `"${member}" is not supported by the elasticsearch search driver`);
   const from = paging(request, 'from', 0);
   const size = paging(request, 'size', 10);

@@ -1,5 +1,11 @@
 import type Database from 'better-sqlite3';
-import { InvalidError, type SearchRequest, type SearchResponse } from '../../../core/plugin/kit.js';
+import {
+  InvalidError,
+  MAX_RESULT_WINDOW,
+  SEARCH_REQUEST_MEMBERS,
+  type SearchRequest,
+  type SearchResponse,
+} from '../../../core/plugin/kit.js';
 import { compileQuery, invalid, type QueryCompilation } from './compile-query.js';
 import { compileSort } from './compile-sort.js';
 import { aggregationFields, compileAggregations, runAggregations, type ValuesByDoc } from './aggregations.js';
@@ -7,17 +13,6 @@ import { compileSuggest, runSuggest } from './suggest.js';
 import type { Tables } from './schema.js';
 
 const INDEX_NAME = 'embedded';
-const MAX_RESULT_WINDOW = 10_000;
-const REQUEST_MEMBERS = new Set([
-  'query',
-  'from',
-  'size',
-  'sort',
-  'aggs',
-  'aggregations',
-  'suggest',
-  'track_total_hits',
-]);
 
 function pagingMember(request: SearchRequest, member: 'from' | 'size', fallback: number): number {
   const value = request[member] ?? fallback;
@@ -35,7 +30,7 @@ export function runSearch(db: Database.Database, tables: Tables, request: Search
   if (typeof request !== 'object' || request === null || Array.isArray(request))
     throw new InvalidError('Search request: expected a JSON object', { fieldName: 'request' });
   for (const member of Object.keys(request))
-    if (!REQUEST_MEMBERS.has(member))
+    if (!SEARCH_REQUEST_MEMBERS.has(member))
       throw invalid(member, `"${member}" is not supported by the embedded search driver`);
   const from = pagingMember(request, 'from', 0);
   const size = pagingMember(request, 'size', 10);

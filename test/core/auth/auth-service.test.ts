@@ -83,6 +83,26 @@ t.test('a verified pair is trusted from the cache until it expires', async (t) =
   );
 });
 
+t.test('a burst of the same credential costs one hash, never a busy refusal', async (t) => {
+  const { auth, hashes } = await setup(t);
+  const before = hashes.started;
+  // More than the queue holds (2 running, 8 waiting): without sharing, most would be refused busy.
+  const answers = await Promise.all(
+    Array.from({ length: 20 }, () => auth.verifyPassword('admin@cms.com', 'right-password', { ip: '192.0.2.9' })),
+  );
+  t.ok(
+    answers.every((p) => p.user.userId === 'cms.org.1'),
+    'every request signed in',
+  );
+  t.equal(hashes.started - before, 1, 'one hash for all of them');
+  const wrong = await Promise.all(
+    Array.from({ length: 20 }, () =>
+      auth.verifyPassword('admin@cms.com', 'wrong-password', { ip: '192.0.2.9' }).catch((e: CmsError) => e.code),
+    ),
+  );
+  t.same(new Set(wrong), new Set(['AUTH_INVALID_USER']), 'a wrong one is refused alike for each');
+});
+
 t.test('sessions: created, resolved, refreshed, expired and ended', async (t) => {
   const { storage, auth, clock } = await setup(t);
   const token = await auth.createSession('cms.org.1');

@@ -1,4 +1,4 @@
-import t from 'tap';
+import t, { type Test } from 'tap';
 import Database from 'better-sqlite3';
 import { execFileSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
@@ -29,14 +29,20 @@ t.test('the plugin contributes `embedded`, an index file under the data director
   t.ok(existsSync(join(dataDir, 'search', 'index.db')));
 });
 
-t.test('two handles on one file (as two processes would) see each other’s commits', async (t) => {
-  const file = join(tempDataDir(t), 'index.db');
+/** Two handles on one index file, as two processes would hold it; closed when the test ends. */
+function twoHandles(t: Test, file: string) {
   const writer = openSqliteSearchIndex(file);
   const reader = openSqliteSearchIndex(file);
   t.teardown(async () => {
     await writer.close();
     await reader.close();
   });
+  return { writer, reader };
+}
+
+t.test('two handles on one file (as two processes would) see each other’s commits', async (t) => {
+  const file = join(tempDataDir(t), 'index.db');
+  const { writer, reader } = twoHandles(t, file);
   await writer.index([{ id: 'x', title: 'shared words' }]);
   t.equal((await reader.search({ query: { match: { title: 'words' } } })).hits.total.value, 1);
 });
@@ -56,12 +62,7 @@ const tables = (file: string): string[] => {
 
 t.test('a rebuild seen from a second handle: old contents until complete, a second rebuild refused', async (t) => {
   const file = join(tempDataDir(t), 'index.db');
-  const writer = openSqliteSearchIndex(file);
-  const reader = openSqliteSearchIndex(file);
-  t.teardown(async () => {
-    await writer.close();
-    await reader.close();
-  });
+  const { writer, reader } = twoHandles(t, file);
   await writer.index([{ id: 'old', title: 'old words' }]);
   const rebuild = await writer.rebuild();
   await rebuild.index([{ id: 'new', title: 'new words' }]);
