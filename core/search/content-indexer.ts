@@ -34,8 +34,10 @@ export class ContentIndexer {
   async apply(repositories: RepositorySet, changes: IndexChanges): Promise<void> {
     const documents: SearchDocument[] = [];
     const remove = new Set(changes.remove);
+    // One read of the definitions' version and one of each site for the whole batch.
+    const batch: BatchReads = { definitions: await this.deps.definitions.in(repositories), sites: new Map() };
     for (const item of changes.refresh) {
-      const built = await this.documents(repositories, item);
+      const built = await this.documents(repositories, item, batch);
       for (const id of built.remove) remove.add(id);
       documents.push(...built.documents);
     }
@@ -48,15 +50,16 @@ export class ContentIndexer {
   async documents(
     repositories: RepositorySet,
     item: ItemLanguage,
+    batch?: BatchReads,
   ): Promise<{ documents: SearchDocument[]; remove: string[] }> {
     const state = await repositories.content.findState(item.identifier, item.languageId);
     const identifier = state && (await repositories.content.findIdentifier(item.identifier));
-    const definitions = await this.deps.definitions.in(repositories);
+    const definitions = batch?.definitions ?? (await this.deps.definitions.in(repositories));
     const type = identifier && (await definitions.contentType(identifier.contentTypeId));
     // NOTE: an item whose type is gone cannot be searched for by type or field: it leaves the index.
     const plan = slotPlan(item, identifier && type ? state : undefined);
     if (!identifier || !type || plan.build.length === 0) return { documents: [], remove: plan.remove };
-    const shared = await this.shared(repositories, definitions, { item, identifier, type });
+    const shared = await this.shared(repositories, definitions, { item, identifier, type }, batch?.sites);
     const documents: SearchDocument[] = [];
     for (const { inode, slot } of plan.build) {
       const version = await repositories.content.findVersion(inode);
@@ -70,9 +73,11 @@ export class ContentIndexer {
     repositories: RepositorySet,
     definitions: Definitions,
     { item, identifier, type }: { item: ItemLanguage; identifier: ContentIdentifier; type: ContentType },
+    sites = new Map<string, Promise<string | undefined>>(),
   ) {
     const resolved = await this.deps.permissions.resolve(definitions, { kind: 'content', identifier, type });
-    const site = await repositories.sites.findById(identifier.host);
+    let siteName = sites.get(identifier.host);
+    if (!siteName) sites.set(identifier.host, (siteName = siteNameOf(repositories, identifier.host)));
     return {
       identifier,
       type,
@@ -80,7 +85,7 @@ export class ContentIndexer {
       typeOf: this.deps.typeOf,
       workflow: await workflowPosition(repositories, definitions, { item, type }),
       permissions: indexedPermissions(resolved.grants, this.deps.ownerRoleId),
-      siteName: site?.siteName,
+      siteName: await siteName,
     };
   }
 }
@@ -91,7 +96,8 @@ async function workflowPosition(
   { item, type }: { item: ItemLanguage; type: ContentType },
 ): Promise<WorkflowPosition> {
   const task = await repositories.tasks.find(item.identifier, item.languageId);
-  const step = task && (await repositories.workflows.findStep(task.stepId));
+  // Through the definitions cache: steps change rarely, and this runs for every item indexed.
+  const step = task && (await definitions.steps(task.schemeId)).find((s) => s.id === task.stepId);
   if (task && step) {
     return {
       kind: 'task',
@@ -109,4 +115,15 @@ async function workflowPosition(
     schemes.push({ schemeId, firstStepId: steps[0]?.id });
   }
   return { kind: 'none', schemes };
+}
+
+/** What one batch reads once for all its items. */
+interface BatchReads {
+  definitions: Definitions;
+  /** Site names by id, as they are read. */
+  sites: Map<string, Promise<string | undefined>>;
+}
+
+async function siteNameOf(repositories: RepositorySet, siteId: string): Promise<string | undefined> {
+  return (await repositories.sites.findById(siteId))?.siteName;
 }
