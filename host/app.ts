@@ -170,6 +170,7 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
       assets,
       signingKey,
       search,
+      startedWith: { env: { ...env }, cwd },
     });
     lifecycle.onStop('container', () => container.clearInstances());
     if (seeded.adminCreated && settings.initialAdminPassword)

@@ -51,6 +51,9 @@ import { ContentSearch } from '../core/search/content-search.js';
 import { IndexDispatcher } from '../core/search/index-dispatcher.js';
 import { IndexQueue } from '../core/search/index-queue.js';
 import { Reindexer } from '../core/search/reindexer.js';
+import { inProcessIndexWriter } from '../core/search/index-writer.js';
+import type { IndexWorkerData } from './search-index-worker.js';
+import { workerIndexWriter } from './worker-index-writer.js';
 import { relatedQueryResolver } from '../core/search/related-query.js';
 
 /** Typed resolution: the container's tokens carry their type. */
@@ -75,6 +78,8 @@ export function buildContainer(parts: {
   /** The HMAC key of API keys and `access_token` cookies, from the signing-key factory. */
   signingKey: Uint8Array;
   search: SearchIndex;
+  /** What the service was started with: indexing workers load the same configuration. */
+  startedWith: IndexWorkerData;
 }): DependencyContainer {
   const c = rootContainer.createChildContainer();
   c.register(SearchIndexToken, { useValue: parts.search });
@@ -213,6 +218,7 @@ function registerIndexing(
     definitions: DefinitionCache;
     permissions: PermissionService;
     fieldTypeOf: (className: string) => ReturnType<PluginRegistry['fieldTypes']['get']>;
+    startedWith: IndexWorkerData;
   },
 ): IndexQueue {
   const { storage, search, settings, definitions, permissions } = parts;
@@ -227,7 +233,10 @@ function registerIndexing(
   const dispatcher = new IndexDispatcher({
     storage,
     index: search,
-    indexer,
+    writer:
+      settings.searchIndex.workers > 0
+        ? workerIndexWriter(settings.searchIndex.workers, parts.startedWith)
+        : inProcessIndexWriter(storage, indexer),
     logger,
     deferMs: settings.searchIndex.deferMs,
     batchSize: settings.searchIndex.batchSize,

@@ -165,6 +165,15 @@ export const HOST_PROPERTIES = defineProperties({
     group: 'Search',
     description: 'Items read from storage and written to the index per batch (indexing and reindexing).',
   },
+  'search.index.workers': {
+    type: 'int',
+    default: 1,
+    min: 0,
+    max: 16,
+    group: 'Search',
+    description:
+      'Worker threads that build and write search documents, each with its own connections to storage and the index, so that indexing takes no time from requests. `0`: in the thread that answers requests. Plugins are loaded in each worker too.',
+  },
   'search.index.repair.seconds': {
     type: 'int',
     default: 30,

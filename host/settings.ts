@@ -24,7 +24,7 @@ export interface HostSettings {
   plugins: string[];
   storageDriver: string;
   searchDriver: string;
-  searchIndex: { policy: IndexPolicy; deferMs: number; batchSize: number; repairMs: number };
+  searchIndex: { policy: IndexPolicy; deferMs: number; batchSize: number; repairMs: number; workers: number };
   authSchemes: string[];
   auth: AuthSettings;
   tokens: {
@@ -84,6 +84,7 @@ export function readSettings(config: Config): HostSettings {
       deferMs: p['search.index.defer.ms'],
       batchSize: p['search.index.batch.size'],
       repairMs: p['search.index.repair.seconds'] * 1000,
+      workers: p['search.index.workers'],
     },
     authSchemes: p['auth.schemes'],
     auth: {

@@ -5,11 +5,13 @@ import type { ContentIndexer } from './content-indexer.js';
 import type { ItemLanguage } from './index-changes.js';
 import type { IndexPolicy } from './index-policy.js';
 import type { IndexSink } from './index-queue.js';
+import type { IndexWriter } from './index-writer.js';
 
 export interface IndexDispatcherOptions {
   storage: Storage;
   index: SearchIndex;
-  indexer: ContentIndexer;
+  /** Builds and writes the documents (in this thread or in worker threads). */
+  writer: IndexWriter;
   logger: Logger;
   /** How long deferred entries wait for company before they are applied as one batch. */
   deferMs: number;
@@ -86,11 +88,12 @@ export class IndexDispatcher implements IndexSink {
     this.mirror = indexer;
   }
 
-  /** Stops deferring (later entries apply at once) and applies what waits. */
+  /** Stops deferring (later entries apply at once), applies what waits, and closes the writer. */
   async close(): Promise<void> {
     this.closed = true;
     await this.flush();
     await this.chain;
+    await this.options.writer.close();
   }
 
   /** Must run inside `exclusive`. */
@@ -118,8 +121,7 @@ export class IndexDispatcher implements IndexSink {
   }
 
   private async write(items: ItemLanguage[]): Promise<void> {
-    const changes = { refresh: items, remove: [] };
-    await this.options.indexer.apply(this.options.storage, changes);
-    await this.mirror?.apply(this.options.storage, changes);
+    await this.options.writer.write(items);
+    await this.mirror?.apply(this.options.storage, { refresh: items, remove: [] });
   }
 }

@@ -57,3 +57,13 @@ t.test('a field change rewrites the documents of the type', async (t) => {
     'the removed field left the documents',
   );
 });
+
+t.test('indexing in the answering thread (search.index.workers=0) keeps the index in line too', async (t) => {
+  const s = (await startTestApp(t, { env: { CMS_SEARCH_INDEX_WORKERS: '0' } }))!;
+  await textContentType(s, 'Memo', ['title']);
+  const saved = await fireSystem(s, 'NEW', { contentType: 'Memo', title: 'In thread' });
+  t.strictSame(await indexedIds(s), [`${saved.identifier}_1_working`]);
+  await fireSystem(s, 'ARCHIVE', { identifier: saved.identifier });
+  await fireSystem(s, 'DESTROY', { identifier: saved.identifier });
+  t.strictSame(await indexedIds(s), [], 'archived, then destroyed: gone');
+});

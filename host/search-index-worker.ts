@@ -1,0 +1,59 @@
+// A worker thread of the indexing pool (see worker-index-writer.ts): it opens storage and the search
+// index as the service is configured, and builds and writes the documents of the item-languages it
+// is given. Requests never wait for this work.
+import { workerData } from 'node:worker_threads';
+import { PermissionService } from '../core/auth/permission-service.js';
+import type { Environment } from '../core/config/config.js';
+import { loadConfig } from '../core/config/load-config.js';
+import { DefinitionCache } from '../core/definitions/definition-cache.js';
+import { canonicalFieldClassName } from '../core/plugin/field-type.js';
+import { resolveNamed } from '../core/plugin/registry.js';
+import type { Storage } from '../core/plugin/storage-driver.js';
+import { ContentIndexer } from '../core/search/content-indexer.js';
+import type { ItemLanguage } from '../core/search/index-changes.js';
+import { SEED_IDS } from '../core/setup/seed-installation.js';
+import { withUnitOfWork } from '../core/transactions/unit-of-work.js';
+import { JsonLogger } from './logger.js';
+import { loadPlugins } from './plugins/load-plugins.js';
+import { readSettings } from './settings.js';
+
+export interface IndexWorkerData {
+  env: Environment;
+  cwd: string;
+}
+
+interface WorkerParts {
+  storage: Storage;
+  indexer: ContentIndexer;
+}
+
+let parts: Promise<WorkerParts> | undefined;
+
+async function open({ env, cwd }: IndexWorkerData): Promise<WorkerParts> {
+  const { config, dataDir } = loadConfig(env, cwd);
+  const settings = readSettings(config);
+  const logger = new JsonLogger({ write: (line) => process.stdout.write(line) }, settings.logLevel, {
+    area: 'search-index-worker',
+  });
+  const registry = await loadPlugins(config, dataDir, cwd, logger);
+  const driver = resolveNamed(registry.storageDrivers, 'storage.driver', settings.storageDriver);
+  const storage = withUnitOfWork(await driver.open({ config, dataDir, logger }), logger);
+  const searchDriver = resolveNamed(registry.searchDrivers, 'search.driver', settings.searchDriver);
+  const index = await searchDriver.open({ config, dataDir, logger });
+  const indexer = new ContentIndexer({
+    index,
+    typeOf: (field) => registry.fieldTypes.get(canonicalFieldClassName(field.clazz)),
+    definitions: new DefinitionCache(),
+    permissions: new PermissionService({ anonymous: SEED_IDS.anonymousRole, owner: SEED_IDS.ownerRole }),
+    ownerRoleId: SEED_IDS.ownerRole,
+  });
+  return { storage, indexer };
+}
+
+/** One task: the documents of these item-languages, as storage holds them now. */
+export default async function writeDocuments(task: { items: ItemLanguage[] }): Promise<number> {
+  parts ??= open(workerData as IndexWorkerData);
+  const { storage, indexer } = await parts;
+  await indexer.apply(storage, { refresh: task.items, remove: [] });
+  return task.items.length;
+}

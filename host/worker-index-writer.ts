@@ -1,0 +1,27 @@
+import { Piscina } from 'piscina';
+import type { IndexWriter } from '../core/search/index-writer.js';
+import type { IndexWorkerData } from './search-index-worker.js';
+
+/**
+ * Builds and writes documents in a Piscina pool of worker threads, each with its own connections to
+ * storage and to the index, so that indexing takes no time from the thread that answers requests.
+ * The dispatcher still sends one batch at a time, in order.
+ */
+export function workerIndexWriter(threads: number, data: IndexWorkerData): IndexWriter {
+  // The worker beside this module; from the TypeScript sources, through a loader that registers tsx.
+  const worker = import.meta.url.endsWith('.ts') ? './search-index-worker-source.mjs' : './search-index-worker.js';
+  const pool = new Piscina({
+    filename: new URL(worker, import.meta.url).href,
+    minThreads: threads,
+    maxThreads: threads,
+    workerData: data,
+    // Idle workers keep their connections: starting one opens storage and the index again.
+    idleTimeout: Number.POSITIVE_INFINITY,
+  });
+  return {
+    write: async (items) => {
+      await pool.run({ items });
+    },
+    close: () => pool.destroy(),
+  };
+}
