@@ -69,6 +69,9 @@ export async function startTestApp(t: Test, options: TestAppOptions = {}): Promi
     CMS_DATA_DIR: dataDir,
     INITIAL_ADMIN_PASSWORD: ADMIN.password,
     CMS_HTTP_HOST: '127.0.0.1',
+    // Indexing in the answering thread: a worker per app would load every plugin again for each of
+    // the many apps tests start. Tests of the workers ask for them (CMS_SEARCH_INDEX_WORKERS).
+    CMS_SEARCH_INDEX_WORKERS: '0',
     ...options.env,
   };
   if (options.storage === 'mysql') {

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import t, { type Test } from 'tap';
 import { createTestDatabase } from '../helpers/mysql-database.js';
 import { StorageToken } from '../../core/plugin/tokens.js';
@@ -15,7 +16,9 @@ async function twoApps(t: Test, storage: 'sqlite' | 'mysql', cacheSeconds: strin
   }
   const url = await createTestDatabase(t);
   if (!url) return undefined;
-  const db = { CMS_STORAGE_DRIVER: 'mysql', CMS_STORAGE_MYSQL_URL: url };
+  // Processes sharing a database share its search index too (one that would keep its own is refused).
+  const index = join(tempDataDir(t), 'index.db');
+  const db = { CMS_STORAGE_DRIVER: 'mysql', CMS_STORAGE_MYSQL_URL: url, CMS_SEARCH_EMBEDDED_FILE: index };
   const first = (await startTestApp(t, { env: { ...db, ...SIGNING } }))!;
   return [first, (await startTestApp(t, { env: { ...db, ...second } }))!];
 }

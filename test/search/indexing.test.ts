@@ -2,32 +2,42 @@ import t from 'tap';
 import { startTestApp, testOnEachStorage, textContentType } from '../helpers/test-app.js';
 import { eventually, fireSystem, indexedIds, searchIndexOf } from './search-helpers.js';
 
-testOnEachStorage('every change of an item reaches the index after its commit', async (t, s) => {
-  await textContentType(s, 'Blog', ['title', 'body']);
-  const saved = await fireSystem(s, 'NEW', { contentType: 'Blog', title: 'Hello World', body: 'First words' });
-  const id = saved.identifier as string;
-  t.strictSame(await indexedIds(s), [`${id}_1_working`], 'saved: the working document');
-  const [doc] = (await searchIndexOf(s).search({ query: { term: { identifier: id } } })).hits.hits;
-  t.equal(doc!._source['blog.title'], 'hello world', 'the field member, lower-cased');
-  t.equal(doc!._source.contenttype, 'blog');
+const WORKERS = { env: { CMS_SEARCH_INDEX_WORKERS: '1' } };
 
-  await fireSystem(s, 'PUBLISH', { identifier: id });
-  t.strictSame(await indexedIds(s, { term: { live: true } }), [`${id}_1_working`], 'published: working is live');
+testOnEachStorage(
+  'every change of an item reaches the index after its commit (indexed by a worker thread)',
+  async (t, s) => {
+    await textContentType(s, 'Blog', ['title', 'body']);
+    const saved = await fireSystem(s, 'NEW', { contentType: 'Blog', title: 'Hello World', body: 'First words' });
+    const id = saved.identifier as string;
+    t.strictSame(await indexedIds(s), [`${id}_1_working`], 'saved: the working document');
+    const [doc] = (await searchIndexOf(s).search({ query: { term: { identifier: id } } })).hits.hits;
+    t.equal(doc!._source['blog.title'], 'hello world', 'the field member, lower-cased');
+    t.equal(doc!._source.contenttype, 'blog');
 
-  await fireSystem(s, 'EDIT', { identifier: id, contentType: 'Blog', title: 'Hello Again', body: 'x' });
-  t.strictSame(await indexedIds(s), [`${id}_1_live`, `${id}_1_working`], 'a newer working version beside the live one');
-  t.strictSame(await indexedIds(s, { match: { 'blog.title': 'again' } }), [`${id}_1_working`]);
+    await fireSystem(s, 'PUBLISH', { identifier: id });
+    t.strictSame(await indexedIds(s, { term: { live: true } }), [`${id}_1_working`], 'published: working is live');
 
-  await fireSystem(s, 'UNPUBLISH', { identifier: id });
-  t.strictSame(await indexedIds(s), [`${id}_1_working`], 'unpublished: the live document goes');
-  await fireSystem(s, 'ARCHIVE', { identifier: id });
-  t.strictSame(await indexedIds(s, { term: { deleted: true } }), [`${id}_1_working`], 'archived is deleted:true');
-  await fireSystem(s, 'DELETE', { identifier: id });
-  t.strictSame(await indexedIds(s), [], 'deleted: nothing left');
-});
+    await fireSystem(s, 'EDIT', { identifier: id, contentType: 'Blog', title: 'Hello Again', body: 'x' });
+    t.strictSame(
+      await indexedIds(s),
+      [`${id}_1_live`, `${id}_1_working`],
+      'a newer working version beside the live one',
+    );
+    t.strictSame(await indexedIds(s, { match: { 'blog.title': 'again' } }), [`${id}_1_working`]);
+
+    await fireSystem(s, 'UNPUBLISH', { identifier: id });
+    t.strictSame(await indexedIds(s), [`${id}_1_working`], 'unpublished: the live document goes');
+    await fireSystem(s, 'ARCHIVE', { identifier: id });
+    t.strictSame(await indexedIds(s, { term: { deleted: true } }), [`${id}_1_working`], 'archived is deleted:true');
+    await fireSystem(s, 'DELETE', { identifier: id });
+    t.strictSame(await indexedIds(s), [], 'deleted: nothing left');
+  },
+  WORKERS,
+);
 
 t.test('DEFER answers first and indexes just after; a fire that fails indexes nothing', async (t) => {
-  const s = (await startTestApp(t))!;
+  const s = (await startTestApp(t, WORKERS))!;
   await textContentType(s, 'Note', ['title']);
   const saved = await fireSystem(s, 'NEW', { contentType: 'Note', title: 'Deferred' }, '');
   t.ok(await eventually(async () => (await indexedIds(s)).length === 1), 'searchable soon after');
@@ -59,7 +69,7 @@ t.test('a field change rewrites the documents of the type', async (t) => {
 });
 
 t.test('indexing in the answering thread (search.index.workers=0) keeps the index in line too', async (t) => {
-  const s = (await startTestApp(t, { env: { CMS_SEARCH_INDEX_WORKERS: '0' } }))!;
+  const s = (await startTestApp(t))!;
   await textContentType(s, 'Memo', ['title']);
   const saved = await fireSystem(s, 'NEW', { contentType: 'Memo', title: 'In thread' });
   t.strictSame(await indexedIds(s), [`${saved.identifier}_1_working`]);
