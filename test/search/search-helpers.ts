@@ -36,8 +36,8 @@ export async function fireSystem(
   return response.json.entity;
 }
 
-/** Polls until `check` holds (deferred indexing happens just after the answer). */
-export async function eventually(check: () => Promise<boolean>, timeoutMs = 5000): Promise<boolean> {
+/** Polls until `check` holds (deferred indexing happens just after the answer; a worker thread starting under load may take seconds). */
+export async function eventually(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<boolean> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (await check()) return true;
