@@ -32,6 +32,8 @@ export interface ContentSearchResult {
   response: SearchResponse;
   /** The items of the hits, in hit order (an item removed since it was indexed is left out). */
   items: ReadContent[];
+  /** Whether live versions were searched (what the caller asked, as far as the caller may). */
+  live: boolean;
 }
 
 /**
@@ -57,7 +59,7 @@ export class ContentSearch {
     if (permissions) filter.push(permissions);
     const query = request.query ?? { match_all: {} };
     const response = await this.deps.index.search({ ...request, query: { bool: { must: [query], filter } } });
-    return { response, items: await this.itemsOf(response) };
+    return { response, items: await this.itemsOf(response), live };
   }
 
   private isBackEnd(caller: Principal | null): boolean {

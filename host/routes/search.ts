@@ -76,8 +76,7 @@ export default defineRoutes('search', ({ contentSearch, contentReader, fields })
       query: EngineQuery,
       body: EngineRequest,
       handler: async ({ principal, body, query }) => {
-        const { response, items, depth } = await engineSearch(principal, body, query);
-        const live = !principal || query.live !== false;
+        const { response, items, depth, live } = await engineSearch(principal, body, query);
         const contentlets = await related.maps(principal, items, depth, live);
         return answer({ contentlets, esresponse: [response] }, isPretty(query));
       },
