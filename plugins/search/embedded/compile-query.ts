@@ -305,8 +305,8 @@ function compileFullText(
   ctes.push({
     sql:
       // FTS5 refuses bm25() itself inside an aggregate, hence `rank`.
-      `${name}(doc, s) AS MATERIALIZED (SELECT t.doc, MAX(-${tables.fts}.rank) FROM ${tables.fts} ` +
-      `JOIN ${tables.texts} t ON t.rowid = ${tables.fts}.rowid WHERE ${tables.fts} MATCH ? AND t.field = ? GROUP BY t.doc)`,
+      `${name}(doc, s) AS MATERIALIZED (SELECT t.doc, MAX(-${tables.ftsRef}.rank) FROM ${tables.fts} ` +
+      `JOIN ${tables.texts} t ON t.rowid = ${tables.ftsRef}.rowid WHERE ${tables.ftsRef} MATCH ? AND t.field = ? GROUP BY t.doc)`,
     params: [match, field],
   });
   const text: CompiledQuery = {

@@ -8,7 +8,7 @@ const EMBEDDED_SEARCH_PROPERTIES = defineProperties({
     default: 'search/index.db',
     group: 'Search',
     description:
-      'The `embedded` search index: an SQLite file (FTS5 for words), relative to the data directory. WAL journal, one durable transaction per batch; several processes may share it.',
+      'The `embedded` search index: an SQLite file (FTS5 for words), relative to the data directory, naming the set file beside it (`<file>.<id>.set`) that holds the index. WAL journal, one durable transaction per batch; several processes may share it.',
   },
 });
 

@@ -1,17 +1,30 @@
 import type Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { ConflictError } from '../../../core/plugin/kit.js';
-import { activeSet, createSet, dropSet, otherSet, type TableSet } from './schema.js';
+import { activeSetName, setActiveSetName } from './schema.js';
+import {
+  createDurableSetFile,
+  newSetName,
+  openRebuildSetFile,
+  sealSetFile,
+  setPath,
+  sweepSetFiles,
+} from './set-files.js';
 
 /**
- * A rebuild fills the set of tables that is not active (see `schema.ts`). The row `rebuild` of
- * `meta` records who runs it (process id and a token), so that a second rebuild, from this process
- * or another one on the same file, is refused while the first one's process lives, and a rebuild
- * whose process died (a crash) is dropped when the file is next opened.
+ * A rebuild fills a new set file (see `schema.ts`). The row `rebuild` of `meta` records who runs it
+ * (process id and a token) and its file, so that a second rebuild, from this process or another one
+ * on the same main file, is refused while the first one's process lives, and the file of a rebuild
+ * whose process died (a crash) is deleted when the main file is next opened.
+ *
+ * Every step that creates or deletes set files runs inside a write transaction of the main file,
+ * so a process sweeping leftovers never deletes a file another has just created but not yet named.
  */
 interface RebuildOwner {
   pid: number;
   token: string;
+  set: string;
 }
 
 /** The tokens of the rebuilds this process runs: a row naming this process but none of them is a leftover. */
@@ -35,49 +48,86 @@ function processAlive(pid: number): boolean {
 const isRunning = (owner: RebuildOwner): boolean =>
   owner.pid === process.pid ? runningHere.has(owner.token) : processAlive(owner.pid);
 
-/** At open: the tables of a rebuild whose process is gone are dropped. */
-export function dropLeftoverRebuild(db: Database.Database): void {
+/**
+ * At open: makes sure an active set file exists (an empty one the first time, or if it was deleted
+ * by hand), forgets a rebuild whose process is gone and deletes set files nobody uses.
+ */
+export function prepareSetFiles(db: Database.Database, mainFile: string): void {
   db.transaction(() => {
-    const owner = ownerOf(db);
-    if (owner && isRunning(owner)) return;
-    db.prepare("DELETE FROM meta WHERE key = 'rebuild'").run();
-    dropSet(db, otherSet(activeSet(db)));
+    let active = activeSetName(db);
+    if (active === undefined || !existsSync(setPath(mainFile, active))) {
+      active = newSetName(mainFile);
+      createDurableSetFile(setPath(mainFile, active));
+      setActiveSetName(db, active);
+    }
+    let owner = ownerOf(db);
+    if (owner && !isRunning(owner)) {
+      db.prepare("DELETE FROM meta WHERE key = 'rebuild'").run();
+      owner = undefined;
+    }
+    sweepSetFiles(mainFile, new Set(owner ? [active, owner.set] : [active]));
   }).immediate();
 }
 
-/** Creates the other set, empty, and records the rebuild; `ConflictError` if one is running. */
-export function startRebuild(db: Database.Database): { set: TableSet; token: string } {
+export interface StartedRebuild {
+  token: string;
+  /** The new set file's name and a connection of its own on it, for writing. */
+  set: string;
+  setDb: Database.Database;
+}
+
+/** Creates a new, empty set file and records the rebuild; `ConflictError` if one is running. */
+export function startRebuild(db: Database.Database, mainFile: string): StartedRebuild {
   return db
     .transaction(() => {
       const owner = ownerOf(db);
       if (owner && isRunning(owner)) throw new ConflictError('A rebuild of the search index is already running');
-      const set = otherSet(activeSet(db));
-      dropSet(db, set);
-      createSet(db, set);
+      const set = newSetName(mainFile);
       const token = randomUUID();
       db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('rebuild', ?)").run(
-        JSON.stringify({ pid: process.pid, token } satisfies RebuildOwner),
+        JSON.stringify({ pid: process.pid, token, set } satisfies RebuildOwner),
       );
+      const setDb = openRebuildSetFile(setPath(mainFile, set));
       runningHere.add(token);
-      return { set, token };
+      return { token, set, setDb };
     })
     .immediate();
 }
 
-function endRebuild(db: Database.Database, token: string, keep: boolean): void {
-  db.transaction(() => {
-    if (ownerOf(db)?.token !== token) throw new ConflictError('This rebuild of the search index is no longer running');
-    const active = activeSet(db);
-    // Completing drops the old set and points `active` at the new one; abandoning drops the new one.
-    dropSet(db, keep ? active : otherSet(active));
-    if (keep) db.prepare("UPDATE meta SET value = ? WHERE key = 'active'").run(otherSet(active));
-    db.prepare("DELETE FROM meta WHERE key = 'rebuild'").run();
-  }).immediate();
-  runningHere.delete(token);
+function endRebuild(db: Database.Database, token: string, work: () => void): void {
+  try {
+    db.transaction(() => {
+      if (ownerOf(db)?.token !== token)
+        throw new ConflictError('This rebuild of the search index is no longer running');
+      work();
+      db.prepare("DELETE FROM meta WHERE key = 'rebuild'").run();
+    }).immediate();
+  } finally {
+    runningHere.delete(token);
+  }
 }
 
-/** Swaps the rebuilt set in, in one transaction. */
-export const completeRebuild = (db: Database.Database, token: string): void => endRebuild(db, token, true);
+/**
+ * Makes the rebuilt set durable, then points `active` at it in one transaction. Answers the name of
+ * the set it replaced, for the caller to delete once its own connection has let go of it.
+ */
+export async function completeRebuild(
+  db: Database.Database,
+  mainFile: string,
+  started: StartedRebuild,
+): Promise<string> {
+  // Outside the main file's transaction: flushing a large file takes a while, and no one waits on it.
+  await sealSetFile(started.setDb, setPath(mainFile, started.set));
+  let replaced = '';
+  endRebuild(db, started.token, () => {
+    replaced = activeSetName(db) ?? '';
+    setActiveSetName(db, started.set);
+  });
+  return replaced;
+}
 
-/** Drops the rebuilt set; the active one stays. */
-export const abandonRebuild = (db: Database.Database, token: string): void => endRebuild(db, token, false);
+/** Forgets the rebuild; the caller deletes its set file. */
+export function abandonRebuild(db: Database.Database, started: StartedRebuild): void {
+  if (started.setDb.open) started.setDb.close();
+  endRebuild(db, started.token, () => undefined);
+}

@@ -3,15 +3,23 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { ConflictError, UnavailableError, type IndexRebuild, type SearchIndex } from '../../../core/plugin/kit.js';
 import { runSearch } from './run-search.js';
-import { activeSet, ensureLayout, tablesOf, type TableSet } from './schema.js';
+import { activeSetName, ensureLayout, tablesOf } from './schema.js';
 import { setWriter, type SetWriter } from './writer.js';
-import { abandonRebuild, completeRebuild, dropLeftoverRebuild, startRebuild } from './rebuild.js';
+import { abandonRebuild, completeRebuild, prepareSetFiles, startRebuild } from './rebuild.js';
+import { removeSetFile, setPath } from './set-files.js';
+
+/** The schema name the active set file is attached under. */
+const ACTIVE = 'idx';
+
+/** Attempts to find the active set unchanged between attaching it and reading it (a rebuild may complete in between). */
+const ATTEMPTS = 5;
 
 /**
- * A search index in one SQLite file (WAL, one transaction per batch, durable commits). Several
- * processes may open the same file: WAL lets readers work beside the one writer at a time, and
- * `busy_timeout` makes a writer wait for another's commit. The tables are described in `schema.ts`,
- * the rebuild in `rebuild.ts`, requests in `run-search.ts`.
+ * A search index in SQLite files (WAL, one transaction per batch, durable commits): a main file
+ * naming the active set file, which this connection attaches (see `schema.ts`). Several processes
+ * may open the same main file: WAL lets readers work beside the one writer at a time, and
+ * `busy_timeout` makes a writer wait for another's commit. Rebuilds are in `rebuild.ts`, requests
+ * in `run-search.ts`.
  */
 export function openSqliteSearchIndex(file: string): SearchIndex {
   mkdirSync(dirname(file), { recursive: true });
@@ -21,31 +29,60 @@ export function openSqliteSearchIndex(file: string): SearchIndex {
   db.pragma('busy_timeout = 5000');
   translatingBusy(() => {
     ensureLayout(db);
-    dropLeftoverRebuild(db);
+    prepareSetFiles(db, file);
   });
 
-  const writers = new Map<TableSet, SetWriter>();
-  const writerOf = (set: TableSet): SetWriter => {
-    const writer = writers.get(set) ?? setWriter(db, set);
-    writers.set(set, writer);
-    return writer;
+  let attached: string | undefined;
+  let writer: SetWriter | undefined;
+  const detach = (): void => {
+    if (attached === undefined) return;
+    db.exec(`DETACH ${ACTIVE}`);
+    attached = undefined;
+    writer = undefined;
+  };
+  /** Attaches the set file `meta` names, if it is not the one attached (ATTACH cannot run inside a transaction). */
+  const attachActive = (): void => {
+    const name = activeSetName(db);
+    if (name === attached || name === undefined) return;
+    detach();
+    db.prepare(`ATTACH ? AS ${ACTIVE}`).run(setPath(file, name));
+    db.pragma(`${ACTIVE}.synchronous = FULL`);
+    attached = name;
   };
   // IMMEDIATE: the write lock is taken first, so the active set read inside cannot change before the write.
-  const write = (work: () => void): void => translatingBusy(() => db.transaction(work).immediate());
+  const writeTx = db.transaction((work: () => void) => (activeSetName(db) === attached ? (work(), true) : false));
   // One read transaction: the active set, the total, the hits and the aggregations see one snapshot.
-  const read = db.transaction((work: () => ReturnType<typeof runSearch>) => work());
+  const readTx = db.transaction(<T>(work: () => T) => (activeSetName(db) === attached ? { value: work() } : undefined));
+  const write = (work: (writer: SetWriter) => void): void =>
+    translatingBusy(() => {
+      for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+        attachActive();
+        const current = (writer ??= setWriter(db, ACTIVE));
+        if (writeTx.immediate(() => work(current))) return;
+      }
+      throw replacedTooOften();
+    });
+  const read = <T>(work: () => T): T =>
+    translatingBusy(() => {
+      for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+        attachActive();
+        const result = readTx(work) as { value: T } | undefined;
+        if (result) return result.value;
+      }
+      throw replacedTooOften();
+    });
   let running: IndexRebuild | undefined;
 
   return {
     async index(documents) {
-      write(() => writerOf(activeSet(db)).index(documents));
+      write((w) => w.index(documents));
     },
     async remove(ids) {
-      write(() => writerOf(activeSet(db)).remove(ids));
+      write((w) => w.remove(ids));
     },
     async search(request) {
       const started = performance.now();
-      const response = translatingBusy(() => read(() => runSearch(db, tablesOf(activeSet(db)), request)));
+      const response = read(() => runSearch(db, tablesOf(ACTIVE), request));
       response.took = Math.round(performance.now() - started);
       return response;
     },
@@ -54,34 +91,45 @@ export function openSqliteSearchIndex(file: string): SearchIndex {
     },
     async rebuild() {
       if (running) throw new ConflictError('A rebuild of the search index is already running');
-      const { set, token } = translatingBusy(() => startRebuild(db));
-      // The set's tables were dropped and created again: statements prepared on the old ones go.
-      writers.delete(set);
+      const started = translatingBusy(() => startRebuild(db, file));
+      const rebuildWriter = setWriter(started.setDb, 'main');
+      const rebuildTx = started.setDb.transaction((work: () => void) => work());
       let over = false;
       const ensureRunning = (): void => {
         if (over) throw new ConflictError('This rebuild of the search index is over (completed or abandoned)');
       };
-      const end = (finish: () => void): void => {
+      const end = async (finish: () => Promise<string | undefined>): Promise<void> => {
         ensureRunning();
-        translatingBusy(finish);
         over = true;
         running = undefined;
-        writers.clear();
+        try {
+          const obsolete = await translatingBusyAsync(finish);
+          if (obsolete === undefined) return;
+          if (obsolete === attached) detach();
+          removeSetFile(setPath(file, obsolete));
+        } catch (error) {
+          if (started.setDb.open) started.setDb.close();
+          removeSetFile(setPath(file, started.set));
+          throw error;
+        }
       };
       const rebuild: IndexRebuild = {
         async index(documents) {
           ensureRunning();
-          write(() => writerOf(set).index(documents));
+          rebuildTx(() => rebuildWriter.index(documents));
         },
         async remove(ids) {
           ensureRunning();
-          write(() => writerOf(set).remove(ids));
+          rebuildTx(() => rebuildWriter.remove(ids));
         },
         async complete() {
-          end(() => completeRebuild(db, token));
+          await end(() => completeRebuild(db, file, started));
         },
         async abandon() {
-          end(() => abandonRebuild(db, token));
+          await end(async () => {
+            abandonRebuild(db, started);
+            return started.set;
+          });
         },
       };
       running = rebuild;
@@ -98,6 +146,9 @@ export function openSqliteSearchIndex(file: string): SearchIndex {
   };
 }
 
+const replacedTooOften = (): UnavailableError =>
+  new UnavailableError('The search index was being replaced; try again', { retryAfterSeconds: 1 });
+
 /**
  * Another process held the index longer than `busy_timeout`: a 503 the client may retry. Other
  * SQLite errors are faults (a 500, logged with the cause).
@@ -106,9 +157,21 @@ function translatingBusy<T>(work: () => T): T {
   try {
     return work();
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED')
-      throw new UnavailableError('The search index is busy; try again', { retryAfterSeconds: 1, cause: error });
-    throw error;
+    throw busyAsUnavailable(error);
   }
+}
+
+async function translatingBusyAsync<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw busyAsUnavailable(error);
+  }
+}
+
+function busyAsUnavailable(error: unknown): unknown {
+  const code = (error as { code?: unknown }).code;
+  return code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED'
+    ? new UnavailableError('The search index is busy; try again', { retryAfterSeconds: 1, cause: error })
+    : error;
 }

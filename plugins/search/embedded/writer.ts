@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { InvalidError, type SearchDocument } from '../../../core/plugin/kit.js';
 import { parseInstant } from './compile-query.js';
-import { tablesOf, type TableSet } from './schema.js';
+import { tablesOf } from './schema.js';
 
 type Row = { field: string; value: string | number; num: number | null };
 
@@ -35,9 +35,9 @@ export interface SetWriter {
   remove(ids: readonly string[]): void;
 }
 
-/** The statements are prepared once per set and handle (the set's tables must exist). */
-export function setWriter(db: Database.Database, set: TableSet): SetWriter {
-  const t = tablesOf(set);
+/** The statements are prepared once per connection and schema (the set's tables must exist). */
+export function setWriter(db: Database.Database, schema: string): SetWriter {
+  const t = tablesOf(schema);
   const upsertDoc = db.prepare<[string, string], { rowid: number }>(
     `INSERT INTO ${t.docs} (id, source) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET source = excluded.source RETURNING rowid`,
   );

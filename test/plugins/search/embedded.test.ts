@@ -1,8 +1,8 @@
 import t, { type Test } from 'tap';
 import Database from 'better-sqlite3';
 import { execFileSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConflictError } from '../../../core/plugin/kit.js';
 import { silentLogger } from '../../../core/logger.js';
@@ -47,14 +47,16 @@ t.test('two handles on one file (as two processes would) see each other’s comm
   t.equal((await reader.search({ query: { match: { title: 'words' } } })).hits.total.value, 1);
 });
 
-const tables = (file: string): string[] => {
+/** The set files beside the main file (see plugins/search/embedded/schema.ts). */
+const setFiles = (file: string): string[] =>
+  readdirSync(dirname(file))
+    .filter((name) => name.startsWith(`${basename(file)}.`) && name.endsWith('.set'))
+    .sort();
+
+const activeSet = (file: string): string => {
   const raw = new Database(file, { readonly: true });
   try {
-    return (
-      raw.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name LIKE '%docs'").all() as Array<{
-        name: string;
-      }>
-    ).map((r) => r.name);
+    return (raw.prepare("SELECT value FROM meta WHERE key = 'active'").get() as { value: string }).value;
   } finally {
     raw.close();
   }
@@ -64,6 +66,7 @@ t.test('a rebuild seen from a second handle: old contents until complete, a seco
   const file = join(tempDataDir(t), 'index.db');
   const { writer, reader } = twoHandles(t, file);
   await writer.index([{ id: 'old', title: 'old words' }]);
+  const before = activeSet(file);
   const rebuild = await writer.rebuild();
   await rebuild.index([{ id: 'new', title: 'new words' }]);
   const conflict = await reader.rebuild().then(
@@ -73,7 +76,7 @@ t.test('a rebuild seen from a second handle: old contents until complete, a seco
   t.ok(conflict instanceof ConflictError, 'one rebuild per file, whichever handle asks');
   const third = openSqliteSearchIndex(file);
   await third.close();
-  t.same(tables(file).sort(), ['a_docs', 'b_docs'], 'opening the file keeps a rebuild that is running');
+  t.equal(setFiles(file).length, 2, 'opening the file keeps the file of a rebuild that is running');
   t.same(
     (await reader.search({})).hits.hits.map((h) => h._id),
     ['old'],
@@ -82,8 +85,16 @@ t.test('a rebuild seen from a second handle: old contents until complete, a seco
   t.same(
     (await reader.search({})).hits.hits.map((h) => h._id),
     ['new'],
+    'the other handle reads the new set file',
   );
-  t.same(tables(file), ['b_docs'], 'the old tables are dropped');
+  await reader.index([{ id: 'later', title: 'later words' }]);
+  t.same(
+    (await writer.search({ query: { match: { title: 'words' } } })).hits.hits.map((h) => h._id).sort(),
+    ['later', 'new'],
+    'and writes into it',
+  );
+  t.notOk(setFiles(file).includes(before), 'the old set file is deleted');
+  t.same(setFiles(file), [activeSet(file)]);
 });
 
 t.test('the swap is one transaction: a reader in the middle of a read keeps the old contents whole', async (t) => {
@@ -96,19 +107,36 @@ t.test('the swap is one transaction: a reader in the middle of a read keeps the 
   ]);
   const rebuild = await index.rebuild();
   await rebuild.index([{ id: 'n1', title: 'new' }]);
-  // Another process, as SQLite sees it: a connection of its own, inside a read transaction.
+  // Another process, as SQLite sees it: a connection of its own, with the active set attached, inside a read transaction.
   const other = new Database(file);
   t.teardown(() => other.close());
-  const activeDocs = () => {
-    const { value } = other.prepare("SELECT value FROM meta WHERE key = 'active'").get() as { value: string };
-    return (other.prepare(`SELECT id FROM ${value}_docs ORDER BY id`).all() as Array<{ id: string }>).map((r) => r.id);
-  };
+  other.prepare('ATTACH ? AS idx').run(join(dirname(file), activeSet(file)));
+  const activeDocs = () =>
+    (other.prepare('SELECT id FROM idx.docs ORDER BY id').all() as Array<{ id: string }>).map((r) => r.id);
   other.exec('BEGIN');
   t.same(activeDocs(), ['o1', 'o2']);
   await rebuild.complete();
-  t.same(activeDocs(), ['o1', 'o2'], 'the snapshot read before the swap stays whole');
+  t.same(activeDocs(), ['o1', 'o2'], 'the snapshot read before the swap stays whole, though its file is deleted');
   other.exec('COMMIT');
-  t.same(activeDocs(), ['n1'], 'the next read sees the new contents');
+  other.exec('DETACH idx');
+  other.prepare('ATTACH ? AS idx').run(join(dirname(file), activeSet(file)));
+  t.same(activeDocs(), ['n1'], 'the next read, of the set now active, sees the new contents');
+});
+
+t.test('completing a large rebuild deletes the old set file instead of emptying it', async (t) => {
+  const file = join(tempDataDir(t), 'index.db');
+  const index = openSqliteSearchIndex(file);
+  t.teardown(() => index.close());
+  const documents = Array.from({ length: 3000 }, (_, i) => ({ id: `d${i}`, title: `words of document ${i}` }));
+  await index.index(documents);
+  const old = join(dirname(file), activeSet(file));
+  const size = (path: string) => (existsSync(path) ? statSync(path).size : 0);
+  t.ok(size(old) + size(`${old}-wal`) > 500_000, 'the old set file (and its WAL) holds the documents');
+  const rebuild = await index.rebuild();
+  await rebuild.index(documents.slice(0, 10));
+  await rebuild.complete();
+  t.notOk(existsSync(old) || existsSync(`${old}-wal`), 'the old file is gone, with its WAL');
+  t.equal((await index.search({})).hits.total.value, 10);
 });
 
 t.test('a rebuild left behind by a crashed process is dropped when the file is opened', async (t) => {
@@ -128,10 +156,10 @@ t.test('a rebuild left behind by a crashed process is dropped when the file is o
       'process.exit(0);\n',
   );
   execFileSync(process.execPath, ['--import', 'tsx', script, file], { stdio: 'pipe' });
-  t.same(tables(file).sort(), ['a_docs', 'b_docs'], 'the crashed rebuild left its tables');
+  t.equal(setFiles(file).length, 2, 'the crashed rebuild left its set file');
   const index = openSqliteSearchIndex(file);
   t.teardown(() => index.close());
-  t.same(tables(file), ['a_docs'], 'dropped at open');
+  t.same(setFiles(file), [activeSet(file)], 'deleted at open');
   t.same(
     (await index.search({})).hits.hits.map((h) => h._id),
     ['kept'],
@@ -153,7 +181,7 @@ t.test('closing an index abandons its running rebuild', async (t) => {
   const rebuild = await index.rebuild();
   await rebuild.index([{ id: 'lost', title: 'lost' }]);
   await index.close();
-  t.same(tables(file), ['a_docs']);
+  t.same(setFiles(file), [activeSet(file)], 'its set file is deleted');
   const again = openSqliteSearchIndex(file);
   t.teardown(() => again.close());
   t.same(
@@ -162,17 +190,25 @@ t.test('closing an index abandons its running rebuild', async (t) => {
   );
 });
 
-t.test('a file of the first layout (one set of unprefixed tables) is emptied and opened', async (t) => {
+t.test('a file of an earlier layout (the index in the main file) is emptied and opened', async (t) => {
   const file = join(tempDataDir(t), 'index.db');
   const raw = new Database(file);
   raw.exec(
-    "CREATE TABLE docs (rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, source TEXT NOT NULL); INSERT INTO docs (id, source) VALUES ('x', '{}')",
+    "CREATE TABLE a_docs (rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, source TEXT NOT NULL); INSERT INTO a_docs (id, source) VALUES ('x', '{}');" +
+      'CREATE VIRTUAL TABLE a_texts_fts USING fts5 (text); CREATE VIRTUAL TABLE a_vocab_rows USING fts5vocab (a_texts_fts, row);' +
+      "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL); INSERT INTO meta VALUES ('active', 'a'); PRAGMA user_version = 2",
   );
   raw.close();
   const index = openSqliteSearchIndex(file);
   t.teardown(() => index.close());
   t.equal((await index.search({})).hits.total.value, 0);
-  t.same(tables(file), ['a_docs']);
+  const raw2 = new Database(file, { readonly: true });
+  t.same(
+    raw2.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").all(),
+    [{ name: 'meta' }],
+    'only meta is left',
+  );
+  raw2.close();
   await index.index([{ id: 'y', title: 'fresh' }]);
   t.equal((await index.search({ query: { match: { title: 'fresh' } } })).hits.total.value, 1);
 });
