@@ -14,7 +14,7 @@ import {
 
 /**
  * A rebuild fills a new set file (see `schema.ts`). The row `rebuild` of `meta` records who runs it
- * (process id and a token) and its file, so that a second rebuild, from this process or another one
+ * (process id and start, and a token) and its file, so that a second rebuild, from this process or another one
  * on the same main file, is refused while the first one's process lives, and the file of a rebuild
  * whose process died (a crash) is deleted when the main file is next opened.
  *
@@ -23,12 +23,14 @@ import {
  */
 interface RebuildOwner {
   pid: number;
+  /** When the process started (epoch ms): a process id is reused, in a container restarted as PID 1 every time. */
+  started: number;
   token: string;
   set: string;
 }
 
-/** The tokens of the rebuilds this process runs: a row naming this process but none of them is a leftover. */
-const runningHere = new Set<string>();
+/** The same in every thread of this process: the index is opened in worker threads too. */
+const processStarted = (): number => Math.round(Date.now() - process.uptime() * 1000);
 
 function ownerOf(db: Database.Database): RebuildOwner | undefined {
   const row = db.prepare("SELECT value FROM meta WHERE key = 'rebuild'").get() as { value: string } | undefined;
@@ -45,8 +47,14 @@ function processAlive(pid: number): boolean {
   }
 }
 
-const isRunning = (owner: RebuildOwner): boolean =>
-  owner.pid === process.pid ? runningHere.has(owner.token) : processAlive(owner.pid);
+/**
+ * A rebuild of this process (any of its threads) is running; one of an earlier process that had
+ * this id is not; another process's is running while a process with its id lives.
+ */
+function isRunning(owner: RebuildOwner): boolean {
+  if (owner.pid !== process.pid) return processAlive(owner.pid);
+  return Math.abs((owner.started ?? 0) - processStarted()) < 1000;
+}
 
 /**
  * At open: makes sure an active set file exists (an empty one the first time, or if it was deleted
@@ -85,26 +93,20 @@ export function startRebuild(db: Database.Database, mainFile: string): StartedRe
       const set = newSetName(mainFile);
       const token = randomUUID();
       db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('rebuild', ?)").run(
-        JSON.stringify({ pid: process.pid, token, set } satisfies RebuildOwner),
+        JSON.stringify({ pid: process.pid, started: processStarted(), token, set } satisfies RebuildOwner),
       );
       const setDb = openRebuildSetFile(setPath(mainFile, set));
-      runningHere.add(token);
       return { token, set, setDb };
     })
     .immediate();
 }
 
 function endRebuild(db: Database.Database, token: string, work: () => void): void {
-  try {
-    db.transaction(() => {
-      if (ownerOf(db)?.token !== token)
-        throw new ConflictError('This rebuild of the search index is no longer running');
-      work();
-      db.prepare("DELETE FROM meta WHERE key = 'rebuild'").run();
-    }).immediate();
-  } finally {
-    runningHere.delete(token);
-  }
+  db.transaction(() => {
+    if (ownerOf(db)?.token !== token) throw new ConflictError('This rebuild of the search index is no longer running');
+    work();
+    db.prepare("DELETE FROM meta WHERE key = 'rebuild'").run();
+  }).immediate();
 }
 
 /**

@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { ConflictError } from '../../../core/plugin/kit.js';
 import { silentLogger } from '../../../core/logger.js';
 import { loadConfig } from '../../../core/config/load-config.js';
@@ -172,6 +173,43 @@ t.test('a rebuild left behind by a crashed process is dropped when the file is o
     ['whole'],
     'and a new rebuild runs',
   );
+});
+
+t.test('a worker thread of the process running a rebuild opens the file without ending the rebuild', async (t) => {
+  const file = join(tempDataDir(t), 'index.db');
+  const index = openSqliteSearchIndex(file);
+  t.teardown(() => index.close());
+  const rebuild = await index.rebuild();
+  await rebuild.index([{ id: 'new', title: 'new' }]);
+  const worker = new Worker(new URL('../../fixtures/open-search-index-worker.mjs', import.meta.url), {
+    workerData: { file },
+  });
+  t.equal(await new Promise((resolve, reject) => worker.once('exit', resolve).once('error', reject)), 0);
+  t.equal(setFiles(file).length, 2, 'the rebuild’s file is kept');
+  await rebuild.complete();
+  t.same(
+    (await index.search({})).hits.hits.map((h) => h._id),
+    ['new'],
+  );
+});
+
+t.test('a rebuild recorded by an earlier process with this process’s id is a leftover', async (t) => {
+  const file = join(tempDataDir(t), 'index.db');
+  await openSqliteSearchIndex(file).close();
+  const leftover = `${basename(file)}.0123456789ab.set`;
+  writeFileSync(join(dirname(file), leftover), '');
+  const raw = new Database(file);
+  // A container restarted as PID 1 every time: the same id, an earlier start.
+  raw
+    .prepare("INSERT INTO meta (key, value) VALUES ('rebuild', ?)")
+    .run(JSON.stringify({ pid: process.pid, started: Date.now() - 86_400_000, token: 'gone', set: leftover }));
+  raw.close();
+  const index = openSqliteSearchIndex(file);
+  t.teardown(() => index.close());
+  t.notOk(setFiles(file).includes(leftover), 'its file is deleted at open');
+  const rebuild = await index.rebuild();
+  await rebuild.abandon();
+  t.pass('a new rebuild starts');
 });
 
 t.test('closing an index abandons its running rebuild', async (t) => {
