@@ -139,12 +139,23 @@ function intervalOf(body: Json, path: string): Interval {
   return { fixedMs: ms };
 }
 
-/** Every field the aggregations read, nested ones included. */
-export function aggregationFields(aggs: readonly Aggregation[]): Set<string> {
-  const fields = new Set<string>();
+/** What an aggregation reads of a field: `terms` its values, `date_histogram` its numbers (instants). */
+export interface FieldNeeds {
+  value: boolean;
+  num: boolean;
+}
+
+/** Every field the aggregations read, nested ones included, and what of it. */
+export function aggregationFields(
+  aggs: readonly Aggregation[],
+  fields = new Map<string, FieldNeeds>(),
+): Map<string, FieldNeeds> {
   for (const agg of aggs) {
-    fields.add(agg.field);
-    for (const field of aggregationFields(agg.subs)) fields.add(field);
+    const needs = fields.get(agg.field) ?? { value: false, num: false };
+    if (agg.kind === 'terms') needs.value = true;
+    else needs.num = true;
+    fields.set(agg.field, needs);
+    aggregationFields(agg.subs, fields);
   }
   return fields;
 }
@@ -182,14 +193,17 @@ function termsResult(
   // Keyed by type and value: the text "1" and the number 1 are two buckets.
   const buckets = new Map<string, { key: unknown; docs: number[] }>();
   for (const doc of docs) {
-    const seen = new Set<string>();
-    for (const { value } of byDoc.get(doc) ?? []) {
+    const list = byDoc.get(doc);
+    if (!list) continue;
+    // Most documents hold one value: no set of seen values for them.
+    const seen = list.length > 1 ? new Set<string>() : undefined;
+    for (const { value } of list) {
       const id = `${typeof value}:${String(value)}`;
-      if (seen.has(id)) continue;
-      seen.add(id);
-      const bucket = buckets.get(id) ?? { key: value, docs: [] };
+      if (seen?.has(id)) continue;
+      seen?.add(id);
+      let bucket = buckets.get(id);
+      if (!bucket) buckets.set(id, (bucket = { key: value, docs: [] }));
       bucket.docs.push(doc);
-      buckets.set(id, bucket);
     }
   }
   const ordered = [...buckets.values()].sort((a, b) => b.docs.length - a.docs.length || compareKeys(a.key, b.key));
@@ -267,12 +281,14 @@ function histogramResult(
 ): Json {
   const buckets = new Map<number, number[]>();
   for (const doc of docs) {
-    const seen = new Set<number>();
-    for (const { num } of byDoc.get(doc) ?? []) {
+    const list = byDoc.get(doc);
+    if (!list) continue;
+    const seen = list.length > 1 ? new Set<number>() : undefined;
+    for (const { num } of list) {
       if (num === null) continue;
       const key = bucketStart(num, agg.interval);
-      if (seen.has(key)) continue;
-      seen.add(key);
+      if (seen?.has(key)) continue;
+      seen?.add(key);
       const list = buckets.get(key) ?? [];
       list.push(doc);
       buckets.set(key, list);

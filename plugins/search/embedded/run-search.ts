@@ -8,11 +8,26 @@ import {
 } from '../../../core/plugin/kit.js';
 import { compileQuery, invalid, type QueryCompilation } from './compile-query.js';
 import { compileSort } from './compile-sort.js';
-import { aggregationFields, compileAggregations, runAggregations, type ValuesByDoc } from './aggregations.js';
+import {
+  aggregationFields,
+  compileAggregations,
+  runAggregations,
+  type FieldNeeds,
+  type ValuesByDoc,
+} from './aggregations.js';
 import { compileSuggest, runSuggest } from './suggest.js';
 import type { Tables } from './schema.js';
 
 const INDEX_NAME = 'embedded';
+
+/** The documents a search matches, with their scores: see `createMatchesTable`. */
+const MATCHES = 'temp.search_matches';
+
+/** Once per connection, before searches: the temporary table of matches (`temp_store` in memory). */
+export function createMatchesTable(db: Database.Database): void {
+  db.pragma('temp_store = MEMORY');
+  db.exec(`CREATE TEMP TABLE IF NOT EXISTS search_matches (doc INTEGER PRIMARY KEY, score REAL)`);
+}
 
 function pagingMember(request: SearchRequest, member: 'from' | 'size', fallback: number): number {
   const value = request[member] ?? fallback;
@@ -42,23 +57,29 @@ export function runSearch(db: Database.Database, tables: Tables, request: Search
   const aggregations = compileAggregations(request);
   const suggestions = compileSuggest(request.suggest);
 
-  const ctes = [
-    ...compilation.ctes.map((c) => c.sql),
-    `m(doc, score) AS MATERIALIZED (SELECT d.rowid, ${query.score} FROM ${tables.docs} d WHERE ${query.cond})`,
-  ];
+  // The matches are computed once into a temporary table (this connection's own, in memory), which
+  // the total, the page, and the aggregations then read: a CTE would be computed again by each.
+  const ctes = compilation.ctes.map((c) => c.sql);
   const withParams = [...compilation.ctes.flatMap((c) => c.params), ...query.scoreParams, ...query.params];
-  const prefix = `WITH ${ctes.join(', ')} `;
+  db.prepare(`DELETE FROM ${MATCHES}`).run();
+  db.prepare(
+    `${ctes.length > 0 ? `WITH ${ctes.join(', ')} ` : ''}INSERT INTO ${MATCHES} (doc, score) ` +
+      `SELECT d.rowid, ${query.score} FROM ${tables.docs} d WHERE ${query.cond}`,
+  ).run(...withParams);
 
-  const totals = db.prepare(`${prefix}SELECT COUNT(*) AS n, MAX(score) AS best FROM m`).get(...withParams) as {
+  const totals = db.prepare(`SELECT COUNT(*) AS n, MAX(score) AS best FROM ${MATCHES}`).get() as {
     n: number;
     best: number | null;
   };
   const rows = db
     .prepare(
-      `${prefix}SELECT d.id, d.source, m.score${sort.columns.map((c, i) => `, ${c} AS s${i}`).join('')} ` +
-        `FROM m JOIN ${tables.docs} d ON d.rowid = m.doc ORDER BY ${sort.orderBy} LIMIT ? OFFSET ?`,
+      // The sources are read for the page only: a column of the sorted rows would be read for every match.
+      `SELECT d.rowid AS doc, d.id, m.score${sort.columns.map((c, i) => `, ${c} AS s${i}`).join('')} ` +
+        `FROM ${MATCHES} m JOIN ${tables.docs} d ON d.rowid = m.doc ORDER BY ${sort.orderBy} LIMIT ? OFFSET ?`,
     )
-    .all(...withParams, ...sort.params, size, from) as Array<Record<string, unknown>>;
+    .all(...sort.params, size, from) as Array<Record<string, unknown>>;
+
+  const sourceOf = db.prepare(`SELECT source FROM ${tables.sources} WHERE doc = ?`).pluck();
 
   const scored = sort.byScoreOnly;
   const response: SearchResponse = {
@@ -71,29 +92,28 @@ export function runSearch(db: Database.Database, tables: Tables, request: Search
         _index: INDEX_NAME,
         _id: row.id as string,
         _score: scored ? (row.score as number) : null,
-        _source: JSON.parse(row.source as string) as Record<string, unknown>,
+        _source: JSON.parse(sourceOf.get(row.doc) as string) as Record<string, unknown>,
         ...(sort.columns.length > 0 ? { sort: sort.columns.map((_, i) => row[`s${i}`]) } : {}),
       })),
     },
   };
   if (aggregations.length > 0) {
-    const docs = (db.prepare(`${prefix}SELECT doc FROM m`).all(...withParams) as Array<{ doc: number }>).map(
-      (r) => r.doc,
-    );
+    const docs = db.prepare(`SELECT doc FROM ${MATCHES}`).pluck().all() as number[];
     const values = new Map<string, ValuesByDoc>();
-    const valuesOf = db.prepare(
-      `${prefix}SELECT f.doc, f.value, f.num FROM ${tables.fields} f WHERE f.field = ? AND f.doc IN (SELECT doc FROM m)`,
-    );
-    for (const field of aggregationFields(aggregations)) {
+    for (const [field, needs] of aggregationFields(aggregations)) {
       const byDoc: ValuesByDoc = new Map();
-      for (const row of valuesOf.all(...withParams, field) as Array<{
-        doc: number;
-        value: unknown;
-        num: number | null;
-      }>) {
-        const list = byDoc.get(row.doc) ?? [];
-        list.push({ value: row.value, num: row.num });
-        byDoc.set(row.doc, list);
+      const rows = db
+        .prepare(valuesSql(tables, needs, totals.n))
+        .raw()
+        .all(field) as unknown[][];
+      // Raw rows, [doc, value?, num?] as `valuesSql` selects them: objects cost more than the look-up.
+      for (const row of rows) {
+        const doc = row[0] as number;
+        const value = needs.value ? row[1] : null;
+        const num = (needs.num ? row[needs.value ? 2 : 1] : null) as number | null;
+        const list = byDoc.get(doc);
+        if (list) list.push({ value, num });
+        else byDoc.set(doc, [{ value, num }]);
       }
       values.set(field, byDoc);
     }
@@ -101,4 +121,22 @@ export function runSearch(db: Database.Database, tables: Tables, request: Search
   }
   if (suggestions.length > 0) response.suggest = runSuggest(db, tables, suggestions);
   return response;
+}
+
+/** Below this many matches, an aggregation seeks each match's values; from it on, it walks the field's. */
+const FEW_MATCHES = 10_000;
+
+/**
+ * A field's values in the matched documents, reading only what the aggregations need. Few matches:
+ * a seek per match into `fields_doc` (doc, field, value). Many: one walk of the field in a covering
+ * index, `fields_value` (field, value, doc) or `fields_num` (field, num, doc), looking each row's
+ * document up among the matches (CROSS JOIN keeps that order: measured at 100,000 matches, 82 ms
+ * where SQLite's own choice, a seek per match, took 365 ms).
+ */
+function valuesSql(tables: Tables, needs: FieldNeeds, matches: number): string {
+  const columns = ['f.doc', ...(needs.value ? ['f.value'] : []), ...(needs.num ? ['f.num'] : [])].join(', ');
+  const numbers = needs.value ? '' : ' AND f.num IS NOT NULL';
+  if (matches < FEW_MATCHES)
+    return `SELECT ${columns} FROM ${tables.fields} f WHERE f.field = ?${numbers} AND f.doc IN (SELECT doc FROM ${MATCHES})`;
+  return `SELECT ${columns} FROM ${tables.fields} f CROSS JOIN ${MATCHES} m ON m.doc = f.doc WHERE f.field = ?${numbers}`;
 }

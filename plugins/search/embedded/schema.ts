@@ -16,6 +16,7 @@ import type Database from 'better-sqlite3';
 /** The tables of one set file, named as a connection sees them (`schema.table`). */
 export interface Tables {
   docs: string;
+  sources: string;
   fields: string;
   texts: string;
   /** The FTS5 table, for FROM. */
@@ -32,6 +33,7 @@ export interface Tables {
 export function tablesOf(schema: string): Tables {
   return {
     docs: `${schema}.docs`,
+    sources: `${schema}.sources`,
     fields: `${schema}.fields`,
     texts: `${schema}.texts`,
     fts: `${schema}.texts_fts`,
@@ -42,7 +44,8 @@ export function tablesOf(schema: string): Tables {
 }
 
 /**
- * - `docs`: one row per document, its JSON as given (`_source`);
+ * - `docs`: one row per document, its id; `sources`: its JSON as given (`_source`), apart, so that
+ *   the many look-ups of a search into `docs` read a table of a few megabytes, not of gigabytes;
  * - `fields`: one row per (document, field, value), field names lower-cased, with the value as
  *   given (booleans as `true`/`false` text) and `num`, the value as a number for numbers and ISO
  *   dates (epoch milliseconds), so that `term`, `range` and `exists` are index look-ups;
@@ -53,7 +56,8 @@ export function tablesOf(schema: string): Tables {
  * - the two fts5vocab tables read FTS5's own term list, for the term suggester.
  */
 const SET_TABLES = `
-CREATE TABLE docs (rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, source TEXT NOT NULL);
+CREATE TABLE docs (rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE);
+CREATE TABLE sources (doc INTEGER PRIMARY KEY, source TEXT NOT NULL);
 CREATE TABLE fields (doc INTEGER NOT NULL, field TEXT NOT NULL, value, num REAL);
 CREATE INDEX fields_doc ON fields (doc, field, value);
 CREATE TABLE texts (rowid INTEGER PRIMARY KEY, doc INTEGER NOT NULL, field TEXT NOT NULL, text TEXT NOT NULL);
@@ -96,11 +100,12 @@ export const FINISH_BULK_FILL = `${SEARCH_STRUCTURES}
 INSERT INTO texts_fts (texts_fts) VALUES ('rebuild');`;
 
 /**
- * `user_version` of the main file: 3 is a main file of `meta` only, the index in set files. Earlier
+ * `user_version` of the main file: 4 is a main file of `meta` only, the index in set files with
+ * `sources` apart (3 had the source in `docs`: its set files are replaced, as unused ones). Earlier
  * layouts kept the index in the main file's own tables: they are dropped (the index is derived
  * data, which a rebuild fills again; the host rebuilds an empty index at start).
  */
-const LAYOUT_VERSION = 3;
+const LAYOUT_VERSION = 4;
 
 export function ensureLayout(db: Database.Database): void {
   db.transaction(() => {

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { ConflictError, UnavailableError, type IndexRebuild, type SearchIndex } from '../../../core/plugin/kit.js';
-import { runSearch } from './run-search.js';
+import { createMatchesTable, runSearch } from './run-search.js';
 import { activeSetName, ensureLayout, tablesOf } from './schema.js';
 import { setWriter, type SetWriter } from './writer.js';
 import { abandonRebuild, completeRebuild, prepareSetFiles, startRebuild } from './rebuild.js';
@@ -31,6 +31,7 @@ export function openSqliteSearchIndex(file: string): SearchIndex {
     ensureLayout(db);
     prepareSetFiles(db, file);
   });
+  createMatchesTable(db);
 
   let attached: string | undefined;
   let writer: SetWriter | undefined;

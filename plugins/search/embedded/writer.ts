@@ -38,9 +38,9 @@ export interface SetWriter {
 /** The statements are prepared once per connection and schema (the set's tables must exist). */
 export function setWriter(db: Database.Database, schema: string): SetWriter {
   const t = tablesOf(schema);
-  const upsertDoc = db.prepare<[string, string], { rowid: number }>(
-    `INSERT INTO ${t.docs} (id, source) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET source = excluded.source RETURNING rowid`,
-  );
+  const insertDoc = db.prepare<[string]>(`INSERT INTO ${t.docs} (id) VALUES (?)`);
+  const putSource = db.prepare<[number, string]>(`INSERT OR REPLACE INTO ${t.sources} (doc, source) VALUES (?, ?)`);
+  const deleteSource = db.prepare<[number]>(`DELETE FROM ${t.sources} WHERE doc = ?`);
   const findDoc = db.prepare<[string], { rowid: number }>(`SELECT rowid FROM ${t.docs} WHERE id = ?`);
   const deleteDoc = db.prepare<[number]>(`DELETE FROM ${t.docs} WHERE rowid = ?`);
   const deleteFields = db.prepare<[number]>(`DELETE FROM ${t.fields} WHERE doc = ?`);
@@ -55,7 +55,8 @@ export function setWriter(db: Database.Database, schema: string): SetWriter {
         if (typeof document?.id !== 'string' || document.id === '')
           throw new InvalidError(`Search document ${position}: "id" must be a non-empty string`, { fieldName: 'id' });
         const { values, texts } = rowsOf(document, position);
-        const { rowid } = upsertDoc.get(document.id, JSON.stringify(document))!;
+        const rowid = findDoc.get(document.id)?.rowid ?? Number(insertDoc.run(document.id).lastInsertRowid);
+        putSource.run(rowid, JSON.stringify(document));
         deleteFields.run(rowid);
         deleteTexts.run(rowid);
         for (const r of values) insertField.run(rowid, r.field, r.value, r.num);
@@ -68,6 +69,7 @@ export function setWriter(db: Database.Database, schema: string): SetWriter {
         if (!found) continue;
         deleteFields.run(found.rowid);
         deleteTexts.run(found.rowid);
+        deleteSource.run(found.rowid);
         deleteDoc.run(found.rowid);
       }
     },
