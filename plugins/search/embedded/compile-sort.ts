@@ -8,6 +8,8 @@ export interface CompiledSort {
   orderBy: string;
   /** Whether hits are ordered by score alone (then they carry their `_score`). */
   byScoreOnly: boolean;
+  /** The sort is one field (lower-cased) and nothing else: a page can be read off that field's index. */
+  single?: { field: string; direction: Order };
 }
 
 type Order = 'asc' | 'desc';
@@ -69,5 +71,10 @@ export function compileSort(sort: unknown, tables: Tables): CompiledSort {
     orderBy.push(`${alias} IS NULL, ${alias} ${direction.toUpperCase()}`);
   });
   orderBy.push('m.doc ASC');
-  return { columns, params, orderBy: orderBy.join(', '), byScoreOnly };
+  const only = list.length === 1 ? entryOf(list[0], 'sort') : undefined;
+  const single =
+    only && only.field !== '_score' && only.field !== '_doc'
+      ? { field: only.field.toLowerCase(), direction: only.order ?? 'asc' }
+      : undefined;
+  return { columns, params, orderBy: orderBy.join(', '), byScoreOnly, ...(single ? { single } : {}) };
 }

@@ -41,7 +41,12 @@ function pagingMember(request: SearchRequest, member: 'from' | 'size', fallback:
  * total, the hits, the aggregations and the suggestions see one snapshot. Everything is compiled
  * (and so validated) before anything runs.
  */
-export function runSearch(db: Database.Database, tables: Tables, request: SearchRequest): SearchResponse {
+export function runSearch(
+  db: Database.Database,
+  tables: Tables,
+  request: SearchRequest,
+  manyMatches = MANY_MATCHES,
+): SearchResponse {
   if (typeof request !== 'object' || request === null || Array.isArray(request))
     throw new InvalidError('Search request: expected a JSON object', { fieldName: 'request' });
   for (const member of Object.keys(request))
@@ -71,13 +76,16 @@ export function runSearch(db: Database.Database, tables: Tables, request: Search
     n: number;
     best: number | null;
   };
-  const rows = db
-    .prepare(
-      // The sources are read for the page only: a column of the sorted rows would be read for every match.
-      `SELECT d.rowid AS doc, d.id, m.score${sort.columns.map((c, i) => `, ${c} AS s${i}`).join('')} ` +
-        `FROM ${MATCHES} m JOIN ${tables.docs} d ON d.rowid = m.doc ORDER BY ${sort.orderBy} LIMIT ? OFFSET ?`,
-    )
-    .all(...sort.params, size, from) as Array<Record<string, unknown>>;
+  const rows =
+    sort.single && totals.n >= manyMatches
+      ? pageByOneField(db, tables, sort.single, { from, size })
+      : (db
+          .prepare(
+            // The sources are read for the page only: a column of the sorted rows would be read for every match.
+            `SELECT d.rowid AS doc, d.id, m.score${sort.columns.map((c, i) => `, ${c} AS s${i}`).join('')} ` +
+              `FROM ${MATCHES} m JOIN ${tables.docs} d ON d.rowid = m.doc ORDER BY ${sort.orderBy} LIMIT ? OFFSET ?`,
+          )
+          .all(...sort.params, size, from) as Array<Record<string, unknown>>);
 
   const sourceOf = db.prepare(`SELECT source FROM ${tables.sources} WHERE doc = ?`).pluck();
 
@@ -103,7 +111,7 @@ export function runSearch(db: Database.Database, tables: Tables, request: Search
     for (const [field, needs] of aggregationFields(aggregations)) {
       const byDoc: ValuesByDoc = new Map();
       const rows = db
-        .prepare(valuesSql(tables, needs, totals.n))
+        .prepare(valuesSql(tables, needs, totals.n >= manyMatches))
         .raw()
         .all(field) as unknown[][];
       // Raw rows, [doc, value?, num?] as `valuesSql` selects them: objects cost more than the look-up.
@@ -123,8 +131,11 @@ export function runSearch(db: Database.Database, tables: Tables, request: Search
   return response;
 }
 
-/** Below this many matches, an aggregation seeks each match's values; from it on, it walks the field's. */
-const FEW_MATCHES = 10_000;
+/**
+ * From this many matches on, a search reads a field's index whole (aggregation values, a page sorted
+ * by one field) rather than seeking once per match. Tests lower it to run both ways on few documents.
+ */
+export const MANY_MATCHES = 10_000;
 
 /**
  * A field's values in the matched documents, reading only what the aggregations need. Few matches:
@@ -133,10 +144,63 @@ const FEW_MATCHES = 10_000;
  * document up among the matches (CROSS JOIN keeps that order: measured at 100,000 matches, 82 ms
  * where SQLite's own choice, a seek per match, took 365 ms).
  */
-function valuesSql(tables: Tables, needs: FieldNeeds, matches: number): string {
+function valuesSql(tables: Tables, needs: FieldNeeds, many: boolean): string {
   const columns = ['f.doc', ...(needs.value ? ['f.value'] : []), ...(needs.num ? ['f.num'] : [])].join(', ');
   const numbers = needs.value ? '' : ' AND f.num IS NOT NULL';
-  if (matches < FEW_MATCHES)
+  if (!many)
     return `SELECT ${columns} FROM ${tables.fields} f WHERE f.field = ?${numbers} AND f.doc IN (SELECT doc FROM ${MATCHES})`;
   return `SELECT ${columns} FROM ${tables.fields} f CROSS JOIN ${MATCHES} m ON m.doc = f.doc WHERE f.field = ?${numbers}`;
+}
+
+/**
+ * A page of many matches sorted by one field, read off the field's index in order (`fields_value`:
+ * field, value, doc) and stopped once the page is full, instead of computing every match's sort
+ * value and sorting them all (100,000 matches: a few ms instead of about 250). The rules are those
+ * of `compileSort`: walking values upwards meets a document first at its smallest value, downwards
+ * at its largest; equal values go by document; documents without the field come last, by document.
+ */
+function pageByOneField(
+  db: Database.Database,
+  tables: Tables,
+  { field, direction }: { field: string; direction: 'asc' | 'desc' },
+  { from, size }: { from: number; size: number },
+): Array<Record<string, unknown>> {
+  const wanted = from + size;
+  const order = direction === 'asc' ? 'ASC' : 'DESC';
+  const walk = db
+    .prepare(
+      `SELECT f.doc, f.value FROM ${tables.fields} f CROSS JOIN ${MATCHES} m ON m.doc = f.doc ` +
+        `WHERE f.field = ? ORDER BY f.value ${order}, f.doc ${order}`,
+    )
+    .raw();
+  // Each document with the rank of its value (equal values, one rank), in the order met.
+  const found = new Map<number, { rank: number; value: unknown }>();
+  let rank = 0;
+  let last: unknown = undefined;
+  for (const [doc, value] of walk.iterate(field) as Iterable<[number, unknown]>) {
+    if (found.has(doc)) continue;
+    if (found.size > 0 && value !== last) {
+      // The page is full once the value it ends on has all its documents.
+      if (found.size >= wanted) break;
+      rank++;
+    }
+    last = value;
+    found.set(doc, { rank, value });
+  }
+  const ranked = [...found].sort(([a, x], [b, y]) => x.rank - y.rank || a - b);
+  const page: Array<[number, unknown]> = ranked.slice(0, wanted).map(([doc, { value }]) => [doc, value]);
+  if (page.length < wanted) {
+    const without = db
+      .prepare(
+        `SELECT doc FROM ${MATCHES} WHERE doc NOT IN (SELECT f.doc FROM ${tables.fields} f WHERE f.field = ?) ` +
+          'ORDER BY doc LIMIT ?',
+      )
+      .pluck()
+      .all(field, wanted - page.length) as number[];
+    for (const doc of without) page.push([doc, null]);
+  }
+  const row = db.prepare(
+    `SELECT d.id, m.score FROM ${MATCHES} m JOIN ${tables.docs} d ON d.rowid = m.doc WHERE m.doc = ?`,
+  );
+  return page.slice(from).map(([doc, value]) => ({ doc, ...(row.get(doc) as object), s0: value }));
 }

@@ -21,7 +21,7 @@ const ATTEMPTS = 5;
  * `busy_timeout` makes a writer wait for another's commit. Rebuilds are in `rebuild.ts`, requests
  * in `run-search.ts`.
  */
-export function openSqliteSearchIndex(file: string): SearchIndex {
+export function openSqliteSearchIndex(file: string, tuning: { manyMatches?: number } = {}): SearchIndex {
   mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
@@ -83,7 +83,7 @@ export function openSqliteSearchIndex(file: string): SearchIndex {
     },
     async search(request) {
       const started = performance.now();
-      const response = read(() => runSearch(db, tablesOf(ACTIVE), request));
+      const response = read(() => runSearch(db, tablesOf(ACTIVE), request, tuning.manyMatches));
       response.took = Math.round(performance.now() - started);
       return response;
     },

@@ -18,6 +18,15 @@ searchDriverSuite(t, {
   location: (t) => tempDataDir(t),
 });
 
+// Again with every search taken for a large one: aggregation values and pages sorted by one field
+// are then read off the field's index (run-search.ts), which only searches of 10,000 matches or more do.
+t.test('the contract, as searches of many matches run it', async (t) => {
+  searchDriverSuite(t, {
+    open: async (location) => openSqliteSearchIndex(join(location, 'index.db'), { manyMatches: 0 }),
+    location: (t) => tempDataDir(t),
+  });
+});
+
 t.test('the plugin contributes `embedded`, an index file under the data directory', async (t) => {
   const dataDir = tempDataDir(t);
   const { config } = loadConfig({}, dataDir);

@@ -244,6 +244,27 @@ export function searchDriverSuite(t: Test, target: SearchSuiteTarget): void {
     t.same(ids(await index.search({ query: { match: { catchall: 'lazy' } }, sort: ['_score'] })), ['b', 'a']);
   });
 
+  t.test(
+    'sort by one field: smallest value up, largest down, ties and documents without it in index order',
+    async (t) => {
+      const index = await seeded(t);
+      await index.index([{ id: 'e', tags: ['zebra', 'ant'] }]);
+      await index.refresh?.();
+      t.same(ids(await index.search({ sort: [{ tags: 'asc' }] })), ['a', 'b', 'e', 'c', 'd']);
+      const down = await index.search({ sort: [{ tags: 'desc' }], size: 2 });
+      t.same(ids(down), ['e', 'a']);
+      t.same(down.hits.hits[0]!.sort, ['zebra']);
+      t.same(ids(await index.search({ sort: [{ tags: 'desc' }], from: 2, size: 2 })), ['b', 'c']);
+      t.same(ids(await index.search({ sort: [{ tags: 'desc' }], from: 4, size: 2 })), ['d']);
+      t.same(ids(await index.search({ sort: [{ summary: 'asc' }], from: 1, size: 2 })), ['a', 'b'], 'missing last');
+      t.same(
+        ids(await index.search({ query: { term: { contentType: 'News' } }, sort: [{ price: 'asc' }] })),
+        ['d', 'c'],
+        'among the matches only',
+      );
+    },
+  );
+
   t.test('index replaces a document with the same id; remove deletes', async (t) => {
     const index = await seeded(t);
     await index.index([{ id: 'a', Title: 'Replaced', contentType: 'Page' }]);
