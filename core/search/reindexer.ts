@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { CmsError, Errors } from '../errors/index.js';
 import type { Logger } from '../logger.js';
 import type { SearchIndex } from '../plugin/search-driver.js';
@@ -96,6 +97,9 @@ export class Reindexer {
         this.progress.done += page.length;
         this.progress.total = Math.max(this.progress.total, this.progress.done);
         report();
+        // Storage and the embedded index answer synchronously: without a turn of the event loop
+        // between pages, a reindex would hold every request until it ends.
+        await setImmediate();
       }
       await dispatcher.exclusive(async () => {
         dispatcher.mirrorTo(undefined);

@@ -133,3 +133,17 @@ t.test('a reindex that fails drops its rebuild and says why', async (t) => {
   t.equal((await reindexer.settled()).state, 'completed');
   t.equal(double.contents.size, 1);
 });
+
+t.test('a reindex lets the event loop turn between pages, so requests are answered meanwhile', async (t) => {
+  const s = (await startTestApp(t))!;
+  await textContentType(s, 'Note', ['title']);
+  for (const title of ['one', 'two', 'three', 'four']) await fireSystem(s, 'NEW', { contentType: 'Note', title });
+  const reindexer = reindexerOver(s, new RebuildDouble());
+  let doneWhenTurned: number | undefined;
+  let done = 0;
+  reindexer.start((progress) => (done = progress.done));
+  // SQLite answers synchronously: without a turn between pages this would run only at the end.
+  setImmediate(() => (doneWhenTurned = done));
+  t.equal((await reindexer.settled()).state, 'completed');
+  t.ok(doneWhenTurned !== undefined && doneWhenTurned < 4, 'the loop turned before the last page');
+});
