@@ -131,6 +131,11 @@ export interface SearchIndex {
 
 /** A replacement index being filled. */
 export interface IndexRebuild {
+  /**
+   * Writes into the replacement. A driver may write in the background (the embedded one does, in a
+   * worker thread) and resolve once the batch is handed over: a batch that fails then fails a later
+   * `index`, `remove` or `complete`, and the caller abandons the rebuild.
+   */
   index(documents: readonly SearchDocument[]): Promise<void>;
   remove(ids: readonly string[]): Promise<void>;
   /** Makes the rebuilt contents the searched ones in one step, and drops the old contents. */

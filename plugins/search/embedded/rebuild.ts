@@ -3,14 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { ConflictError } from '../../../core/plugin/kit.js';
 import { activeSetName, setActiveSetName } from './schema.js';
-import {
-  createDurableSetFile,
-  newSetName,
-  openRebuildSetFile,
-  sealSetFile,
-  setPath,
-  sweepSetFiles,
-} from './set-files.js';
+import { createDurableSetFile, createRebuildSetFile, newSetName, setPath, sweepSetFiles } from './set-files.js';
 
 /**
  * A rebuild fills a new set file (see `schema.ts`). The row `rebuild` of `meta` records who runs it
@@ -79,9 +72,8 @@ export function prepareSetFiles(db: Database.Database, mainFile: string): void {
 
 export interface StartedRebuild {
   token: string;
-  /** The new set file's name and a connection of its own on it, for writing. */
+  /** The new set file's name. */
   set: string;
-  setDb: Database.Database;
 }
 
 /** Creates a new, empty set file and records the rebuild; `ConflictError` if one is running. */
@@ -95,8 +87,8 @@ export function startRebuild(db: Database.Database, mainFile: string): StartedRe
       db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('rebuild', ?)").run(
         JSON.stringify({ pid: process.pid, started: processStarted(), token, set } satisfies RebuildOwner),
       );
-      const setDb = openRebuildSetFile(setPath(mainFile, set));
-      return { token, set, setDb };
+      createRebuildSetFile(setPath(mainFile, set));
+      return { token, set };
     })
     .immediate();
 }
@@ -110,16 +102,10 @@ function endRebuild(db: Database.Database, token: string, work: () => void): voi
 }
 
 /**
- * Makes the rebuilt set durable, then points `active` at it in one transaction. Answers the name of
+ * Points `active` at the rebuilt set (sealed by its writer) in one transaction. Answers the name of
  * the set it replaced, for the caller to delete once its own connection has let go of it.
  */
-export async function completeRebuild(
-  db: Database.Database,
-  mainFile: string,
-  started: StartedRebuild,
-): Promise<string> {
-  // Outside the main file's transaction: flushing a large file takes a while, and no one waits on it.
-  await sealSetFile(started.setDb, setPath(mainFile, started.set));
+export function completeRebuild(db: Database.Database, started: StartedRebuild): string {
   let replaced = '';
   endRebuild(db, started.token, () => {
     replaced = activeSetName(db) ?? '';
@@ -130,6 +116,5 @@ export async function completeRebuild(
 
 /** Forgets the rebuild; the caller deletes its set file. */
 export function abandonRebuild(db: Database.Database, started: StartedRebuild): void {
-  if (started.setDb.open) started.setDb.close();
   endRebuild(db, started.token, () => undefined);
 }

@@ -6,6 +6,7 @@ import { createMatchesTable, runSearch } from './run-search.js';
 import { activeSetName, ensureLayout, tablesOf } from './schema.js';
 import { setWriter, type SetWriter } from './writer.js';
 import { abandonRebuild, completeRebuild, prepareSetFiles, startRebuild } from './rebuild.js';
+import { RebuildWriter } from './rebuild-writer.js';
 import { removeSetFile, setPath } from './set-files.js';
 
 /** The schema name the active set file is attached under. */
@@ -93,8 +94,7 @@ export function openSqliteSearchIndex(file: string, tuning: { manyMatches?: numb
     async rebuild() {
       if (running) throw new ConflictError('A rebuild of the search index is already running');
       const started = translatingBusy(() => startRebuild(db, file));
-      const rebuildWriter = setWriter(started.setDb, 'main');
-      const rebuildTx = started.setDb.transaction((work: () => void) => work());
+      const writer = new RebuildWriter(setPath(file, started.set));
       let over = false;
       const ensureRunning = (): void => {
         if (over) throw new ConflictError('This rebuild of the search index is over (completed or abandoned)');
@@ -104,30 +104,34 @@ export function openSqliteSearchIndex(file: string, tuning: { manyMatches?: numb
         over = true;
         running = undefined;
         try {
-          const obsolete = await translatingBusyAsync(finish);
+          const obsolete = await finish();
           if (obsolete === undefined) return;
           if (obsolete === attached) detach();
           removeSetFile(setPath(file, obsolete));
         } catch (error) {
-          if (started.setDb.open) started.setDb.close();
+          await writer.abandon();
           removeSetFile(setPath(file, started.set));
-          throw error;
+          throw busyAsUnavailable(error);
         }
       };
       const rebuild: IndexRebuild = {
         async index(documents) {
           ensureRunning();
-          rebuildTx(() => rebuildWriter.index(documents));
+          await writer.index(documents);
         },
         async remove(ids) {
           ensureRunning();
-          rebuildTx(() => rebuildWriter.remove(ids));
+          await writer.remove(ids);
         },
         async complete() {
-          await end(() => completeRebuild(db, file, started));
+          await end(async () => {
+            await writer.seal();
+            return completeRebuild(db, started);
+          });
         },
         async abandon() {
           await end(async () => {
+            await writer.abandon();
             abandonRebuild(db, started);
             return started.set;
           });
@@ -157,14 +161,6 @@ const replacedTooOften = (): UnavailableError =>
 function translatingBusy<T>(work: () => T): T {
   try {
     return work();
-  } catch (error) {
-    throw busyAsUnavailable(error);
-  }
-}
-
-async function translatingBusyAsync<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
   } catch (error) {
     throw busyAsUnavailable(error);
   }

@@ -5,7 +5,7 @@ import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { ConflictError } from '../../../core/plugin/kit.js';
+import { ConflictError, InvalidError } from '../../../core/plugin/kit.js';
 import { silentLogger } from '../../../core/logger.js';
 import { loadConfig } from '../../../core/config/load-config.js';
 import embedded from '../../../plugins/search/embedded/index.js';
@@ -219,6 +219,31 @@ t.test('a rebuild recorded by an earlier process with this process’s id is a l
   const rebuild = await index.rebuild();
   await rebuild.abandon();
   t.pass('a new rebuild starts');
+});
+
+t.test('a rebuild batch that fails fails the rebuild, by complete() at the latest', async (t) => {
+  const file = join(tempDataDir(t), 'index.db');
+  const index = openSqliteSearchIndex(file);
+  t.teardown(() => index.close());
+  await index.index([{ id: 'kept', title: 'kept' }]);
+  const rebuild = await index.rebuild();
+  // Written in the rebuild's worker thread: the error reaches a later call.
+  const failure = await (async () => {
+    await rebuild.index([{ id: 'bad', nested: { not: 'flat' } } as never]);
+    await rebuild.index([{ id: 'good', title: 'good' }]);
+    await rebuild.complete();
+  })().then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  t.ok(failure instanceof InvalidError, 'an InvalidError, as the index itself answers');
+  t.match((failure as Error).message, /nested/);
+  await rebuild.abandon().catch(() => undefined);
+  t.same(
+    (await index.search({})).hits.hits.map((h) => h._id),
+    ['kept'],
+  );
+  t.same(setFiles(file), [activeSet(file)], 'the failed rebuild’s file is gone');
 });
 
 t.test('closing an index abandons its running rebuild', async (t) => {
