@@ -230,13 +230,14 @@ function registerIndexing(
     ownerRoleId: SEED_IDS.ownerRole,
   };
   const indexer = new ContentIndexer({ ...indexerParts, index: search });
+  const writer =
+    settings.searchIndex.workers > 0
+      ? workerIndexWriter(settings.searchIndex.workers, parts.startedWith)
+      : inProcessIndexWriter(storage, indexer);
   const dispatcher = new IndexDispatcher({
     storage,
     index: search,
-    writer:
-      settings.searchIndex.workers > 0
-        ? workerIndexWriter(settings.searchIndex.workers, parts.startedWith)
-        : inProcessIndexWriter(storage, indexer),
+    writer,
     logger,
     deferMs: settings.searchIndex.deferMs,
     batchSize: settings.searchIndex.batchSize,
@@ -248,6 +249,7 @@ function registerIndexing(
       index: search,
       dispatcher,
       indexer: indexerParts,
+      build: (items) => writer.build(items),
       batchSize: settings.searchIndex.batchSize,
       logger,
     }),

@@ -9,7 +9,7 @@ import { DefinitionCache } from '../core/definitions/definition-cache.js';
 import { canonicalFieldClassName } from '../core/plugin/field-type.js';
 import { resolveNamed } from '../core/plugin/registry.js';
 import type { Storage } from '../core/plugin/storage-driver.js';
-import { ContentIndexer } from '../core/search/content-indexer.js';
+import { ContentIndexer, type BuiltDocuments } from '../core/search/content-indexer.js';
 import type { ItemLanguage } from '../core/search/index-changes.js';
 import { SEED_IDS } from '../core/setup/seed-installation.js';
 import { withUnitOfWork } from '../core/transactions/unit-of-work.js';
@@ -50,10 +50,18 @@ async function open({ env, cwd }: IndexWorkerData): Promise<WorkerParts> {
   return { storage, indexer };
 }
 
-/** One task: the documents of these item-languages, as storage holds them now. */
-export default async function writeDocuments(task: { items: ItemLanguage[] }): Promise<number> {
+/**
+ * One task: the documents of these item-languages, as storage holds them now, written to the index,
+ * or (`build`) answered, for a reindex to write into its rebuild.
+ */
+export default async function writeDocuments(task: {
+  items: ItemLanguage[];
+  build?: boolean;
+}): Promise<number | BuiltDocuments> {
   parts ??= open(workerData as IndexWorkerData);
   const { storage, indexer } = await parts;
-  await indexer.apply(storage, { refresh: task.items, remove: [] });
+  const changes = { refresh: task.items, remove: [] };
+  if (task.build) return indexer.build(storage, changes);
+  await indexer.apply(storage, changes);
   return task.items.length;
 }

@@ -1,10 +1,12 @@
 import { Piscina } from 'piscina';
+import type { BuiltDocuments } from '../core/search/content-indexer.js';
 import type { IndexWriter } from '../core/search/index-writer.js';
 import type { IndexWorkerData } from './search-index-worker.js';
 
 /**
  * Builds and writes documents in a Piscina pool of worker threads, each with its own connections to
  * storage and to the index, so that indexing takes no time from the thread that answers requests.
+ * A reindex has them built only (`build`), and writes them into its rebuild.
  * The dispatcher still sends one batch at a time, in order.
  */
 export function workerIndexWriter(threads: number, data: IndexWorkerData): IndexWriter {
@@ -22,6 +24,7 @@ export function workerIndexWriter(threads: number, data: IndexWorkerData): Index
     write: async (items) => {
       await pool.run({ items });
     },
+    build: async (items) => (await pool.run({ items, build: true })) as BuiltDocuments,
     close: () => pool.destroy(),
   };
 }

@@ -10,6 +10,12 @@ import type { RepositorySet } from '../plugin/storage-driver.js';
 import { contentDocument, type WorkflowPosition } from './content-document.js';
 import { slotPlan, type IndexChanges, type ItemLanguage } from './index-changes.js';
 
+/** The documents to write and the ids to remove, for a batch of changes. */
+export interface BuiltDocuments {
+  documents: SearchDocument[];
+  remove: string[];
+}
+
 export interface ContentIndexerDependencies {
   /** The index, or a rebuild being filled. */
   index: Pick<SearchIndex, 'index' | 'remove'>;
@@ -32,6 +38,13 @@ export class ContentIndexer {
 
   /** Applies the changes: removals first, then the documents built from the current state. */
   async apply(repositories: RepositorySet, changes: IndexChanges): Promise<void> {
+    const { documents, remove } = await this.build(repositories, changes);
+    if (remove.length > 0) await this.deps.index.remove(remove);
+    if (documents.length > 0) await this.deps.index.index(documents);
+  }
+
+  /** What applying the changes writes: the documents built from the current state, and the ids to remove. */
+  async build(repositories: RepositorySet, changes: IndexChanges): Promise<BuiltDocuments> {
     const documents: SearchDocument[] = [];
     const remove = new Set(changes.remove);
     // One read of the definitions' version and one of each site for the whole batch.
@@ -42,8 +55,7 @@ export class ContentIndexer {
       documents.push(...built.documents);
     }
     for (const document of documents) remove.delete(document.id);
-    if (remove.size > 0) await this.deps.index.remove([...remove]);
-    if (documents.length > 0) await this.deps.index.index(documents);
+    return { documents, remove: [...remove] };
   }
 
   /** The documents an item-language's current state calls for, and the ids of its slots to remove. */

@@ -1,5 +1,5 @@
 import type { Storage } from '../plugin/storage-driver.js';
-import type { ContentIndexer } from './content-indexer.js';
+import type { BuiltDocuments, ContentIndexer } from './content-indexer.js';
 import type { ItemLanguage } from './index-changes.js';
 
 /**
@@ -8,6 +8,8 @@ import type { ItemLanguage } from './index-changes.js';
  */
 export interface IndexWriter {
   write(items: readonly ItemLanguage[]): Promise<void>;
+  /** Builds the items' documents without writing them: a reindex writes them into its rebuild. */
+  build(items: readonly ItemLanguage[]): Promise<BuiltDocuments>;
   close(): Promise<void>;
 }
 
@@ -15,6 +17,7 @@ export interface IndexWriter {
 export function inProcessIndexWriter(storage: Storage, indexer: ContentIndexer): IndexWriter {
   return {
     write: (items) => indexer.apply(storage, { refresh: [...items], remove: [] }),
+    build: (items) => indexer.build(storage, { refresh: [...items], remove: [] }),
     close: async () => {},
   };
 }

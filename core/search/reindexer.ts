@@ -3,7 +3,7 @@ import { CmsError, Errors } from '../errors/index.js';
 import type { Logger } from '../logger.js';
 import type { SearchIndex } from '../plugin/search-driver.js';
 import type { Storage } from '../plugin/storage-driver.js';
-import { ContentIndexer, type ContentIndexerDependencies } from './content-indexer.js';
+import { ContentIndexer, type BuiltDocuments, type ContentIndexerDependencies } from './content-indexer.js';
 import type { ItemLanguage } from './index-changes.js';
 import type { IndexDispatcher } from './index-dispatcher.js';
 
@@ -25,6 +25,11 @@ export interface ReindexerOptions {
   dispatcher: IndexDispatcher;
   /** The indexer's parts, to build one that writes into the rebuild. */
   indexer: Omit<ContentIndexerDependencies, 'index'>;
+  /**
+   * Builds the documents of a page (the host's indexing workers, so that a reindex takes little
+   * from the thread answering requests); by default, the indexer in this thread.
+   */
+  build?: (items: readonly ItemLanguage[]) => Promise<BuiltDocuments>;
   batchSize: number;
   logger: Logger;
   now?: () => number;
@@ -82,6 +87,9 @@ export class Reindexer {
       return this.fail(error, report);
     }
     const target = new ContentIndexer({ ...this.options.indexer, index: rebuild });
+    const build =
+      this.options.build ??
+      ((items: readonly ItemLanguage[]) => target.build(storage, { refresh: [...items], remove: [] }));
     try {
       this.progress.total = await storage.content.countItemLanguages({});
       report();
@@ -89,7 +97,11 @@ export class Reindexer {
       for (let after: ItemLanguage | undefined; ;) {
         const page = await dispatcher.exclusive(async () => {
           const items = await storage.content.scanItemLanguages({ after, limit: this.options.batchSize });
-          if (items.length > 0) await target.apply(storage, { refresh: items, remove: [] });
+          if (items.length > 0) {
+            const built = await build(items);
+            if (built.remove.length > 0) await rebuild.remove(built.remove);
+            if (built.documents.length > 0) await rebuild.index(built.documents);
+          }
           return items;
         });
         if (page.length === 0) break;

@@ -1,6 +1,7 @@
 import { IndexDispatcher } from '../../core/search/index-dispatcher.js';
 import { resolve } from '../../host/container.js';
-import { testOnEachStorage, textContentType, type TestApp } from '../helpers/test-app.js';
+import t from 'tap';
+import { startTestApp, testOnEachStorage, textContentType, type TestApp } from '../helpers/test-app.js';
 import { eventually, fireSystem, indexedIds, searchIndexOf } from './search-helpers.js';
 
 /**
@@ -68,4 +69,24 @@ testOnEachStorage('the reindex endpoints are for administrators, also under the 
   t.equal(progress.status, 200);
   t.match(progress.json.entity, { state: /running|completed/, startedAt: original.json.entity.startedAt });
   t.not((await s.http('GET', '/api/v1/search/reindex', { headers: s.basicAuth() })).json.entity.state, 'idle');
+});
+
+t.test('with indexing workers, a reindex has them build the documents and fills the index again', async (t) => {
+  const s = (await startTestApp(t, { env: { CMS_SEARCH_INDEX_WORKERS: '1' } }))!;
+  const admin = s.basicAuth();
+  await textContentType(s, 'Page', ['title']);
+  for (const title of ['One', 'Two', 'Three']) await fireSystem(s, 'NEW', { contentType: 'Page', title });
+  const documents = await indexedIds(s);
+  t.equal(documents.length, 3);
+  await searchIndexOf(s).remove(documents);
+  t.equal((await s.http('POST', '/api/v1/search/reindex', { headers: admin })).status, 202);
+  let last: Record<string, unknown> = {};
+  t.ok(
+    await eventually(async () => {
+      last = (await s.http('GET', '/api/v1/search/reindex', { headers: admin })).json.entity;
+      return last.state !== 'running';
+    }),
+  );
+  t.match(last, { state: 'completed', total: 3, done: 3, error: null });
+  t.strictSame(await indexedIds(s), documents, 'every item is searchable again');
 });
