@@ -135,7 +135,9 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
     lifecycle.onStop('assets', () => assets.close?.());
     const search = await searchDriver.open({ config, dataDir, logger: logger.child({ search: searchDriver.name }) });
     lifecycle.onStop('search', () => search.close());
-    const seeded = await seedInstallation(storage, settings.initialAdminPassword, logger);
+    const seeded = await seedInstallation(storage, settings.initialAdminPassword, logger, {
+      passwordHashCost: settings.passwordHashing.cost,
+    });
     generatedAdminPassword = seeded.generatedAdminPassword;
 
     // The original's class-path properties: each names a contribution; a miss stops start-up.

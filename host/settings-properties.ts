@@ -1,3 +1,9 @@
+import {
+  DEFAULT_PASSWORD_HASH_COST,
+  isValidPasswordHashCost,
+  MAX_PASSWORD_HASH_COST,
+  MIN_PASSWORD_HASH_COST,
+} from '../core/auth/password-hasher.js';
 import { PASSWORD_MAX_LENGTH } from '../core/auth/password-policy.js';
 import { defineProperties } from '../core/config/properties.js';
 
@@ -395,6 +401,17 @@ export const HOST_PROPERTIES = defineProperties({
     group: 'Authentication',
     description:
       'Password hashes waiting for a turn at most; more are refused at once with 503 and `Retry-After` (`AUTH_BUSY`). It bounds how long an admitted sign-in waits. Waiting sign-ins go by the standing of their address: signed in within the last day first, then unknown, then failed; when the queue is full, one of a better standing takes the place of the last of a worse one.',
+  },
+  'auth.password.hash.cost': {
+    type: 'int',
+    default: DEFAULT_PASSWORD_HASH_COST,
+    min: MIN_PASSWORD_HASH_COST,
+    max: MAX_PASSWORD_HASH_COST,
+    group: 'Authentication',
+    validate: (value) =>
+      isValidPasswordHashCost(Number(value)) ? undefined : 'must be a power of two (1024, 2048, 4096, … 65536)',
+    description:
+      'scrypt cost (N) of the hashes made for new passwords (and of the decoy hash an unknown account is checked against): the time and memory of each hash grow with it, about 50 ms of one core and 16 MiB at the default. Stored hashes keep the cost they were made with and go on verifying; a password gets the new cost when it is next set.',
   },
   CONTENT_APIS_ALLOW_ANONYMOUS: {
     type: 'oneOf',

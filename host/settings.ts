@@ -114,7 +114,11 @@ export function readSettings(config: Config): HostSettings {
       cookieExpirationDays: p['json.web.token.max.allowed.expiration.days'],
       allowHttp: p['json.web.token.allowhttp'],
     },
-    passwordHashing: { concurrency: p['auth.hash.concurrency'], maxWaiting: p['auth.hash.queue.size'] },
+    passwordHashing: {
+      concurrency: p['auth.hash.concurrency'],
+      maxWaiting: p['auth.hash.queue.size'],
+      cost: p['auth.password.hash.cost'],
+    },
     initialAdminPassword: p.INITIAL_ADMIN_PASSWORD,
     passwordMinLength: p['auth.password.min.length'],
     anonymousContentAccess: p.CONTENT_APIS_ALLOW_ANONYMOUS,

@@ -71,7 +71,7 @@ export class AuthService implements AuthServices {
   private readonly lookups: ExpiringCache<Principal>;
   private readonly throttle: LoginThrottle;
   /** Verified against when the account does not exist, so that both paths cost the same. */
-  private readonly decoyHash: Promise<string> = hashPassword(randomBytes(16).toString('hex'));
+  private readonly decoyHash: Promise<string>;
   private adminRoleId: string | undefined;
   private readonly now: () => number;
   private readonly tokens: TokenService | undefined;
@@ -85,6 +85,8 @@ export class AuthService implements AuthServices {
   ) {
     this.now = options.now ?? Date.now;
     this.tokens = options.tokens;
+    // At the cost new passwords get, as the accounts it stands in for.
+    this.decoyHash = hashPassword(randomBytes(16).toString('hex'), hashes.cost);
     this.credentials = new ExpiringCache(settings.credentialCacheMs, 10_000, this.now);
     this.sessionCache = new ExpiringCache(settings.sessionCacheMs, 100_000, this.now);
     this.lookups = new ExpiringCache(settings.sessionCacheMs, 10_000, this.now);

@@ -1,3 +1,4 @@
+import { DEFAULT_PASSWORD_HASH_COST } from './password-hasher.js';
 import { CmsError, Errors } from '../errors/index.js';
 
 export interface HashQueueOptions {
@@ -5,6 +6,8 @@ export interface HashQueueOptions {
   concurrency: number;
   /** Hashes waiting for a turn at most; one more is refused (or displaces a waiter of lower priority). */
   maxWaiting: number;
+  /** scrypt cost (N) of the hashes made for new passwords (`auth.password.hash.cost`); the default when unset. */
+  cost?: number;
 }
 
 /**
@@ -41,6 +44,11 @@ export class HashQueue {
   private startedCount = 0;
 
   constructor(private readonly options: HashQueueOptions) {}
+
+  /** scrypt cost (N) of new password hashes: every hash of the process is made in this queue's turns. */
+  get cost(): number {
+    return this.options.cost ?? DEFAULT_PASSWORD_HASH_COST;
+  }
 
   /** Runs `work` in its turn; throws `CmsError(Errors.AUTH_BUSY)` when the queue is full, or when displaced from it. */
   async run<T>(work: () => Promise<T>, priority: HashPriority = 'normal'): Promise<T> {

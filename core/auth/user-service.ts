@@ -55,7 +55,7 @@ export class UserService {
       throw new CmsError(Errors.USER_PASSWORD_REQUIRED, undefined, { fieldName: 'password' });
     this.passwordPolicy.check(input.password);
     const roleIds = [...new Set(input.roles ?? [])];
-    const passwordHash = await this.hashes.run(() => hashPassword(input.password));
+    const passwordHash = await this.hashes.run(() => hashPassword(input.password, this.hashes.cost));
     return this.storage.transaction(async (tx) => {
       for (const id of roleIds) {
         const role = await tx.roles.findById(id);

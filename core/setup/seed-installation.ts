@@ -104,10 +104,11 @@ export async function seedInstallation(
   storage: Storage,
   initialAdminPassword: string | undefined,
   log: Logger,
-  now = Date.now(),
+  options: { now?: number; /** scrypt cost of the administrator's password hash. */ passwordHashCost?: number } = {},
 ): Promise<SeedResult> {
+  const now = options.now ?? Date.now();
   for (const role of SYSTEM_ROLES) await ignoreIfPresent(() => storage.roles.insert(role));
-  const result = await seedAdministrator(storage, initialAdminPassword, now);
+  const result = await seedAdministrator(storage, initialAdminPassword, now, options.passwordHashCost);
   for (const site of systemSites(now)) await ignoreIfPresent(() => storage.sites.insert(site));
   await seedPermissions(storage);
   if (!(await storage.languages.findById(DEFAULT_LANGUAGE_ID))) {
@@ -149,18 +150,24 @@ async function seedAdministrator(
   storage: Storage,
   initialAdminPassword: string | undefined,
   now: number,
+  passwordHashCost: number | undefined,
 ): Promise<SeedResult> {
   const result: SeedResult = { adminCreated: false };
   if (await storage.users.findById(ADMIN_USER_ID)) return result;
   const password = initialAdminPassword || randomBytes(12).toString('base64url');
-  if (await ignoreIfPresent(() => storage.transaction((tx) => insertAdmin(tx, password, now)))) {
+  if (await ignoreIfPresent(() => storage.transaction((tx) => insertAdmin(tx, password, now, passwordHashCost)))) {
     result.adminCreated = true;
     if (!initialAdminPassword) result.generatedAdminPassword = password;
   }
   return result;
 }
 
-async function insertAdmin(tx: Repositories, password: string, now: number): Promise<void> {
+async function insertAdmin(
+  tx: Repositories,
+  password: string,
+  now: number,
+  passwordHashCost: number | undefined,
+): Promise<void> {
   await tx.roles.insert({
     id: SEED_IDS.adminPersonalRole,
     name: 'Admin User',
@@ -174,7 +181,7 @@ async function insertAdmin(tx: Repositories, password: string, now: number): Pro
     email: ADMIN_EMAIL,
     firstName: 'Admin',
     lastName: 'User',
-    passwordHash: await hashPassword(password),
+    passwordHash: await hashPassword(password, passwordHashCost),
     active: true,
     roleId: SEED_IDS.adminPersonalRole,
     createdAt: now,

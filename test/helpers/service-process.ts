@@ -20,6 +20,8 @@ export async function startService(
       PORT: '0',
       CMS_HTTP_HOST: '127.0.0.1',
       INITIAL_ADMIN_PASSWORD: password,
+      // As startTestApp: the cheapest accepted scrypt cost (each start hashes twice).
+      CMS_AUTH_PASSWORD_HASH_COST: '1024',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -72,6 +72,9 @@ export async function startTestApp(t: Test, options: TestAppOptions = {}): Promi
     // Indexing in the answering thread: a worker per app would load every plugin again for each of
     // the many apps tests start. Tests of the workers ask for them (CMS_SEARCH_INDEX_WORKERS).
     CMS_SEARCH_INDEX_WORKERS: '0',
+    // The cheapest accepted scrypt cost: every app hashes its administrator and a decoy at start, and
+    // each test signs in; real scrypt all the same. Tests of the cost set it themselves.
+    CMS_AUTH_PASSWORD_HASH_COST: '1024',
     ...options.env,
   };
   if (options.storage === 'mysql') {

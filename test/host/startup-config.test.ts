@@ -2,7 +2,9 @@ import t, { type Test } from 'tap';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { StorageToken } from '../../core/plugin/tokens.js';
 import { buildApp } from '../../host/app.js';
+import { resolve } from '../../host/container.js';
 import { runMain } from '../helpers/service-process.js';
 import { CapturingSink, tempDataDir } from '../helpers/test-app.js';
 
@@ -135,6 +137,30 @@ t.test('without a properties file the line says so instead of null', async (t) =
   t.teardown(() => app.close());
   await app.listen(0, '127.0.0.1');
   t.equal(sink.lines.find((l) => / listening on /.test(String(l.msg)))?.config, 'none (defaults and environment only)');
+});
+
+t.test('auth.password.hash.cost: a power of two; new hashes take it, stored ones keep theirs', async (t) => {
+  await t.rejects(start(t, ['auth.password.hash.cost=3000']), {
+    name: 'StartupError',
+    message:
+      /^Configuration property auth\.password\.hash\.cost="3000" \(cms\.properties line 1\) is not acceptable: must be a power of two/,
+  });
+  await t.rejects(start(t, [], { CMS_AUTH_PASSWORD_HASH_COST: '512' }), { name: 'StartupError' });
+  const first = await start(t, ['auth.password.hash.cost=2048']);
+  const admin = await resolve(first.app.container, StorageToken).users.findByEmail('admin@cms.com');
+  t.match(admin?.passwordHash, /^scrypt\$2048\$/, 'the administrator is hashed at the configured cost');
+  await first.app.close();
+  // The same data directory at the default cost: the stored hash is kept, and still signs in.
+  const sink = new CapturingSink();
+  const again = await buildApp({ env: { CMS_DATA_DIR: first.dataDir }, cwd: first.dataDir, logSink: sink });
+  t.teardown(() => again.close());
+  const auth = Buffer.from('admin@cms.com:startup-test-password').toString('base64');
+  const answer = await again.inject({
+    method: 'GET',
+    path: '/api/v1/users/current',
+    headers: { authorization: `Basic ${auth}` },
+  });
+  t.equal(answer.status, 200, 'signed in with the hash of the former cost');
 });
 
 t.test('main prints the mistake on one line, without a stack, and exits 1', async (t) => {

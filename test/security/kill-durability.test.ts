@@ -58,12 +58,18 @@ for (const storage of ['sqlite', 'mysql'] as const) {
 
     const second = await startService(t, env, PASSWORD);
     const missing: string[] = [];
-    for (const [identifier, title] of acknowledged) {
-      const answer = await call(second.url, 'GET', `/api/v1/content/${identifier}`);
-      const read =
-        answer.status === 200 ? ((await answer.json()) as { entity: { map: { title: string } } }) : undefined;
-      if (read?.entity.map.title !== title) missing.push(`${identifier} (${answer.status})`);
-    }
+    // Read back by 8 readers at once, as they were written.
+    const pending = [...acknowledged];
+    const reader = async () => {
+      for (let next = pending.pop(); next; next = pending.pop()) {
+        const [identifier, title] = next;
+        const answer = await call(second.url, 'GET', `/api/v1/content/${identifier}`);
+        const read =
+          answer.status === 200 ? ((await answer.json()) as { entity: { map: { title: string } } }) : undefined;
+        if (read?.entity.map.title !== title) missing.push(`${identifier} (${answer.status})`);
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, reader));
     t.same(missing, [], 'every acknowledged write is there after the restart');
     const fresh = await call(second.url, 'PUT', '/api/v1/workflow/actions/default/fire/PUBLISH', {
       contentletFormData: { contentType: 'Note', title: 'after the restart' },

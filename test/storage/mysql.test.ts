@@ -7,6 +7,7 @@ import { Config } from '../../core/config/config.js';
 import { silentLogger } from '../../core/logger.js';
 import type { DriverStorage } from '../../core/plugin/storage-driver.js';
 import mysqlPlugin from '../../plugins/storage/mysql/index.js';
+import { createConnection } from 'mysql2/promise';
 import { createTestDatabase } from '../helpers/mysql-database.js';
 import { repositorySuite } from './repository-suite.js';
 
@@ -70,5 +71,30 @@ t.test('MariaDB/MySQL', async (t) => {
     await Promise.all(storages.map((s) => s.migrate()));
     await storages[0]!.settings.putIfAbsent('x', '1');
     t.equal(await storages[2]!.settings.get('x'), '1');
+  });
+
+  t.test('the migration lock is per database: a migration elsewhere on the server does not wait', async (t) => {
+    const [held, other] = [(await createTestDatabase(t))!, (await createTestDatabase(t))!];
+    // Another process migrating `held`, as open-mysql takes its lock.
+    const holder = await createConnection(held);
+    t.teardown(() => holder.end());
+    const lock = "CONCAT('cms_migrations:', MD5(DATABASE()))";
+    await holder.query(`SELECT GET_LOCK(${lock}, 0)`);
+    const opened = await Promise.all(
+      [held, other].map(async (url) => {
+        const config = new Config(new Map([['storage.mysql.url', url]]), {});
+        const [driver] = (await mysqlPlugin.setup({ config, logger: silentLogger, dataDir: '' })).storageDrivers!;
+        const storage = await driver!.open({ config, dataDir: '', logger: silentLogger });
+        t.teardown(() => storage.close());
+        return storage;
+      }),
+    );
+    let heldDone = false;
+    const heldMigration = opened[0]!.migrate().then(() => (heldDone = true));
+    await opened[1]!.migrate();
+    t.notOk(heldDone, 'the other database migrated while this one waits for its lock');
+    await holder.query(`SELECT RELEASE_LOCK(${lock})`);
+    await heldMigration;
+    t.ok(heldDone, 'and it migrates once the lock is free');
   });
 });

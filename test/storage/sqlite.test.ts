@@ -119,10 +119,11 @@ t.test('when SQLite rolls back a whole batch, every transaction in it fails, and
   t.equal(await storage.settings.get('after'), 'y', 'the next transaction was committed and answered as such');
 });
 
-/** A Node process running `code` (an ES module) with the loader tap gave this one. */
+/** A Node process running `code` (an ES module) from the TypeScript sources: tsx only, without tap's own loaders. */
 function startNode(code: string, args: string[]) {
-  const child = spawn(process.execPath, [...process.execArgv, '--input-type=module', '-e', code, ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code, ...args], {
     stdio: ['pipe', 'pipe', 'pipe'],
+    env: { ...process.env, NODE_OPTIONS: '' },
   });
   let output = '';
   child.stdout.on('data', (d) => (output += d));

@@ -131,7 +131,8 @@ t.test('an exhausted pool answers 503 instead of queueing without bound', async 
 
 t.test('SQLite busy past its timeout is a 503, not a fault', async (t) => {
   const dataDir = tempDataDir(t);
-  const config = new Config();
+  // storage.sqlite.busy.timeout.ms shortened from its 5 s: the wait, then the refusal, are what count.
+  const config = new Config(new Map([['storage.sqlite.busy.timeout.ms', '300']]));
   const [driver] = (await sqlitePlugin.setup({ config, logger: silentLogger, dataDir })).storageDrivers!;
   const storage = await driver!.open({ config, dataDir, logger: silentLogger });
   await storage.migrate();
@@ -139,6 +140,7 @@ t.test('SQLite busy past its timeout is a 503, not a fault', async (t) => {
 
   const other = new Database(join(dataDir, 'cms.db'));
   other.prepare('BEGIN IMMEDIATE').run();
+  const started = Date.now();
   const refused = await storage.settings.putIfAbsent('k', 'v').then(
     () => undefined,
     (error: unknown) => error as { code?: string },
@@ -146,5 +148,6 @@ t.test('SQLite busy past its timeout is a 503, not a fault', async (t) => {
   other.prepare('ROLLBACK').run();
   other.close();
   t.match(refused, { code: 'STORAGE_BUSY' });
+  t.ok(Date.now() - started >= 250, 'refused once the busy timeout had passed, not at once');
   t.equal(await storage.settings.putIfAbsent('k', 'v'), 'v');
 });

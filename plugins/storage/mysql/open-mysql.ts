@@ -14,7 +14,12 @@ import { StartupError } from '../../../core/errors/index.js';
 import { maskUrlPassword } from './mask-url.js';
 
 const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
-const MIGRATION_LOCK = 'cms_migrations';
+/**
+ * The migration lock of the connection's database. Named locks belong to the whole server: a name of
+ * its own per database (hashed, as lock names end at 64 characters) keeps installations that share a
+ * server from waiting for each other's migrations.
+ */
+const MIGRATION_LOCK = "CONCAT('cms_migrations:', MD5(COALESCE(DATABASE(), '')))";
 /** The one cast of the shared code's typing: the row types match (see the schema-shape test). */
 const tables = mysqlSchema as unknown as Tables;
 
@@ -136,7 +141,7 @@ export function openMysql(context: StorageOpenContext): DriverStorage {
     driverName: 'mysql',
     target: maskUrlPassword(url),
     async migrate() {
-      // Several processes may start together: the named lock makes them migrate one at a time.
+      // Several processes may start together on one database: its named lock makes them migrate one at a time.
       let connection;
       try {
         connection = await pool.getConnection();
@@ -144,13 +149,13 @@ export function openMysql(context: StorageOpenContext): DriverStorage {
         throw translateError(error, mysqlDialect);
       }
       try {
-        const [rows] = await connection.query('SELECT GET_LOCK(?, 60) AS acquired', [MIGRATION_LOCK]);
+        const [rows] = await connection.query(`SELECT GET_LOCK(${MIGRATION_LOCK}, 60) AS acquired`);
         if ((rows as Array<{ acquired: number | null }>)[0]?.acquired !== 1)
           throw new Error('Could not take the migration lock within 60 s');
         try {
           await migrate(drizzle(connection, { mode: 'default' }), { migrationsFolder: MIGRATIONS });
         } finally {
-          await connection.query('SELECT RELEASE_LOCK(?)', [MIGRATION_LOCK]);
+          await connection.query(`SELECT RELEASE_LOCK(${MIGRATION_LOCK})`);
         }
       } catch (error) {
         throw translateError(error, mysqlDialect);

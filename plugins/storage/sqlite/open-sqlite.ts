@@ -39,13 +39,15 @@ const sqliteDialect: Dialect = {
  * so they can never be swept into (or rolled back with) someone else's transaction.
  */
 export function openSqlite(context: StorageOpenContext): DriverStorage {
-  const file = resolve(context.dataDir, readProperties(context.config, SQLITE_PROPERTIES)['storage.sqlite.file']);
+  const properties = readProperties(context.config, SQLITE_PROPERTIES);
+  const file = resolve(context.dataDir, properties['storage.sqlite.file']);
+  const busyTimeout = `busy_timeout = ${properties['storage.sqlite.busy.timeout.ms']}`;
   mkdirSync(dirname(file), { recursive: true });
   const writer = new Database(file);
   writer.pragma('journal_mode = WAL');
   writer.pragma('synchronous = FULL');
   writer.pragma('foreign_keys = ON');
-  writer.pragma('busy_timeout = 5000');
+  writer.pragma(busyTimeout);
   cacheStatements(writer);
   const writeDb = drizzle({ client: writer }) as unknown as Db;
   let reader: Database.Database | undefined;
@@ -104,7 +106,7 @@ export function openSqlite(context: StorageOpenContext): DriverStorage {
       if (!reader) {
         reader = driverCall(() => new Database(file, { readonly: true }));
         cacheStatements(reader);
-        reader.pragma('busy_timeout = 5000');
+        reader.pragma(busyTimeout);
         readDb = drizzle({ client: reader }) as unknown as Db;
       }
     },

@@ -6,4 +6,13 @@ export const SQLITE_PROPERTIES = defineProperties({
     group: 'Storage',
     description: 'SQLite database file, relative to the data directory. WAL journal, durable commits.',
   },
+  'storage.sqlite.busy.timeout.ms': {
+    type: 'int',
+    default: 5000,
+    min: 0,
+    max: 60000,
+    group: 'Storage',
+    description:
+      "Longest wait for a lock another process holds on the database file (SQLite's `busy_timeout`); past it the request is answered 503 (`STORAGE_BUSY`). SQLite waits inside the service's only thread, so nothing else is answered meanwhile: keep it short.",
+  },
 });

@@ -3,7 +3,12 @@ import t from 'tap';
 import type { Test } from 'tap';
 import { AuthService, type AuthSettings } from '../../../core/auth/auth-service.js';
 import { HashQueue } from '../../../core/auth/hash-queue.js';
-import { hashPassword, verifyPassword } from '../../../core/auth/password-hasher.js';
+import {
+  DEFAULT_PASSWORD_HASH_COST,
+  hashPassword,
+  isValidPasswordHashCost,
+  verifyPassword,
+} from '../../../core/auth/password-hasher.js';
 import { PasswordPolicy } from '../../../core/auth/password-policy.js';
 import { UserService } from '../../../core/auth/user-service.js';
 import { Config } from '../../../core/config/config.js';
@@ -55,6 +60,19 @@ t.test('password hashes are salted, self-describing and verified in constant tim
   t.notOk(await verifyPassword('Secret', a));
   t.notOk(await verifyPassword('secret', 'plain-text'));
   t.notOk(await verifyPassword('secret', 'scrypt$0$0$0$x$y'));
+});
+
+t.test('the hash cost is chosen per hash; a stored hash of another cost still verifies', async (t) => {
+  t.equal(DEFAULT_PASSWORD_HASH_COST, 16384);
+  const cheap = await hashPassword('secret', 1024);
+  t.match(cheap, /^scrypt\$1024\$8\$1\$[\w-]+\$[\w-]+$/);
+  t.ok(await verifyPassword('secret', cheap));
+  t.notOk(await verifyPassword('Secret', cheap));
+  t.ok(await verifyPassword('secret', await hashPassword('secret', 65536)), 'the largest accepted cost');
+  for (const cost of [1000, 512, 131072, 0, 1024.5]) {
+    t.notOk(isValidPasswordHashCost(cost), `${cost} is refused`);
+    await t.rejects(hashPassword('secret', cost), /Invalid password hash cost/);
+  }
 });
 
 t.test('a verified pair is trusted from the cache until it expires', async (t) => {
