@@ -59,10 +59,9 @@ export function eventProblem(
 
 /** How a wrong value reads in a message: strings as they are (`18`, not `"18"`), the rest as JSON. */
 export function showValue(value: unknown): string {
-  if (typeof value === 'string') return value;
-  const json = JSON.stringify(value);
-  // NOTE: a whole object in a message would echo a visitor's data back at length; cut it short.
-  return json.length > 100 ? `${json.slice(0, 100)}…` : json;
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  // NOTE: a long value would echo a visitor's data back at length; cut it short.
+  return text.length > 100 ? `${text.slice(0, 100)}…` : text;
 }
 
 /** The catalogue entries of the area, typed for the ingest module. */
