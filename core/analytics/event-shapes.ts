@@ -7,10 +7,10 @@ import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 // Which members are required: the spec lists the members of each shape without saying which may
 // be left out, so only what makes an event worth storing is required: what it is about (the page
 // of every known event and its url, the content identifier and position of an impression or
-// click, the name of a conversion, the custom data of a custom event) and `local_time` where the spec says it is
-// present (pageview, content_impression). Everything else may be absent; what is present must
-// have its type. Members outside a shape are refused (`UNKNOWN_FIELD`), except inside the free
-// `custom` objects.
+// click, the name of a conversion, the custom data of a custom event) and `local_time` where the
+// spec says it is present (pageview, content_impression). Everything else may be absent; what is
+// present must have its type. Members outside a shape are refused (`UNKNOWN_FIELD`), except
+// inside the free `custom` objects.
 
 const closed = { additionalProperties: false } as const;
 const str = () => Type.String();
@@ -129,9 +129,11 @@ export const BatchShape = Type.Object(
   closed,
 );
 
+// Compiled once per thread (TypeCompiler generates a check function per shape): checking up to 500
+// events a request is the hot path of the ingest workers.
 const compile = <Schema extends TSchema>(schema: Schema): TypeCheck<Schema> => TypeCompiler.Compile(schema);
 
-/** Compiled once per thread: checking 500 events a request is a hot path. */
+/** The compiled check of the batch without its events. */
 export const batchCheck = compile(BatchShape);
 
 /** Compiled checks of each event shape. */

@@ -23,7 +23,8 @@ export interface IngestContext {
  * `screen_resolution`, `language`, `viewport_width`, `viewport_height`, `data_json`.
  *
  * The searchable members are copied into their own columns; `dataJson` keeps the event's whole
- * `data` (utm, element, referrer, custom …) as it was sent, so nothing the tracker sends is lost.
+ * `data` (utm, element, referrer, custom …), so nothing the tracker sends is lost. Members sent as
+ * null are left out of it (they count as absent), except inside `custom`, which is kept as sent.
  * A member the event does not have is null. The site is not here: the endpoint knows it from the
  * site key and adds it.
  */
@@ -55,6 +56,6 @@ export interface NormalisedEvent {
   language: string | null;
   viewportWidth: string | null;
   viewportHeight: string | null;
-  /** The event's `data` object as JSON text. */
+  /** The event's `data` object as JSON text (see above for nulls). */
   dataJson: string;
 }
