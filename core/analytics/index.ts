@@ -1,5 +1,4 @@
 export * from './event-shapes.js';
-export * from './ingest-answer.js';
 export * from './ingest-outcome.js';
 export * from './ingest-problem.js';
 export * from './normalise-event.js';

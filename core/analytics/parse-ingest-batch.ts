@@ -28,7 +28,7 @@ export interface ParseIngestOptions {
  * ```ts
  * const outcome = parseIngestBatch(body, { maxEvents: 500, receivedAt: new Date() });
  * if (outcome.kind === 'checked' && outcome.good.length > 0) await store(outcome.good);
- * const { status, body: answer } = ingestAnswer(outcome);
+ * const { status, body: answer } = ingestAnswer(outcome); // host/analytics/ingest-answer.ts
  * ```
  */
 export function parseIngestBatch(body: Uint8Array | string, options: ParseIngestOptions): IngestOutcome {

@@ -1,5 +1,6 @@
 import t from 'tap';
-import { ingestAnswer, parseIngestBatch } from '../../../core/analytics/index.js';
+import { parseIngestBatch } from '../../../core/analytics/index.js';
+import { ingestAnswer } from '../../../host/analytics/ingest-answer.js';
 import { SESSION_ID, trackerBatch } from '../../helpers/analytics-batches.js';
 
 // A batch exactly as the tracking library sends it: custom events, utm on a pageview, referrer and

@@ -1,5 +1,5 @@
-import type { BatchProblem, EventProblem } from './ingest-problem.js';
-import type { IngestOutcome } from './ingest-outcome.js';
+import type { BatchProblem, EventProblem } from '../../core/analytics/ingest-problem.js';
+import type { IngestOutcome } from '../../core/analytics/ingest-outcome.js';
 
 /** How the batch went: every event stored, some, or none. */
 export type IngestAnswerStatus = 'SUCCESS' | 'PARTIAL_SUCCESS' | 'ERROR';
@@ -22,10 +22,9 @@ export interface IngestAnswer<Body = IngestAnswerBody> {
   body: Body;
 }
 
-// NOTE: core otherwise leaves statuses to host/http. This answer is the exception on purpose: the
-// whole of it (200, 207 Multi-Status, 400, 413 and the body) is the contract of one endpoint with
-// the tracking library, and it is computed in the worker thread so the request thread only writes
-// bytes. 207 has no error kind to map from.
+// The answer is the contract of one endpoint with the tracking library (200, 207 Multi-Status, 400,
+// 413 and the body), so it lives beside the HTTP side rather than in core; the ingest worker (host)
+// computes it, and the request thread only writes the bytes.
 
 /**
  * The answer to a batch: 200 `SUCCESS` when every event was stored, 207 `PARTIAL_SUCCESS` when

@@ -1,10 +1,6 @@
 import t from 'tap';
-import {
-  ingestAnswer,
-  parseIngestBatch,
-  unsupportedMediaTypeAnswer,
-  type IngestAnswer,
-} from '../../../core/analytics/index.js';
+import { parseIngestBatch } from '../../../core/analytics/index.js';
+import { ingestAnswer, unsupportedMediaTypeAnswer, type IngestAnswer } from '../../../host/analytics/ingest-answer.js';
 import { batch, click, context, conversion, impression, pageview } from '../../helpers/analytics-batches.js';
 
 const OPTIONS = { maxEvents: 500, receivedAt: new Date('2025-06-09T12:00:00Z') };
