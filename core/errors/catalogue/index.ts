@@ -1,4 +1,5 @@
 import { administrationErrors } from './administration.js';
+import { analyticsErrors } from './analytics.js';
 import { authErrors } from './auth.js';
 import { contentErrors, fieldProblemErrors } from './content.js';
 import { contentTypeErrors } from './content-types.js';
@@ -25,6 +26,7 @@ export const Errors = {
   ...storageErrors,
   ...pluginErrors,
   ...searchQueryErrors,
+  ...analyticsErrors,
 } as const;
 
 /** The areas in the order the published list shows them. */
@@ -40,4 +42,5 @@ export const ERROR_AREAS = [
   storageErrors,
   pluginErrors,
   searchQueryErrors,
+  analyticsErrors,
 ] as const;
