@@ -5,7 +5,8 @@ import { CmsError, Errors, isCmsError } from '../errors/index.js';
 import type { AnalyticsSiteKey } from '../model/analytics-site-key.js';
 import type { Site } from '../model/site.js';
 import type { Repositories, Storage } from '../plugin/storage-driver.js';
-import { generateSiteAuth, hashSiteAuth, isMaskOnly, maskSiteAuth, sameHash, siteAuthProblem } from './site-auth.js';
+import { generateSiteAuth, hashSiteAuth, isMaskOnly, maskSiteAuth, siteAuthProblem } from './site-auth.js';
+import { verifySiteAuth } from './verify-site-auth.js';
 
 export interface SiteKeyDependencies {
   storage: Storage;
@@ -88,16 +89,11 @@ export class SiteKeyService {
   }
 
   /**
-   * The site a Site Auth belongs to, or undefined when it is nobody's current key. For the ingest
-   * endpoint, which takes no other credential.
+   * The site a Site Auth belongs to, or undefined when it is nobody's current key (anything not a
+   * string included). For the ingest endpoint, which takes no other credential.
    */
-  async verify(siteAuth: string): Promise<{ siteId: string } | undefined> {
-    if (typeof siteAuth !== 'string' || siteAuthProblem(siteAuth) !== undefined) return undefined;
-    const hash = hashSiteAuth(siteAuth);
-    const found = await this.deps.storage.analyticsSiteKeys.findByHash(hash);
-    // The database found the row; comparing again in constant time guards against a collation that matches loosely.
-    if (!found || !sameHash(found.keyHash, hash)) return undefined;
-    return { siteId: found.siteId };
+  verify(siteAuth: unknown): Promise<{ siteId: string } | undefined> {
+    return verifySiteAuth(this.deps.storage.analyticsSiteKeys, siteAuth);
   }
 
   /** The site, by identifier or name, once the caller may edit it. */

@@ -10,6 +10,7 @@ export default defineRoutes('analytics', ({ siteKeys }) => [
     method: 'GET',
     path: '/api/v1/analytics/content/siteauth/generate/:siteId',
     access: 'user',
+    changesState: true,
     summary:
       'Creates or replaces a site’s analytics ingest key (Site Auth) and answers it as plain text, shown only here; the old key stops working at once',
     answers: { 403: 'the caller may not edit the site', 404: 'no such site' },

@@ -63,6 +63,13 @@ testOnEachStorage('generate: anonymous 401, a user who may not edit the site 403
   t.equal(missing.status, 404);
   t.equal(missing.json.errors[0].errorCode, 'SITE_NOT_FOUND');
   t.equal(await siteKeys(s).verify('x'), undefined, 'an unknown key names no site');
+  t.equal(await siteKeys(s).verify({ key: 'x' }), undefined, 'nor does anything not a string');
+
+  const before = (await generate(s, site, s.basicAuth())).text;
+  const linked = await generate(s, site, { ...s.basicAuth(), 'sec-fetch-site': 'cross-site' });
+  t.equal(linked.status, 403, 'a GET that replaces the key is refused from another site, as writes are');
+  t.equal(linked.json.errors[0].errorCode, 'HTTP_CROSS_SITE_REFUSED');
+  t.same(await siteKeys(s).verify(before), { siteId: site }, 'and the key is unchanged');
 });
 
 testOnEachStorage('the apps endpoint sets a key by hand and shows it masked', async (t, s) => {
