@@ -49,6 +49,8 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   areas.permissions,
   areas.search,
   areas.searchIndex,
+  areas.analytics,
+  areas.apps,
 ];
 
 export interface AppOptions {

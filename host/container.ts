@@ -30,6 +30,7 @@ import {
   type Token,
 } from '../core/plugin/tokens.js';
 import { SiteService } from '../core/site/site-service.js';
+import { SiteKeyService } from '../core/analytics/site-key-service.js';
 import { ContentTypeService } from '../core/content/content-type-service.js';
 import { FieldService } from '../core/content/field-service.js';
 import { CategoryService } from '../core/content/category-service.js';
@@ -147,6 +148,9 @@ export function buildContainer(parts: {
       findPrincipal: (userId) => auth.findUserById(userId),
       indexQueue,
     }),
+  });
+  c.register(SiteKeyService, {
+    useValue: new SiteKeyService({ storage: parts.storage, definitions, permissions }),
   });
   c.register(AssetSweeper, {
     useValue: new AssetSweeper({

@@ -1,4 +1,5 @@
 import type { Config } from '../config/config.js';
+import type { AnalyticsSiteKey } from '../model/analytics-site-key.js';
 import type { ContentType } from '../model/content-type.js';
 import type { Field } from '../model/field.js';
 import type { Category } from '../model/category.js';
@@ -110,6 +111,24 @@ export interface SiteRepository {
 
 export interface SiteQuery extends PageRequest {
   sort?: Sort<SiteSortColumn>;
+}
+
+/**
+ * The analytics ingest keys of sites: one current key per site, found by its hash. Never cached:
+ * a replaced key must stop working at once in every process sharing the database.
+ */
+export interface AnalyticsSiteKeyRepository {
+  /** The site's current key, if it has one. */
+  find(siteId: string): Promise<AnalyticsSiteKey | undefined>;
+  /** The key whose hash this is: one look-up on the unique index of hashes. */
+  findByHash(keyHash: string): Promise<AnalyticsSiteKey | undefined>;
+  /**
+   * Makes this the site's only key, replacing any. Throws `RECORD_NOT_UNIQUE` when another site's
+   * key has the same hash. Run it in a transaction: the old key must survive a refused new one.
+   */
+  replace(key: AnalyticsSiteKey): Promise<void>;
+  /** How many sites have a key. */
+  count(): Promise<number>;
 }
 
 export interface LanguageRepository {
@@ -319,6 +338,7 @@ export interface DriverRepositories {
   languages: LanguageRepository;
   settings: SettingRepository;
   indexQueue: IndexQueueRepository;
+  analyticsSiteKeys: AnalyticsSiteKeyRepository;
   /**
    * A token that changes, in the same transaction, with every write to content types, fields,
    * languages or workflow definitions. Caches of those definitions compare it to know they are

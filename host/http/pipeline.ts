@@ -5,7 +5,7 @@ import { BodyParsers } from './body-parsers.js';
 import { envelope, isEnvelopePath, JSON_TYPE } from './envelope.js';
 import { mapError } from './error-mapper.js';
 import { corsHeaders, preflight, type CorsPolicy } from './cors.js';
-import { isForgeable } from './cross-site.js';
+import { isCrossSite, isForgeable } from './cross-site.js';
 import { RequestReader } from './request-reader.js';
 import { securityHeaders, withSecurityHeaders } from './security-headers.js';
 import { isReply, reply, type AnyRoute, type HttpRequest, type IncomingRequest } from './route.js';
@@ -128,7 +128,10 @@ export class HttpPipeline {
     const { definition, reader } = match.value;
     // Before credentials are even looked at: a form or script on another site must not act with
     // the browser's session cookie or remembered Basic credentials.
-    if (isForgeable(request, this.cors.origins)) throw new CmsError(Errors.HTTP_CROSS_SITE_REFUSED);
+    const forged = definition.changesState
+      ? isCrossSite(request, this.cors.origins)
+      : isForgeable(request, this.cors.origins);
+    if (forged) throw new CmsError(Errors.HTTP_CROSS_SITE_REFUSED);
     const principal = definition.access === 'public' ? null : await this.authenticator.authenticate(request);
     if ((definition.access === 'user' || definition.access === 'admin') && principal === null) {
       throw new CmsError(Errors.AUTH_INVALID_USER);

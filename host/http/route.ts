@@ -125,6 +125,12 @@ export interface RouteDefinition<
   accepts?: readonly string[] | 'raw';
   /** An empty body is accepted (the handler gets `undefined`); a non-empty one must match `body`. */
   optionalBody?: boolean;
+  /**
+   * The route changes stored data although its method is a safe one (the original's GET that
+   * generates a key): it is refused cross-site as every write is, so a link on another site cannot
+   * make a signed-in browser call it.
+   */
+  changesState?: boolean;
   /** Statuses this route answers beyond the usual 400/401/403, with what they mean. */
   answers?: RouteAnswers;
   handler(

@@ -1,4 +1,6 @@
+export { default as analytics } from './analytics.js';
 export { default as apiTokens } from './api-tokens.js';
+export { default as apps } from './apps.js';
 export { default as authentication } from './authentication.js';
 export { default as categories } from './categories.js';
 export { default as content } from './content.js';

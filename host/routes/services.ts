@@ -12,6 +12,7 @@ import { LanguageService } from '../../core/language/language-service.js';
 import { StorageToken } from '../../core/plugin/tokens.js';
 import type { Storage } from '../../core/plugin/storage-driver.js';
 import { SiteService } from '../../core/site/site-service.js';
+import { SiteKeyService } from '../../core/analytics/site-key-service.js';
 import { ActionletCatalogue } from '../../core/workflow/actionlet-catalogue.js';
 import { FireEngine } from '../../core/workflow/fire-engine.js';
 import { SystemActionService } from '../../core/workflow/system-actions.js';
@@ -38,6 +39,7 @@ export interface Services {
   readonly apiKeys: ApiKeyService;
   readonly autoLogin: AutoLogin;
   readonly sites: SiteService;
+  readonly siteKeys: SiteKeyService;
   readonly languages: LanguageService;
   readonly contentTypes: ContentTypeService;
   readonly fields: FieldService;
@@ -65,6 +67,7 @@ export function resolveServices(
     apiKeys: resolve(container, ApiKeyService),
     autoLogin: resolve(container, AutoLogin),
     sites: resolve(container, SiteService),
+    siteKeys: resolve(container, SiteKeyService),
     languages: resolve(container, LanguageService),
     contentTypes: resolve(container, ContentTypeService),
     fields: resolve(container, FieldService),

@@ -1,5 +1,7 @@
 import t, { type Test } from 'tap';
 import { join } from 'node:path';
+import { SiteKeyService } from '../../core/analytics/site-key-service.js';
+import { resolve } from '../../host/container.js';
 import { createTestDatabase } from '../helpers/mysql-database.js';
 import { startTestApp, tempDataDir, textContentType, type TestApp } from '../helpers/test-app.js';
 
@@ -88,4 +90,31 @@ for (const storage of ['sqlite', 'mysql'] as const) {
     await a.http('PUT', `/api/v1/permissions/${id}/_reset`, { headers: admin });
     t.equal((await working()).status, 403, 'and so is the reset');
   });
+}
+
+for (const storage of ['sqlite', 'mysql'] as const) {
+  t.test(
+    `an analytics site key replaced through one process stops working at once in the other, on ${storage}`,
+    async (t) => {
+      const apps = await twoApps(t, storage);
+      if (!apps) return;
+      const [a, b] = apps;
+      const admin = a.basicAuth();
+      const verifyInB = (siteAuth: string) => resolve(b.app.container, SiteKeyService).verify(siteAuth);
+      const generate = async () =>
+        (await a.http('GET', '/api/v1/analytics/content/siteauth/generate/default', { headers: admin })).text;
+      const first = await generate();
+      const site = await verifyInB(first);
+      t.ok(site, 'the second process knows the key the first one generated');
+      const second = await generate();
+      t.equal(await verifyInB(first), undefined, 'the replaced key fails in the second process at once');
+      t.same(await verifyInB(second), site, 'and the new one works there');
+      await a.http('POST', '/api/v1/apps/cmsContentAnalytics-config/default', {
+        headers: admin,
+        body: { siteAuth: { value: 'a key set by hand in the first process' } },
+      });
+      t.equal(await verifyInB(second), undefined, 'so does a key replaced by hand');
+      t.same(await verifyInB('a key set by hand in the first process'), site);
+    },
+  );
 }

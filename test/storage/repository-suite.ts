@@ -270,6 +270,38 @@ export function repositorySuite(t: Test, open: () => Promise<DriverStorage>): vo
     t.equal(await s.settings.get('k'), 'first');
   });
 
+  t.test('analytics site keys: one per site, found by hash, replaced whole, hashes unique', async (t) => {
+    const s = await open();
+    await s.sites.insert(site('s1', 'one.example.com'));
+    await s.sites.insert(site('s2', 'two.example.com'));
+    const key = (siteId: string, keyHash: string, createdAt = 1) => ({
+      siteId,
+      keyHash,
+      masked: `${siteId}.*****${keyHash.slice(-4)}`,
+      createdAt,
+      createdBy: 'u',
+    });
+    t.equal(await s.analyticsSiteKeys.find('s1'), undefined);
+    t.equal(await s.analyticsSiteKeys.count(), 0);
+    await s.transaction((tx) => tx.analyticsSiteKeys.replace(key('s1', 'a'.repeat(64))));
+    t.same(await s.analyticsSiteKeys.findByHash('a'.repeat(64)), key('s1', 'a'.repeat(64)));
+    await s.transaction((tx) => tx.analyticsSiteKeys.replace(key('s1', 'b'.repeat(64), 2)));
+    t.equal(await s.analyticsSiteKeys.findByHash('a'.repeat(64)), undefined, 'the replaced key is gone');
+    t.same(await s.analyticsSiteKeys.find('s1'), key('s1', 'b'.repeat(64), 2));
+    await t.rejects(
+      s.transaction((tx) => tx.analyticsSiteKeys.replace(key('s2', 'b'.repeat(64)))),
+      RecordNotUnique,
+      'two sites never share a key',
+    );
+    t.same(await s.analyticsSiteKeys.find('s1'), key('s1', 'b'.repeat(64), 2), 'the refusal left the holder alone');
+    await s.transaction((tx) => tx.analyticsSiteKeys.replace(key('s2', 'c'.repeat(64))));
+    t.equal(await s.analyticsSiteKeys.count(), 2);
+    await t.rejects(
+      s.transaction((tx) => tx.analyticsSiteKeys.replace(key('ghost', 'd'.repeat(64)))),
+      'a key names an existing site',
+    );
+  });
+
   t.test('a reference to a missing record is refused as a bad request, not a fault', async (t) => {
     const s = await open();
     const refused = await s.fields.insert(definitionField('f-orphan', 'no-such-type')).then(

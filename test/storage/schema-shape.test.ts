@@ -39,6 +39,7 @@ const rowTypesMatch: AllSame = {
   permissionAssets: true,
   permissionGrants: true,
   searchIndexQueue: true,
+  analyticsSiteKeys: true,
 };
 
 t.test('both dialects declare the same tables with the same columns', async (t) => {

@@ -1,5 +1,6 @@
 import { administrationErrors } from './administration.js';
 import { analyticsIngestErrors } from './analytics.js';
+import { analyticsErrors } from './analytics-site-keys.js';
 import { authErrors } from './auth.js';
 import { contentErrors, fieldProblemErrors } from './content.js';
 import { contentTypeErrors } from './content-types.js';
@@ -27,6 +28,7 @@ export const Errors = {
   ...pluginErrors,
   ...searchQueryErrors,
   ...analyticsIngestErrors,
+  ...analyticsErrors,
 } as const;
 
 /** The areas in the order the published list shows them. */
@@ -43,4 +45,5 @@ export const ERROR_AREAS = [
   pluginErrors,
   searchQueryErrors,
   analyticsIngestErrors,
+  analyticsErrors,
 ] as const;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DriverRepositories } from '../../../core/plugin/storage-driver.js';
 import { translatingExecutor, type Dialect, type Executor, type Tables } from './context.js';
 import { upsertRow } from './prepared.js';
+import { analyticsSiteKeyRepository } from './analytics-site-key-repository.js';
 import { categoryRepository } from './category-repository.js';
 import { contentRepository } from './content-repository.js';
 import { contentTypeRepository } from './content-type-repository.js';
@@ -56,6 +57,7 @@ export function createRepositories(
     languages: languageRepository(definitionsExec, tables, dialect),
     settings,
     indexQueue: indexQueueRepository(exec, tables),
+    analyticsSiteKeys: analyticsSiteKeyRepository(exec, tables),
     tasks: taskRepository(exec, tables, dialect),
     workflows: workflowRepository(definitionsExec, tables),
     definitionsVersion: async () => (await settings.get(DEFINITIONS_VERSION)) ?? '',

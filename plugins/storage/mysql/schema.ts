@@ -464,3 +464,17 @@ export const searchIndexQueue = mysqlTable(
   },
   (t) => [index('search_index_queue_enqueued').on(t.enqueuedAt)],
 );
+
+export const analyticsSiteKeys = mysqlTable(
+  'analytics_site_keys',
+  {
+    siteId: varchar('site_id', { length: 255 })
+      .primaryKey()
+      .references(() => sites.identifier, { onDelete: 'cascade' }),
+    keyHash: varchar('key_hash', { length: 64 }).notNull(),
+    masked: varchar('masked', { length: 300 }).notNull(),
+    createdAt: epochMs('created_at').notNull(),
+    createdBy: varchar('created_by', { length: 255 }).notNull(),
+  },
+  (t) => [uniqueIndex('analytics_site_keys_key_hash_unique').on(t.keyHash)],
+);

@@ -1,0 +1,37 @@
+import type { SiteKeyView } from '../../core/analytics/site-key-service.js';
+
+/** The original's key of the Content Analytics app, with the neutral word in place of the product name. */
+export const ANALYTICS_APP_KEY = 'cmsContentAnalytics-config';
+
+/**
+ * The original's detailed app view (`AppView` with one `SiteView`) of the Content Analytics app
+ * for one site. Its one parameter, `siteAuth`, is shown masked: only a hash of the key is stored.
+ */
+export function analyticsAppView({ site, key, configuredSites }: SiteKeyView) {
+  return {
+    key: ANALYTICS_APP_KEY,
+    name: 'Content Analytics',
+    description: 'Content Analytics lets developers and marketers track visitor interactions on chosen sites.',
+    iconUrl: '',
+    allowExtraParams: false,
+    configurationsCount: configuredSites,
+    sites: [
+      {
+        id: site.identifier,
+        name: site.siteName,
+        configured: key !== undefined,
+        secrets: [
+          {
+            name: 'siteAuth',
+            dynamic: false,
+            type: 'GENERATED_STRING',
+            hidden: true,
+            value: key?.masked ?? '',
+            label: 'Site Auth',
+            hint: 'The Site Auth is required in every request that sends events to the analytics ingest endpoint. Enter your own, or have one generated.',
+          },
+        ],
+      },
+    ],
+  };
+}
