@@ -1,4 +1,11 @@
 import type { Config } from '../config/config.js';
+import type { NormalisedEvent } from '../analytics/normalised-event.js';
+import type {
+  AnalyticsEventFilter,
+  AnalyticsEventPage,
+  AnalyticsEventRange,
+  AnalyticsSummary,
+} from '../model/analytics-event.js';
 import type { AnalyticsSiteKey } from '../model/analytics-site-key.js';
 import type { ContentType } from '../model/content-type.js';
 import type { Field } from '../model/field.js';
@@ -129,6 +136,32 @@ export interface AnalyticsSiteKeyRepository {
   replace(key: AnalyticsSiteKey): Promise<void>;
   /** How many sites have a key. */
   count(): Promise<number>;
+}
+
+/**
+ * Analytics events, as the ingest stores them: many rows, written in batches, read by site and time.
+ *
+ * @example
+ * await repositories.analyticsEvents.insert(siteId, normalisedEvents);
+ * const { events, total } = await repositories.analyticsEvents.list({ siteId, limit: 50, offset: 0 });
+ */
+export interface AnalyticsEventRepository {
+  /**
+   * Stores a batch for a site in one multi-row INSERT: the whole batch or, when it fails, nothing.
+   * Past 1000 events (the drivers' limits on bound values) it takes several statements, all or
+   * nothing only inside a transaction. May throw `STORAGE_VALUE_TOO_LONG` (MySQL: an identifier past 255 characters).
+   */
+  insert(siteId: string, events: readonly NormalisedEvent[]): Promise<void>;
+  /** A page of a site's events, newest first (time of receipt, then id), and how many match. */
+  list(filter: AnalyticsEventFilter): Promise<AnalyticsEventPage>;
+  /** Figures over a site's events in a range, computed by the database (GROUP BY), not from rows. */
+  summary(range: AnalyticsEventRange): Promise<AnalyticsSummary>;
+  /**
+   * Deletes at most `limit` of the oldest events (of every site) received before `cutoff`; answers
+   * how many. A retention sweep calls it until it answers less than `limit`, so no statement holds
+   * the lock for long.
+   */
+  deleteBefore(cutoff: Date, limit: number): Promise<number>;
 }
 
 export interface LanguageRepository {
@@ -339,6 +372,7 @@ export interface DriverRepositories {
   settings: SettingRepository;
   indexQueue: IndexQueueRepository;
   analyticsSiteKeys: AnalyticsSiteKeyRepository;
+  analyticsEvents: AnalyticsEventRepository;
   /**
    * A token that changes, in the same transaction, with every write to content types, fields,
    * languages or workflow definitions. Caches of those definitions compare it to know they are

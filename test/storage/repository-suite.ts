@@ -10,6 +10,7 @@ import type { Role } from '../../core/model/role.js';
 import type { Site } from '../../core/model/site.js';
 import type { User } from '../../core/model/user.js';
 import type { DriverStorage } from '../../core/plugin/storage-driver.js';
+import { analyticsEventSuite } from './analytics-event-suite.js';
 
 const role = (id: string, overrides: Partial<Role> = {}): Role => ({
   id,
@@ -301,6 +302,8 @@ export function repositorySuite(t: Test, open: () => Promise<DriverStorage>): vo
       'a key names an existing site',
     );
   });
+
+  analyticsEventSuite(t, open);
 
   t.test('a reference to a missing record is refused as a bad request, not a fault', async (t) => {
     const s = await open();

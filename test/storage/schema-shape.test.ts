@@ -40,6 +40,7 @@ const rowTypesMatch: AllSame = {
   permissionGrants: true,
   searchIndexQueue: true,
   analyticsSiteKeys: true,
+  analyticsEvents: true,
 };
 
 t.test('both dialects declare the same tables with the same columns', async (t) => {

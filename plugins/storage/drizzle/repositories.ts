@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DriverRepositories } from '../../../core/plugin/storage-driver.js';
 import { translatingExecutor, type Dialect, type Executor, type Tables } from './context.js';
 import { upsertRow } from './prepared.js';
+import { analyticsEventRepository } from './analytics-event-repository.js';
 import { analyticsSiteKeyRepository } from './analytics-site-key-repository.js';
 import { categoryRepository } from './category-repository.js';
 import { contentRepository } from './content-repository.js';
@@ -58,6 +59,7 @@ export function createRepositories(
     settings,
     indexQueue: indexQueueRepository(exec, tables),
     analyticsSiteKeys: analyticsSiteKeyRepository(exec, tables),
+    analyticsEvents: analyticsEventRepository(exec, tables),
     tasks: taskRepository(exec, tables, dialect),
     workflows: workflowRepository(definitionsExec, tables),
     definitionsVersion: async () => (await settings.get(DEFINITIONS_VERSION)) ?? '',
