@@ -31,7 +31,9 @@ const coreWithoutFiles = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.tap/**', 'coverage/**', '**/migrations/**'] },
+  {
+    ignores: ['dist/**', 'node_modules/**', '.tap/**', 'coverage/**', '**/migrations/**', '**/analytics-migrations/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

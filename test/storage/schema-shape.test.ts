@@ -1,7 +1,11 @@
 import t from 'tap';
 import { getTableColumns, getTableName, type InferSelectModel, type Table } from 'drizzle-orm';
 import * as mysql from '../../plugins/storage/mysql/schema.js';
-import * as sqlite from '../../plugins/storage/sqlite/schema.js';
+import * as sqliteMain from '../../plugins/storage/sqlite/schema.js';
+import * as sqliteAnalytics from '../../plugins/storage/sqlite/analytics-schema.js';
+
+/** SQLite keeps analytics in a file of its own: its two schema modules together are MySQL's one. */
+const sqlite = { ...sqliteMain, ...sqliteAnalytics };
 
 /** Compile-time: the shared repository code is typed against SQLite's rows, so MySQL's must be the same. */
 type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;

@@ -40,6 +40,67 @@ t.test('the database is a WAL file in the data directory, and data survives a re
   t.equal(await second.settings.get('kept'), 'yes');
 });
 
+const analyticsEvent = {
+  eventType: 'pageview',
+  sessionId: 's',
+  sessionKey: 's:2025-06-09',
+  userId: 'u',
+  receivedAt: '2025-06-09T12:00:00.000Z',
+  localTime: null,
+  pageUrl: '/',
+  pageTitle: null,
+  contentIdentifier: null,
+  contentInode: null,
+  contentTitle: null,
+  contentType: null,
+  conversionName: null,
+  viewportOffsetPct: null,
+  domIndex: null,
+  screenResolution: null,
+  language: null,
+  viewportWidth: null,
+  viewportHeight: null,
+  dataJson: '{}',
+};
+
+t.test('analytics events live in a WAL file of their own beside the main database', async (t) => {
+  const dataDir = tempDataDir(t);
+  const storage = await openIn(t, dataDir);
+  await storage.analyticsEvents.insert('s1', [analyticsEvent]);
+  const analytics = new Database(join(dataDir, 'cms-analytics.db'), { readonly: true });
+  t.teardown(() => analytics.close());
+  t.equal(analytics.pragma('journal_mode', { simple: true }), 'wal');
+  t.same(analytics.prepare('SELECT site_id, page_url FROM analytics_events').all(), [{ site_id: 's1', page_url: '/' }]);
+  const main = new Database(join(dataDir, 'cms.db'), { readonly: true });
+  t.teardown(() => main.close());
+  t.equal(
+    main.prepare("SELECT name FROM sqlite_master WHERE name = 'analytics_events'").get(),
+    undefined,
+    'the main database has no analytics table',
+  );
+});
+
+t.test('the ingest never waits on the content writer', async (t) => {
+  const storage = await openIn(t, tempDataDir(t));
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let contentDone = false;
+  const content = storage
+    .transaction(async (tx) => {
+      await tx.settings.put('content', 'x');
+      await gate;
+    })
+    .then(() => (contentDone = true));
+  // The main writer is held by the open transaction: a write there would queue behind it.
+  // In the main file this insert would wait for the gate, which is only opened below: a timeout, not a hang.
+  const waited = new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 2000).unref());
+  t.equal(await Promise.race([storage.analyticsEvents.insert('s1', [analyticsEvent]), waited]), undefined);
+  t.equal((await storage.analyticsEvents.list({ siteId: 's1', limit: 10, offset: 0 })).total, 1);
+  t.notOk(contentDone, 'stored and read back while the content transaction is still open');
+  release();
+  await content;
+});
+
 t.test('driver errors at the boundary are translated, even outside the repositories', async (t) => {
   const storage = await openIn(t, tempDataDir(t));
   await storage.close();

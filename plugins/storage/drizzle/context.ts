@@ -3,6 +3,7 @@ import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { CmsError } from '../../../core/errors/index.js';
 import { classifyChain, storageError, type StorageFailure } from './storage-failure.js';
 import type * as sqliteSchema from '../sqlite/schema.js';
+import type * as sqliteAnalyticsSchema from '../sqlite/analytics-schema.js';
 
 /**
  * The query surface the shared repository code is written against. Drizzle's query builders have
@@ -11,7 +12,8 @@ import type * as sqliteSchema from '../sqlite/schema.js';
  * checks that the row types match).
  */
 export type Db = BetterSQLite3Database<Record<string, never>>;
-export type Tables = typeof sqliteSchema;
+/** SQLite keeps analytics in a file of its own, with its own schema module; MySQL has one schema. */
+export type Tables = typeof sqliteSchema & typeof sqliteAnalyticsSchema;
 
 /** An insert of `values` into `table` that overwrites the `set` columns of the row with the same `key`. */
 export interface Upsert {

@@ -480,7 +480,7 @@ export const analyticsSiteKeys = mysqlTable(
   (t) => [uniqueIndex('analytics_site_keys_key_hash_unique').on(t.keyHash)],
 );
 
-/** Analytics events: see ../sqlite/schema.ts for why there is no foreign key, and for the indexes. */
+/** Analytics events: see ../sqlite/analytics-schema.ts for why there is no foreign key, and for the indexes. */
 export const analyticsEvents = mysqlTable(
   'analytics_events',
   {

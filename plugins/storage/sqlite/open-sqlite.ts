@@ -7,7 +7,9 @@ import { fileURLToPath } from 'node:url';
 import type { DriverRepositories, DriverStorage, StorageOpenContext } from '../../../core/plugin/storage-driver.js';
 import { translateError, type Db, type Dialect } from '../drizzle/context.js';
 import { createRepositories } from '../drizzle/repositories.js';
-import * as schema from './schema.js';
+import * as mainSchema from './schema.js';
+import * as analyticsSchema from './analytics-schema.js';
+import { openAnalyticsSqlite } from './open-analytics-sqlite.js';
 import { readProperties } from '../../../core/config/properties.js';
 import { SQLITE_PROPERTIES } from './properties.js';
 import { classifySqliteError } from './sqlite-errors.js';
@@ -15,6 +17,7 @@ import { serialWriter } from './group-commit.js';
 import { cacheStatements } from './statement-cache.js';
 
 const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
+const schema = { ...mainSchema, ...analyticsSchema };
 
 const sqliteDialect: Dialect = {
   async insertReturningId(db, table, values) {
@@ -37,6 +40,9 @@ const sqliteDialect: Dialect = {
  * transactions are managed here (`serialWriter`): a promise-chain mutex serialises them on the
  * writer connection, with group commit, and writes made outside a transaction take the same mutex,
  * so they can never be swept into (or rolled back with) someone else's transaction.
+ *
+ * Analytics events live in a second file with connections of their own (open-analytics-sqlite.ts),
+ * so that the ingest never waits on the content writer.
  */
 export function openSqlite(context: StorageOpenContext): DriverStorage {
   const properties = readProperties(context.config, SQLITE_PROPERTIES);
@@ -52,12 +58,6 @@ export function openSqlite(context: StorageOpenContext): DriverStorage {
   const writeDb = drizzle({ client: writer }) as unknown as Db;
   let reader: Database.Database | undefined;
   let readDb: Db | undefined;
-  const txRepositories: DriverRepositories = createRepositories(
-    { read: (work) => work(writeDb), write: (work) => work(writeDb) },
-    schema,
-    sqliteDialect,
-    (work) => work(txRepositories),
-  );
 
   /** The driver's own statements: their errors are translated like the repositories' are. */
   const driverCall = <T>(call: () => T): T => {
@@ -66,6 +66,24 @@ export function openSqlite(context: StorageOpenContext): DriverStorage {
     } catch (error) {
       throw translateError(error, sqliteDialect);
     }
+  };
+
+  const analytics = openAnalyticsSqlite({
+    mainFile: file,
+    busyTimeout,
+    dialect: sqliteDialect,
+    tables: schema,
+    driverCall,
+  });
+  const { analyticsEvents } = analytics;
+  const txRepositories: DriverRepositories = {
+    ...createRepositories(
+      { read: (work) => work(writeDb), write: (work) => work(writeDb) },
+      schema,
+      sqliteDialect,
+      (work) => work(txRepositories),
+    ),
+    analyticsEvents,
   };
 
   const serial = serialWriter(writer, driverCall);
@@ -86,6 +104,7 @@ export function openSqlite(context: StorageOpenContext): DriverStorage {
 
   return {
     ...repositories,
+    analyticsEvents,
     driverName: 'sqlite',
     target: file,
     async migrate() {
@@ -109,16 +128,21 @@ export function openSqlite(context: StorageOpenContext): DriverStorage {
         reader.pragma(busyTimeout);
         readDb = drizzle({ client: reader }) as unknown as Db;
       }
+      await analytics.migrate();
     },
     async ping() {
       driverCall(() => writer.prepare('SELECT 1').get());
     },
     async close() {
-      await exclusive(async () => {
-        serial.commitPending();
-        reader?.close();
-        writer.close();
-      });
+      try {
+        await exclusive(async () => {
+          serial.commitPending();
+          reader?.close();
+          writer.close();
+        });
+      } finally {
+        await analytics.close();
+      }
     },
   };
 }

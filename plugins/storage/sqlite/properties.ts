@@ -4,7 +4,8 @@ export const SQLITE_PROPERTIES = defineProperties({
   'storage.sqlite.file': {
     default: 'cms.db',
     group: 'Storage',
-    description: 'SQLite database file, relative to the data directory. WAL journal, durable commits.',
+    description:
+      'SQLite database file, relative to the data directory. WAL journal, durable commits. Analytics events go to a file of their own beside it (`cms.db` → `cms-analytics.db`).',
   },
   'storage.sqlite.busy.timeout.ms': {
     type: 'int',

@@ -1,0 +1,112 @@
+import Database from 'better-sqlite3';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { basename, dirname, extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AnalyticsEventRepository } from '../../../core/plugin/storage-driver.js';
+import { analyticsEventRepository } from '../drizzle/analytics-event-repository.js';
+import { translatingExecutor, type Db, type Dialect, type Tables } from '../drizzle/context.js';
+import { serialWriter } from './group-commit.js';
+import { cacheStatements } from './statement-cache.js';
+
+const MIGRATIONS = fileURLToPath(new URL('./analytics-migrations', import.meta.url));
+
+export interface AnalyticsOpen {
+  /** The main database file: the analytics file is named after it (`cms.db` → `cms-analytics.db`). */
+  mainFile: string;
+  /** The `busy_timeout` pragma of the main file. */
+  busyTimeout: string;
+  dialect: Dialect;
+  tables: Tables;
+  /** Runs a statement of the driver's own, translating its errors. */
+  driverCall: <T>(call: () => T) => T;
+}
+
+/** Beside the main file, named after it, so that installations sharing a data directory stay apart. */
+function analyticsFileOf(mainFile: string): string {
+  const extension = extname(mainFile);
+  return join(dirname(mainFile), `${basename(mainFile, extension)}-analytics${extension || '.db'}`);
+}
+
+export interface AnalyticsDatabase {
+  analyticsEvents: AnalyticsEventRepository;
+  /** Applies the analytics migrations (safe from several processes at once), then opens the reader. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The analytics events of a SQLite installation, in a database file of their own beside the main
+ * one. SQLite lets one writer at a time into a file: in the main file every ingested batch would
+ * queue behind content transactions (and, across processes, wait on their file lock). Here it has
+ * its own writer connection, its own serialised transactions with group commit, its own WAL and a
+ * read-only connection for the dashboards' reads.
+ *
+ * NOTE: a consequence: on SQLite, `tx.analyticsEvents` inside a transaction of the main database
+ * does not join it (another file, another connection); each call commits on its own. Analytics
+ * writes are never part of a content change, so nothing needs them to.
+ *
+ * `synchronous = NORMAL` (the main file has FULL): in WAL mode it never corrupts the file, but a
+ * power cut may lose the last commits. Losing a few seconds of events is acceptable; making every
+ * ingest batch wait for the disk is not.
+ */
+export function openAnalyticsSqlite({
+  mainFile,
+  busyTimeout,
+  dialect,
+  tables,
+  driverCall,
+}: AnalyticsOpen): AnalyticsDatabase {
+  const file = analyticsFileOf(mainFile);
+  const writer = new Database(file);
+  writer.pragma('journal_mode = WAL');
+  writer.pragma('synchronous = NORMAL');
+  writer.pragma(busyTimeout);
+  cacheStatements(writer);
+  const writeDb = drizzle({ client: writer }) as unknown as Db;
+  let reader: Database.Database | undefined;
+  let readDb: Db | undefined;
+  const serial = serialWriter(writer, driverCall);
+  const analyticsEvents = analyticsEventRepository(
+    translatingExecutor(
+      {
+        read: (work) => work(readDb ?? writeDb),
+        // A transaction even for one statement: a batch of more than one INSERT, or deleteBefore's
+        // read-then-delete, is all or nothing, and never interleaves with another write.
+        write: (work) => serial.transaction(() => work(writeDb)),
+      },
+      dialect,
+    ),
+    tables,
+  );
+  return {
+    analyticsEvents,
+    async migrate() {
+      const apply = () => migrate(drizzle({ client: writer }), { migrationsFolder: MIGRATIONS });
+      await serial.exclusive(async () => {
+        serial.commitPending();
+        driverCall(() => {
+          try {
+            apply();
+          } catch {
+            // As for the main file (open-sqlite.ts): another process may have migrated meanwhile.
+            apply();
+          }
+        });
+      });
+      if (!reader) {
+        reader = driverCall(() => new Database(file, { readonly: true }));
+        cacheStatements(reader);
+        reader.pragma(busyTimeout);
+        readDb = drizzle({ client: reader }) as unknown as Db;
+      }
+    },
+    async close() {
+      await serial.exclusive(async () => {
+        serial.commitPending();
+        reader?.close();
+        writer.close();
+      });
+    },
+  };
+}
