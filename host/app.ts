@@ -30,6 +30,7 @@ import { PUBLIC_SIGNING_KEY } from './settings-properties.js';
 import { readSettings, type HostSettings } from './settings.js';
 import { startSearchUpkeep } from './search-upkeep.js';
 import { IndexDispatcher } from '../core/search/index-dispatcher.js';
+import { AnalyticsIngest } from './analytics/ingest-pool.js';
 import { Reindexer } from '../core/search/reindexer.js';
 
 /** The REST areas the app serves. Adding an area is a route module and one line here. */
@@ -177,6 +178,8 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
       startedWith: { env: { ...env }, cwd },
     });
     lifecycle.onStop('container', () => container.clearInstances());
+    // After the HTTP server stops taking batches and before storage closes: every batch taken is stored.
+    lifecycle.onStop('analytics-ingest', () => resolve(container, AnalyticsIngest).close());
     if (seeded.adminCreated && settings.initialAdminPassword)
       warnIfWeak(resolve(container, PasswordPolicy), settings.initialAdminPassword, logger);
     const services = resolveServices(container, {

@@ -55,6 +55,7 @@ import { Reindexer } from '../core/search/reindexer.js';
 import { inProcessIndexWriter } from '../core/search/index-writer.js';
 import type { IndexWorkerData } from './search-index-worker.js';
 import { workerIndexWriter } from './worker-index-writer.js';
+import { AnalyticsIngest } from './analytics/ingest-pool.js';
 import { relatedQueryResolver } from '../core/search/related-query.js';
 
 /** Typed resolution: the container's tokens carry their type. */
@@ -79,11 +80,12 @@ export function buildContainer(parts: {
   /** The HMAC key of API keys and `access_token` cookies, from the signing-key factory. */
   signingKey: Uint8Array;
   search: SearchIndex;
-  /** What the service was started with: indexing workers load the same configuration. */
+  /** What the service was started with: indexing and ingest workers load the same configuration. */
   startedWith: IndexWorkerData;
 }): DependencyContainer {
   const c = rootContainer.createChildContainer();
   c.register(SearchIndexToken, { useValue: parts.search });
+  c.register(AnalyticsIngest, { useValue: new AnalyticsIngest(parts.settings.analytics, parts.startedWith) });
   c.register(ConfigToken, { useValue: parts.config });
   c.register(LoggerToken, { useValue: parts.logger });
   c.register(DataDirToken, { useValue: parts.dataDir });

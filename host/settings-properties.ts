@@ -180,6 +180,32 @@ export const HOST_PROPERTIES = defineProperties({
     description:
       'Worker threads that build and write search documents, each with its own connections to storage and the index, so that indexing takes no time from requests. `0`: in the thread that answers requests. Plugins are loaded in each worker too.',
   },
+  'analytics.workers': {
+    type: 'int',
+    default: 0,
+    min: 0,
+    max: 64,
+    group: 'Analytics',
+    defaultText: '`0` (one per CPU)',
+    description:
+      'Worker threads that parse, check and store analytics ingest batches, each with its own storage connection; the thread answering requests never parses a batch. `0`: one per CPU.',
+  },
+  'analytics.queue.size': {
+    type: 'int',
+    default: 1000,
+    min: 1,
+    group: 'Analytics',
+    description:
+      'Ingest batches that may wait for a worker. When that many wait, a batch is answered 503 with `Retry-After` instead of growing the queue without limit.',
+  },
+  'analytics.max.batch.events': {
+    type: 'int',
+    default: 500,
+    min: 1,
+    max: 10_000,
+    group: 'Analytics',
+    description: 'Events one ingest batch may hold; a larger batch is refused whole (413).',
+  },
   'search.index.repair.seconds': {
     type: 'int',
     default: 30,

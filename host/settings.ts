@@ -25,6 +25,7 @@ export interface HostSettings {
   storageDriver: string;
   searchDriver: string;
   searchIndex: { policy: IndexPolicy; deferMs: number; batchSize: number; repairMs: number; workers: number };
+  analytics: { workers: number; queueSize: number; maxBatchEvents: number };
   authSchemes: string[];
   auth: AuthSettings;
   tokens: {
@@ -85,6 +86,11 @@ export function readSettings(config: Config): HostSettings {
       batchSize: p['search.index.batch.size'],
       repairMs: p['search.index.repair.seconds'] * 1000,
       workers: p['search.index.workers'],
+    },
+    analytics: {
+      workers: p['analytics.workers'],
+      queueSize: p['analytics.queue.size'],
+      maxBatchEvents: p['analytics.max.batch.events'],
     },
     authSchemes: p['auth.schemes'],
     auth: {

@@ -11,7 +11,8 @@ export type IngestProblemCode =
   | 'INVALID_DATE_FORMAT'
   | 'INVALID_JSON'
   | 'EVENTS_EMPTY'
-  | 'EVENTS_TOO_MANY';
+  | 'EVENTS_TOO_MANY'
+  | 'INVALID_SITE_AUTH';
 
 /**
  * A problem of the whole batch: the request is refused and nothing is stored. `field` is the path
@@ -76,4 +77,5 @@ export const IngestErrors = {
   INVALID_JSON: Errors.INVALID_JSON,
   EVENTS_EMPTY: Errors.EVENTS_EMPTY,
   EVENTS_TOO_MANY: Errors.EVENTS_TOO_MANY,
+  INVALID_SITE_AUTH: Errors.INVALID_SITE_AUTH,
 } as const satisfies Record<IngestProblemCode, IngestEntry>;

@@ -41,3 +41,23 @@ export function preflight(request: HttpRequest, methods: readonly string[], poli
         };
   return { status: 204, headers, cookies: [], body: '' };
 }
+
+/** What every answer of a route open to all sites carries (see `RouteDefinition.openToAllSites`). */
+export const OPEN_TO_ALL_SITES = { 'Access-Control-Allow-Origin': '*' } as const;
+
+/** The preflight of a path whose routes are open to all sites: any origin may send `Content-Type`. */
+export function openPreflight(methods: readonly string[], maxAgeSeconds: number): HttpResponse {
+  const allow = [...new Set([...methods, 'OPTIONS'])].join(', ');
+  return {
+    status: 204,
+    headers: {
+      Allow: allow,
+      ...OPEN_TO_ALL_SITES,
+      'Access-Control-Allow-Methods': allow,
+      'Access-Control-Allow-Headers': 'Content-Type',
+      'Access-Control-Max-Age': String(maxAgeSeconds),
+    },
+    cookies: [],
+    body: '',
+  };
+}

@@ -4,7 +4,7 @@ import type { Logger } from '../../core/logger.js';
 import { BodyParsers } from './body-parsers.js';
 import { envelope, isEnvelopePath, JSON_TYPE } from './envelope.js';
 import { mapError } from './error-mapper.js';
-import { corsHeaders, preflight, type CorsPolicy } from './cors.js';
+import { corsHeaders, OPEN_TO_ALL_SITES, openPreflight, preflight, type CorsPolicy } from './cors.js';
 import { isCrossSite, isForgeable } from './cross-site.js';
 import { RequestReader } from './request-reader.js';
 import { securityHeaders, withSecurityHeaders } from './security-headers.js';
@@ -61,8 +61,18 @@ export class HttpPipeline {
   private readonly securityHeaders: Readonly<Record<string, string>>;
   private readonly cors: CorsPolicy;
 
+  /** Paths of the routes open to all sites (`RouteDefinition.openToAllSites`). */
+  private readonly openPaths = new Set<string>();
+
   add(definitions: readonly AnyRoute[]): void {
     for (const definition of definitions) {
+      if (definition.openToAllSites) {
+        if (definition.access !== 'public' || definition.path.includes(':'))
+          throw new Error(
+            `${definition.method} ${definition.path}: only a public route at a fixed path may be open to all sites`,
+          );
+        this.openPaths.add(definition.path);
+      }
       this.router.add(definition.method, definition.path, {
         definition,
         reader: new RequestReader(definition, this.parsers),
@@ -98,7 +108,7 @@ export class HttpPipeline {
       request.headers.cookie !== undefined ||
       request.headers.cmsauth !== undefined;
     response = withSecurityHeaders(response, this.securityHeaders, authenticated);
-    const cors = corsHeaders(request, this.cors);
+    const cors = this.openPaths.has(request.path) ? OPEN_TO_ALL_SITES : corsHeaders(request, this.cors);
     if (cors['Access-Control-Allow-Origin']) response = { ...response, headers: { ...response.headers, ...cors } };
     const ms = Math.round((performance.now() - started) * 100) / 100;
     this.accessLog({ reqId: request.id, method: request.method, path: request.path, status: response.status, ms });
@@ -120,7 +130,9 @@ export class HttpPipeline {
     const match = this.router.match(request.method, request.path);
     if (match.kind === 'not_found') throw new CmsError(Errors.HTTP_ROUTE_NOT_FOUND);
     if (request.method === 'OPTIONS' && match.kind === 'method_not_allowed') {
-      return preflight(request, match.allowed, this.cors);
+      return this.openPaths.has(request.path)
+        ? openPreflight(match.allowed, this.cors.maxAgeSeconds)
+        : preflight(request, match.allowed, this.cors);
     }
     if (match.kind === 'method_not_allowed') {
       throw new CmsError(Errors.HTTP_METHOD_NOT_ALLOWED, { method: request.method }, { allow: match.allowed });
@@ -128,9 +140,11 @@ export class HttpPipeline {
     const { definition, reader } = match.value;
     // Before credentials are even looked at: a form or script on another site must not act with
     // the browser's session cookie or remembered Basic credentials.
-    const forged = definition.changesState
-      ? isCrossSite(request, this.cors.origins)
-      : isForgeable(request, this.cors.origins);
+    const forged = definition.openToAllSites
+      ? false
+      : definition.changesState
+        ? isCrossSite(request, this.cors.origins)
+        : isForgeable(request, this.cors.origins);
     if (forged) throw new CmsError(Errors.HTTP_CROSS_SITE_REFUSED);
     const principal = definition.access === 'public' ? null : await this.authenticator.authenticate(request);
     if ((definition.access === 'user' || definition.access === 'admin') && principal === null) {

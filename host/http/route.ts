@@ -131,6 +131,14 @@ export interface RouteDefinition<
    * make a signed-in browser call it.
    */
   changesState?: boolean;
+  /**
+   * Pages of any site may call the route from a browser (the analytics tracker runs on the sites the
+   * service serves): no cross-site refusal, a preflight that allows any origin to send
+   * `Content-Type`, and `Access-Control-Allow-Origin: *` on every answer. Only for a `public` route
+   * at a path without parameters: it reads no credentials, so any origin gains nothing a script
+   * could not do without a browser.
+   */
+  openToAllSites?: boolean;
   /** Statuses this route answers beyond the usual 400/401/403, with what they mean. */
   answers?: RouteAnswers;
   handler(

@@ -75,6 +75,8 @@ export async function startTestApp(t: Test, options: TestAppOptions = {}): Promi
     // The cheapest accepted scrypt cost: every app hashes its administrator and a decoy at start, and
     // each test signs in; real scrypt all the same. Tests of the cost set it themselves.
     CMS_AUTH_PASSWORD_HASH_COST: '1024',
+    // One ingest worker (started by the first batch only), not one per CPU for each app.
+    CMS_ANALYTICS_WORKERS: '1',
     ...options.env,
   };
   if (options.storage === 'mysql') {

@@ -1,6 +1,6 @@
 import { defineErrors } from '../error-entry.js';
 
-/** Analytics: the sites' ingest keys (`site_auth`). */
+/** Analytics: the sites' ingest keys (`site_auth`), and the ingest's capacity. */
 export const analyticsErrors = defineErrors('analytics', {
   ANALYTICS_SITE_AUTH_INVALID: {
     kind: 'invalid',
@@ -12,5 +12,11 @@ export const analyticsErrors = defineErrors('analytics', {
     kind: 'conflict',
     message: 'Another site already uses this Site Auth: choose another, or generate one',
     meaning: 'Each Site Auth names one site, so two sites cannot share one.',
+  },
+  ANALYTICS_INGEST_BUSY: {
+    kind: 'unavailable',
+    message: 'Too many analytics batches are waiting; try again shortly',
+    meaning:
+      'As many ingest batches as `analytics.queue.size` allows were waiting for a worker thread. Nothing of this batch was read; `Retry-After` says when to send it again.',
   },
 });

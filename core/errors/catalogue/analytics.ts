@@ -56,6 +56,12 @@ export const analyticsIngestErrors = defineErrors('analytics ingest', {
     message: 'At least one event is required: events',
     meaning: 'A batch carries one or more events; an empty `events` array stores nothing.',
   },
+  INVALID_SITE_AUTH: {
+    kind: 'invalid',
+    message: 'Invalid site auth: context.site_auth',
+    meaning:
+      "`context.site_auth` is no site's current key: mistyped, replaced (a new key stops the old one at once) or never set. Nothing of the batch is stored. The value is not repeated.",
+  },
   EVENTS_TOO_MANY: {
     kind: 'too_large',
     message: 'A batch holds at most {max} events; this one has {count}',

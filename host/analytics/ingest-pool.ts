@@ -1,0 +1,55 @@
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import { CmsError, Errors } from '../../core/errors/index.js';
+import type { IngestAnswer } from './ingest-answer.js';
+import type { IngestTask, IngestWorkerData } from './ingest-worker.js';
+
+/** How long a client told to wait (`Retry-After`) should wait when the queue is full. */
+const RETRY_AFTER_SECONDS = 1;
+
+/**
+ * The analytics ingest: a Piscina pool of worker threads (`analytics.workers`; 0 = one per CPU),
+ * each with its own storage connection, that parse, check and store batches. The queue is bounded
+ * (`analytics.queue.size`): when it is full a batch is refused with 503 and `Retry-After`
+ * (`ANALYTICS_INGEST_BUSY`) rather than held in memory without limit.
+ */
+export class AnalyticsIngest {
+  private pool: Piscina | undefined;
+
+  constructor(
+    private readonly options: { workers: number; queueSize: number },
+    private readonly data: IngestWorkerData,
+  ) {}
+
+  /** The pool, started by the first batch: a service that never receives one starts no threads. */
+  private started(): Piscina {
+    if (this.pool) return this.pool;
+    const threads = this.options.workers > 0 ? this.options.workers : availableParallelism();
+    // The worker beside this module; from the TypeScript sources, through a loader that registers tsx.
+    const worker = import.meta.url.endsWith('.ts') ? './ingest-worker-source.mjs' : './ingest-worker.js';
+    this.pool = new Piscina({
+      filename: new URL(worker, import.meta.url).href,
+      minThreads: threads,
+      maxThreads: threads,
+      maxQueue: this.options.queueSize,
+      workerData: this.data,
+      // Idle workers keep their storage connection: opening it again costs more than keeping it.
+      idleTimeout: Number.POSITIVE_INFINITY,
+    });
+    return this.pool;
+  }
+
+  /** The answer to one batch (status and body), once its good events are stored. */
+  async ingest(body: Uint8Array, receivedAt: Date): Promise<IngestAnswer> {
+    const pool = this.started();
+    if (pool.queueSize >= this.options.queueSize)
+      throw new CmsError(Errors.ANALYTICS_INGEST_BUSY, undefined, { retryAfterSeconds: RETRY_AFTER_SECONDS });
+    const task: IngestTask = { body, receivedAt: receivedAt.getTime() };
+    return (await pool.run(task)) as IngestAnswer;
+  }
+
+  /** Waits for every batch taken (queued ones included), then stops the workers: nothing acknowledged is lost. */
+  async close(): Promise<void> {
+    await this.pool?.close();
+  }
+}

@@ -1,0 +1,63 @@
+// A worker thread of the analytics ingest pool (see ingest-pool.ts): it opens storage as the service
+// is configured, and parses, checks and stores the batches it is given. The thread that answers
+// requests only hands over the bytes and writes back the answer.
+import { workerData } from 'node:worker_threads';
+import { parseIngestBatch } from '../../core/analytics/parse-ingest-batch.js';
+import { batchProblem, IngestErrors } from '../../core/analytics/ingest-problem.js';
+import { verifySiteAuth } from '../../core/analytics/verify-site-auth.js';
+import type { Environment } from '../../core/config/config.js';
+import { loadConfig } from '../../core/config/load-config.js';
+import { resolveNamed } from '../../core/plugin/registry.js';
+import type { Storage } from '../../core/plugin/storage-driver.js';
+import { withUnitOfWork } from '../../core/transactions/unit-of-work.js';
+import { JsonLogger } from '../logger.js';
+import { loadPlugins } from '../plugins/load-plugins.js';
+import { readSettings } from '../settings.js';
+import { ingestAnswer, type IngestAnswer } from './ingest-answer.js';
+
+export interface IngestWorkerData {
+  env: Environment;
+  cwd: string;
+}
+
+/** One batch: the body as it came, and when it came (epoch ms; the session key's UTC date). */
+export interface IngestTask {
+  body: Uint8Array;
+  receivedAt: number;
+}
+
+let opened: Promise<{ storage: Storage; maxEvents: number }> | undefined;
+
+async function open({ env, cwd }: IngestWorkerData): Promise<{ storage: Storage; maxEvents: number }> {
+  const { config, dataDir } = loadConfig(env, cwd);
+  const settings = readSettings(config);
+  const logger = new JsonLogger({ write: (line) => process.stdout.write(line) }, settings.logLevel, {
+    area: 'analytics-ingest-worker',
+  });
+  const registry = await loadPlugins(config, dataDir, cwd, logger);
+  const driver = resolveNamed(registry.storageDrivers, 'storage.driver', settings.storageDriver);
+  const storage = withUnitOfWork(await driver.open({ config, dataDir, logger }), logger);
+  return { storage, maxEvents: settings.analytics.maxBatchEvents };
+}
+
+/**
+ * Parses and checks the batch, checks its site key (never cached: a replaced key fails at once),
+ * stores the good events in one insert, and answers as the tracker expects. The answer comes after
+ * the insert has committed, so an acknowledged event is stored.
+ */
+export default async function ingest(task: IngestTask): Promise<IngestAnswer> {
+  opened ??= open(workerData as IngestWorkerData);
+  const { storage, maxEvents } = await opened;
+  const outcome = parseIngestBatch(task.body, { maxEvents, receivedAt: new Date(task.receivedAt) });
+  if (outcome.kind === 'rejected') return ingestAnswer(outcome);
+  const site = await verifySiteAuth(storage.analyticsSiteKeys, outcome.siteAuth);
+  if (!site) {
+    return ingestAnswer({
+      kind: 'rejected',
+      status: 400,
+      errors: [batchProblem(IngestErrors.INVALID_SITE_AUTH, 'context.site_auth')],
+    });
+  }
+  if (outcome.good.length > 0) await storage.analyticsEvents.insert(site.siteId, outcome.good);
+  return ingestAnswer(outcome);
+}
