@@ -1,4 +1,5 @@
 import { checkEvent } from './check-event.js';
+import { batchProblem, IngestErrors } from './ingest-problem.js';
 import type { EventProblem } from './ingest-problem.js';
 import type { IngestOutcome } from './ingest-outcome.js';
 import { normaliseEvent } from './normalise-event.js';
@@ -32,7 +33,15 @@ export interface ParseIngestOptions {
  * ```
  */
 export function parseIngestBatch(body: Uint8Array | string, options: ParseIngestOptions): IngestOutcome {
-  const batch = readBatch(body, options.maxEvents);
+  let batch: ReturnType<typeof readBatch>;
+  try {
+    batch = readBatch(body, options.maxEvents);
+  } catch (error) {
+    // JSON nested thousands deep parses, but walking it overflows the stack: not a batch.
+    if (error instanceof RangeError)
+      return { kind: 'rejected', status: 400, errors: [batchProblem(IngestErrors.INVALID_JSON, null)] };
+    throw error;
+  }
   if (batch.kind === 'rejected') return batch;
 
   const good: NormalisedEvent[] = [];

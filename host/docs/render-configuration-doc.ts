@@ -60,6 +60,7 @@ is used by all of them at once. Changing those tables by hand in SQL bypasses th
 service after doing so.`,
   },
   { name: 'Search' },
+  { name: 'Analytics' },
   {
     name: 'Uploads',
     after:

@@ -69,7 +69,9 @@ t.test('garbage to every route never crashes the process and never yields a 5xx'
           });
           if (r.status >= 500)
             t.fail(`${method} ${concrete} with ${name} (${contentType}) answered ${r.status}: ${r.text.slice(0, 200)}`);
-          if (r.status >= 400 && !(r.json && Array.isArray(r.json.errors) && r.json.errors.length > 0))
+          // The analytics ingest answers a body that is not JSON as the original does: 415 with `message` only.
+          const ingest415 = r.status === 415 && concrete === '/api/v1/analytics/content/event' && r.json?.message;
+          if (r.status >= 400 && !ingest415 && !(r.json && Array.isArray(r.json.errors) && r.json.errors.length > 0))
             t.fail(`${method} ${concrete} with ${name}: error without an envelope`);
         }
       }

@@ -279,3 +279,9 @@ t.test('a __proto__ member is an unknown field, not a prototype', async (t) => {
   );
   t.equal(({} as Record<string, unknown>).polluted, undefined);
 });
+
+t.test('JSON nested too deeply to walk is refused as not JSON, never thrown', async (t) => {
+  const deep = '{"a":'.repeat(20_000) + '1' + '}'.repeat(20_000);
+  const outcome = parseIngestBatch(deep, { maxEvents: 500, receivedAt: new Date() });
+  t.match(outcome, { kind: 'rejected', status: 400, errors: [{ code: 'INVALID_JSON' }] });
+});
