@@ -1,6 +1,5 @@
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
-import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { basename, dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AnalyticsEventRepository } from '../../../core/plugin/storage-driver.js';
@@ -8,6 +7,7 @@ import { analyticsEventRepository } from '../drizzle/analytics-event-repository.
 import { translatingExecutor, type Db, type Dialect, type Tables } from '../drizzle/context.js';
 import { serialWriter } from './group-commit.js';
 import { cacheStatements } from './statement-cache.js';
+import { applyMigrations, openReader } from './migrate-file.js';
 
 const MIGRATIONS = fileURLToPath(new URL('./analytics-migrations', import.meta.url));
 
@@ -82,22 +82,12 @@ export function openAnalyticsSqlite({
   return {
     analyticsEvents,
     async migrate() {
-      const apply = () => migrate(drizzle({ client: writer }), { migrationsFolder: MIGRATIONS });
       await serial.exclusive(async () => {
         serial.commitPending();
-        driverCall(() => {
-          try {
-            apply();
-          } catch {
-            // As for the main file (open-sqlite.ts): another process may have migrated meanwhile.
-            apply();
-          }
-        });
+        driverCall(() => applyMigrations(writer, MIGRATIONS));
       });
       if (!reader) {
-        reader = driverCall(() => new Database(file, { readonly: true }));
-        cacheStatements(reader);
-        reader.pragma(busyTimeout);
+        reader = driverCall(() => openReader(file, busyTimeout));
         readDb = drizzle({ client: reader }) as unknown as Db;
       }
     },

@@ -1,6 +1,5 @@
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
-import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +14,7 @@ import { SQLITE_PROPERTIES } from './properties.js';
 import { classifySqliteError } from './sqlite-errors.js';
 import { serialWriter } from './group-commit.js';
 import { cacheStatements } from './statement-cache.js';
+import { applyMigrations, openReader } from './migrate-file.js';
 
 const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
 const schema = { ...mainSchema, ...analyticsSchema };
@@ -108,24 +108,12 @@ export function openSqlite(context: StorageOpenContext): DriverStorage {
     driverName: 'sqlite',
     target: file,
     async migrate() {
-      const apply = () => migrate(drizzle({ client: writer }), { migrationsFolder: MIGRATIONS });
       await exclusive(async () => {
         serial.commitPending();
-        driverCall(() => {
-          try {
-            apply();
-          } catch {
-            // Another process may have migrated between drizzle's look at the journal table and its
-            // BEGIN (the loser then fails on "table exists" or a stale snapshot). What it applied is
-            // recorded now, so a second pass skips it; a second failure is real.
-            apply();
-          }
-        });
+        driverCall(() => applyMigrations(writer, MIGRATIONS));
       });
       if (!reader) {
-        reader = driverCall(() => new Database(file, { readonly: true }));
-        cacheStatements(reader);
-        reader.pragma(busyTimeout);
+        reader = driverCall(() => openReader(file, busyTimeout));
         readDb = drizzle({ client: reader }) as unknown as Db;
       }
       await analytics.migrate();
