@@ -1,10 +1,9 @@
 // A worker thread of the indexing pool (see worker-index-writer.ts): it opens storage and the search
 // index as the service is configured, and builds and writes the documents of the item-languages it
 // is given. Requests never wait for this work.
+import { openWorkerStorage, type WorkerStartData } from './worker-storage.js';
 import { workerData } from 'node:worker_threads';
 import { PermissionService } from '../core/auth/permission-service.js';
-import type { Environment } from '../core/config/config.js';
-import { loadConfig } from '../core/config/load-config.js';
 import { DefinitionCache } from '../core/definitions/definition-cache.js';
 import { canonicalFieldClassName } from '../core/plugin/field-type.js';
 import { resolveNamed } from '../core/plugin/registry.js';
@@ -12,15 +11,8 @@ import type { Storage } from '../core/plugin/storage-driver.js';
 import { ContentIndexer, type BuiltDocuments } from '../core/search/content-indexer.js';
 import type { ItemLanguage } from '../core/search/index-changes.js';
 import { SEED_IDS } from '../core/setup/seed-installation.js';
-import { withUnitOfWork } from '../core/transactions/unit-of-work.js';
-import { JsonLogger } from './logger.js';
-import { loadPlugins } from './plugins/load-plugins.js';
-import { readSettings } from './settings.js';
 
-export interface IndexWorkerData {
-  env: Environment;
-  cwd: string;
-}
+export type IndexWorkerData = WorkerStartData;
 
 interface WorkerParts {
   storage: Storage;
@@ -29,15 +21,8 @@ interface WorkerParts {
 
 let parts: Promise<WorkerParts> | undefined;
 
-async function open({ env, cwd }: IndexWorkerData): Promise<WorkerParts> {
-  const { config, dataDir } = loadConfig(env, cwd);
-  const settings = readSettings(config);
-  const logger = new JsonLogger({ write: (line) => process.stdout.write(line) }, settings.logLevel, {
-    area: 'search-index-worker',
-  });
-  const registry = await loadPlugins(config, dataDir, cwd, logger);
-  const driver = resolveNamed(registry.storageDrivers, 'storage.driver', settings.storageDriver);
-  const storage = withUnitOfWork(await driver.open({ config, dataDir, logger }), logger);
+async function open(data: IndexWorkerData): Promise<WorkerParts> {
+  const { config, dataDir, settings, logger, registry, storage } = await openWorkerStorage(data, 'search-index-worker');
   const searchDriver = resolveNamed(registry.searchDrivers, 'search.driver', settings.searchDriver);
   const index = await searchDriver.open({ config, dataDir, logger });
   const indexer = new ContentIndexer({

@@ -1,24 +1,15 @@
 // A worker thread of the analytics ingest pool (see ingest-pool.ts): it opens storage as the service
 // is configured, and parses, checks and stores the batches it is given. The thread that answers
 // requests only hands over the bytes and writes back the answer.
+import { openWorkerStorage, type WorkerStartData } from '../worker-storage.js';
 import { workerData } from 'node:worker_threads';
 import { parseIngestBatch } from '../../core/analytics/parse-ingest-batch.js';
 import { batchProblem, IngestErrors } from '../../core/analytics/ingest-problem.js';
 import { verifySiteAuth } from '../../core/analytics/verify-site-auth.js';
-import type { Environment } from '../../core/config/config.js';
-import { loadConfig } from '../../core/config/load-config.js';
-import { resolveNamed } from '../../core/plugin/registry.js';
 import type { Storage } from '../../core/plugin/storage-driver.js';
-import { withUnitOfWork } from '../../core/transactions/unit-of-work.js';
-import { JsonLogger } from '../logger.js';
-import { loadPlugins } from '../plugins/load-plugins.js';
-import { readSettings } from '../settings.js';
 import { ingestAnswer, type IngestAnswer } from './ingest-answer.js';
 
-export interface IngestWorkerData {
-  env: Environment;
-  cwd: string;
-}
+export type IngestWorkerData = WorkerStartData;
 
 /** One batch: the body as it came, and when it came (epoch ms; the session key's UTC date). */
 export interface IngestTask {
@@ -28,15 +19,8 @@ export interface IngestTask {
 
 let opened: Promise<{ storage: Storage; maxEvents: number }> | undefined;
 
-async function open({ env, cwd }: IngestWorkerData): Promise<{ storage: Storage; maxEvents: number }> {
-  const { config, dataDir } = loadConfig(env, cwd);
-  const settings = readSettings(config);
-  const logger = new JsonLogger({ write: (line) => process.stdout.write(line) }, settings.logLevel, {
-    area: 'analytics-ingest-worker',
-  });
-  const registry = await loadPlugins(config, dataDir, cwd, logger);
-  const driver = resolveNamed(registry.storageDrivers, 'storage.driver', settings.storageDriver);
-  const storage = withUnitOfWork(await driver.open({ config, dataDir, logger }), logger);
+async function open(data: IngestWorkerData): Promise<{ storage: Storage; maxEvents: number }> {
+  const { settings, storage } = await openWorkerStorage(data, 'analytics-ingest-worker');
   return { storage, maxEvents: settings.analytics.maxBatchEvents };
 }
 
