@@ -13,11 +13,28 @@ import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 // inside the free `custom` objects.
 
 const closed = { additionalProperties: false } as const;
-const str = () => Type.String();
-const optionalString = () => Type.Optional(Type.String());
-/** Members that are all optional strings. */
-const optionalStrings = <const Names extends readonly string[]>(names: Names) =>
-  Object.fromEntries(names.map((name) => [name, optionalString()])) as {
+
+/**
+ * The longest string stored in a column of its own: identifiers, names, types, `local_time` and
+ * device members (MySQL keeps them in VARCHAR(255)). A longer one is refused as a problem of its
+ * event rather than failing the whole batch's insert.
+ */
+export const MAX_SHORT_TEXT = 255;
+/**
+ * The longest page URL, page title or content title: MySQL's TEXT holds 65,535 bytes, and a string
+ * of this many UTF-16 units takes at most three times as many bytes in UTF-8.
+ */
+export const MAX_LONG_TEXT = 16_384;
+/** `dom_index` is stored in a 32-bit integer column. */
+const INT32 = { minimum: -2_147_483_648, maximum: 2_147_483_647 } as const;
+
+const str = (maxLength: number = MAX_SHORT_TEXT) => Type.String({ maxLength });
+const optionalString = (maxLength?: number) => Type.Optional(str(maxLength));
+/** Members that are all optional strings; `maxLength` undefined leaves them unbounded (kept only in the event's JSON). */
+const optionalStrings = <const Names extends readonly string[]>(names: Names, maxLength?: number) =>
+  Object.fromEntries(
+    names.map((name) => [name, maxLength === undefined ? Type.Optional(Type.String()) : optionalString(maxLength)]),
+  ) as {
     [Name in Names[number]]: ReturnType<typeof optionalString>;
   };
 
@@ -27,9 +44,9 @@ const Custom = Type.Record(Type.String(), Type.Unknown());
 /** The page of a pageview: every member a string; `referrer` and `user_agent` come from the tracker. */
 const PageviewPage = Type.Object(
   {
-    url: str(),
+    url: str(MAX_LONG_TEXT),
+    title: optionalString(MAX_LONG_TEXT),
     ...optionalStrings([
-      'title',
       'doc_host',
       'doc_path',
       'doc_protocol',
@@ -48,10 +65,15 @@ const PageviewPage = Type.Object(
 const Utm = Type.Object(optionalStrings(['source', 'medium', 'campaign', 'term', 'content', 'id'] as const), closed);
 
 /** The page an impression, click or conversion happened on. */
-const ShortPage = Type.Object({ url: str(), title: optionalString() }, closed);
+const ShortPage = Type.Object({ url: str(MAX_LONG_TEXT), title: optionalString(MAX_LONG_TEXT) }, closed);
 
 const Content = Type.Object(
-  { identifier: str(), ...optionalStrings(['inode', 'title', 'content_type'] as const) },
+  {
+    identifier: str(),
+    inode: optionalString(),
+    title: optionalString(MAX_LONG_TEXT),
+    content_type: optionalString(),
+  },
   closed,
 );
 
@@ -59,7 +81,7 @@ const Content = Type.Object(
  * Where the content sat: `viewport_offset_pct` is relative to the viewport and negative above the
  * scroll position (not a 0-100 percentage); `dom_index` is its position among the tracked items.
  */
-const Position = Type.Object({ viewport_offset_pct: Type.Number(), dom_index: Type.Integer() }, closed);
+const Position = Type.Object({ viewport_offset_pct: Type.Number(), dom_index: Type.Integer(INT32) }, closed);
 
 const Element = Type.Object(
   {
@@ -113,7 +135,7 @@ export const EventShapes: Readonly<Record<KnownEventType | 'custom', TObject>> =
 
 /** `context.device`: all strings, numeric ones included (`"1280"`). */
 const Device = Type.Object(
-  optionalStrings(['screen_resolution', 'language', 'viewport_width', 'viewport_height'] as const),
+  optionalStrings(['screen_resolution', 'language', 'viewport_width', 'viewport_height'] as const, MAX_SHORT_TEXT),
   closed,
 );
 
@@ -121,7 +143,9 @@ const Device = Type.Object(
 export const BatchShape = Type.Object(
   {
     context: Type.Object(
-      { site_auth: str(), session_id: str(), user_id: str(), device: Type.Optional(Device) },
+      // NOTE: site_auth has no length check of its own: a long one is simply nobody's key
+      // (INVALID_SITE_AUTH), and no problem message may repeat it.
+      { site_auth: Type.String(), session_id: str(), user_id: str(), device: Type.Optional(Device) },
       closed,
     ),
     events: Type.Array(Type.Unknown()),

@@ -25,7 +25,8 @@ export interface IngestContext {
  * The searchable members are copied into their own columns; `dataJson` keeps the event's whole
  * `data` (utm, element, referrer, custom …), so nothing the tracker sends is lost. Members sent as
  * null are left out of it (they count as absent), except inside `custom`, which is kept as sent.
- * A member the event does not have is null. The site is not here: the endpoint knows it from the
+ * A member the event does not have is null. Strings in columns of their own are at most 255
+ * characters (`pageUrl`, `pageTitle`, `contentTitle`: 16,384): the shapes refuse longer ones. The site is not here: the endpoint knows it from the
  * site key and adds it.
  */
 export interface NormalisedEvent {

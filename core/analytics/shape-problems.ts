@@ -31,6 +31,20 @@ const ENTRY_OF_TYPE: Partial<Record<ValueErrorType, ErrorEntry<IngestProblemCode
   [ValueErrorType.Array]: IngestErrors.INVALID_JSON_ARRAY_TYPE,
 };
 
+/** What is wrong with a value of the right type but past a limit of the shape, or undefined for any other error. */
+function limitProblem(error: ValueError): string | undefined {
+  const schema = error.schema as { maxLength?: number; minimum?: number; maximum?: number };
+  switch (error.type) {
+    case ValueErrorType.StringMaxLength:
+      return `longer than ${schema.maxLength} characters`;
+    case ValueErrorType.IntegerMinimum:
+    case ValueErrorType.IntegerMaximum:
+      return `out of range (${schema.minimum} to ${schema.maximum})`;
+    default:
+      return undefined;
+  }
+}
+
 /**
  * Every member of `value` that does not fit the compiled shape, in the order TypeBox finds them:
  * missing members, unknown members, then wrong types, object by object.
@@ -51,6 +65,15 @@ export function shapeProblems<Schema extends TSchema>(check: TypeCheck<Schema>, 
     if (error.value === undefined && missing.has(path)) continue;
     if (error.type === ValueErrorType.ObjectAdditionalProperties) {
       problems.push({ entry: IngestErrors.UNKNOWN_FIELD, path, params: { field: path } });
+      continue;
+    }
+    const limit = limitProblem(error);
+    if (limit !== undefined) {
+      problems.push({
+        entry: IngestErrors.INVALID_FIELD_VALUE,
+        path,
+        params: { problem: limit, value: showValue(error.value) },
+      });
       continue;
     }
     const entry = ENTRY_OF_TYPE[error.type];

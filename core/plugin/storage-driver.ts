@@ -149,7 +149,8 @@ export interface AnalyticsEventRepository {
   /**
    * Stores a batch for a site in one multi-row INSERT: the whole batch or, when it fails, nothing.
    * Past 1000 events (the drivers' limits on bound values) it takes several statements, all or
-   * nothing only inside a transaction. May throw `STORAGE_VALUE_TOO_LONG` (MySQL: an identifier past 255 characters).
+   * nothing only inside a transaction. Strings are within the limits the ingest checks (`MAX_SHORT_TEXT`,
+   * `MAX_LONG_TEXT` in core/analytics/event-shapes.ts): every driver must store them whole.
    */
   insert(siteId: string, events: readonly NormalisedEvent[]): Promise<void>;
   /** A page of a site's events, newest first (time of receipt, then id), and how many match. */

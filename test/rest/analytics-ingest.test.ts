@@ -2,7 +2,15 @@ import t from 'tap';
 import { AnalyticsIngest } from '../../host/analytics/ingest-pool.js';
 import { resolve } from '../../host/container.js';
 import { StorageToken } from '../../core/plugin/tokens.js';
-import { batch, context, customEvent, pageview } from '../helpers/analytics-batches.js';
+import {
+  batch,
+  context,
+  conversion,
+  customEvent,
+  impression,
+  LOCAL_TIME,
+  pageview,
+} from '../helpers/analytics-batches.js';
 import { startTestApp, tempDataDir, testOnEachStorage, type TestApp } from '../helpers/test-app.js';
 
 const INGEST = '/api/v1/analytics/content/event';
@@ -58,6 +66,47 @@ testOnEachStorage('a batch is parsed, checked and stored by a worker; the answer
   await siteKey(s);
   t.equal((await send(s, batch([pageview()], context({ site_auth: key })))).status, 400);
 });
+
+testOnEachStorage(
+  'values at every length limit are stored whole; one past a limit fails only its event',
+  async (t, s) => {
+    const { siteId, key } = await siteKey(s);
+    // Multi-byte characters: the limits count characters, and the columns must hold them in UTF-8.
+    const short = 'é'.repeat(255);
+    const long = '€'.repeat(16_384);
+    const atLimits = [
+      pageview({ url: long, title: long }),
+      impression({ dom_index: 2_147_483_647 }, { local_time: LOCAL_TIME }),
+      customEvent(short),
+      conversion(short),
+    ];
+    (atLimits[1] as { data: { content: Record<string, string> } }).data.content = {
+      identifier: short,
+      inode: short,
+      title: long,
+      content_type: short,
+    };
+    const ctx = context({
+      site_auth: key,
+      session_id: 's'.repeat(255),
+      user_id: short,
+      device: { screen_resolution: short, language: short, viewport_width: short, viewport_height: short },
+    });
+    const answer = await send(s, batch([...atLimits, customEvent('x'.repeat(256))], ctx));
+    t.equal(answer.status, 207, answer.text);
+    t.match(answer.json, { success: 4, failed: 1, errors: [{ code: 'INVALID_FIELD_VALUE', eventIndex: 4 }] });
+    const events = (await resolve(s.app.container, StorageToken).analyticsEvents.list({ siteId, limit: 10, offset: 0 }))
+      .events;
+    const impressionRow = events.find((e) => e.eventType === 'content_impression');
+    t.equal(impressionRow?.contentTitle, long, 'a content title of 16,384 characters');
+    t.equal(impressionRow?.contentIdentifier, short);
+    t.equal(impressionRow?.domIndex, 2_147_483_647);
+    t.equal(events.find((e) => e.eventType === 'pageview')?.pageUrl, long);
+    t.equal(events.find((e) => e.eventType === 'conversion')?.conversionName, short);
+    t.equal(events.find((e) => e.eventType === short)?.userId, short);
+    t.equal(impressionRow?.language, short);
+  },
+);
 
 t.test('trackers on other sites: preflight and answers open to any origin, no cross-site refusal', async (t) => {
   const s = (await startTestApp(t))!;

@@ -30,6 +30,12 @@ export const analyticsIngestErrors = defineErrors('analytics ingest', {
     meaning:
       '`position.viewport_offset_pct` is not a JSON number, or `position.dom_index` not a JSON integer. A string holding digits ("18") is not a number.',
   },
+  INVALID_FIELD_VALUE: {
+    kind: 'invalid',
+    message: 'Field value is {problem}: {value}',
+    meaning:
+      'A member has the right type but a value the service cannot store: a string longer than its limit (255 characters for identifiers, names, types, `local_time` and device members; 16,384 for page URLs and titles and content titles), or a `dom_index` outside -2147483648 to 2147483647.',
+  },
   INVALID_JSON_OBJECT_TYPE: {
     kind: 'invalid',
     message: 'Field value is not an Object: {value}',

@@ -254,3 +254,42 @@ t.test('a long wrong value is cut short in the message', async (t) => {
   const [object] = problemsOf(pageview({ title: { long: 'y'.repeat(500) } }));
   t.equal(object?.message.length, 'Field value is not a String: '.length + 101);
 });
+
+t.test('a string past what its column stores is INVALID_FIELD_VALUE for that event, not a failed batch', async (t) => {
+  const long = (n: number) => 'a'.repeat(n);
+  t.same(problemsOf(customEvent(long(255))), [], 'a custom type name of 255 characters is stored');
+  t.same(problemsOf(customEvent(long(256))), [
+    {
+      code: 'INVALID_FIELD_VALUE',
+      field: 'events[0].event_type',
+      message: `Field value is longer than 255 characters: ${long(100)}…`,
+      eventIndex: 0,
+    },
+  ]);
+  t.same(
+    problemsOf(edited(impression(), 'data.content', (c) => (c.identifier = long(256))))[0]?.field,
+    'events[0].data.content.identifier',
+  );
+  t.same(problemsOf(conversion(long(256)))[0]?.code, 'INVALID_FIELD_VALUE', 'a conversion name');
+  t.same(problemsOf(pageview({ url: `https://x.example/${long(16_000)}` })), [], 'long page URLs are kept');
+  t.same(
+    problemsOf(pageview({ title: long(16_385) }))[0]?.message.slice(0, 54),
+    'Field value is longer than 16384 characters: aaaaaaaaa',
+  );
+  t.same(problemsOf(pageview({ doc_search: `?q=${long(20_000)}` })), [], 'members kept only in the JSON have no limit');
+});
+
+t.test('a dom_index outside a 32-bit integer is INVALID_FIELD_VALUE', async (t) => {
+  const at = (domIndex: number) => edited(impression(), 'data.position', (p) => (p.dom_index = domIndex));
+  t.same(problemsOf(at(2_147_483_647)), []);
+  t.same(problemsOf(at(-2_147_483_648)), []);
+  t.same(problemsOf(at(2_147_483_648)), [
+    {
+      code: 'INVALID_FIELD_VALUE',
+      field: 'events[0].data.position.dom_index',
+      message: 'Field value is out of range (-2147483648 to 2147483647): 2147483648',
+      eventIndex: 0,
+    },
+  ]);
+  t.same(problemsOf(at(-1e15))[0]?.code, 'INVALID_FIELD_VALUE');
+});

@@ -285,3 +285,27 @@ t.test('JSON nested too deeply to walk is refused as not JSON, never thrown', as
   const outcome = parseIngestBatch(deep, { maxEvents: 500, receivedAt: new Date() });
   t.match(outcome, { kind: 'rejected', status: 400, errors: [{ code: 'INVALID_JSON' }] });
 });
+
+t.test(
+  'context ids and device members past 255 characters refuse the batch; a long site_auth is not echoed',
+  async (t) => {
+    const long = 'u'.repeat(256);
+    const outcome = rejected(parseIngestBatch(batch([pageview()], context({ user_id: long })), OPTIONS));
+    t.same(outcome.errors, [
+      {
+        code: 'INVALID_FIELD_VALUE',
+        field: 'context.user_id',
+        message: `Field value is longer than 255 characters: ${'u'.repeat(100)}…`,
+      },
+    ]);
+    const device = rejected(parseIngestBatch(batch([pageview()], context({ device: { language: long } })), OPTIONS));
+    t.equal(device.errors[0]?.field, 'context.device.language');
+    const key = `site.${'k'.repeat(400)}`;
+    const keyed = checked(parseIngestBatch(batch([pageview()], context({ site_auth: key })), OPTIONS));
+    t.equal(keyed.siteAuth, key, 'a long site_auth is left to the key check, which refuses it without repeating it');
+    t.equal(
+      checked(parseIngestBatch(batch([pageview()], context({ session_id: 's'.repeat(255) })), OPTIONS)).good.length,
+      1,
+    );
+  },
+);
