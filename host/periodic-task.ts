@@ -5,6 +5,8 @@ export interface PeriodicTask {
 
 export interface PeriodicTaskOptions {
   everyMs: number;
+  /** When the first run comes; `everyMs` when not given. */
+  firstAfterMs?: number;
   /** One run. It may take longer than `everyMs`: the next run is counted from its end. */
   work: (signal: AbortSignal) => Promise<unknown>;
   /** A run that failed; the schedule goes on. */
@@ -16,11 +18,11 @@ export interface PeriodicTaskOptions {
  * takes, and the timer keeps no process alive. Registered with the lifecycle, so that closing the
  * app stops it before what it uses (storage, the asset store) closes.
  */
-export function runPeriodically({ everyMs, work, onError }: PeriodicTaskOptions): PeriodicTask {
+export function runPeriodically({ everyMs, firstAfterMs, work, onError }: PeriodicTaskOptions): PeriodicTask {
   const stopping = new AbortController();
   let running: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
-  const schedule = () => {
+  const schedule = (afterMs = everyMs) => {
     timer = setTimeout(() => {
       running = work(stopping.signal)
         .then(
@@ -31,10 +33,10 @@ export function runPeriodically({ everyMs, work, onError }: PeriodicTaskOptions)
           running = undefined;
           if (!stopping.signal.aborted) schedule();
         });
-    }, everyMs);
+    }, afterMs);
     timer.unref();
   };
-  schedule();
+  schedule(firstAfterMs);
   return {
     async stop() {
       stopping.abort();

@@ -1,3 +1,4 @@
+import { sweepExpiredEvents } from '../core/analytics/retention-sweep.js';
 import type { AssetSweeper } from '../core/content/asset-sweeper.js';
 import type { Logger } from '../core/logger.js';
 import type { Storage } from '../core/plugin/storage-driver.js';
@@ -5,9 +6,13 @@ import type { Lifecycle } from './lifecycle.js';
 import { runPeriodically } from './periodic-task.js';
 import type { HostSettings } from './settings.js';
 
+/** A daily sweep that ran a day after each start would never run in a process restarted daily. */
+const FIRST_RETENTION_SWEEP_MS = 60_000;
+
 /**
  * What is cleaned up on a schedule, in every process (each clean-up is idempotent, so processes
- * sharing storage may overlap): expired sessions and auto-login tokens, and files no content references any more.
+ * sharing storage may overlap): expired sessions and auto-login tokens, analytics events past their
+ * retention, and files no content references any more.
  */
 export function scheduleSweeps({
   storage,
@@ -33,6 +38,20 @@ export function scheduleSweeps({
     onError: (err) => logger.warn({ err }, 'expired sessions or auto-login tokens could not be removed'),
   });
   lifecycle.onStop('session sweep', () => sessions.stop());
+
+  const { retentionDays, retentionSweepMs } = settings.analytics;
+  if (retentionDays > 0) {
+    const events = runPeriodically({
+      everyMs: retentionSweepMs,
+      firstAfterMs: Math.min(retentionSweepMs, FIRST_RETENTION_SWEEP_MS),
+      work: async (signal) => {
+        const deleted = await sweepExpiredEvents(storage.analyticsEvents, { retentionDays, now: Date.now(), signal });
+        if (deleted > 0) logger.info({ deleted, retentionDays }, 'analytics events past their retention deleted');
+      },
+      onError: (err) => logger.warn({ err }, 'analytics events past their retention could not be deleted'),
+    });
+    lifecycle.onStop('analytics retention sweep', () => events.stop());
+  }
 
   if (settings.assetSweepMs === 0) return;
   if (!assets.canSweep) {

@@ -206,6 +206,23 @@ export const HOST_PROPERTIES = defineProperties({
     group: 'Analytics',
     description: 'Events one ingest batch may hold; a larger batch is refused whole (413).',
   },
+  'analytics.retention.days': {
+    type: 'int',
+    default: 0,
+    min: 0,
+    max: 36_500,
+    group: 'Analytics',
+    description:
+      'Events received more than this many days ago are deleted by the retention sweep, of every site, a thousand at a time so that ingest goes on meanwhile. `0`: events are kept forever.',
+  },
+  'analytics.retention.sweep.seconds': {
+    type: 'int',
+    default: 86_400,
+    min: 1,
+    group: 'Analytics',
+    description:
+      'How often the retention sweep runs (daily by default); the first sweep comes a minute after start, or sooner when this is shorter. Only with `analytics.retention.days` above 0.',
+  },
   'search.index.repair.seconds': {
     type: 'int',
     default: 30,

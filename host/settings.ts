@@ -25,7 +25,14 @@ export interface HostSettings {
   storageDriver: string;
   searchDriver: string;
   searchIndex: { policy: IndexPolicy; deferMs: number; batchSize: number; repairMs: number; workers: number };
-  analytics: { workers: number; queueSize: number; maxBatchEvents: number };
+  analytics: {
+    workers: number;
+    queueSize: number;
+    maxBatchEvents: number;
+    /** 0: events are kept forever. */
+    retentionDays: number;
+    retentionSweepMs: number;
+  };
   authSchemes: string[];
   auth: AuthSettings;
   tokens: {
@@ -91,6 +98,8 @@ export function readSettings(config: Config): HostSettings {
       workers: p['analytics.workers'],
       queueSize: p['analytics.queue.size'],
       maxBatchEvents: p['analytics.max.batch.events'],
+      retentionDays: p['analytics.retention.days'],
+      retentionSweepMs: p['analytics.retention.sweep.seconds'] * 1000,
     },
     authSchemes: p['auth.schemes'],
     auth: {

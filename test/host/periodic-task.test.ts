@@ -69,3 +69,22 @@ t.test('a failed run is reported and the schedule goes on', async (t) => {
   await task.stop();
   t.match(errors, [{ message: 'first run fails' }]);
 });
+
+t.test('the first run may come sooner than the interval; the next ones keep the interval', async (t) => {
+  const runs: number[] = [];
+  const second = deferred();
+  const start = Date.now();
+  const task = runPeriodically({
+    everyMs: 200,
+    firstAfterMs: 1,
+    work: async () => {
+      runs.push(Date.now() - start);
+      if (runs.length === 2) second.resolve();
+    },
+    onError: (error) => t.fail(String(error)),
+  });
+  await second.promise;
+  await task.stop();
+  t.ok(runs[0]! < 200, 'the first run did not wait for the interval');
+  t.ok(runs[1]! - runs[0]! >= 190, 'the second waited the interval after the first');
+});
