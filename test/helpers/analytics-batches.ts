@@ -92,24 +92,27 @@ export function batch(events: unknown[], ctx: Json = context()): string {
 }
 
 /** One event of each kind the tracker sends, 15 in all, as one of its batches. */
-export function trackerBatch(): string {
+export function trackerBatch(ctx: Json = context()): string {
   const referrerPage = { referrer: 'https://www.google.com/', user_agent: 'Mozilla/5.0 (X11; Linux x86_64)' };
   const utm = { source: 'newsletter', medium: 'email', campaign: 'june', term: 'cms', content: 'hero', id: 'c-42' };
-  return batch([
-    pageview(referrerPage, { utm }),
-    impression({ viewport_offset_pct: 12.25, dom_index: 0 }),
-    impression({ viewport_offset_pct: -35.5, dom_index: 1 }),
-    impression({ viewport_offset_pct: 88, dom_index: 2 }),
-    click(),
-    customEvent('cta_click', { button: 'hero', variant: 'b', nested: { a: [1, 2], b: null } }),
-    customEvent('video_play', { seconds: 12 }),
-    pageview({ url: 'https://demo.example.com/pricing', title: 'Pricing', ...referrerPage }),
-    impression({ viewport_offset_pct: 5, dom_index: 0 }),
-    click({ href: '/signup' }),
-    conversion('trial-started', { custom: { plan: 'pro' } }),
-    customEvent('form_submit', { form: 'signup' }),
-    pageview({ url: 'https://demo.example.com/thanks', title: 'Thanks', ...referrerPage }),
-    conversion('newsletter-signup'),
-    customEvent('scroll_depth', { pct: 75 }),
-  ]);
+  return batch(
+    [
+      pageview(referrerPage, { utm }),
+      impression({ viewport_offset_pct: 12.25, dom_index: 0 }),
+      impression({ viewport_offset_pct: -35.5, dom_index: 1 }),
+      impression({ viewport_offset_pct: 88, dom_index: 2 }),
+      click(),
+      customEvent('cta_click', { button: 'hero', variant: 'b', nested: { a: [1, 2], b: null } }),
+      customEvent('video_play', { seconds: 12 }),
+      pageview({ url: 'https://demo.example.com/pricing', title: 'Pricing', ...referrerPage }),
+      impression({ viewport_offset_pct: 5, dom_index: 0 }),
+      click({ href: '/signup' }),
+      conversion('trial-started', { custom: { plan: 'pro' } }),
+      customEvent('form_submit', { form: 'signup' }),
+      pageview({ url: 'https://demo.example.com/thanks', title: 'Thanks', ...referrerPage }),
+      conversion('newsletter-signup'),
+      customEvent('scroll_depth', { pct: 75 }),
+    ],
+    ctx,
+  );
 }

@@ -10,7 +10,10 @@ import {
   impression,
   LOCAL_TIME,
   pageview,
+  trackerBatch,
+  type Json,
 } from '../helpers/analytics-batches.js';
+import { createTestDatabase } from '../helpers/mysql-database.js';
 import { startTestApp, tempDataDir, testOnEachStorage, type TestApp } from '../helpers/test-app.js';
 
 const INGEST = '/api/v1/analytics/content/event';
@@ -150,18 +153,58 @@ t.test('a full queue answers 503 with Retry-After; every batch acknowledged is s
   t.equal(await stored(s, siteId), acknowledged, 'every acknowledged batch, and only those');
 });
 
-t.test('shutdown drains the pool before storage closes: no acknowledged event is lost', async (t) => {
-  const dataDir = tempDataDir(t);
-  const s = (await startTestApp(t, { dataDir }))!;
+for (const storage of ['sqlite', 'mysql'] as const) {
+  t.test(`shutdown drains the pool before storage closes: no acknowledged event is lost, on ${storage}`, async (t) => {
+    const dataDir = tempDataDir(t);
+    // The second start must find the first one's database: on MariaDB, name it in the environment.
+    const url = storage === 'mysql' ? await createTestDatabase(t) : undefined;
+    if (storage === 'mysql' && !url) return;
+    const env: Record<string, string> = url ? { CMS_STORAGE_DRIVER: 'mysql', CMS_STORAGE_MYSQL_URL: url } : {};
+    const s = (await startTestApp(t, { dataDir, env }))!;
+    const { siteId, key } = await siteKey(s);
+    const ingest = resolve(s.app.container, AnalyticsIngest);
+    const body = Buffer.from(batch([pageview(), pageview()], context({ site_auth: key })));
+    // Taken by the pool, then the service stops while they run.
+    const taken = Array.from({ length: 5 }, () => ingest.ingest(body, new Date()));
+    const closing = s.app.close();
+    const answers = await Promise.all(taken);
+    await closing;
+    t.ok(answers.every((a) => a.status === 200));
+    const again = (await startTestApp(t, { dataDir, env }))!;
+    t.equal(await stored(again, siteId), 10, 'every event of every batch taken');
+  });
+}
+
+t.test('a batch as the tracker sends it, over a socket from another site, at the 64 KiB keepalive limit', async (t) => {
+  const s = (await startTestApp(t, { socket: true }))!;
   const { siteId, key } = await siteKey(s);
-  const ingest = resolve(s.app.container, AnalyticsIngest);
-  const body = Buffer.from(batch([pageview(), pageview()], context({ site_auth: key })));
-  // Taken by the pool, then the service stops while they run.
-  const taken = Array.from({ length: 5 }, () => ingest.ingest(body, new Date()));
-  const closing = s.app.close();
-  const answers = await Promise.all(taken);
-  await closing;
-  t.ok(answers.every((a) => a.status === 200));
-  const again = (await startTestApp(t, { dataDir }))!;
-  t.equal(await stored(again, siteId), 10, 'every event of every batch taken');
+  const sent = JSON.parse(trackerBatch(context({ site_auth: key }))) as { events: Array<{ data: { custom?: Json } }> };
+  // fetch with keepalive (how the tracker sends on page hide) carries at most 64 KiB.
+  const custom = sent.events[5]!.data.custom!;
+  custom.padding = '';
+  custom.padding = 'p'.repeat(64 * 1024 - Buffer.byteLength(JSON.stringify(sent)));
+  const body = JSON.stringify(sent);
+  t.equal(Buffer.byteLength(body), 64 * 1024);
+  const answer = await fetch(s.url + INGEST, {
+    method: 'POST',
+    headers: { ...JSON_TYPE, origin: 'https://visitor-site.example', 'sec-fetch-site': 'cross-site' },
+    body,
+    keepalive: true,
+  });
+  t.equal(answer.status, 200);
+  t.same(await answer.json(), { status: 'SUCCESS', success: 15, failed: 0, errors: [] });
+  t.equal(answer.headers.get('access-control-allow-origin'), '*');
+  const events = (await resolve(s.app.container, StorageToken).analyticsEvents.list({ siteId, limit: 100, offset: 0 }))
+    .events;
+  t.equal(events.length, 15);
+  t.match(events.find((e) => e.eventType === 'cta_click')?.data, { custom: { button: 'hero', padding: /^p+$/ } });
+  t.match(events.findLast((e) => e.eventType === 'pageview')?.data, { utm: { source: 'newsletter' } });
+});
+
+t.test('a body over http.max.body.bytes is 413 and nothing is stored', async (t) => {
+  const s = (await startTestApp(t, { socket: true, env: { CMS_HTTP_MAX_BODY_BYTES: '4096' } }))!;
+  const { siteId, key } = await siteKey(s);
+  const answer = await send(s, trackerBatch(context({ site_auth: key })));
+  t.equal(answer.status, 413);
+  t.equal(await stored(s, siteId), 0);
 });
