@@ -2,13 +2,14 @@ import type { BatchProblem, EventProblem } from './ingest-problem.js';
 import type { IngestContext, NormalisedEvent } from './normalised-event.js';
 
 /**
- * The batch as a whole is refused and nothing is stored: 400 for a body that is not JSON or lacks
- * what every event needs (`context.site_auth`, `context.session_id`, `context.user_id`,
- * `events`), 413 for more events than a batch may hold. Every problem found is listed.
+ * The batch as a whole is refused and nothing is stored: `invalid` for a body that is not JSON or
+ * lacks what every event needs (`context.site_auth`, `context.session_id`, `context.user_id`,
+ * `events`), `too_large` for more events than a batch may hold (the catalogue's error kinds: the
+ * host answers them with a status). Every problem found is listed.
  */
 export interface RejectedBatch {
   kind: 'rejected';
-  status: 400 | 413;
+  reason: 'invalid' | 'too_large';
   errors: BatchProblem[];
 }
 

@@ -39,7 +39,7 @@ export function parseIngestBatch(body: Uint8Array | string, options: ParseIngest
   } catch (error) {
     // JSON nested thousands deep parses, but walking it overflows the stack: not a batch.
     if (error instanceof RangeError)
-      return { kind: 'rejected', status: 400, errors: [batchProblem(IngestErrors.INVALID_JSON, null)] };
+      return { kind: 'rejected', reason: 'invalid', errors: [batchProblem(IngestErrors.INVALID_JSON, null)] };
     throw error;
   }
   if (batch.kind === 'rejected') return batch;

@@ -17,7 +17,11 @@ const CONTEXT_IDS = ['site_auth', 'session_id', 'user_id'] as const;
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-const rejected = (status: 400 | 413, errors: BatchProblem[]): RejectedBatch => ({ kind: 'rejected', status, errors });
+const rejected = (reason: RejectedBatch['reason'], errors: BatchProblem[]): RejectedBatch => ({
+  kind: 'rejected',
+  reason,
+  errors,
+});
 
 /** UTF-8 bytes or text → parsed JSON, or undefined when it is neither. */
 function parseJson(body: Uint8Array | string): unknown {
@@ -39,14 +43,16 @@ function parseJson(body: Uint8Array | string): unknown {
  */
 export function readBatch(body: Uint8Array | string, maxEvents: number): ReadBatch | RejectedBatch {
   const parsed = parseJson(body);
-  if (parsed === undefined) return rejected(400, [batchProblem(IngestErrors.INVALID_JSON, null)]);
+  if (parsed === undefined) return rejected('invalid', [batchProblem(IngestErrors.INVALID_JSON, null)]);
   const batch = withoutNulls(parsed);
   if (typeof batch !== 'object' || batch === null || Array.isArray(batch)) {
-    return rejected(400, [batchProblem(IngestErrors.INVALID_JSON_OBJECT_TYPE, null, { value: showValue(batch) })]);
+    return rejected('invalid', [
+      batchProblem(IngestErrors.INVALID_JSON_OBJECT_TYPE, null, { value: showValue(batch) }),
+    ]);
   }
   const { events } = batch as { events?: unknown };
   if (Array.isArray(events) && events.length > maxEvents) {
-    return rejected(413, [
+    return rejected('too_large', [
       batchProblem(IngestErrors.EVENTS_TOO_MANY, 'events', { max: maxEvents, count: events.length }),
     ]);
   }
@@ -72,7 +78,7 @@ export function readBatch(body: Uint8Array | string, maxEvents: number): ReadBat
     }
   }
   if (Array.isArray(events) && events.length === 0) problems.push(batchProblem(IngestErrors.EVENTS_EMPTY, 'events'));
-  if (problems.length > 0) return rejected(400, problems);
+  if (problems.length > 0) return rejected('invalid', problems);
 
   return { kind: 'read', context: contextOf(context as Record<string, unknown>), events: events as unknown[] };
 }

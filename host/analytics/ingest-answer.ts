@@ -33,7 +33,7 @@ export interface IngestAnswer<Body = IngestAnswerBody> {
  */
 export function ingestAnswer(outcome: IngestOutcome): IngestAnswer {
   if (outcome.kind === 'rejected') {
-    return { status: outcome.status, body: { status: 'ERROR', errors: outcome.errors } };
+    return { status: outcome.reason === 'too_large' ? 413 : 400, body: { status: 'ERROR', errors: outcome.errors } };
   }
   const { success, failed, errors } = outcome;
   const [status, word]: [number, IngestAnswerStatus] =

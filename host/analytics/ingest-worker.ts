@@ -38,7 +38,7 @@ export default async function ingest(task: IngestTask): Promise<IngestAnswer> {
   if (!site) {
     return ingestAnswer({
       kind: 'rejected',
-      status: 400,
+      reason: 'invalid',
       errors: [batchProblem(IngestErrors.INVALID_SITE_AUTH, 'context.site_auth')],
     });
   }

@@ -41,7 +41,7 @@ const missing = (field: string) => ({
 t.test('a batch without context.site_auth is refused as a whole, without counts', async (t) => {
   const { site_auth: _ignored, ...withoutSiteAuth } = context();
   const outcome = rejected(parseIngestBatch(batch([pageview()], withoutSiteAuth), OPTIONS));
-  t.equal(outcome.status, 400);
+  t.equal(outcome.reason, 'invalid');
   t.same(outcome.errors, [missing('context.site_auth')]);
 });
 
@@ -50,7 +50,7 @@ t.test('each of context.session_id, context.user_id and events is required', asy
     const ctx = context();
     delete ctx[id];
     const outcome = rejected(parseIngestBatch(batch([pageview()], ctx), OPTIONS));
-    t.same(outcome, { kind: 'rejected', status: 400, errors: [missing(`context.${id}`)] }, id);
+    t.same(outcome, { kind: 'rejected', reason: 'invalid', errors: [missing(`context.${id}`)] }, id);
   }
   const noEvents = rejected(parseIngestBatch(JSON.stringify({ context: context() }), OPTIONS));
   t.same(noEvents.errors, [missing('events')]);
@@ -99,7 +99,7 @@ t.test('a body that is not JSON is refused with INVALID_JSON', async (t) => {
     const outcome = rejected(parseIngestBatch(body, OPTIONS));
     t.same(outcome, {
       kind: 'rejected',
-      status: 400,
+      reason: 'invalid',
       errors: [{ code: 'INVALID_JSON', field: null, message: 'The request body is not valid JSON' }],
     });
   }
@@ -117,13 +117,13 @@ t.test('bytes are read as UTF-8, with or without a byte-order mark', async (t) =
   t.equal(checked(parseIngestBatch(`\uFEFF${text}`, OPTIONS)).success, 1);
 });
 
-t.test('a batch over maxEvents is 413; exactly maxEvents is taken', async (t) => {
+t.test('a batch over maxEvents is too large; exactly maxEvents is taken', async (t) => {
   const over = rejected(
     parseIngestBatch(batch(Array.from({ length: 6 }, () => pageview())), { ...OPTIONS, maxEvents: 5 }),
   );
   t.same(over, {
     kind: 'rejected',
-    status: 413,
+    reason: 'too_large',
     errors: [{ code: 'EVENTS_TOO_MANY', field: 'events', message: 'A batch holds at most 5 events; this one has 6' }],
   });
   const overWithBadContext = rejected(
@@ -135,14 +135,17 @@ t.test('a batch over maxEvents is 413; exactly maxEvents is taken', async (t) =>
       { ...OPTIONS, maxEvents: 5 },
     ),
   );
-  t.equal(overWithBadContext.status, 413, 'the size is checked first');
+  t.equal(overWithBadContext.reason, 'too_large', 'the size is checked first');
   const atLimit = checked(
     parseIngestBatch(batch(Array.from({ length: 5 }, () => pageview())), { ...OPTIONS, maxEvents: 5 }),
   );
   t.equal(atLimit.success, 5);
   const product = checked(parseIngestBatch(batch(Array.from({ length: 500 }, () => impression())), OPTIONS));
   t.equal(product.success, 500, '500 events, the product limit');
-  t.equal(rejected(parseIngestBatch(batch(Array.from({ length: 501 }, () => impression())), OPTIONS)).status, 413);
+  t.equal(
+    rejected(parseIngestBatch(batch(Array.from({ length: 501 }, () => impression())), OPTIONS)).reason,
+    'too_large',
+  );
 });
 
 t.test('all events good: every one becomes a row, no problems', async (t) => {
@@ -283,7 +286,7 @@ t.test('a __proto__ member is an unknown field, not a prototype', async (t) => {
 t.test('JSON nested too deeply to walk is refused as not JSON, never thrown', async (t) => {
   const deep = '{"a":'.repeat(20_000) + '1' + '}'.repeat(20_000);
   const outcome = parseIngestBatch(deep, { maxEvents: 500, receivedAt: new Date() });
-  t.match(outcome, { kind: 'rejected', status: 400, errors: [{ code: 'INVALID_JSON' }] });
+  t.match(outcome, { kind: 'rejected', reason: 'invalid', errors: [{ code: 'INVALID_JSON' }] });
 });
 
 t.test(
