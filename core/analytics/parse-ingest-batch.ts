@@ -8,7 +8,7 @@ import { readBatch } from './read-batch.js';
 
 /** How one batch is read. */
 export interface ParseIngestOptions {
-  /** The most events one batch may hold (500 in the product); more is refused as a whole (413). */
+  /** The most events one batch may hold (500 in the product); more is refused as a whole (`too_large`). */
   maxEvents: number;
   /** When the request arrived: every event's `received_at`, and the UTC date of its session key. */
   receivedAt: Date;
