@@ -31,6 +31,7 @@ import {
 } from '../core/plugin/tokens.js';
 import { SiteService } from '../core/site/site-service.js';
 import { SiteKeyService } from '../core/analytics/site-key-service.js';
+import { AnalyticsReader } from '../core/analytics/analytics-reader.js';
 import { ContentTypeService } from '../core/content/content-type-service.js';
 import { FieldService } from '../core/content/field-service.js';
 import { CategoryService } from '../core/content/category-service.js';
@@ -153,6 +154,14 @@ export function buildContainer(parts: {
   });
   c.register(SiteKeyService, {
     useValue: new SiteKeyService({ storage: parts.storage, definitions, permissions }),
+  });
+  c.register(AnalyticsReader, {
+    useValue: new AnalyticsReader({
+      storage: parts.storage,
+      definitions,
+      permissions,
+      backEndUserRoleId: SEED_IDS.backendUserRole,
+    }),
   });
   c.register(AssetSweeper, {
     useValue: new AssetSweeper({

@@ -5,6 +5,7 @@ import { CmsError, Errors, isCmsError } from '../errors/index.js';
 import type { AnalyticsSiteKey } from '../model/analytics-site-key.js';
 import type { Site } from '../model/site.js';
 import type { Repositories, Storage } from '../plugin/storage-driver.js';
+import { authoriseSite } from '../site/authorise-site.js';
 import { generateSiteAuth, hashSiteAuth, isMaskOnly, maskSiteAuth, siteAuthProblem } from './site-auth.js';
 import { verifySiteAuth } from './verify-site-auth.js';
 
@@ -97,12 +98,8 @@ export class SiteKeyService {
   }
 
   /** The site, by identifier or name, once the caller may edit it. */
-  private async authorise(tx: Repositories, caller: Principal, siteIdOrName: string): Promise<Site> {
-    const site = (await tx.sites.findById(siteIdOrName)) ?? (await tx.sites.findByName(siteIdOrName));
-    if (!site) throw new CmsError(Errors.SITE_NOT_FOUND, { site: siteIdOrName });
-    const definitions = await this.deps.definitions.in(tx);
-    await this.deps.permissions.for(definitions, caller).check({ kind: 'site', siteId: site.identifier }, 'WRITE');
-    return site;
+  private authorise(tx: Repositories, caller: Principal, siteIdOrName: string): Promise<Site> {
+    return authoriseSite(this.deps, tx, { caller, site: siteIdOrName, permission: 'WRITE' });
   }
 
   private record(site: Site, siteAuth: string, caller: Principal): AnalyticsSiteKey {

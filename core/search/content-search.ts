@@ -1,3 +1,4 @@
+import { isBackEndUser } from '../auth/back-end-user.js';
 import type { PermissionService } from '../auth/permission-service.js';
 import type { Principal } from '../auth/principal.js';
 import type { ReadContent } from '../content/content-reader.js';
@@ -51,7 +52,7 @@ export class ContentSearch {
     options: ContentSearchOptions = {},
   ): Promise<ContentSearchResult> {
     if (!caller && this.deps.anonymousAccess === 'NONE') throw new CmsError(Errors.AUTH_INVALID_USER);
-    const live = this.isBackEnd(caller) ? (options.live ?? true) : true;
+    const live = isBackEndUser(caller, this.deps.roles.backendUser) ? (options.live ?? true) : true;
     const filter: Record<string, unknown>[] = [];
     if (options.slot !== 'unless-named' || !namesSlot(request.query))
       filter.push({ term: { [live ? 'live' : 'working']: true } });
@@ -60,10 +61,6 @@ export class ContentSearch {
     const query = request.query ?? { match_all: {} };
     const response = await this.deps.index.search({ ...request, query: { bool: { must: [query], filter } } });
     return { response, items: await this.itemsOf(response), live };
-  }
-
-  private isBackEnd(caller: Principal | null): boolean {
-    return !!caller && (caller.admin || caller.roleIds.includes(this.deps.roles.backendUser));
   }
 
   /** Documents a role of the caller may read, or that the caller owns when owners may read them. */

@@ -1,4 +1,8 @@
+import { Type } from '@sinclair/typebox';
+import { ANALYTICS_EVENTS_PAGE } from '../../core/analytics/analytics-reader.js';
+import { instantInvalid } from '../../core/analytics/read-range.js';
 import { unsupportedMediaTypeAnswer } from '../analytics/ingest-answer.js';
+import { INVALID_AS } from '../http/request-reader.js';
 import { reply, route } from '../http/route.js';
 import { defineRoutes } from './route-module.js';
 
@@ -6,11 +10,34 @@ import { defineRoutes } from './route-module.js';
 const isJson = (contentType: string | undefined): boolean =>
   contentType?.split(';')[0]?.trim().toLowerCase() === 'application/json';
 
+const Name = Type.String({ minLength: 1, maxLength: 255 });
+/** ISO 8601; the reader decides what it means (see parseRangeInstant), and refuses it the same way. */
+const Instant = Type.Optional(Type.String({ maxLength: 64, [INVALID_AS]: instantInvalid }));
+
+/** Which events of which site: by identifier or name, received from `from` (included) to `to` (excluded). */
+const RangeMembers = { siteId: Name, from: Instant, to: Instant };
+const SummaryQuery = Type.Object(RangeMembers);
+const EventsQuery = Type.Object({
+  ...RangeMembers,
+  eventType: Type.Optional(Name),
+  sessionId: Type.Optional(Name),
+  userId: Type.Optional(Name),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: ANALYTICS_EVENTS_PAGE.max })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 999_999_999 })),
+});
+
+const READ_ANSWERS = {
+  400: 'a parameter is malformed (named in `fieldName`), or `from` is after `to`',
+  403: 'a front-end user, or a back-end user without READ on the site',
+  404: 'no such site',
+};
+
 /**
- * Analytics: the ingest of tracking events, and the ingest keys of sites. The key is answered as the original answers it: the bare
- * key as plain text, not in the envelope; it is shown only here, and must not be cached.
+ * Analytics: the ingest of tracking events, their read side (in the envelope), and the ingest keys
+ * of sites. The key is answered as the original answers it: the bare key as plain text, not in the
+ * envelope; it is shown only here, and must not be cached.
  */
-export default defineRoutes('analytics', ({ siteKeys, analyticsIngest }) => [
+export default defineRoutes('analytics', ({ siteKeys, analyticsIngest, analyticsReader }) => [
   route({
     method: 'POST',
     path: '/api/v1/analytics/content/event',
@@ -34,6 +61,25 @@ export default defineRoutes('analytics', ({ siteKeys, analyticsIngest }) => [
       const answer = await analyticsIngest.ingest(request.rawBody, new Date());
       return reply(answer.body, { status: answer.status, envelope: false });
     },
+  }),
+  route({
+    method: 'GET',
+    path: '/api/v1/analytics/content/events',
+    access: 'user',
+    summary: `A site's events received in [from, to), newest first, a page at a time (limit 1–${ANALYTICS_EVENTS_PAGE.max}, default ${ANALYTICS_EVENTS_PAGE.default}; offset default 0), by event type, session or visitor, with the total that match; for back-end users with READ on the site`,
+    answers: READ_ANSWERS,
+    query: EventsQuery,
+    handler: ({ query, principal }) => analyticsReader.events(principal, query),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/v1/analytics/content/summary',
+    access: 'user',
+    summary:
+      "Figures over a site's events received in [from, to): totals per event type, pageviews per UTC day, top pages, top content by impressions and clicks, conversions, sessions and visitors; for back-end users with READ on the site",
+    answers: READ_ANSWERS,
+    query: SummaryQuery,
+    handler: ({ query, principal }) => analyticsReader.summary(principal, query),
   }),
   route({
     method: 'GET',

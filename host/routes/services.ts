@@ -13,6 +13,7 @@ import { StorageToken } from '../../core/plugin/tokens.js';
 import type { Storage } from '../../core/plugin/storage-driver.js';
 import { SiteService } from '../../core/site/site-service.js';
 import { SiteKeyService } from '../../core/analytics/site-key-service.js';
+import { AnalyticsReader } from '../../core/analytics/analytics-reader.js';
 import { AnalyticsIngest } from '../analytics/ingest-pool.js';
 import { ActionletCatalogue } from '../../core/workflow/actionlet-catalogue.js';
 import { FireEngine } from '../../core/workflow/fire-engine.js';
@@ -41,6 +42,7 @@ export interface Services {
   readonly autoLogin: AutoLogin;
   readonly sites: SiteService;
   readonly siteKeys: SiteKeyService;
+  readonly analyticsReader: AnalyticsReader;
   readonly analyticsIngest: AnalyticsIngest;
   readonly languages: LanguageService;
   readonly contentTypes: ContentTypeService;
@@ -70,6 +72,7 @@ export function resolveServices(
     autoLogin: resolve(container, AutoLogin),
     sites: resolve(container, SiteService),
     siteKeys: resolve(container, SiteKeyService),
+    analyticsReader: resolve(container, AnalyticsReader),
     analyticsIngest: resolve(container, AnalyticsIngest),
     languages: resolve(container, LanguageService),
     contentTypes: resolve(container, ContentTypeService),

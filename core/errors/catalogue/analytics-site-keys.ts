@@ -1,6 +1,6 @@
 import { defineErrors } from '../error-entry.js';
 
-/** Analytics: the sites' ingest keys (`site_auth`), and the ingest's capacity. */
+/** Analytics: the sites' ingest keys (`site_auth`), the ingest's capacity, and reading the events. */
 export const analyticsErrors = defineErrors('analytics', {
   ANALYTICS_SITE_AUTH_INVALID: {
     kind: 'invalid',
@@ -12,6 +12,19 @@ export const analyticsErrors = defineErrors('analytics', {
     kind: 'conflict',
     message: 'Another site already uses this Site Auth: choose another, or generate one',
     meaning: 'Each Site Auth names one site, so two sites cannot share one.',
+  },
+  ANALYTICS_INSTANT_INVALID: {
+    kind: 'invalid',
+    message:
+      '{parameter} must be an ISO 8601 date (2025-06-01, midnight UTC) or date and time with a UTC offset (2025-06-01T12:00:00+02:00 or Z)',
+    meaning:
+      'A time bound of an analytics read is not a real date, or is a time without its offset, which cannot be placed in time. A `+` not encoded as `%2B` in the query string arrives as a space and is read as `+`.',
+  },
+  ANALYTICS_RANGE_INVERTED: {
+    kind: 'invalid',
+    message: 'from ({from}) is after to ({to})',
+    meaning:
+      'An analytics read covers the events received from `from` (included) to `to` (excluded); `from` may equal `to` (nothing), not follow it.',
   },
   ANALYTICS_INGEST_BUSY: {
     kind: 'unavailable',

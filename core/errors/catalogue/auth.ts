@@ -30,6 +30,12 @@ export const authErrors = defineErrors('auth', {
     message: 'Only administrators may do this',
     meaning: 'The route is for administrators and the caller is not one.',
   },
+  AUTH_BACKEND_USER_REQUIRED: {
+    kind: 'forbidden',
+    message: 'Only back-end users may do this',
+    meaning:
+      'The caller is signed in but is a front-end user: neither an administrator nor a holder of the `backend user` role. Reading analytics is for back-end users; an administrator grants the role.',
+  },
   PERMISSION_DENIED: {
     kind: 'forbidden',
     message: 'User {user} does not have {permission} permission on {asset}',
