@@ -14,7 +14,8 @@ export const ANALYTICS_INSERT_CHUNK = 1000;
 
 type Row = Tables['analyticsEvents']['$inferSelect'];
 
-function toRow(siteId: string, event: NormalisedEvent): Omit<Row, 'id'> {
+/** The row of an event: the site added, the instant of receipt as epoch milliseconds. */
+export function eventRow(siteId: string, event: NormalisedEvent): Omit<Row, 'id'> {
   const receivedAt = Date.parse(event.receivedAt);
   if (!Number.isFinite(receivedAt))
     throw new Error(`Analytics event receivedAt is not an instant: ${event.receivedAt}`);
@@ -36,7 +37,7 @@ export function analyticsEventRepository(exec: Executor, t: Tables): AnalyticsEv
       events.length === 0
         ? Promise.resolve()
         : exec.write(async (db) => {
-            const rows = events.map((event) => toRow(siteId, event));
+            const rows = events.map((event) => eventRow(siteId, event));
             for (let i = 0; i < rows.length; i += ANALYTICS_INSERT_CHUNK)
               await db.insert(e).values(rows.slice(i, i + ANALYTICS_INSERT_CHUNK));
           }),

@@ -7,6 +7,7 @@ import { analyticsEventRepository } from '../drizzle/analytics-event-repository.
 import { translatingExecutor, type Db, type Dialect, type Tables } from '../drizzle/context.js';
 import { serialWriter } from './group-commit.js';
 import { cacheStatements } from './statement-cache.js';
+import { preparedEventInsert } from './analytics-event-insert.js';
 import { applyMigrations, openReader } from './migrate-file.js';
 
 const MIGRATIONS = fileURLToPath(new URL('./analytics-migrations', import.meta.url));
@@ -67,18 +68,27 @@ export function openAnalyticsSqlite({
   let reader: Database.Database | undefined;
   let readDb: Db | undefined;
   const serial = serialWriter(writer, driverCall);
-  const analyticsEvents = analyticsEventRepository(
-    translatingExecutor(
-      {
-        read: (work) => work(readDb ?? writeDb),
-        // A transaction even for one statement: a batch of more than one INSERT, or deleteBefore's
-        // read-then-delete, is all or nothing, and never interleaves with another write.
-        write: (work) => serial.transaction(() => work(writeDb)),
-      },
-      dialect,
-    ),
-    tables,
+  const executor = translatingExecutor(
+    {
+      read: (work) => work(readDb ?? writeDb),
+      // A transaction even for one statement: a batch of more than one INSERT, or deleteBefore's
+      // read-then-delete, is all or nothing, and never interleaves with another write.
+      write: (work) => serial.transaction(() => work(writeDb)),
+    },
+    dialect,
   );
+  // Prepared on first use: the table exists only once migrate() has run.
+  let insertEvents: ReturnType<typeof preparedEventInsert> | undefined;
+  const analyticsEvents: AnalyticsEventRepository = {
+    ...analyticsEventRepository(executor, tables),
+    insert: (siteId, events) =>
+      events.length === 0
+        ? Promise.resolve()
+        : executor.write(async () => {
+            insertEvents ??= preparedEventInsert(writer, tables.analyticsEvents);
+            insertEvents(siteId, events);
+          }),
+  };
   return {
     analyticsEvents,
     async migrate() {
