@@ -196,7 +196,7 @@ export const HOST_PROPERTIES = defineProperties({
     min: 1,
     group: 'Analytics',
     description:
-      'Ingest batches that may wait for a worker. When that many wait, a batch is answered 503 with `Retry-After` instead of growing the queue without limit.',
+      'Ingest batches that may wait for a worker, beyond the 16 each worker takes at a time. When that many wait, a batch is answered 503 with `Retry-After` instead of growing the queue without limit.',
   },
   'analytics.max.batch.events': {
     type: 'int',

@@ -1,4 +1,5 @@
 import t from 'tap';
+import { readdirSync, readFileSync } from 'node:fs';
 import { AnalyticsIngest } from '../../host/analytics/ingest-pool.js';
 import { resolve } from '../../host/container.js';
 import { StorageToken } from '../../core/plugin/tokens.js';
@@ -59,6 +60,58 @@ testOnEachStorage('a batch is parsed, checked and stored by a worker; the answer
   t.equal((await send(s, batch([pageview()], context({ site_auth: key })))).status, 400);
 });
 
+t.test('batches sent at once are each answered once stored, whichever share a worker or a commit', async (t) => {
+  const s = (await startTestApp(t))!;
+  const { siteId, key } = await siteKey(s);
+  const sizes = Array.from({ length: 40 }, (_, i) => (i % 5) + 1);
+  const answers = await Promise.all(
+    sizes.map((size, i) =>
+      send(
+        s,
+        batch(
+          Array.from({ length: size }, () => pageview()),
+          context({ site_auth: key, session_id: `session-${i}` }),
+        ),
+      ),
+    ),
+  );
+  t.same(
+    answers.map((a) => a.json),
+    sizes.map((size) => ({ status: 'SUCCESS', success: size, failed: 0, errors: [] })),
+  );
+  t.equal(
+    await stored(s, siteId),
+    sizes.reduce((a, b) => a + b, 0),
+  );
+});
+
+/** The nice value of each thread of this process (Linux), the main thread's under the process id. */
+function threadNiceness(): Map<number, number> {
+  const nice = new Map<number, number>();
+  for (const tid of readdirSync('/proc/self/task')) {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    // The 19th field; the 2nd (the thread's name) may hold spaces, so count from after its ')'.
+    nice.set(Number(tid), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]));
+  }
+  return nice;
+}
+
+t.test(
+  'ingest workers run at a lower priority than the thread that answers requests',
+  { skip: process.platform === 'linux' ? false : 'threads have priorities of their own on Linux only' },
+  async (t) => {
+    const before = threadNiceness();
+    const s = (await startTestApp(t))!;
+    const { key } = await siteKey(s);
+    t.equal((await send(s, batch([pageview()], context({ site_auth: key })))).status, 200);
+    const after = threadNiceness();
+    const main = before.get(process.pid)!;
+    t.equal(after.get(process.pid), main, 'the answering thread keeps its priority');
+    const lowered = [...after].filter(([tid, nice]) => !before.has(tid) && nice === Math.min(19, main + 10));
+    t.ok(lowered.length >= 1, 'the worker started for the batch runs 10 nice levels lower');
+  },
+);
+
 t.test('trackers on other sites: preflight and answers open to any origin, no cross-site refusal', async (t) => {
   const s = (await startTestApp(t))!;
   const { key } = await siteKey(s);
@@ -91,8 +144,9 @@ t.test('a full queue answers 503 with Retry-After; every batch acknowledged is s
   const s = (await startTestApp(t, { env: { CMS_ANALYTICS_QUEUE_SIZE: '1' } }))!;
   const { siteId, key } = await siteKey(s);
   const body = batch([pageview()], context({ site_auth: key }));
-  // The worker starts with the first batch: the others arrive while it starts.
-  const answers = await Promise.all(Array.from({ length: 12 }, () => send(s, body)));
+  // The worker starts with the first batch: the others arrive while it starts. It takes 16 at a
+  // time and one more may wait: the rest are refused.
+  const answers = await Promise.all(Array.from({ length: 40 }, () => send(s, body)));
   const busy = answers.filter((a) => a.status === 503);
   t.ok(busy.length > 0, 'some batches are refused');
   t.equal(busy[0]?.headers.get('retry-after'), '1');
