@@ -14,12 +14,15 @@ export const ANALYTICS_INSERT_CHUNK = 1000;
 
 type Row = Tables['analyticsEvents']['$inferSelect'];
 
-/** The row of an event: the site added, the instant of receipt as epoch milliseconds. */
-export function eventRow(siteId: string, event: NormalisedEvent): Omit<Row, 'id'> {
-  const receivedAt = Date.parse(event.receivedAt);
-  if (!Number.isFinite(receivedAt))
-    throw new Error(`Analytics event receivedAt is not an instant: ${event.receivedAt}`);
-  return { ...event, siteId, receivedAt };
+/** An event's instant of receipt (ISO 8601) as the epoch milliseconds the column holds. */
+export function receivedAtMillis(receivedAt: string): number {
+  const millis = Date.parse(receivedAt);
+  if (!Number.isFinite(millis)) throw new Error(`Analytics event receivedAt is not an instant: ${receivedAt}`);
+  return millis;
+}
+
+function toRow(siteId: string, event: NormalisedEvent): Omit<Row, 'id'> {
+  return { ...event, siteId, receivedAt: receivedAtMillis(event.receivedAt) };
 }
 
 function fromRow({ dataJson, receivedAt, ...row }: Row): StoredAnalyticsEvent {
@@ -37,7 +40,7 @@ export function analyticsEventRepository(exec: Executor, t: Tables): AnalyticsEv
       events.length === 0
         ? Promise.resolve()
         : exec.write(async (db) => {
-            const rows = events.map((event) => eventRow(siteId, event));
+            const rows = events.map((event) => toRow(siteId, event));
             for (let i = 0; i < rows.length; i += ANALYTICS_INSERT_CHUNK)
               await db.insert(e).values(rows.slice(i, i + ANALYTICS_INSERT_CHUNK));
           }),

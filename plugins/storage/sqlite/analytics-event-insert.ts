@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { getTableColumns, getTableName } from 'drizzle-orm';
 import type { NormalisedEvent } from '../../../core/analytics/normalised-event.js';
-import { eventRow } from '../drizzle/analytics-event-repository.js';
+import { receivedAtMillis } from '../drizzle/analytics-event-repository.js';
 import type { Tables } from '../drizzle/context.js';
 
 /**
@@ -18,17 +18,31 @@ export function preparedEventInsert(
   connection: Database.Database,
   table: Tables['analyticsEvents'],
 ): (siteId: string, events: readonly NormalisedEvent[]) => void {
-  // Every column but the generated id, named as the schema names them.
+  // Every column but the generated id, named as the schema names them; the site and the instant of
+  // receipt are the two whose value is not the event's member as it is.
   const columns = Object.entries(getTableColumns(table)).filter(([property]) => property !== 'id');
-  const properties = columns.map(([property]) => property);
+  const members = columns.map(([property]) => property as keyof NormalisedEvent | 'siteId');
+  const siteAt = members.indexOf('siteId');
+  const receivedAt = members.indexOf('receivedAt');
   const statement = connection.prepare(
     `INSERT INTO "${getTableName(table)}" (${columns.map(([, column]) => `"${column.name}"`).join(', ')}) ` +
       `VALUES (${columns.map(() => '?').join(', ')})`,
   );
+  // One array, filled again for each row (better-sqlite3 has read it when run() returns): no object
+  // per row. The events of a batch share their instant of receipt, so it is parsed once.
+  const values: unknown[] = new Array(members.length);
   return (siteId, events) => {
+    let lastReceivedAt = '';
+    let millis = 0;
     for (const event of events) {
-      const row = eventRow(siteId, event) as Record<string, unknown>;
-      statement.run(properties.map((property) => row[property]));
+      for (let i = 0; i < members.length; i++) values[i] = event[members[i] as keyof NormalisedEvent];
+      if (event.receivedAt !== lastReceivedAt) {
+        millis = receivedAtMillis(event.receivedAt);
+        lastReceivedAt = event.receivedAt;
+      }
+      values[siteAt] = siteId;
+      values[receivedAt] = millis;
+      statement.run(values);
     }
   };
 }
