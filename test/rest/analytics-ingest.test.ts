@@ -155,6 +155,25 @@ t.test('a full queue answers 503 with Retry-After; every batch acknowledged is s
   t.equal(await stored(s, siteId), acknowledged, 'every acknowledged batch, and only those');
 });
 
+t.test('a body handed over in a block of its own moves to the worker; any other is copied', async (t) => {
+  const s = (await startTestApp(t))!;
+  const { siteId, key } = await siteKey(s);
+  const ingest = resolve(s.app.container, AnalyticsIngest);
+  const text = batch([pageview()], context({ site_auth: key }));
+  const own = new Uint8Array(Buffer.from(text));
+  t.equal((await ingest.ingest(own, new Date(), { handOver: true })).status, 200);
+  t.equal(own.byteLength, 0, 'moved: nothing is left here');
+  // A small Buffer is a slice of Node's shared pool: moving its block would take its neighbours too.
+  const pooled = Buffer.from(text);
+  t.ok(pooled.buffer.byteLength > pooled.byteLength, 'a slice of a larger block');
+  t.equal((await ingest.ingest(pooled, new Date(), { handOver: true })).status, 200);
+  t.equal(pooled.toString(), text, 'copied: left as it was');
+  const kept = new Uint8Array(Buffer.from(text));
+  t.equal((await ingest.ingest(kept, new Date())).status, 200);
+  t.equal(kept.byteLength, text.length, 'not handed over: left as it was');
+  t.equal(await stored(s, siteId), 3);
+});
+
 t.test('shutdown drains the pool before storage closes: no acknowledged event is lost', async (t) => {
   const dataDir = tempDataDir(t);
   const s = (await startTestApp(t, { dataDir }))!;
