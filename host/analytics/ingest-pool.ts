@@ -65,7 +65,10 @@ export class AnalyticsIngest {
     const task: IngestTask = { body, receivedAt: receivedAt.getTime() };
     // A small Buffer may be a slice of a block shared with others (Node's pool): that one is copied.
     const ownBlock =
-      body.buffer instanceof ArrayBuffer && body.byteOffset === 0 && body.byteLength === body.buffer.byteLength;
+      body.buffer instanceof ArrayBuffer &&
+      body.byteLength > 0 &&
+      body.byteOffset === 0 &&
+      body.byteLength === body.buffer.byteLength;
     return (await pool.run(task, handOver && ownBlock ? { transferList: [body.buffer] } : {})) as IngestAnswer;
   }
 
