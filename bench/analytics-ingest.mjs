@@ -6,7 +6,9 @@
 // the same run. Run: npm run bench:analytics
 // BENCH_SECONDS: seconds of ingest per batch size (default 30); BENCH_READ_SECONDS: seconds of each
 // read measurement (default 10); BENCH_INGEST_CONNECTIONS: connections posting batches (default 32);
-// BENCH_STORAGE=sqlite or mysql to run one of them; BENCH_RECORD=0 to print without recording.
+// BENCH_STORAGE=sqlite or mysql to run one of them; BENCH_RECORD=0 to print without recording;
+// BENCH_SERVICE names another build's entry point (default: this checkout's dist/host/main.js), to
+// compare builds with the same load.
 // MariaDB is read from CMS_TEST_MYSQL_URL (default mysql://root@127.0.0.1:3306/test); a fresh
 // database is created for the run and dropped after it.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -68,7 +70,7 @@ async function ingest(base, pid, bodies, secondsOfLoad) {
 async function runStorage(label, port, env, countRows) {
   const dataDir = mkdtempSync(join(tmpdir(), 'cms-bench-analytics-'));
   const service = await startProcess(
-    ['--import', 'reflect-metadata', join(root, 'dist/host/main.js')],
+    ['--import', 'reflect-metadata', process.env.BENCH_SERVICE ?? join(root, 'dist/host/main.js')],
     {
       CMS_DATA_DIR: dataDir,
       PORT: String(port),
