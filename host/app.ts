@@ -272,12 +272,13 @@ function toHttpRequest(request: InjectRequest, trustProxy: boolean): IncomingReq
   const [path, queryString = ''] = request.path.split('?', 2) as [string, string?];
   const headers = Object.fromEntries(Object.entries(request.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
   const body = request.body;
+  // A copy even of a Buffer, as the socket adapter gives each request bytes of its own: a handler
+  // may hand its body over (the analytics ingest moves it to a worker), and a caller reusing one
+  // Buffer for several requests must still find it whole.
   const rawBody =
     body === undefined
       ? Buffer.alloc(0)
-      : Buffer.isBuffer(body)
-        ? body
-        : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
+      : Buffer.from(Buffer.isBuffer(body) ? body : typeof body === 'string' ? body : JSON.stringify(body));
   return {
     id: requestIdOf(headers),
     method: request.method.toUpperCase(),

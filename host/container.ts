@@ -56,7 +56,7 @@ import { Reindexer } from '../core/search/reindexer.js';
 import { inProcessIndexWriter } from '../core/search/index-writer.js';
 import type { IndexWorkerData } from './search-index-worker.js';
 import { workerIndexWriter } from './worker-index-writer.js';
-import { AnalyticsIngest } from './analytics/ingest-pool.js';
+import { AnalyticsIngest, ingestWorkerCount } from './analytics/ingest-pool.js';
 import { relatedQueryResolver } from '../core/search/related-query.js';
 
 /** Typed resolution: the container's tokens carry their type. */
@@ -86,7 +86,11 @@ export function buildContainer(parts: {
 }): DependencyContainer {
   const c = rootContainer.createChildContainer();
   c.register(SearchIndexToken, { useValue: parts.search });
-  c.register(AnalyticsIngest, { useValue: new AnalyticsIngest(parts.settings.analytics, parts.startedWith) });
+  const ingestOptions = {
+    ...parts.settings.analytics,
+    workers: ingestWorkerCount(parts.settings.analytics.workers, parts.storage),
+  };
+  c.register(AnalyticsIngest, { useValue: new AnalyticsIngest(ingestOptions, parts.startedWith) });
   c.register(ConfigToken, { useValue: parts.config });
   c.register(LoggerToken, { useValue: parts.logger });
   c.register(DataDirToken, { useValue: parts.dataDir });

@@ -186,9 +186,9 @@ export const HOST_PROPERTIES = defineProperties({
     min: 0,
     max: 64,
     group: 'Analytics',
-    defaultText: '`0` (one per CPU)',
+    defaultText: '`0` (one per CPU; one on SQLite)',
     description:
-      'Worker threads that parse, check and store analytics ingest batches, each with its own storage connection; the thread answering requests never parses a batch. `0`: one per CPU.',
+      'Worker threads that parse, check and store analytics ingest batches, each with its own storage connection; the thread answering requests never parses a batch. `0`: one per CPU, except on SQLite, whose file takes one writer at a time: there more workers only wait for each other.',
   },
   'analytics.queue.size': {
     type: 'int',
@@ -196,7 +196,7 @@ export const HOST_PROPERTIES = defineProperties({
     min: 1,
     group: 'Analytics',
     description:
-      'Ingest batches that may wait for a worker. When that many wait, a batch is answered 503 with `Retry-After` instead of growing the queue without limit.',
+      'Ingest batches that may wait for a worker, beyond the 16 each worker takes at a time. When that many wait, a batch is answered 503 with `Retry-After` instead of growing the queue without limit.',
   },
   'analytics.max.batch.events': {
     type: 'int',

@@ -17,18 +17,31 @@ export function sessionKeyOf(sessionId: string, receivedAt: Date): string {
   return `${sessionId}:${receivedAt.toISOString().slice(0, 10)}`;
 }
 
+/** What every event of a batch shares about its receipt, worked out once per batch rather than per event. */
+export interface BatchReceipt {
+  /** When the service received the batch, UTC ISO 8601. */
+  receivedAt: string;
+  /** See {@link sessionKeyOf}. */
+  sessionKey: string;
+}
+
+/** The receipt of a batch from `context`'s session, received at `receivedAt`. */
+export function batchReceipt(context: IngestContext, receivedAt: Date): BatchReceipt {
+  return { receivedAt: receivedAt.toISOString(), sessionKey: sessionKeyOf(context.sessionId, receivedAt) };
+}
+
 /**
  * One checked event as a row (see {@link NormalisedEvent}). Give it only an event its shape has
  * accepted: it reads members without checking them again.
  */
-export function normaliseEvent(event: unknown, context: IngestContext, receivedAt: Date): NormalisedEvent {
+export function normaliseEvent(event: unknown, context: IngestContext, receipt: BatchReceipt): NormalisedEvent {
   const { event_type, local_time, data } = event as CheckedEvent;
   return {
     eventType: event_type,
     sessionId: context.sessionId,
-    sessionKey: sessionKeyOf(context.sessionId, receivedAt),
+    sessionKey: receipt.sessionKey,
     userId: context.userId,
-    receivedAt: receivedAt.toISOString(),
+    receivedAt: receipt.receivedAt,
     localTime: local_time ?? null,
     pageUrl: data.page?.url ?? null,
     pageTitle: data.page?.title ?? null,

@@ -2,7 +2,7 @@ import { checkEvent } from './check-event.js';
 import { batchProblem, IngestErrors } from './ingest-problem.js';
 import type { EventProblem } from './ingest-problem.js';
 import type { IngestOutcome } from './ingest-outcome.js';
-import { normaliseEvent } from './normalise-event.js';
+import { batchReceipt, normaliseEvent } from './normalise-event.js';
 import type { NormalisedEvent } from './normalised-event.js';
 import { readBatch } from './read-batch.js';
 
@@ -46,9 +46,10 @@ export function parseIngestBatch(body: Uint8Array | string, options: ParseIngest
 
   const good: NormalisedEvent[] = [];
   const errors: EventProblem[] = [];
+  const receipt = batchReceipt(batch.context, options.receivedAt);
   batch.events.forEach((event, index) => {
     const problems = checkEvent(event, index);
-    if (problems.length === 0) good.push(normaliseEvent(event, batch.context, options.receivedAt));
+    if (problems.length === 0) good.push(normaliseEvent(event, batch.context, receipt));
     else errors.push(...problems);
   });
   return {

@@ -147,7 +147,8 @@ export interface AnalyticsSiteKeyRepository {
  */
 export interface AnalyticsEventRepository {
   /**
-   * Stores a batch for a site in one multi-row INSERT: the whole batch or, when it fails, nothing.
+   * Stores a batch for a site, the whole batch or, when it fails, nothing (a multi-row INSERT, or on
+   * SQLite a prepared INSERT per event inside one transaction).
    * Past 1000 events (the drivers' limits on bound values) it takes several statements, all or
    * nothing only inside a transaction. Strings are within the limits the ingest checks (`MAX_SHORT_TEXT`,
    * `MAX_LONG_TEXT` in core/analytics/event-shapes.ts): every driver must store them whole.
@@ -397,6 +398,12 @@ export interface DriverStorage extends DriverRepositories {
   /** The driver's name (`sqlite`, `mysql`). */
   readonly driverName: string;
   /**
+   * True when the database lets one connection write at a time (SQLite, per file): threads writing
+   * through connections of their own then only take turns, so pools of writers size themselves by
+   * it. Absent or false: connections write at once.
+   */
+  readonly singleWriter?: boolean;
+  /**
    * Where the data lives, for the start-up line and start-up errors (`/srv/cms/data/cms.db`,
    * `mysql://cms:***@db:3306/cms`). Never a password.
    */
@@ -440,6 +447,8 @@ export interface Repositories extends Omit<DriverRepositories, 'transaction'> {
 /** Storage as core sees it. */
 export interface Storage extends Repositories {
   readonly driverName: string;
+  /** See {@link DriverStorage.singleWriter}. */
+  readonly singleWriter?: boolean;
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -8,6 +8,7 @@ import { batchProblem, IngestErrors } from '../../core/analytics/ingest-problem.
 import { verifySiteAuth } from '../../core/analytics/verify-site-auth.js';
 import type { Storage } from '../../core/plugin/storage-driver.js';
 import { ingestAnswer, type IngestAnswer } from './ingest-answer.js';
+import { lowerThreadPriority } from '../thread-priority.js';
 
 export type IngestWorkerData = WorkerStartData;
 
@@ -19,7 +20,16 @@ export interface IngestTask {
 
 let opened: Promise<{ storage: Storage; maxEvents: number }> | undefined;
 
+/**
+ * Nice levels the ingest workers run below the thread that answers requests. Under a flood of
+ * batches the workers would otherwise take as much CPU as that thread, and every other request
+ * (sign-ins, content reads) would slow down with them; lowered, they use the CPU the answering
+ * thread leaves, and a batch waits longer (or is refused with 503 when the queue is full) instead.
+ */
+const WORKER_NICE_INCREMENT = 10;
+
 async function open(data: IngestWorkerData): Promise<{ storage: Storage; maxEvents: number }> {
+  lowerThreadPriority(WORKER_NICE_INCREMENT);
   const { settings, storage } = await openWorkerStorage(data, 'analytics-ingest-worker');
   return { storage, maxEvents: settings.analytics.maxBatchEvents };
 }

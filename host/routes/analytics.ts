@@ -58,7 +58,8 @@ export default defineRoutes('analytics', ({ siteKeys, analyticsIngest, analytics
         const refused = unsupportedMediaTypeAnswer();
         return reply(refused.body, { status: refused.status, envelope: false });
       }
-      const answer = await analyticsIngest.ingest(request.rawBody, new Date());
+      // The body is read once, here: the worker may have it.
+      const answer = await analyticsIngest.ingest(request.rawBody, new Date(), { handOver: true });
       return reply(answer.body, { status: answer.status, envelope: false });
     },
   }),

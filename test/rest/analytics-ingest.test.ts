@@ -1,4 +1,5 @@
 import t from 'tap';
+import { readdirSync, readFileSync } from 'node:fs';
 import { AnalyticsIngest } from '../../host/analytics/ingest-pool.js';
 import { resolve } from '../../host/container.js';
 import { StorageToken } from '../../core/plugin/tokens.js';
@@ -111,6 +112,58 @@ testOnEachStorage(
   },
 );
 
+t.test('batches sent at once are each answered once stored, whichever share a worker or a commit', async (t) => {
+  const s = (await startTestApp(t))!;
+  const { siteId, key } = await siteKey(s);
+  const sizes = Array.from({ length: 40 }, (_, i) => (i % 5) + 1);
+  const answers = await Promise.all(
+    sizes.map((size, i) =>
+      send(
+        s,
+        batch(
+          Array.from({ length: size }, () => pageview()),
+          context({ site_auth: key, session_id: `session-${i}` }),
+        ),
+      ),
+    ),
+  );
+  t.same(
+    answers.map((a) => a.json),
+    sizes.map((size) => ({ status: 'SUCCESS', success: size, failed: 0, errors: [] })),
+  );
+  t.equal(
+    await stored(s, siteId),
+    sizes.reduce((a, b) => a + b, 0),
+  );
+});
+
+/** The nice value of each thread of this process (Linux), the main thread's under the process id. */
+function threadNiceness(): Map<number, number> {
+  const nice = new Map<number, number>();
+  for (const tid of readdirSync('/proc/self/task')) {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    // The 19th field; the 2nd (the thread's name) may hold spaces, so count from after its ')'.
+    nice.set(Number(tid), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]));
+  }
+  return nice;
+}
+
+t.test(
+  'ingest workers run at a lower priority than the thread that answers requests',
+  { skip: process.platform === 'linux' ? false : 'threads have priorities of their own on Linux only' },
+  async (t) => {
+    const before = threadNiceness();
+    const s = (await startTestApp(t))!;
+    const { key } = await siteKey(s);
+    t.equal((await send(s, batch([pageview()], context({ site_auth: key })))).status, 200);
+    const after = threadNiceness();
+    const main = before.get(process.pid)!;
+    t.equal(after.get(process.pid), main, 'the answering thread keeps its priority');
+    const lowered = [...after].filter(([tid, nice]) => !before.has(tid) && nice === Math.min(19, main + 10));
+    t.ok(lowered.length >= 1, 'the worker started for the batch runs 10 nice levels lower');
+  },
+);
+
 t.test('trackers on other sites: preflight and answers open to any origin, no cross-site refusal', async (t) => {
   const s = (await startTestApp(t))!;
   const { key } = await siteKey(s);
@@ -143,8 +196,9 @@ t.test('a full queue answers 503 with Retry-After; every batch acknowledged is s
   const s = (await startTestApp(t, { env: { CMS_ANALYTICS_QUEUE_SIZE: '1' } }))!;
   const { siteId, key } = await siteKey(s);
   const body = batch([pageview()], context({ site_auth: key }));
-  // The worker starts with the first batch: the others arrive while it starts.
-  const answers = await Promise.all(Array.from({ length: 12 }, () => send(s, body)));
+  // The worker starts with the first batch: the others arrive while it starts. It takes 16 at a
+  // time and one more may wait: the rest are refused.
+  const answers = await Promise.all(Array.from({ length: 40 }, () => send(s, body)));
   const busy = answers.filter((a) => a.status === 503);
   t.ok(busy.length > 0, 'some batches are refused');
   t.equal(busy[0]?.headers.get('retry-after'), '1');
@@ -174,6 +228,25 @@ for (const storage of ['sqlite', 'mysql'] as const) {
     t.equal(await stored(again, siteId), 10, 'every event of every batch taken');
   });
 }
+
+t.test('a body handed over in a block of its own moves to the worker; any other is copied', async (t) => {
+  const s = (await startTestApp(t))!;
+  const { siteId, key } = await siteKey(s);
+  const ingest = resolve(s.app.container, AnalyticsIngest);
+  const text = batch([pageview()], context({ site_auth: key }));
+  const own = new Uint8Array(Buffer.from(text));
+  t.equal((await ingest.ingest(own, new Date(), { handOver: true })).status, 200);
+  t.equal(own.byteLength, 0, 'moved: nothing is left here');
+  // A small Buffer is a slice of Node's shared pool: moving its block would take its neighbours too.
+  const pooled = Buffer.from(text);
+  t.ok(pooled.buffer.byteLength > pooled.byteLength, 'a slice of a larger block');
+  t.equal((await ingest.ingest(pooled, new Date(), { handOver: true })).status, 200);
+  t.equal(pooled.toString(), text, 'copied: left as it was');
+  const kept = new Uint8Array(Buffer.from(text));
+  t.equal((await ingest.ingest(kept, new Date())).status, 200);
+  t.equal(kept.byteLength, text.length, 'not handed over: left as it was');
+  t.equal(await stored(s, siteId), 3);
+});
 
 t.test('a batch as the tracker sends it, over a socket from another site, at the 64 KiB keepalive limit', async (t) => {
   const s = (await startTestApp(t, { socket: true }))!;

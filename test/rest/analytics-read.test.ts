@@ -1,5 +1,5 @@
 import type { IngestContext } from '../../core/analytics/normalised-event.js';
-import { normaliseEvent } from '../../core/analytics/normalise-event.js';
+import { batchReceipt, normaliseEvent } from '../../core/analytics/normalise-event.js';
 import { StorageToken } from '../../core/plugin/tokens.js';
 import { SEED_IDS } from '../../core/setup/seed-installation.js';
 import { resolve } from '../../host/container.js';
@@ -150,11 +150,11 @@ async function knownHistory(s: TestApp, siteId: string, otherSiteId: string): Pr
   const events = resolve(s.app.container, StorageToken).analyticsEvents;
   // Not in time order: reads order by the time of receipt.
   for (const [ctx, at, event] of history.reverse())
-    await events.insert(siteId, [normaliseEvent(event, ctx, new Date(at))]);
+    await events.insert(siteId, [normaliseEvent(event, ctx, batchReceipt(ctx, new Date(at)))]);
   const stranger = visitor('s9', 'u9');
   const at = new Date('2025-06-10T10:00:00.000Z');
-  await events.insert(otherSiteId, [normaliseEvent(pageview({ url: '/a' }), stranger, at)]);
-  await events.insert(otherSiteId, [normaliseEvent(conversion('signup'), stranger, at)]);
+  await events.insert(otherSiteId, [normaliseEvent(pageview({ url: '/a' }), stranger, batchReceipt(stranger, at))]);
+  await events.insert(otherSiteId, [normaliseEvent(conversion('signup'), stranger, batchReceipt(stranger, at))]);
 }
 
 testOnEachStorage('the summary: figures counted by hand from a known history', async (t, s) => {

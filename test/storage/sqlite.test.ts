@@ -101,6 +101,58 @@ t.test('the ingest never waits on the content writer', async (t) => {
   await content;
 });
 
+t.test('analytics batches stored at once are each answered only once another connection sees them', async (t) => {
+  const dataDir = tempDataDir(t);
+  const storage = await openIn(t, dataDir);
+  const reader = new Database(join(dataDir, 'cms-analytics.db'), { readonly: true });
+  t.teardown(() => reader.close());
+  const storedFor = (site: string) =>
+    (reader.prepare('SELECT count(*) AS n FROM analytics_events WHERE site_id = ?').get(site) as { n: number }).n;
+  const seenAtAnswer = await Promise.all(
+    Array.from({ length: 40 }, (_, i) =>
+      storage.analyticsEvents
+        .insert(`site-${i}`, [analyticsEvent, { ...analyticsEvent, eventType: 'conversion' }])
+        .then(() => storedFor(`site-${i}`)),
+    ),
+  );
+  t.same(seenAtAnswer, Array(40).fill(2), 'another connection sees both events of every answered batch');
+});
+
+t.test('an analytics batch is stored whole or not at all, and a failing commit fails every batch in it', async (t) => {
+  const dataDir = tempDataDir(t);
+  const storage = await openIn(t, dataDir);
+  const admin = new Database(join(dataDir, 'cms-analytics.db'));
+  // ABORT fails the statement (its batch rolls back alone); ROLLBACK ends the whole shared transaction.
+  admin.exec(`CREATE TRIGGER refuse BEFORE INSERT ON analytics_events WHEN NEW.page_url = '/refused'
+    BEGIN SELECT RAISE(ABORT, 'refused'); END`);
+  admin.exec(`CREATE TRIGGER poison BEFORE INSERT ON analytics_events WHEN NEW.page_url = '/poison'
+    BEGIN SELECT RAISE(ROLLBACK, 'poisoned'); END`);
+  admin.close();
+  const count = async (siteId: string) => (await storage.analyticsEvents.list({ siteId, limit: 1, offset: 0 })).total;
+
+  const [whole, refused] = await Promise.allSettled([
+    storage.analyticsEvents.insert('kept', [analyticsEvent, analyticsEvent]),
+    storage.analyticsEvents.insert('refused', [analyticsEvent, { ...analyticsEvent, pageUrl: '/refused' }]),
+  ]);
+  t.equal(whole.status, 'fulfilled');
+  t.match(refused, { status: 'rejected', reason: { message: 'Storage operation failed' } });
+  t.equal(await count('kept'), 2, 'its batch-mate is stored');
+  t.equal(await count('refused'), 0, 'no event of the refused batch is stored, not even the first');
+
+  const group = await Promise.allSettled([
+    storage.analyticsEvents.insert('innocent', [analyticsEvent]),
+    storage.analyticsEvents.insert('poison', [{ ...analyticsEvent, pageUrl: '/poison' }]),
+  ]);
+  t.match(
+    group,
+    [{ status: 'rejected' }, { status: 'rejected' }],
+    'the batch that shared the lost commit is not answered as stored',
+  );
+  t.equal(await count('innocent'), 0);
+  await storage.analyticsEvents.insert('after', [analyticsEvent]);
+  t.equal(await count('after'), 1, 'the next batch is stored');
+});
+
 t.test('driver errors at the boundary are translated, even outside the repositories', async (t) => {
   const storage = await openIn(t, tempDataDir(t));
   await storage.close();

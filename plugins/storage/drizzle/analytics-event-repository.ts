@@ -14,11 +14,15 @@ export const ANALYTICS_INSERT_CHUNK = 1000;
 
 type Row = Tables['analyticsEvents']['$inferSelect'];
 
+/** An event's instant of receipt (ISO 8601) as the epoch milliseconds the column holds. */
+export function receivedAtMillis(receivedAt: string): number {
+  const millis = Date.parse(receivedAt);
+  if (!Number.isFinite(millis)) throw new Error(`Analytics event receivedAt is not an instant: ${receivedAt}`);
+  return millis;
+}
+
 function toRow(siteId: string, event: NormalisedEvent): Omit<Row, 'id'> {
-  const receivedAt = Date.parse(event.receivedAt);
-  if (!Number.isFinite(receivedAt))
-    throw new Error(`Analytics event receivedAt is not an instant: ${event.receivedAt}`);
-  return { ...event, siteId, receivedAt };
+  return { ...event, siteId, receivedAt: receivedAtMillis(event.receivedAt) };
 }
 
 function fromRow({ dataJson, receivedAt, ...row }: Row): StoredAnalyticsEvent {

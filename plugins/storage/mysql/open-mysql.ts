@@ -12,6 +12,7 @@ import { MYSQL_PROPERTIES } from './properties.js';
 import { createRepositories } from '../drizzle/repositories.js';
 import { StartupError } from '../../../core/errors/index.js';
 import { maskUrlPassword } from './mask-url.js';
+import { mysqlEventInsert } from './analytics-event-insert.js';
 
 const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
 /**
@@ -135,9 +136,22 @@ export function openMysql(context: StorageOpenContext): DriverStorage {
     mysqlDialect,
     transaction,
   );
+  // The ingest's inserts, outside transactions, without drizzle's query building (see the module).
+  const insertEvents = mysqlEventInsert(pool, tables.analyticsEvents);
 
   return {
     ...repositories,
+    analyticsEvents: {
+      ...repositories.analyticsEvents,
+      async insert(siteId, events) {
+        if (events.length === 0) return;
+        try {
+          await insertEvents(siteId, events);
+        } catch (error) {
+          throw translateError(error, mysqlDialect);
+        }
+      },
+    },
     driverName: 'mysql',
     target: maskUrlPassword(url),
     async migrate() {

@@ -7,6 +7,7 @@ import { analyticsEventRepository } from '../drizzle/analytics-event-repository.
 import { translatingExecutor, type Db, type Dialect, type Tables } from '../drizzle/context.js';
 import { serialWriter } from './group-commit.js';
 import { cacheStatements } from './statement-cache.js';
+import { preparedEventInsert } from './analytics-event-insert.js';
 import { applyMigrations, openReader } from './migrate-file.js';
 
 const MIGRATIONS = fileURLToPath(new URL('./analytics-migrations', import.meta.url));
@@ -61,24 +62,37 @@ export function openAnalyticsSqlite({
   const writer = new Database(file);
   writer.pragma('journal_mode = WAL');
   writer.pragma('synchronous = NORMAL');
+  // Each transaction of a group commit runs in a SAVEPOINT, which keeps a copy of every page it
+  // changes (the sub-journal); past 64 KiB SQLite spills that copy to a temporary file, and writing
+  // it was a third of the ingest's system time. An ingest batch's copy is a few hundred KiB at most.
+  writer.pragma('temp_store = MEMORY');
   writer.pragma(busyTimeout);
   cacheStatements(writer);
   const writeDb = drizzle({ client: writer }) as unknown as Db;
   let reader: Database.Database | undefined;
   let readDb: Db | undefined;
   const serial = serialWriter(writer, driverCall);
-  const analyticsEvents = analyticsEventRepository(
-    translatingExecutor(
-      {
-        read: (work) => work(readDb ?? writeDb),
-        // A transaction even for one statement: a batch of more than one INSERT, or deleteBefore's
-        // read-then-delete, is all or nothing, and never interleaves with another write.
-        write: (work) => serial.transaction(() => work(writeDb)),
-      },
-      dialect,
-    ),
-    tables,
+  const executor = translatingExecutor(
+    {
+      read: (work) => work(readDb ?? writeDb),
+      // A transaction even for one statement: a batch of more than one INSERT, or deleteBefore's
+      // read-then-delete, is all or nothing, and never interleaves with another write.
+      write: (work) => serial.transaction(() => work(writeDb)),
+    },
+    dialect,
   );
+  // Prepared on first use: the table exists only once migrate() has run.
+  let insertEvents: ReturnType<typeof preparedEventInsert> | undefined;
+  const analyticsEvents: AnalyticsEventRepository = {
+    ...analyticsEventRepository(executor, tables),
+    insert: (siteId, events) =>
+      events.length === 0
+        ? Promise.resolve()
+        : executor.write(async () => {
+            insertEvents ??= preparedEventInsert(writer, tables.analyticsEvents);
+            insertEvents(siteId, events);
+          }),
+  };
   return {
     analyticsEvents,
     async migrate() {

@@ -106,6 +106,7 @@ export function openSqlite(context: StorageOpenContext): DriverStorage {
     ...repositories,
     analyticsEvents,
     driverName: 'sqlite',
+    singleWriter: true,
     target: file,
     async migrate() {
       await exclusive(async () => {

@@ -1,0 +1,238 @@
+// Sustained analytics ingest (POST /api/v1/analytics/content/event) with batches of 15 events (the
+// tracker's size) and of 100, on SQLite and, when a MariaDB server answers, on MariaDB: events
+// accepted per second, latency, the CPU of the thread that answers requests, and a check that every
+// acknowledged event is stored. Then the service's ordinary read (GET /api/v1/users/current with an
+// API key) with and without the ingest running at full speed, and a bare uWebSockets.js server in
+// the same run. Run: npm run bench:analytics
+// BENCH_SECONDS: seconds of ingest per batch size (default 30); BENCH_READ_SECONDS: seconds of each
+// read measurement (default 10); BENCH_INGEST_CONNECTIONS: connections posting batches (default 32);
+// BENCH_STORAGE=sqlite or mysql to run one of them; BENCH_RECORD=0 to print without recording;
+// BENCH_SERVICE names another build's entry point (default: this checkout's dist/host/main.js), to
+// compare builds with the same load.
+// MariaDB is read from CMS_TEST_MYSQL_URL (default mysql://root@127.0.0.1:3306/test); a fresh
+// database is created for the run and dropped after it.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { createConnection } from 'mysql2/promise';
+import { ingestBodies } from './analytics-batches.mjs';
+import { runIngestLoad } from './analytics-load.mjs';
+import { measure, recordSection, startProcess, stopProcess } from './lib.mjs';
+import { cpuBetween, sampleCpu } from './proc-cpu.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const password = 'bench-password';
+const basic = `Basic ${Buffer.from(`admin@cms.com:${password}`).toString('base64')}`;
+const mysqlUrl = process.env.CMS_TEST_MYSQL_URL || 'mysql://root@127.0.0.1:3306/test';
+const seconds = Number(process.env.BENCH_SECONDS ?? 30);
+const readSeconds = Number(process.env.BENCH_READ_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_INGEST_CONNECTIONS ?? 32);
+const only = process.env.BENCH_STORAGE;
+const SIZES = [15, 100];
+/** Different bodies per batch size: many visitors, so that the session and visitor indexes grow as in production. */
+const BODIES = 256;
+
+const load = () => loadavg()[0].toFixed(2);
+
+/** Signs in, then the site key of the default site and an API key of the administrator. */
+async function credentials(base) {
+  const sites = (await (await fetch(`${base}/api/v1/site`, { headers: { authorization: basic } })).json()).entity;
+  const site = sites.find((s) => s.siteName !== 'System Host');
+  const generated = await fetch(`${base}/api/v1/analytics/content/siteauth/generate/${site.identifier}`, {
+    headers: { authorization: basic },
+  });
+  if (generated.status !== 200) throw new Error(`site key: ${generated.status} ${await generated.text()}`);
+  const siteAuth = await generated.text();
+  const created = await fetch(`${base}/api/v1/apitoken`, {
+    method: 'POST',
+    headers: { authorization: basic, 'content-type': 'application/json' },
+    body: JSON.stringify({ userId: 'cms.org.1', expirationSeconds: 3600, claims: { label: 'bench' } }),
+  });
+  if (created.status !== 200) throw new Error(`API key: ${created.status} ${await created.text()}`);
+  return { siteAuth, apiKey: (await created.json()).entity.jwt };
+}
+
+/** The ingest load for `secondsOfLoad`, with the service's CPU sampled over its posting window. */
+async function ingest(base, pid, bodies, secondsOfLoad) {
+  let before;
+  let after;
+  const result = await runIngestLoad({ base, bodies, connections, seconds: secondsOfLoad }, (edge) => {
+    if (edge === 'start') before = sampleCpu(pid);
+    else after = sampleCpu(pid);
+  });
+  if (result.errors > 0) throw new Error(`ingest: ${result.errors} connection errors or timeouts`);
+  return { ...result, cpu: cpuBetween(before, after) };
+}
+
+/** One storage: a fresh service, the reads unloaded, then each batch size alone and under reads. */
+async function runStorage(label, port, env, countRows) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cms-bench-analytics-'));
+  const service = await startProcess(
+    ['--import', 'reflect-metadata', process.env.BENCH_SERVICE ?? join(root, 'dist/host/main.js')],
+    {
+      CMS_DATA_DIR: dataDir,
+      PORT: String(port),
+      CMS_HTTP_HOST: '127.0.0.1',
+      INITIAL_ADMIN_PASSWORD: password,
+      ...env,
+    },
+    /"url":"(http[^"]+)"/,
+  );
+  const rows = [];
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    const { siteAuth, apiKey } = await credentials(base);
+    const readOptions = { url: `${base}/api/v1/users/current`, headers: { authorization: `Bearer ${apiKey}` } };
+    const readsUnloaded = await measure(`reads (${label})`, { ...readOptions, duration: readSeconds });
+    console.log(`${label}: reads unloaded ${readsUnloaded.requestsPerSecond}/s (load ${load()})`);
+    for (const size of SIZES) {
+      const bodies = ingestBodies(siteAuth, size, BODIES, size);
+      const bodyBytes = Math.round(bodies.reduce((sum, b) => sum + Buffer.byteLength(b), 0) / bodies.length);
+      // The pool starts its workers with the first batch: that start is not part of a sustained run.
+      const warmUp = await fetch(`${base}/api/v1/analytics/content/event`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: bodies[0],
+      });
+      if (warmUp.status !== 200) throw new Error(`warm-up batch: ${warmUp.status} ${await warmUp.text()}`);
+      const loadBefore = load();
+      const stored0 = await countRows(dataDir);
+      const alone = await ingest(base, service.child.pid, bodies, seconds);
+      const stored1 = await countRows(dataDir);
+      // The same load again, with the reads measured once it runs at full speed.
+      const [underReads, reads] = await Promise.all([
+        ingest(base, service.child.pid, bodies, readSeconds + 4),
+        new Promise((resolve) => setTimeout(resolve, 2000)).then(() =>
+          measure(`reads under ingest (${label})`, { ...readOptions, duration: readSeconds }),
+        ),
+      ]);
+      const stored2 = await countRows(dataDir);
+      const row = {
+        label,
+        size,
+        bodyBytes,
+        load: loadBefore,
+        alone,
+        storedAlone: stored1 - stored0,
+        underReads,
+        storedUnderReads: stored2 - stored1,
+        readsUnloaded: readsUnloaded.requestsPerSecond,
+        readsLoaded: reads.requestsPerSecond,
+      };
+      rows.push(row);
+      console.log(JSON.stringify(row));
+    }
+    return rows;
+  } finally {
+    await stopProcess(service.child);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** SQLite: the analytics file beside the main one, read with a connection of the bench's own. */
+async function countSqlite(dataDir) {
+  const db = new Database(join(dataDir, 'cms-analytics.db'), { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare('SELECT count(*) AS n FROM analytics_events').get().n;
+  } finally {
+    db.close();
+  }
+}
+
+async function mysqlServer() {
+  const server = new URL(mysqlUrl);
+  try {
+    return await createConnection({
+      host: server.hostname,
+      port: Number(server.port || 3306),
+      user: decodeURIComponent(server.username),
+      password: decodeURIComponent(server.password),
+    });
+  } catch (error) {
+    console.log(`MariaDB not reachable at ${server.host} (${error.code ?? error.message}): SQLite only`);
+    return undefined;
+  }
+}
+
+const bare = await startProcess([join(root, 'bench/bare-uws.mjs'), '9401'], {}, /ready/);
+let bareRate;
+try {
+  bareRate = (
+    await measure('bare uWebSockets.js hello world', { url: 'http://127.0.0.1:9401/', duration: readSeconds })
+  ).requestsPerSecond;
+} finally {
+  await stopProcess(bare.child);
+}
+console.log(`bare uWebSockets.js: ${bareRate}/s (load ${load()})`);
+
+const results = [];
+if (only !== 'mysql') results.push(...(await runStorage('SQLite', 9402, {}, countSqlite)));
+const admin = only === 'sqlite' ? undefined : await mysqlServer();
+if (admin) {
+  const database = `cms_bench_${Date.now().toString(36)}`;
+  try {
+    await admin.query(`CREATE DATABASE \`${database}\``);
+    const url = new URL(mysqlUrl);
+    url.pathname = `/${database}`;
+    const count = async () => (await admin.query(`SELECT count(*) AS n FROM \`${database}\`.analytics_events`))[0][0].n;
+    results.push(
+      ...(await runStorage(
+        'MariaDB',
+        9403,
+        { CMS_STORAGE_DRIVER: 'mysql', CMS_STORAGE_MYSQL_URL: url.toString() },
+        count,
+      )),
+    );
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS \`${database}\``);
+    await admin.end();
+  }
+}
+
+/** Every batch was answered, none but 200 or 503, and exactly the events acknowledged were stored. */
+function problems(run, stored) {
+  const { counts } = run;
+  const found = [];
+  if (counts.sent !== counts.answered) found.push(`${counts.sent - counts.answered} batches unanswered at the end`);
+  if (counts.unexpected.length > 0) found.push(`answers other than 200/503: ${counts.unexpected.join(' | ')}`);
+  if (stored !== counts.acknowledged) found.push(`${counts.acknowledged} events acknowledged, ${stored} stored`);
+  return found;
+}
+
+const pct = (a, b) => `${((a / b) * 100).toFixed(1)}%`;
+const cpuText = (cpu) =>
+  cpu
+    ? `${pct(cpu.mainCores, 1)} of a core (${pct(cpu.mainShare, 1)} of the process's ${cpu.processCores.toFixed(2)} cores)`
+    : 'n/a';
+const failures = [];
+const tableRows = results.map((r) => {
+  const found = [...problems(r.alone, r.storedAlone), ...problems(r.underReads, r.storedUnderReads)];
+  if (found.length > 0) failures.push(`${r.label}, batches of ${r.size}: ${found.join('; ')}`);
+  const rate = Math.round(r.alone.counts.acknowledged / r.alone.seconds);
+  const rateUnderReads = Math.round(r.underReads.counts.acknowledged / r.underReads.seconds);
+  const check =
+    found.length === 0 ? `${r.storedAlone + r.storedUnderReads} = ${r.storedAlone + r.storedUnderReads} ✓` : '✗';
+  const busy = r.alone.counts.busy + r.underReads.counts.busy;
+  return `| ${r.label} | ${r.size} (${Math.round(r.bodyBytes / 1024)} KiB) | ${r.load} | ${rate} | ${r.alone.p50.toFixed(1)} | ${r.alone.p99.toFixed(1)} | ${cpuText(r.alone.cpu)} | ${check} | ${busy} | ${r.readsLoaded} / ${r.readsUnloaded} = **${pct(r.readsLoaded, r.readsUnloaded)}** (ingest meanwhile ${rateUnderReads}/s) | ${pct(r.readsUnloaded, bareRate)} / ${pct(r.readsLoaded, bareRate)} |`;
+});
+
+const markdown = `## Analytics ingest: sustained batches, and reads meanwhile
+
+Command: \`npm run bench:analytics\` (autocannon, ${connections} connections posting batches for ${seconds} s per batch size, then again for ${readSeconds + 4} s while 50 connections read \`GET /api/v1/users/current\` with an API key for ${readSeconds} s; client and servers on the same machine: ${cpus().length} cores, Node ${process.version}; default settings). Batches are the tracker's mix (pageviews with campaign parameters, impressions, clicks, conversions, custom events), each from another visitor, ${BODIES} different bodies per size. Recorded ${new Date().toISOString().slice(0, 10)}; load is the 1-minute load average before each row.
+
+| Storage | events per batch (body) | load | events/s accepted | p50 ms | p99 ms | main thread CPU | stored = acknowledged | 503 | reads/s under ingest / unloaded | reads as % of bare (unloaded / under ingest) |
+|---|---|---|---|---|---|---|---|---|---|---|
+${tableRows.join('\n')}
+
+Bare uWebSockets.js in the same run: ${bareRate} requests/s. "Main thread CPU" is the CPU time of the thread that answers requests over the ${seconds} s of ingest, from /proc (its thread id is the process id), as a share of one core and of the whole process's CPU time (worker threads included). A 503 (queue full, \`Retry-After\`) is not acknowledged; every other answer was 200. Aims: 100,000 events per second or more with batches of 100 on SQLite; reads under ingest at least 50% of their rate unloaded.`;
+
+console.log(markdown);
+// A run whose answers or counts are wrong is a failure, not a measurement: it is not recorded.
+if (failures.length > 0) {
+  console.error(`Check failed:\n${failures.join('\n')}`);
+  process.exitCode = 1;
+} else if (process.env.BENCH_RECORD !== '0') {
+  recordSection(join(root, 'docs/benchmarks.md'), 'analytics-ingest', markdown);
+}
