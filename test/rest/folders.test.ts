@@ -1,4 +1,7 @@
+import { StorageToken } from '../../core/plugin/tokens.js';
+import { resolve } from '../../host/container.js';
 import { testOnEachStorage, type TestApp } from '../helpers/test-app.js';
+import { eventually } from '../search/search-helpers.js';
 
 const DEFAULT_SITE = '8a7d5e23-da1e-420a-b4f0-471e7da8ea2d';
 
@@ -93,3 +96,221 @@ testOnEachStorage('createfolders refuses reserved names at the root, invalid nam
   const nothingMade = await s.http('GET', `/api/v1/folder/siteId/${DEFAULT_SITE}/path/a`, { headers: s.basicAuth() });
   t.equal(nothingMade.status, 404, 'a refused request made nothing');
 });
+
+/** A file type `Docs` and a file in a folder, published and indexed before the answer. */
+async function fileIn(s: TestApp, folder: string, fileName: string): Promise<string> {
+  const admin = s.basicAuth();
+  await s.http('POST', '/api/v1/contenttype', {
+    headers: admin,
+    body: { baseType: 'FILEASSET', name: 'Docs', variable: 'Docs' },
+  });
+  const upload = `data:text/plain;name=${fileName};base64,${Buffer.from(fileName).toString('base64')}`;
+  const fired = await s.http('PUT', '/api/v1/workflow/actions/default/fire/PUBLISH?indexPolicy=WAIT_FOR', {
+    headers: admin,
+    body: { contentletFormData: { contentType: 'Docs', hostFolder: `default:${folder}`, fileAsset: upload, fileName } },
+  });
+  if (fired.status !== 200) throw new Error(fired.text);
+  return fired.json.entity.identifier as string;
+}
+
+testOnEachStorage(
+  'update, rename and move: members change, paths move with what is below them, and the index follows',
+  async (t, s) => {
+    const { admin, create, get } = api(s);
+    await create(['/team/people', '/archive']);
+    const file = await fileIn(s, '/team/people', 'cv.txt');
+    const search = async (path: string) =>
+      (
+        await s.http('POST', '/api/es/search', {
+          headers: admin,
+          body: { query: { bool: { must: { term: { parentpath: path } } } } },
+        })
+      ).json.contentlets.map((c: { identifier: string }) => c.identifier);
+    t.same(await search('/team/people'), [file], 'indexed at its first path');
+
+    const updated = await s.http('PUT', '/api/v1/assets/folders', {
+      headers: admin,
+      body: {
+        assetPath: '//default/team/',
+        data: { title: 'Our Team', showOnMenu: true, sortOrder: 3, fileMasks: ['*.txt', '*.md'] },
+      },
+    });
+    t.equal(updated.status, 200, updated.text);
+    t.match(updated.json.entity, {
+      title: 'Our Team',
+      showOnMenu: true,
+      sortOrder: 3,
+      filesMasks: '*.txt,*.md',
+      host: 'default',
+      path: '/team/',
+    });
+    const badType = await s.http('PUT', '/api/v1/assets/folders', {
+      headers: admin,
+      body: { assetPath: '//default/team/', data: { defaultAssetType: 'NoSuchType' } },
+    });
+    t.equal(badType.status, 400);
+    t.equal(badType.json.errors[0].errorCode, 'FOLDER_DEFAULT_FILE_TYPE_INVALID');
+    const goodType = await s.http('PUT', '/api/v1/assets/folders', {
+      headers: admin,
+      body: { assetPath: '//default/team/', data: { defaultAssetType: 'Docs' } },
+    });
+    t.equal(goodType.status, 200);
+    t.type(goodType.json.entity.defaultFileType, 'string', 'stored as the type id');
+
+    const renamed = await s.http('PUT', '/api/v1/assets/folders', {
+      headers: admin,
+      body: { assetPath: '//default/team/', data: { name: 'Staff' } },
+    });
+    t.equal(renamed.status, 200, renamed.text);
+    t.match(renamed.json.entity, { name: 'Staff', path: '/staff/', title: 'Staff' });
+    t.equal((await get('/api/v1/folder/sitename/default/uri/staff/people')).status, 200, 'the sub-folder moved along');
+    t.equal((await get('/api/v1/folder/sitename/default/uri/team')).status, 404);
+    const storage = resolve(s.app.container, StorageToken);
+    t.equal((await storage.content.findIdentifier(file))?.parentPath, '/staff/people', "the file's path moved");
+    t.ok(await eventually(async () => (await search('/staff/people')).includes(file)), 'found at its new path');
+    t.same(await search('/team/people'), [], 'no longer at the old one');
+
+    await create(['/archive/people']);
+    const taken = await s.http('PUT', '/api/v1/assets/folders/_move', {
+      headers: admin,
+      body: { assetPath: '//default/staff/people/', destination: '//default/archive/' },
+    });
+    t.equal(taken.status, 409, 'the destination has a folder of that name');
+    const intoItself = await s.http('PUT', '/api/v1/assets/folders/_move', {
+      headers: admin,
+      body: { assetPath: '//default/staff/', destination: '//default/staff/people/' },
+    });
+    t.equal(intoItself.status, 400);
+    t.equal(intoItself.json.errors[0].errorCode, 'FOLDER_MOVE_INTO_ITSELF');
+    const moved = await s.http('PUT', '/api/v1/assets/folders/_move', {
+      headers: admin,
+      body: { assetPath: '//default/staff/', destination: '//default/archive/people/' },
+    });
+    t.equal(moved.status, 200, moved.text);
+    t.equal(moved.json.entity.path, '/archive/people/staff/');
+    t.equal((await storage.content.findIdentifier(file))?.parentPath, '/archive/people/staff/people');
+    t.ok(await eventually(async () => (await search('/archive/people/staff/people')).includes(file)), 're-indexed');
+    const toRoot = await s.http('PUT', '/api/v1/assets/folders/_move', {
+      headers: admin,
+      body: { assetPath: '//default/archive/people/staff/', destination: '//default/' },
+    });
+    t.equal(toRoot.status, 200);
+    t.equal(toRoot.json.entity.path, '/staff/', "to the site's root");
+    const renameTaken = await s.http('PUT', '/api/v1/assets/folders', {
+      headers: admin,
+      body: { assetPath: '//default/staff/', data: { name: 'Archive' } },
+    });
+    t.equal(renameTaken.status, 409, 'a rename onto a taken path');
+    t.equal(renameTaken.json.errors[0].errorCode, 'FOLDER_PATH_TAKEN');
+  },
+);
+
+testOnEachStorage(
+  'delete: an empty folder goes; one holding content needs recursive=true, which takes the content too',
+  async (t, s) => {
+    const { admin, create, remove, get } = api(s);
+    await create(['/empty/inner', '/full/deep', '/fullish']);
+    const file = await fileIn(s, '/full/deep', 'report.txt');
+    const indexed = async () =>
+      (
+        await s.http('POST', '/api/es/search', {
+          headers: admin,
+          body: { query: { bool: { must: { term: { identifier: file } } } } },
+        })
+      ).json.contentlets.length;
+    t.equal(await indexed(), 1);
+
+    const empty = await remove(['/empty/']);
+    t.equal(empty.status, 200, empty.text);
+    t.same(empty.json.entity, ['/empty/']);
+    t.equal((await get('/api/v1/folder/sitename/default/uri/empty/inner')).status, 404, 'sub-folders go too');
+
+    const refused = await remove(['/full']);
+    t.equal(refused.status, 400);
+    t.equal(refused.json.errors[0].errorCode, 'FOLDER_NOT_EMPTY');
+    t.match(refused.json.message, /Empty it first, or delete it recursively/);
+    const assetRefused = await s.http('POST', '/api/v1/assets/folders/_delete', {
+      headers: admin,
+      body: { assetPath: '//default/full/' },
+    });
+    t.equal(assetRefused.status, 400, 'the assets API asks for emptying too');
+    t.equal((await get('/api/v1/folder/sitename/default/uri/full/deep')).status, 200, 'nothing went');
+
+    const missing = await remove(['/fullish', '/nope']);
+    t.equal(missing.status, 404, 'a missing path');
+    t.equal(
+      (await get('/api/v1/folder/sitename/default/uri/fullish')).status,
+      200,
+      'and the whole request rolled back',
+    );
+
+    const recursive = await remove(['/full'], '?recursive=true');
+    t.equal(recursive.status, 200, recursive.text);
+    t.same(recursive.json.entity, ['/full/']);
+    t.equal((await get('/api/v1/folder/sitename/default/uri/full/deep')).status, 404);
+    t.equal(
+      (await s.http('GET', `/api/content/id/${file}?live=false`, { headers: admin })).status,
+      404,
+      'the content is gone',
+    );
+    t.ok(await eventually(async () => (await indexed()) === 0), 'and its index entries');
+
+    const viaAssets = await s.http('POST', '/api/v1/assets/folders/_delete?recursive=true', {
+      headers: admin,
+      body: { assetPath: '//default/fullish/' },
+    });
+    t.equal(viaAssets.status, 200);
+    t.equal(viaAssets.json.entity, true);
+    t.equal((await remove(['/a'], '', 'no-such-site')).status, 400, 'unknown site: 400 as the original');
+  },
+);
+
+testOnEachStorage(
+  'paths are unique per site: folders against pages and files both ways, and items against items',
+  async (t, s) => {
+    const { admin, create } = api(s);
+    await create(['/docs']);
+    await fileIn(s, '/docs', 'guide');
+    const folderOverFile = await create(['/docs/Guide/chapter']);
+    t.equal(folderOverFile.status, 409, 'a folder where a file is (ignoring case)');
+    t.equal(folderOverFile.json.errors[0].errorCode, 'FOLDER_PATH_TAKEN');
+    const assetOverFile = await s.http('POST', '/api/v1/assets/folders', {
+      headers: admin,
+      body: { assetPath: '//default/docs/guide/' },
+    });
+    t.equal(assetOverFile.status, 409);
+    const folderAgain = await s.http('POST', '/api/v1/assets/folders', {
+      headers: admin,
+      body: { assetPath: '//default/docs/', data: { title: 'x' } },
+    });
+    t.equal(folderAgain.status, 409, 'the assets API creates, it does not reuse');
+    await create(['/docs/manual']);
+    const fire = (values: Record<string, unknown>) =>
+      s.http('PUT', '/api/v1/workflow/actions/default/fire/NEW', {
+        headers: admin,
+        body: {
+          contentletFormData: {
+            contentType: 'Docs',
+            fileAsset: `data:text/plain;name=x.txt;base64,${Buffer.from('x').toString('base64')}`,
+            ...values,
+          },
+        },
+      });
+    const fileOverFolder = await fire({ hostFolder: 'default:/docs', fileName: 'Manual' });
+    t.equal(fileOverFolder.status, 409, 'a file where a folder is');
+    t.equal(fileOverFolder.json.errors[0].errorCode, 'CONTENT_PATH_TAKEN');
+    const fileOverFile = await fire({ hostFolder: 'default:/docs', fileName: 'GUIDE' });
+    t.equal(fileOverFile.status, 409, 'a file where a file is');
+    t.match(fileOverFile.json.message, /\/docs\/GUIDE is already taken/);
+    const nowhere = await fire({ hostFolder: 'default:/no/such/folder', fileName: 'a.txt' });
+    t.equal(nowhere.status, 400, 'a folder that does not exist');
+    t.equal(nowhere.json.errors[0].errorCode, 'CONTENT_FOLDER_NOT_FOUND');
+    t.match(nowhere.json.message, /\/no\/such\/folder/);
+    const otherCase = await fire({ hostFolder: 'default:/DOCS', fileName: 'b.txt' });
+    t.equal(otherCase.status, 200, 'folder paths ignore case');
+    const stored = await resolve(s.app.container, StorageToken).content.findIdentifier(
+      otherCase.json.entity.identifier,
+    );
+    t.equal(stored?.parentPath, '/docs', "kept as the folder's path");
+  },
+);
