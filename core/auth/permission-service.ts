@@ -153,7 +153,7 @@ export class PermissionService {
  * What an asset at a folder path inherits from: the folder there, or the site at its root. A path
  * with no folder (content saved before folders were kept) stands at its site's level.
  */
-async function placeOf(definitions: Definitions, hostId: string, folderPath: string): Promise<PermissionAsset> {
+export async function placeOf(definitions: Definitions, hostId: string, folderPath: string): Promise<PermissionAsset> {
   const folder = folderPath === ROOT_PATH ? undefined : await definitions.folderAt(hostId, folderPath);
   return folder ? { kind: 'folder', folder } : { kind: 'site', siteId: hostId };
 }

@@ -130,3 +130,28 @@ testOnEachStorage(
     t.ok(closed);
   },
 );
+
+testOnEachStorage('a new item needs CAN_ADD_CHILDREN on its folder (its site at the root)', async (t, s) => {
+  const { admin, role, user, grant, folders } = await setUp(s);
+  const [uploads] = (await folders(['/uploads'])).json.entity as Array<{ identifier: string }>;
+  const typeId = (await s.http('GET', '/api/v1/contenttype/id/Docs', { headers: admin })).json.entity.id as string;
+  const writers = await role('Writers');
+  const writer = await user('writer@x.com', [writers]);
+  await grant(typeId, [{ roleId: writers, permissions: ['READ', 'WRITE'] }]);
+  const save = (folder: string, fileName: string) =>
+    s.http('PUT', '/api/v1/workflow/actions/default/fire/NEW', {
+      headers: writer,
+      body: {
+        contentletFormData: {
+          contentType: 'Docs',
+          hostFolder: `default:${folder}`,
+          fileName,
+          fileAsset: `data:text/plain;name=${fileName};base64,${Buffer.from('x').toString('base64')}`,
+        },
+      },
+    });
+  t.equal((await save('/uploads', 'a.txt')).status, 403, 'no CAN_ADD_CHILDREN on /uploads');
+  await grant(uploads!.identifier, [{ roleId: writers, permissions: ['READ', 'CAN_ADD_CHILDREN'] }]);
+  t.equal((await save('/uploads', 'a.txt')).status, 200, 'granted on the folder');
+  t.equal((await save('/', 'b.txt')).status, 403, 'the site root still refuses');
+});
