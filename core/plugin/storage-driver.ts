@@ -285,6 +285,11 @@ export interface FolderRepository {
   deleteSubtree(hostId: string, path: string): Promise<void>;
   /** Identifiers of content items in the folder at `path` or below it, at most `limit`. */
   contentUnder(hostId: string, path: string, limit: number): Promise<string[]>;
+  /**
+   * The parent paths content uses outside the root (as content keeps them, `/a/b`), each site's
+   * once: what an upgrade from before folders were kept makes folders for.
+   */
+  contentParentPaths(): Promise<Array<{ hostId: string; parentPath: string }>>;
 }
 
 export interface FolderRepath {

@@ -1,6 +1,9 @@
 import { StorageToken } from '../../core/plugin/tokens.js';
 import { resolve } from '../../host/container.js';
-import { testOnEachStorage, type TestApp } from '../helpers/test-app.js';
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import t from 'tap';
+import { startTestApp, tempDataDir, testOnEachStorage, type TestApp } from '../helpers/test-app.js';
 import { eventually } from '../search/search-helpers.js';
 
 const DEFAULT_SITE = '8a7d5e23-da1e-420a-b4f0-471e7da8ea2d';
@@ -314,3 +317,39 @@ testOnEachStorage(
     t.equal(stored?.parentPath, '/docs', "kept as the folder's path");
   },
 );
+
+t.test('an upgrade makes the folders that content saved before folders were kept uses', async (t) => {
+  const dataDir = tempDataDir(t);
+  const first = (await startTestApp(t, { dataDir }))!;
+  const storage = resolve(first.app.container, StorageToken);
+  const typeId = (
+    await first.http('POST', '/api/v1/contenttype', {
+      headers: first.basicAuth(),
+      body: { baseType: 'FILEASSET', name: 'Docs', variable: 'Docs' },
+    })
+  ).json.entity[0].id as string;
+  await storage.content.insertIdentifier({
+    identifier: 'legacy-item',
+    contentTypeId: typeId,
+    host: DEFAULT_SITE,
+    folder: 'SYSTEM_FOLDER',
+    parentPath: '/Legacy/Deep',
+    assetName: 'old.txt',
+    owner: 'cms.org.1',
+    createdAt: 1,
+  });
+  // As a database from before folders: the backfill has not run.
+  const raw = new Database(join(dataDir, 'cms.db'));
+  raw.prepare("DELETE FROM settings WHERE setting_key = 'folders.backfilled'").run();
+  raw.close();
+  const second = (await startTestApp(t, { dataDir }))!;
+  const folders = resolve(second.app.container, StorageToken).folders;
+  t.same(
+    (await folders.listSubtree(DEFAULT_SITE, '/legacy/')).map((f) => [f.path, f.name]),
+    [
+      ['/legacy/', 'Legacy'],
+      ['/legacy/deep/', 'Deep'],
+    ],
+  );
+  t.same(await folders.contentUnder(DEFAULT_SITE, '/legacy/deep/', 10), ['legacy-item'], 'found ignoring case');
+});

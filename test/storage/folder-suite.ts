@@ -140,6 +140,18 @@ export function folderSuite(t: Test, open: () => Promise<DriverStorage>): void {
       'a sibling with a longer name is not below',
     );
     t.same(await s.folders.contentUnder('h1', '/a/b/', 1), ['in-ab']);
+    await s.content.insertIdentifier(item('also-in-a', 'h1', '/a', 'four.txt'));
+    await s.content.insertIdentifier(item('at-root', 'h1', '/', 'five.txt'));
+    t.same(
+      await s.folders.contentParentPaths(),
+      [
+        { hostId: 'h1', parentPath: '/a' },
+        { hostId: 'h1', parentPath: '/a/b' },
+        { hostId: 'h1', parentPath: '/ax' },
+        { hostId: 'h2', parentPath: '/a' },
+      ],
+      "each site's content paths once, the root left out",
+    );
     await s.transaction((tx) => tx.folders.repath({ hostId: 'h1', from: '/a/', toHostId: 'h1', to: '/d/moved/' }));
     t.same(
       (await s.folders.listSubtree('h1', '/d/')).map((x) => x.path),

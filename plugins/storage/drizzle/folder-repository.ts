@@ -29,12 +29,16 @@ function replacePrefix(column: SQLiteColumn, prefix: string, replacement: string
   return sql`concat(${replacement}, substr(${column}, ${[...prefix].length + 1}))`;
 }
 
-/** Content items in the folder at `path` or below: content keeps `/a/b` where the folder is `/a/b/`. */
+/**
+ * Content items in the folder at `path` or below: content keeps `/a/b` where the folder is `/a/b/`.
+ * Ignoring case, as LIKE does on both dialects: content saved before folders were kept may have
+ * paths in any case.
+ */
 function contentInOrBelow(t: Tables, hostId: string, path: string): SQL {
   return and(
     eq(t.contentIdentifiers.host, hostId),
     or(
-      eq(t.contentIdentifiers.parentPath, contentParentPathOf(path)),
+      eq(ignoringCase(t.contentIdentifiers.parentPath), contentParentPathOf(path)),
       startsWith(t.contentIdentifiers.parentPath, path),
     ),
   )!;
@@ -132,6 +136,14 @@ export function folderRepository(exec: Executor, t: Tables): FolderRepository {
             .orderBy(asc(t.contentIdentifiers.identifier))
             .limit(limit)
         ).map((row) => row.identifier),
+      ),
+    contentParentPaths: () =>
+      exec.read((db) =>
+        db
+          .selectDistinct({ hostId: t.contentIdentifiers.host, parentPath: t.contentIdentifiers.parentPath })
+          .from(t.contentIdentifiers)
+          .where(ne(t.contentIdentifiers.parentPath, '/'))
+          .orderBy(asc(t.contentIdentifiers.host), asc(t.contentIdentifiers.parentPath)),
       ),
   };
 }
