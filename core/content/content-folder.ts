@@ -4,6 +4,10 @@ import type { ContentIdentifier } from '../model/contentlet.js';
 import { contentParentPathOf, folderPathOfParent, ROOT_PATH } from '../model/folder.js';
 import type { Repositories } from '../plugin/storage-driver.js';
 import type { Placement } from './content-placement.js';
+import { SYSTEM_FOLDER } from '../model/site.js';
+
+/** A placement checked against the site's folders: `folder` is the folder's identifier (SYSTEM_FOLDER at the root). */
+export type SettledPlacement = Placement & { folder: string };
 
 /**
  * Checks where an item is placed and answers the placement with the folder path as the folder
@@ -16,22 +20,27 @@ export async function settlePlacement(
   tx: Repositories,
   definitions: Definitions,
   item: { placement: Placement; existing: ContentIdentifier | undefined; identifier: string },
-): Promise<Placement> {
+): Promise<SettledPlacement> {
   const { placement, existing } = item;
   const folderPath = folderPathOfParent(placement.parentPath);
   let parentPath = placement.parentPath;
+  let folderId = SYSTEM_FOLDER;
   const stays =
     existing !== undefined &&
     existing.host === placement.host &&
     folderPathOfParent(existing.parentPath) === folderPath;
   if (folderPath !== ROOT_PATH) {
     const folder = await definitions.folderAt(placement.host, folderPath);
-    if (folder) parentPath = contentParentPathOf(folder.path);
-    else if (stays) parentPath = existing.parentPath;
-    else
+    if (folder) {
+      parentPath = contentParentPathOf(folder.path);
+      folderId = folder.identifier;
+    } else if (stays) {
+      parentPath = existing.parentPath;
+      folderId = existing.folder;
+    } else
       throw new CmsError(Errors.CONTENT_FOLDER_NOT_FOUND, { path: placement.parentPath }, { fieldName: 'hostFolder' });
   }
-  if (placement.assetName === null) return { ...placement, parentPath };
+  if (placement.assetName === null) return { ...placement, parentPath, folder: folderId };
   const path = `${folderPath}${placement.assetName}`;
   if (await definitions.folderAt(placement.host, `${folderPath}${placement.assetName.toLowerCase()}/`))
     throw new CmsError(Errors.CONTENT_PATH_TAKEN, { path, holder: 'a folder' }, { fieldName: placement.nameField });
@@ -42,5 +51,5 @@ export async function settlePlacement(
       { path, holder: `the content ${holder.identifier}` },
       { fieldName: placement.nameField },
     );
-  return { ...placement, parentPath };
+  return { ...placement, parentPath, folder: folderId };
 }

@@ -10,8 +10,8 @@ import type { Repositories } from '../plugin/storage-driver.js';
 import type { IndexQueue } from '../search/index-queue.js';
 import { resolveRelatedQueries } from '../search/resolve-related.js';
 import type { RelatedQueryResolver } from '../search/related-query.js';
-import { settlePlacement } from './content-folder.js';
-import { locate, titleOf, type Placement } from './content-placement.js';
+import { settlePlacement, type SettledPlacement } from './content-folder.js';
+import { locate, titleOf } from './content-placement.js';
 import { parseFieldValues, type FieldValues } from './content-validator.js';
 
 export interface ContentSubmission {
@@ -145,12 +145,13 @@ export class ContentService {
     const { nameField: _nameField, ...path } = write.placement;
     const contentIdentifier: ContentIdentifier = existing
       ? { ...existing, ...path }
-      : { identifier, contentTypeId: type.id, folder: type.folder, owner: userId, createdAt: now, ...path };
+      : { identifier, contentTypeId: type.id, owner: userId, createdAt: now, ...path };
     if (!existing) await claimingPath(contentIdentifier, () => tx.content.insertIdentifier(contentIdentifier));
     else if (
       existing.host !== path.host ||
       existing.parentPath !== path.parentPath ||
-      existing.assetName !== path.assetName
+      existing.assetName !== path.assetName ||
+      existing.folder !== path.folder
     ) {
       await claimingPath(contentIdentifier, () => tx.content.updateIdentifier(contentIdentifier));
       // Every language's documents carry the path.
@@ -388,7 +389,7 @@ interface VersionWrite {
   state: ContentState | undefined;
   identifier: string;
   languageId: number;
-  placement: Placement;
+  placement: SettledPlacement;
   parsed: FieldValues;
   userId: string;
   sortOrder: number;

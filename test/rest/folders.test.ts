@@ -315,6 +315,9 @@ testOnEachStorage(
       otherCase.json.entity.identifier,
     );
     t.equal(stored?.parentPath, '/docs', "kept as the folder's path");
+    const docs = await s.http('GET', '/api/v1/folder/sitename/default/uri/docs', { headers: admin });
+    t.equal(stored?.folder, docs.json.entity.identifier, "the item's folder is the folder's identifier");
+    t.equal(otherCase.json.entity.folder, docs.json.entity.identifier, 'and its map says so');
   },
 );
 
