@@ -1,4 +1,4 @@
-import { refOf, type PermissionAsset } from '../auth/permission-service.js';
+import type { PermissionAsset } from '../auth/permission-service.js';
 import { SYSTEM_HOST } from '../model/site.js';
 import type { Repositories } from '../plugin/storage-driver.js';
 import type { IndexTarget } from './index-queue.js';
@@ -12,20 +12,21 @@ const ITEMS_QUEUED_ONE_BY_ONE = 2000;
  * for SYSTEM_HOST, whose grants every site inherits.
  */
 export async function indexTargetsOfGrants(tx: Repositories, asset: PermissionAsset): Promise<IndexTarget[]> {
-  const ref = refOf(asset);
-  switch (ref.kind) {
-    case 'content':
-      return (await tx.content.listStates(ref.id)).map((state) => ({
+  switch (asset.kind) {
+    case 'content': {
+      const { identifier } = asset.identifier;
+      return (await tx.content.listStates(identifier)).map((state) => ({
         scope: 'item',
-        identifier: ref.id,
+        identifier,
         languageId: state.languageId,
       }));
+    }
     case 'folder':
-      return asset.kind === 'folder' ? indexTargetsUnder(tx, asset.folder.hostId, asset.folder.path) : [];
+      return indexTargetsUnder(tx, asset.folder.hostId, asset.folder.path);
     case 'contentType':
-      return [{ scope: 'type', id: ref.id }];
+      return [{ scope: 'type', id: asset.type.id }];
     case 'site':
-      return ref.id === SYSTEM_HOST ? [{ scope: 'all' }] : [{ scope: 'site', id: ref.id }];
+      return asset.siteId === SYSTEM_HOST ? [{ scope: 'all' }] : [{ scope: 'site', id: asset.siteId }];
   }
 }
 

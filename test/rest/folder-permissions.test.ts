@@ -1,5 +1,6 @@
 import { SEED_IDS } from '../../core/setup/seed-installation.js';
 import { testOnEachStorage, type TestApp } from '../helpers/test-app.js';
+import { eventually } from '../search/search-helpers.js';
 
 const PASSWORD = 'member-password-1';
 
@@ -55,6 +56,14 @@ testOnEachStorage(
     t.equal(granted.status, 200, granted.text);
     t.match(granted.json.entity, { assetType: 'folder', inheriting: false });
     t.equal((await read(secret)).status, 200, 'READ on /private reads content in /private/inner');
+    const found = async () =>
+      (
+        await s.http('POST', '/api/es/search?live=false', {
+          headers: reader,
+          body: { query: { bool: { must: { term: { identifier: secret } } } } },
+        })
+      ).json.contentlets.length;
+    t.ok(await eventually(async () => (await found()) === 1), "the search index learns the folder's grants");
     t.equal((await read(open)).status, 403, 'but not content elsewhere');
     t.equal((await s.http('GET', `/api/v1/folder/${inner!.identifier}`, { headers: reader })).status, 200);
     t.equal((await s.http('GET', `/api/v1/folder/${publicFolder!.identifier}`, { headers: reader })).status, 403);
@@ -76,6 +85,7 @@ testOnEachStorage(
     const reset = await s.http('PUT', `/api/v1/permissions/${privateFolder.identifier}/_reset`, { headers: admin });
     t.equal(reset.status, 200);
     t.equal((await read(secret)).status, 403, 'reset: inherits from the site again');
+    t.ok(await eventually(async () => (await found()) === 0), 'and so does the search index');
     const again = await s.http('GET', `/api/v1/permissions/${inner!.identifier}`, { headers: admin });
     t.same(
       again.json.entity.inheritsFrom.map((r: { kind: string }) => r.kind),
