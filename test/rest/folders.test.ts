@@ -356,3 +356,35 @@ t.test('an upgrade makes the folders that content saved before folders were kept
   );
   t.same(await folders.contentUnder(DEFAULT_SITE, '/legacy/deep/', 10), ['legacy-item'], 'found ignoring case');
 });
+
+testOnEachStorage('pages: one page per path, and pages and folders never share one', async (t, s) => {
+  const { admin, create } = api(s);
+  await s.http('POST', '/api/v1/contenttype', {
+    headers: admin,
+    body: { baseType: 'HTMLPAGE', name: 'Pages', variable: 'Pages' },
+  });
+  await create(['/about/team']);
+  const page = (folder: string, url: string) =>
+    s.http('PUT', '/api/v1/workflow/actions/default/fire/NEW', {
+      headers: admin,
+      body: { contentletFormData: { contentType: 'Pages', title: url, hostFolder: `default:${folder}`, url } },
+    });
+  const first = await page('/about', 'index');
+  t.equal(first.status, 200, first.text);
+  const second = await page('/about', 'index');
+  t.equal(second.status, 409, 'page against page');
+  t.equal(second.json.errors[0].errorCode, 'CONTENT_PATH_TAKEN');
+  t.equal(second.json.errors[0].fieldName, 'url');
+  const overFolder = await page('/about', 'Team');
+  t.equal(overFolder.status, 409, 'page against folder');
+  t.match(overFolder.json.message, /taken on this site by a folder/);
+  const folderOverPage = await create(['/about/index']);
+  t.equal(folderOverPage.status, 409, 'folder against page');
+  const moveOverPage = await s.http('PUT', '/api/v1/assets/folders', {
+    headers: admin,
+    body: { assetPath: '//default/about/team/', data: { name: 'index' } },
+  });
+  t.equal(moveOverPage.status, 409, 'a rename onto a page');
+  const elsewhere = await page('/about/team', 'index');
+  t.equal(elsewhere.status, 200, 'the same name in another folder');
+});
