@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '../auth/principal.js';
-import { CmsError, Errors } from '../errors/index.js';
+import { CmsError, Errors, isCmsError } from '../errors/index.js';
 import { parentPathOf, ROOT_PATH, type Folder } from '../model/folder.js';
 import type { Page, PageRequest } from '../model/page.js';
 import type { Repositories } from '../plugin/storage-driver.js';
@@ -64,12 +64,20 @@ export class FolderService {
    */
   async createFolders(caller: Principal, siteName: string, paths: readonly string[]): Promise<Folder[]> {
     requireBackEndUser(this.deps, caller);
-    return this.deps.storage.transaction(async (tx) => {
-      const site = await findSite(tx, siteName, 'invalid');
-      const made: Folder[] = [];
-      for (const path of paths) made.push(await this.ensurePath(tx, caller, { site, raw: path }));
-      return made;
-    });
+    const attempt = () =>
+      this.deps.storage.transaction(async (tx) => {
+        const site = await findSite(tx, siteName, 'invalid');
+        const made: Folder[] = [];
+        for (const path of paths) made.push(await this.ensurePath(tx, caller, { site, raw: path }));
+        return made;
+      });
+    try {
+      return await attempt();
+    } catch (error) {
+      // Another request made one of the folders since this one looked: a new transaction finds it and keeps it.
+      if (!isCmsError(error, Errors.RECORD_NOT_UNIQUE)) throw error;
+      return attempt();
+    }
   }
 
   /**

@@ -41,6 +41,13 @@ testOnEachStorage(
     t.equal(team.inode, team.identifier, 'the inode is the identifier');
     t.equal(year.path, '/news/2024/');
 
+    const racing = await Promise.all([1, 2, 3].map(() => create(['/news/2024/race/one'])));
+    t.same(
+      racing.map((r) => r.status),
+      [200, 200, 200],
+      'requests making the same folders at once all succeed',
+    );
+    t.equal(new Set(racing.map((r) => r.json.entity[0].identifier)).size, 1, 'and answer the same folder');
     const again = await create(['/about-us/team', '/ABOUT-US/']);
     t.equal(again.status, 200);
     t.equal(again.json.entity[0].identifier, team.identifier, 'idempotent, ignoring case');
