@@ -22,7 +22,7 @@ export const folderErrors = defineErrors('folders', {
   FOLDER_NAME_RESERVED: {
     kind: 'invalid',
     message: "Folder can't be saved. You entered a reserved folder name: {name}",
-    meaning: 'The name is reserved for folders at the root of a site (`folders.reserved.names`).',
+    meaning: 'The name is one the original reserves for itself at the root of a site (listed in docs/site-tree.md).',
   },
   FOLDER_PATH_TAKEN: {
     kind: 'conflict',
