@@ -40,6 +40,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   areas.apiTokens,
   areas.users,
   areas.sites,
+  areas.folders,
   areas.languages,
   areas.contentTypes,
   areas.categories,

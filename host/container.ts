@@ -30,6 +30,7 @@ import {
   type Token,
 } from '../core/plugin/tokens.js';
 import { SiteService } from '../core/site/site-service.js';
+import { FolderService } from '../core/folder/folder-service.js';
 import { SiteKeyService } from '../core/analytics/site-key-service.js';
 import { AnalyticsReader } from '../core/analytics/analytics-reader.js';
 import { ContentTypeService } from '../core/content/content-type-service.js';
@@ -181,6 +182,16 @@ export function buildContainer(parts: {
     { definitions, indexQueue, relatedQuery: relatedQueryResolver(parts.search) },
   );
   c.register(ContentService, { useValue: content });
+  c.register(FolderService, {
+    useValue: new FolderService({
+      storage: parts.storage,
+      definitions,
+      permissions,
+      content,
+      backEndUserRoleId: SEED_IDS.backendUserRole,
+      indexQueue,
+    }),
+  });
   const actionlets = new ActionletCatalogue(parts.registry.actionlets);
   c.register(ActionletCatalogue, { useValue: actionlets });
   const workflows = new WorkflowDefinitionService(parts.storage, (actionClass) => actionlets.get(actionClass));

@@ -205,9 +205,11 @@ export class AssetPermissionService {
   }
 }
 
-/** A site id, a content type id or variable, or a content identifier. */
+/** A site id, a folder id, a content type id or variable, or a content identifier. */
 async function findAsset(tx: Repositories, definitions: Definitions, assetId: string): Promise<PermissionAsset> {
   if (await tx.sites.findById(assetId)) return { kind: 'site', siteId: assetId };
+  const folder = await definitions.folder(assetId);
+  if (folder) return { kind: 'folder', folder };
   const type = await definitions.contentType(assetId);
   if (type) return { kind: 'contentType', type };
   const identifier = await tx.content.findIdentifier(assetId);

@@ -2,19 +2,21 @@ import type { Definitions } from '../definitions/definition-cache.js';
 import { CmsError, Errors } from '../errors/index.js';
 import type { ContentType } from '../model/content-type.js';
 import type { ContentIdentifier } from '../model/contentlet.js';
+import { folderPathOfParent, parentPathOf, ROOT_PATH, type Folder } from '../model/folder.js';
 import { ALL_PERMISSION_BITS, PERMISSION_BITS, type PermissionName } from '../model/permission.js';
 import { SYSTEM_HOST } from '../model/site.js';
 import type { Principal } from './principal.js';
 
-/** Something permissions are granted on. Folders are not entities yet: content in a folder stands at its site's level. */
+/** Something permissions are granted on. */
 export type PermissionAsset =
   | { kind: 'site'; siteId: string }
+  | { kind: 'folder'; folder: Folder }
   | { kind: 'contentType'; type: ContentType }
   | { kind: 'content'; identifier: ContentIdentifier; type: ContentType };
 
 /** An asset named by kind and id, as the permission endpoints show where grants come from. */
 export interface AssetRef {
-  kind: 'site' | 'contentType' | 'content';
+  kind: PermissionAsset['kind'];
   id: string;
 }
 
@@ -52,7 +54,8 @@ export interface PermissionCheck {
 
 /**
  * The one place permissions are decided. An asset with no grants of its own inherits: a site from
- * SYSTEM_HOST; a content type from its site; a content item from its site, joined with its content
+ * SYSTEM_HOST; a folder from the folder it sits in, a top-level folder from its site; a content type
+ * from its site; a content item from its folder (its site at the root), joined with its content
  * type's own grants when the type has some. Administrators hold every bit; a caller's bits are the
  * union over their roles (`CMS Anonymous` for callers who are not signed in, `CMS Owner` for the
  * asset's owner). Grants come through the definitions cache (per process, renewed by the version
@@ -102,10 +105,15 @@ export class PermissionService {
       case 'site':
         if (asset.siteId === SYSTEM_HOST) return { inheriting: false, inheritsFrom: [], grants: new Map() };
         return this.inherit(definitions, [{ kind: 'site', siteId: SYSTEM_HOST }]);
+      case 'folder':
+        return this.inherit(definitions, [
+          await placeOf(definitions, asset.folder.hostId, parentPathOf(asset.folder.path)),
+        ]);
       case 'contentType':
         return this.inherit(definitions, [{ kind: 'site', siteId: asset.type.host }]);
       case 'content': {
-        const parents: PermissionAsset[] = [{ kind: 'site', siteId: asset.identifier.host }];
+        const { host, parentPath } = asset.identifier;
+        const parents: PermissionAsset[] = [await placeOf(definitions, host, folderPathOfParent(parentPath))];
         // Type-level grants count only where the type has its own: a type that inherits would bring its site's back.
         if (await definitions.grants(asset.type.id)) parents.push({ kind: 'contentType', type: asset.type });
         return this.inherit(definitions, parents);
@@ -141,6 +149,15 @@ export class PermissionService {
   }
 }
 
+/**
+ * What an asset at a folder path inherits from: the folder there, or the site at its root. A path
+ * with no folder (content saved before folders were kept) stands at its site's level.
+ */
+export async function placeOf(definitions: Definitions, hostId: string, folderPath: string): Promise<PermissionAsset> {
+  const folder = folderPath === ROOT_PATH ? undefined : await definitions.folderAt(hostId, folderPath);
+  return folder ? { kind: 'folder', folder } : { kind: 'site', siteId: hostId };
+}
+
 function toMap(grants: readonly { roleId: string; bits: number }[]): Map<string, number> {
   return new Map(grants.map((g) => [g.roleId, g.bits]));
 }
@@ -149,6 +166,8 @@ export function refOf(asset: PermissionAsset): AssetRef {
   switch (asset.kind) {
     case 'site':
       return { kind: 'site', id: asset.siteId };
+    case 'folder':
+      return { kind: 'folder', id: asset.folder.identifier };
     case 'contentType':
       return { kind: 'contentType', id: asset.type.id };
     case 'content':
@@ -157,15 +176,21 @@ export function refOf(asset: PermissionAsset): AssetRef {
 }
 
 function assetKey(asset: PermissionAsset): string {
-  const ref = refOf(asset);
   // The owner and the place decide too: the key covers whatever the answer depends on.
-  if (asset.kind === 'content') return `${ref.kind}:${ref.id}:${asset.identifier.host}:${asset.identifier.owner}`;
-  return `${ref.kind}:${ref.id}`;
+  const { kind, id } = refOf(asset);
+  if (asset.kind === 'content') {
+    const { host, parentPath, owner } = asset.identifier;
+    return `${kind}:${id}:${host}:${parentPath}:${owner}`;
+  }
+  // A folder's place decides what it inherits.
+  if (asset.kind === 'folder') return `${kind}:${id}:${asset.folder.hostId}:${asset.folder.path}:${asset.folder.owner}`;
+  return `${kind}:${id}`;
 }
 
 function ownerOf(asset: PermissionAsset): string | undefined {
   if (asset.kind === 'content') return asset.identifier.owner;
   if (asset.kind === 'contentType') return asset.type.owner;
+  if (asset.kind === 'folder') return asset.folder.owner;
   return undefined;
 }
 
@@ -173,6 +198,8 @@ function describe(asset: PermissionAsset): string {
   switch (asset.kind) {
     case 'site':
       return `site ${asset.siteId}`;
+    case 'folder':
+      return `folder ${asset.folder.path}`;
     case 'contentType':
       return `content type ${asset.type.variable}`;
     case 'content':

@@ -10,7 +10,8 @@ import type { Repositories } from '../plugin/storage-driver.js';
 import type { IndexQueue } from '../search/index-queue.js';
 import { resolveRelatedQueries } from '../search/resolve-related.js';
 import type { RelatedQueryResolver } from '../search/related-query.js';
-import { locate, titleOf, type Placement } from './content-placement.js';
+import { settlePlacement, type SettledPlacement } from './content-folder.js';
+import { locate, titleOf } from './content-placement.js';
 import { parseFieldValues, type FieldValues } from './content-validator.js';
 
 export interface ContentSubmission {
@@ -100,7 +101,11 @@ export class ContentService {
     if (this.relatedQuery) await resolveRelatedQueries(fields, parsed.values, this.relatedQuery);
     if (options.draft) parsed.problems = parsed.problems.filter((p) => p.errorCode !== Errors.required.code);
     const identifier = existing?.identifier ?? randomUUID();
-    const placement = locate(type, fields, parsed.values, existing);
+    const placement = await settlePlacement(tx, definitions, {
+      placement: locate(type, fields, parsed.values, existing),
+      existing,
+      identifier,
+    });
     const sortOrder = sortOrderOf(submission.values.sortOrder);
     if (sortOrder === undefined) {
       parsed.problems.push(
@@ -111,7 +116,7 @@ export class ContentService {
         ),
       );
     }
-    parsed.problems.push(...(await takenValues(tx, { parsed, identifier, languageId, placement })));
+    parsed.problems.push(...(await takenValues(tx, { parsed, identifier, languageId })));
     if (parsed.problems.length > 0)
       throw new CmsError(
         Errors.CONTENT_INVALID,
@@ -140,14 +145,15 @@ export class ContentService {
     const { nameField: _nameField, ...path } = write.placement;
     const contentIdentifier: ContentIdentifier = existing
       ? { ...existing, ...path }
-      : { identifier, contentTypeId: type.id, folder: type.folder, owner: userId, createdAt: now, ...path };
-    if (!existing) await tx.content.insertIdentifier(contentIdentifier);
+      : { identifier, contentTypeId: type.id, owner: userId, createdAt: now, ...path };
+    if (!existing) await claimingPath(contentIdentifier, () => tx.content.insertIdentifier(contentIdentifier));
     else if (
       existing.host !== path.host ||
       existing.parentPath !== path.parentPath ||
-      existing.assetName !== path.assetName
+      existing.assetName !== path.assetName ||
+      existing.folder !== path.folder
     ) {
-      await tx.content.updateIdentifier(contentIdentifier);
+      await claimingPath(contentIdentifier, () => tx.content.updateIdentifier(contentIdentifier));
       // Every language's documents carry the path.
       await this.reindex(
         tx,
@@ -351,6 +357,20 @@ async function checkLanguage(definitions: Definitions, languageId: number | unde
   return id;
 }
 
+/**
+ * Runs an identifier write whose path the unique index may refuse (another save claimed it since it
+ * was checked): that is CONTENT_PATH_TAKEN, not the storage's generic duplicate.
+ */
+async function claimingPath(identifier: ContentIdentifier, write: () => Promise<void>): Promise<void> {
+  try {
+    await write();
+  } catch (error) {
+    if (!(error instanceof CmsError) || error.code !== Errors.RECORD_NOT_UNIQUE.code) throw error;
+    const path = `${identifier.parentPath.replace(/\/$/, '')}/${identifier.assetName ?? ''}`;
+    throw new CmsError(Errors.CONTENT_PATH_TAKEN, { path, holder: 'another item' }, { cause: error });
+  }
+}
+
 /** The bounds of a stored sort order: the column is a 32-bit integer on every driver. */
 const SORT_ORDER_MIN = -2_147_483_648;
 const SORT_ORDER_MAX = 2_147_483_647;
@@ -369,34 +389,22 @@ interface VersionWrite {
   state: ContentState | undefined;
   identifier: string;
   languageId: number;
-  placement: Placement;
+  placement: SettledPlacement;
   parsed: FieldValues;
   userId: string;
   sortOrder: number;
 }
 
-/** Unique values and paths that another item already holds, as `unique` problems. */
+/** Unique values another item already holds, as `unique` problems (paths are settled by `settlePlacement`). */
 async function takenValues(
   tx: Repositories,
-  {
-    parsed,
-    identifier,
-    languageId,
-    placement,
-  }: { parsed: FieldValues; identifier: string; languageId: number; placement: Placement },
+  { parsed, identifier, languageId }: { parsed: FieldValues; identifier: string; languageId: number },
 ): Promise<ErrorDetail[]> {
   const problems: ErrorDetail[] = [];
   for (const claim of parsed.uniqueClaims) {
     const holder = await tx.content.findUniqueHolder(claim.field.id, languageId, claim.valueHash);
     if (holder && holder !== identifier)
       problems.push(detail(Errors.unique, { what: claim.field.name }, claim.field.variable));
-  }
-  if (placement.assetName !== null) {
-    const holder = await tx.content.findByPath(placement.host, placement.parentPath, placement.assetName);
-    if (holder && holder.identifier !== identifier) {
-      const path = `${placement.parentPath.replace(/\/$/, '')}/${placement.assetName}`;
-      problems.push(detail(Errors.unique, { what: `The path ${path}` }, placement.nameField));
-    }
   }
   return problems;
 }

@@ -1,6 +1,7 @@
 import { CmsError, Errors } from '../errors/index.js';
 import type { ContentType } from '../model/content-type.js';
 import type { Field } from '../model/field.js';
+import type { Folder } from '../model/folder.js';
 import type { Language } from '../model/language.js';
 import type { PermissionGrant } from '../model/permission.js';
 import type { ActionletAssociation, SystemActionMapping, WorkflowAction, WorkflowStep } from '../model/workflow.js';
@@ -23,10 +24,15 @@ export interface Definitions {
   systemActions(ownerKind: SystemActionMapping['ownerKind'], ownerId: string): Promise<readonly SystemActionMapping[]>;
   /** An asset's own permission grants, or undefined when it inherits. */
   grants(assetId: string): Promise<readonly PermissionGrant[] | undefined>;
+  /** A folder by identifier. */
+  folder(identifier: string): Promise<Folder | undefined>;
+  /** The site's folder at a stored path (lower-case, `/a/b/`). */
+  folderAt(hostId: string, path: string): Promise<Folder | undefined>;
 }
 
 /**
- * Content types, fields, languages, workflow definitions and permissions are read on every save and every fire
+ * Content types, fields, languages, workflow definitions, permissions and folders (which permissions
+ * inherit through) are read on every save and every fire
  * but change rarely. They are kept per process and trusted only while the storage's
  * `definitionsVersion` token is the one they were read under: every definition write renews it in
  * its own transaction, so a change made by any process is seen by the next transaction here.
@@ -76,6 +82,8 @@ export class DefinitionCache {
       systemActions: (ownerKind, ownerId) =>
         memo(`systemActions:${ownerKind}:${ownerId}`, () => tx.workflows.listSystemActions(ownerKind, ownerId)),
       grants: (assetId) => memo(`grants:${assetId}`, () => tx.permissions.find(assetId)),
+      folder: (identifier) => memo(`folder:${identifier}`, () => tx.folders.findById(identifier)),
+      folderAt: (hostId, path) => memo(`folderAt:${hostId}\0${path}`, () => tx.folders.findByPath(hostId, path)),
     };
   }
 }

@@ -14,8 +14,8 @@ export const ALL_PERMISSION_BITS = 31;
 
 export const PERMISSION_NAMES = Object.keys(PERMISSION_BITS) as PermissionName[];
 
-/** What can carry permissions. Folders are not entities yet: a folder stands at its site's level. */
-export type PermissionAssetKind = 'site' | 'contentType' | 'content';
+/** What can carry permissions. */
+export type PermissionAssetKind = 'site' | 'folder' | 'contentType' | 'content';
 
 /** The bits one role holds on an asset. */
 export interface PermissionGrant {

@@ -9,6 +9,7 @@ import type {
 import type { AnalyticsSiteKey } from '../model/analytics-site-key.js';
 import type { ContentType } from '../model/content-type.js';
 import type { Field } from '../model/field.js';
+import type { Folder } from '../model/folder.js';
 import type { Category } from '../model/category.js';
 import type {
   ActionletAssociation,
@@ -220,7 +221,7 @@ export interface ContentRepository {
   findIdentifier(identifier: string): Promise<ContentIdentifier | undefined>;
   /** Moves or renames an item (host, folder path, asset name). Throws `RECORD_NOT_UNIQUE` when the path is taken. */
   updateIdentifier(identifier: ContentIdentifier): Promise<void>;
-  /** The item at a path on a host. */
+  /** The item at a path on a host; the folder path and the name compare ignoring (ASCII) case. */
   findByPath(host: string, parentPath: string, assetName: string): Promise<ContentIdentifier | undefined>;
   /** Identifiers of items of a content type, at most `limit` of them. */
   listIdentifiersOfType(contentTypeId: string, limit: number): Promise<string[]>;
@@ -257,6 +258,46 @@ export interface ContentRepository {
     languageId: number,
     claims: ReadonlyArray<{ fieldId: string; valueHash: string }>,
   ): Promise<void>;
+}
+
+/**
+ * Folders of sites. Paths are given and answered as stored: lower-case, a slash at both ends
+ * (`/a/b/`); core normalises what clients send. Writes renew the definitions version token, since
+ * folders are cached with the definitions (permissions inherit through them).
+ */
+export interface FolderRepository {
+  /** Throws `RECORD_NOT_UNIQUE` when the site already has a folder at the path. */
+  insert(folder: Folder): Promise<void>;
+  findById(identifier: string): Promise<Folder | undefined>;
+  findByPath(hostId: string, path: string): Promise<Folder | undefined>;
+  /** The folders directly in `parentPath` (`/` for the top level), by sortOrder, then title ignoring case, then path. */
+  listChildren(hostId: string, parentPath: string): Promise<Folder[]>;
+  /** The folder at `path` and every folder below it, by path. */
+  listSubtree(hostId: string, path: string): Promise<Folder[]>;
+  /** Writes every column but the identifier, inode, site and path (a move or rename is `repath`). */
+  update(folder: Folder): Promise<void>;
+  /**
+   * Moves the folder at `from` and everything below it to `to` (on `toHostId`): the folders' paths
+   * and the parent paths of the content inside them, by prefix. Run it in the caller's transaction.
+   * Throws `RECORD_NOT_UNIQUE` when a path it makes is taken.
+   */
+  repath(move: FolderRepath): Promise<void>;
+  /** Removes the folder at `path` and every folder below it (not their content). */
+  deleteSubtree(hostId: string, path: string): Promise<void>;
+  /** Identifiers of content items in the folder at `path` or below it, at most `limit`. */
+  contentUnder(hostId: string, path: string, limit: number): Promise<string[]>;
+  /**
+   * The parent paths content uses outside the root (as content keeps them, `/a/b`), each site's
+   * once: what an upgrade from before folders were kept makes folders for.
+   */
+  contentParentPaths(): Promise<Array<{ hostId: string; parentPath: string }>>;
+}
+
+export interface FolderRepath {
+  hostId: string;
+  from: string;
+  toHostId: string;
+  to: string;
 }
 
 export interface ItemLanguageScan {
@@ -362,6 +403,7 @@ export interface DriverRepositories {
   tasks: TaskRepository;
   workflows: WorkflowRepository;
   content: ContentRepository;
+  folders: FolderRepository;
   contentTypes: ContentTypeRepository;
   fields: FieldRepository;
   users: UserRepository;
@@ -377,7 +419,7 @@ export interface DriverRepositories {
   analyticsEvents: AnalyticsEventRepository;
   /**
    * A token that changes, in the same transaction, with every write to content types, fields,
-   * languages or workflow definitions. Caches of those definitions compare it to know they are
+   * languages, workflow definitions, permissions or folders. Caches of those definitions compare it to know they are
    * still current, across every process sharing the database.
    */
   definitionsVersion(): Promise<string>;

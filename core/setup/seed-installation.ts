@@ -7,6 +7,7 @@ import { PERMISSION_BITS, type PermissionGrant } from '../model/permission.js';
 import { ADMIN_ROLE_KEY, ANONYMOUS_ROLE_KEY, BACKEND_USER_ROLE_KEY, OWNER_ROLE_KEY, type Role } from '../model/role.js';
 import { DEFAULT_SITE_NAME, SYSTEM_HOST, type Site } from '../model/site.js';
 import { ADMIN_EMAIL, ADMIN_USER_ID, type User } from '../model/user.js';
+import { backfillFolders } from '../folder/backfill-folders.js';
 import type { Repositories, Storage } from '../plugin/storage-driver.js';
 import { seedSystemActionMappings, seedSystemWorkflow } from '../workflow/system-workflow.js';
 
@@ -97,7 +98,8 @@ function systemSites(now: number): Site[] {
 
 /**
  * Creates what a fresh installation needs: system roles, the administrator, SYSTEM_HOST, the
- * `default` site, language 1 (en-US) and the System Workflow. Idempotent: later starts change nothing, in particular
+ * `default` site, language 1 (en-US) and the System Workflow; on an upgrade, the folders existing
+ * content uses. Idempotent: later starts change nothing, in particular
  * never the administrator's password.
  */
 export async function seedInstallation(
@@ -119,6 +121,7 @@ export async function seedInstallation(
     async () => void (await storage.transaction((tx) => seedSystemWorkflow(tx, ADMIN_USER_ID, now))),
   );
   await ignoreIfPresent(() => storage.transaction((tx) => seedSystemActionMappings(tx, now)));
+  await backfillFolders(storage, log, ADMIN_USER_ID, now);
   log.debug({ adminCreated: result.adminCreated }, 'installation seeded');
   return result;
 }

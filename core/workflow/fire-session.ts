@@ -1,11 +1,12 @@
-import type { PermissionAsset, PermissionService } from '../auth/permission-service.js';
+import { placeOf, type PermissionAsset, type PermissionService } from '../auth/permission-service.js';
 import type { Principal } from '../auth/principal.js';
 import type { Definitions } from '../definitions/definition-cache.js';
 import type { PermissionName } from '../model/permission.js';
 import type { ContentService, ContentSubmission } from '../content/content-service.js';
 import { CmsError, Errors } from '../errors/index.js';
 import type { Logger } from '../logger.js';
-import type { Contentlet } from '../model/contentlet.js';
+import type { ContentIdentifier, Contentlet } from '../model/contentlet.js';
+import { folderPathOfParent } from '../model/folder.js';
 import { CURRENT_STEP, type WorkflowAction } from '../model/workflow.js';
 import type { Actionlet, ActionletContext, ContentOperations, WorkflowOperations } from '../plugin/actionlet.js';
 import type { MailMessage } from '../plugin/mail-transport.js';
@@ -111,9 +112,9 @@ export class FireSession {
     await this.services.permissions.for(this.input.definitions, this.input.principal).check(asset, permission);
   }
 
-  /** A new item needs CAN_ADD_CHILDREN where it is placed and WRITE on its type. */
-  private async checkCreate(host: string): Promise<void> {
-    await this.check({ kind: 'site', siteId: host }, 'CAN_ADD_CHILDREN');
+  /** A new item needs CAN_ADD_CHILDREN where it is placed (its folder, or its site at the root) and WRITE on its type. */
+  private async checkCreate({ host, parentPath }: ContentIdentifier): Promise<void> {
+    await this.check(await placeOf(this.input.definitions, host, folderPathOfParent(parentPath)), 'CAN_ADD_CHILDREN');
     await this.check({ kind: 'contentType', type: this.input.item.type }, 'WRITE');
   }
 
@@ -133,7 +134,7 @@ export class FireSession {
       ? await content.saveDraft(tx, submission, by)
       : await content.saveWorkingVersion(tx, submission, by);
     // Where a new item goes is known once it is placed; a refusal rolls the whole fire back.
-    if (!existing) await this.checkCreate(saved.contentlet.identifier.host);
+    if (!existing) await this.checkCreate(saved.contentlet.identifier);
     this.messages.push(...saved.messages);
     this.savedInFire = true;
     this.remember(saved.contentlet);
@@ -179,7 +180,7 @@ export class FireSession {
         const source = await this.itemAsset('copied');
         await this.check(source, 'READ');
         const copied = await content.copy(tx, this.requireItem('copied'), lang, this.userId);
-        await this.checkCreate(copied.contentlet.identifier.host);
+        await this.checkCreate(copied.contentlet.identifier);
         this.messages.push(`Copied as ${copied.contentlet.identifier.identifier}`);
       },
       setValue: async (variable, value) => {

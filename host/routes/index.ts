@@ -5,6 +5,7 @@ export { default as authentication } from './authentication.js';
 export { default as categories } from './categories.js';
 export { default as content } from './content.js';
 export { default as contentTypes } from './content-types.js';
+export { default as folders } from './folders.js';
 export { default as languages } from './languages.js';
 export { default as permissions } from './permissions.js';
 export { default as probes } from './probes.js';

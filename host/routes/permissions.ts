@@ -66,7 +66,7 @@ export default defineRoutes('permissions', ({ assetPermissions }) => [
     access: 'user',
     summary: "An asset's permissions: its own or inherited, and what the caller may do",
     params: AssetParams,
-    answers: { 404: 'no such site, content type or content' },
+    answers: { 404: 'no such site, folder, content type or content' },
     handler: ({ params, principal }) => assetPermissions.ofAsset(principal, params.assetId),
   }),
   route({
@@ -76,7 +76,7 @@ export default defineRoutes('permissions', ({ assetPermissions }) => [
     summary: 'Gives an asset permissions of its own, replacing any it had (needs EDIT_PERMISSIONS)',
     params: AssetParams,
     body: PermissionsBody,
-    answers: { 404: 'no such site, content type or content' },
+    answers: { 404: 'no such site, folder, content type or content' },
     handler: ({ params, body, principal }) => assetPermissions.replace(principal, params.assetId, body.permissions),
   }),
   route({
@@ -85,7 +85,7 @@ export default defineRoutes('permissions', ({ assetPermissions }) => [
     access: 'user',
     summary: 'Lets an asset inherit its permissions again (needs EDIT_PERMISSIONS)',
     params: AssetParams,
-    answers: { 404: 'no such site, content type or content' },
+    answers: { 404: 'no such site, folder, content type or content' },
     handler: ({ params, principal }) => assetPermissions.reset(principal, params.assetId),
   }),
 ]);

@@ -12,6 +12,7 @@ import { LanguageService } from '../../core/language/language-service.js';
 import { StorageToken } from '../../core/plugin/tokens.js';
 import type { Storage } from '../../core/plugin/storage-driver.js';
 import { SiteService } from '../../core/site/site-service.js';
+import { FolderService } from '../../core/folder/folder-service.js';
 import { SiteKeyService } from '../../core/analytics/site-key-service.js';
 import { AnalyticsReader } from '../../core/analytics/analytics-reader.js';
 import { AnalyticsIngest } from '../analytics/ingest-pool.js';
@@ -41,6 +42,7 @@ export interface Services {
   readonly apiKeys: ApiKeyService;
   readonly autoLogin: AutoLogin;
   readonly sites: SiteService;
+  readonly folders: FolderService;
   readonly siteKeys: SiteKeyService;
   readonly analyticsReader: AnalyticsReader;
   readonly analyticsIngest: AnalyticsIngest;
@@ -71,6 +73,7 @@ export function resolveServices(
     apiKeys: resolve(container, ApiKeyService),
     autoLogin: resolve(container, AutoLogin),
     sites: resolve(container, SiteService),
+    folders: resolve(container, FolderService),
     siteKeys: resolve(container, SiteKeyService),
     analyticsReader: resolve(container, AnalyticsReader),
     analyticsIngest: resolve(container, AnalyticsIngest),

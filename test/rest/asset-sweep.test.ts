@@ -20,6 +20,8 @@ async function fileType(s: TestApp, variable: string): Promise<void> {
     body: { baseType: 'FILEASSET', name: variable, variable },
   });
   if (made.status !== 200) throw new Error(`content type ${variable}: ${made.text}`);
+  // Files are placed in /docs, which must exist.
+  await s.http('POST', '/api/v1/folder/createfolders/default', { headers: s.basicAuth(), body: ['/docs'] });
 }
 
 /** Fires a system action; answers the item and the asset key of its file. */

@@ -249,6 +249,7 @@ t.test('files are placed by their folder and named by their file; Image fields f
     'a file type comes with its fixed fields',
   );
   const png = `data:image/png;name=../../etc/evil name.png;base64,${Buffer.from('not really a png').toString('base64')}`;
+  await s.http('POST', '/api/v1/folder/createfolders/default', { headers: admin, body: ['/images'] });
   const saveFile = (values: Record<string, unknown>) =>
     db.transaction((tx) => content.saveWorkingVersion(tx, { contentType: 'Images', values }, { userId: 'cms.org.1' }));
   const file = await saveFile({ hostFolder: 'default:/images', fileAsset: png, fileName: 'logo.png' });
@@ -266,9 +267,10 @@ t.test('files are placed by their folder and named by their file; Image fields f
   );
   t.same(
     (taken as CmsError).details.map((d) => [d.errorCode, d.fieldName]),
-    [['unique', 'fileName']],
+    [['CONTENT_PATH_TAKEN', 'fileName']],
     'one file per path',
   );
+  t.equal((taken as CmsError).kind, 'conflict');
 
   await s.http('POST', '/api/v2/contenttype/Article/fields', {
     headers: admin,

@@ -118,3 +118,44 @@ for (const storage of ['sqlite', 'mysql'] as const) {
     },
   );
 }
+
+for (const storage of ['sqlite', 'mysql'] as const) {
+  t.test(
+    `a folder made, moved or deleted through one process is seen at once by the other, on ${storage}`,
+    async (t) => {
+      const apps = await twoApps(t, storage);
+      if (!apps) return;
+      const [a, b] = apps;
+      const admin = a.basicAuth();
+      await a.http('POST', '/api/v1/contenttype', {
+        headers: admin,
+        body: { baseType: 'FILEASSET', name: 'Docs', variable: 'Docs' },
+      });
+      const save = (app: TestApp, folder: string, fileName: string) =>
+        app.http('PUT', '/api/v1/workflow/actions/default/fire/NEW', {
+          headers: admin,
+          body: {
+            contentletFormData: {
+              contentType: 'Docs',
+              hostFolder: `default:${folder}`,
+              fileName,
+              fileAsset: `data:text/plain;name=${fileName};base64,${Buffer.from('x').toString('base64')}`,
+            },
+          },
+        });
+      t.equal((await save(b, '/shared', 'one.txt')).status, 400, 'the second process knows no /shared yet');
+      t.equal(
+        (await a.http('POST', '/api/v1/folder/createfolders/default', { headers: admin, body: ['/shared'] })).status,
+        200,
+      );
+      t.equal((await save(b, '/shared', 'one.txt')).status, 200, 'the folder made by the first is used by the second');
+      const moved = await a.http('PUT', '/api/v1/assets/folders', {
+        headers: admin,
+        body: { assetPath: '//default/shared/', data: { name: 'common' } },
+      });
+      t.equal(moved.status, 200);
+      t.equal((await save(b, '/shared', 'two.txt')).status, 400, 'the old path is gone for the second too');
+      t.equal((await save(b, '/common', 'two.txt')).status, 200);
+    },
+  );
+}

@@ -13,6 +13,8 @@ async function fileType(s: NonNullable<Awaited<ReturnType<typeof startTestApp>>>
     headers: s.basicAuth(),
     body: { baseType: 'FILEASSET', name: 'Documents', variable: 'Documents' },
   });
+  // Files are placed in /docs, which must exist.
+  await s.http('POST', '/api/v1/folder/createfolders/default', { headers: s.basicAuth(), body: ['/docs'] });
 }
 
 const fire = (s: NonNullable<Awaited<ReturnType<typeof startTestApp>>>, values: Record<string, unknown>) =>
@@ -40,7 +42,7 @@ t.test('a save that is refused leaves no file behind', async (t) => {
   await fileType(s);
   t.equal((await fire(s, { fileAsset: upload('a.txt', 'one'), fileName: 'a.txt' })).status, 200);
   const refused = await fire(s, { fileAsset: upload('b.txt', 'two'), fileName: 'a.txt' });
-  t.equal(refused.status, 400, 'the path is taken');
+  t.equal(refused.status, 409, 'the path is taken');
   const folders = readdirSync(join(s.dataDir, 'assets'));
   t.equal(folders.length, 1, 'only the saved upload remains on disk');
 });

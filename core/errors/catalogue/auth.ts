@@ -44,9 +44,9 @@ export const authErrors = defineErrors('auth', {
   },
   PERMISSION_ASSET_NOT_FOUND: {
     kind: 'not_found',
-    message: 'No site, content type or content with id {asset}',
+    message: 'No site, folder, content type or content with id {asset}',
     meaning:
-      'The permission endpoints name an asset by a site id, a content type id or variable, or a content identifier.',
+      'The permission endpoints name an asset by a site id, a folder id, a content type id or variable, or a content identifier.',
   },
   PERMISSION_ROLE_UNKNOWN: {
     kind: 'invalid',

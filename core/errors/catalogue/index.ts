@@ -4,6 +4,7 @@ import { analyticsErrors } from './analytics-site-keys.js';
 import { authErrors } from './auth.js';
 import { contentErrors, fieldProblemErrors } from './content.js';
 import { contentTypeErrors } from './content-types.js';
+import { folderErrors } from './folders.js';
 import { httpErrors } from './http.js';
 import { pluginErrors } from './plugin.js';
 import { searchQueryErrors } from './search-query.js';
@@ -22,6 +23,7 @@ export const Errors = {
   ...administrationErrors,
   ...contentTypeErrors,
   ...contentErrors,
+  ...folderErrors,
   ...fieldProblemErrors,
   ...workflowErrors,
   ...storageErrors,
@@ -39,6 +41,7 @@ export const ERROR_AREAS = [
   administrationErrors,
   contentTypeErrors,
   contentErrors,
+  folderErrors,
   fieldProblemErrors,
   workflowErrors,
   storageErrors,

@@ -5,6 +5,7 @@ import { STORED_ASSET_PREFIX } from '../../../core/model/stored-asset.js';
 import type { ContentRepository, ItemLanguageScan } from '../../../core/plugin/storage-driver.js';
 import { isUniqueViolation, type Dialect, type Executor, type Tables } from './context.js';
 import { insertRow, runPrepared, upsertRow } from './prepared.js';
+import { ignoringCase } from './sort-order.js';
 
 type VersionRow = Tables['contentVersions']['$inferSelect'];
 const toVersion = (row: VersionRow): ContentVersion => ({
@@ -65,8 +66,9 @@ export function contentRepository(exec: Executor, t: Tables, dialect: Dialect): 
               .where(
                 and(
                   eq(t.contentIdentifiers.host, host),
-                  eq(t.contentIdentifiers.parentPath, parentPath),
-                  eq(t.contentIdentifiers.assetName, assetName),
+                  // Paths ignore case as the original's look-ups do; MySQL's collation would anyway, SQLite's would not.
+                  eq(ignoringCase(t.contentIdentifiers.parentPath), parentPath.toLowerCase()),
+                  eq(ignoringCase(t.contentIdentifiers.assetName), assetName.toLowerCase()),
                 ),
               )
               .limit(1)

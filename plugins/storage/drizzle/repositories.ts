@@ -8,6 +8,7 @@ import { categoryRepository } from './category-repository.js';
 import { contentRepository } from './content-repository.js';
 import { contentTypeRepository } from './content-type-repository.js';
 import { fieldRepository } from './field-repository.js';
+import { folderRepository } from './folder-repository.js';
 import { issuedTokenRepository } from './issued-token-repository.js';
 import { indexQueueRepository } from './index-queue-repository.js';
 import { languageRepository } from './language-repository.js';
@@ -31,7 +32,7 @@ export function createRepositories(
 ): DriverRepositories {
   const exec = translatingExecutor(executor, dialect);
   const settings = settingRepository(exec, tables, dialect);
-  // Writes to definitions (and permissions) renew the version token in the same transaction, so no writer can forget it.
+  // Writes to definitions (and permissions, and folders) renew the version token in the same transaction, so no writer can forget it.
   const definitionsExec: Executor = {
     read: exec.read,
     write: (work) =>
@@ -47,6 +48,7 @@ export function createRepositories(
   return {
     categories: categoryRepository(exec, tables),
     content: contentRepository(exec, tables, dialect),
+    folders: folderRepository(definitionsExec, tables),
     contentTypes: contentTypeRepository(definitionsExec, tables),
     fields: fieldRepository(definitionsExec, tables),
     users: userRepository(exec, tables),

@@ -210,6 +210,35 @@ export const contentIdentifiers = mysqlTable(
   ],
 );
 
+/**
+ * Folders of sites. `path` (lower-case, slash at both ends) is unique per site; `parent_path` is the
+ * path of the folder it sits in (`/` at the root), for listing children without a LIKE.
+ */
+export const folders = mysqlTable(
+  'folders',
+  {
+    identifier: varchar('identifier', { length: 255 }).primaryKey(),
+    inode: varchar('inode', { length: 255 }).notNull(),
+    hostId: varchar('host_id', { length: 255 }).notNull(),
+    path: varchar('path', { length: 255 }).notNull(),
+    parentPath: varchar('parent_path', { length: 255 }).notNull(),
+    name: varchar('name', { length: 255 }).notNull(),
+    title: varchar('title', { length: 255 }).notNull(),
+    showOnMenu: boolean('show_on_menu').notNull(),
+    sortOrder: int('sort_order').notNull(),
+    defaultFileType: varchar('default_file_type', { length: 255 }),
+    filesMasks: text('files_masks').notNull(),
+    owner: varchar('owner', { length: 255 }).notNull(),
+    iDate: epochMs('i_date').notNull(),
+    modDate: epochMs('mod_date').notNull(),
+    modUser: varchar('mod_user', { length: 255 }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('folders_path_unique').on(t.hostId, t.path),
+    index('folders_children').on(t.hostId, t.parentPath, t.sortOrder),
+  ],
+);
+
 export const contentVersions = mysqlTable(
   'content_versions',
   {

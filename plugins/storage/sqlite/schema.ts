@@ -198,6 +198,35 @@ export const contentIdentifiers = sqliteTable(
   ],
 );
 
+/**
+ * Folders of sites. `path` (lower-case, slash at both ends) is unique per site; `parent_path` is the
+ * path of the folder it sits in (`/` at the root), for listing children without a LIKE.
+ */
+export const folders = sqliteTable(
+  'folders',
+  {
+    identifier: text('identifier').primaryKey(),
+    inode: text('inode').notNull(),
+    hostId: text('host_id').notNull(),
+    path: text('path').notNull(),
+    parentPath: text('parent_path').notNull(),
+    name: text('name').notNull(),
+    title: text('title').notNull(),
+    showOnMenu: integer('show_on_menu', { mode: 'boolean' }).notNull(),
+    sortOrder: integer('sort_order').notNull(),
+    defaultFileType: text('default_file_type'),
+    filesMasks: text('files_masks').notNull(),
+    owner: text('owner').notNull(),
+    iDate: integer('i_date').notNull(),
+    modDate: integer('mod_date').notNull(),
+    modUser: text('mod_user').notNull(),
+  },
+  (t) => [
+    uniqueIndex('folders_path_unique').on(t.hostId, t.path),
+    index('folders_children').on(t.hostId, t.parentPath, t.sortOrder),
+  ],
+);
+
 export const contentVersions = sqliteTable(
   'content_versions',
   {

@@ -4,13 +4,17 @@ import type { Principal } from '../../../core/auth/principal.js';
 import type { Definitions } from '../../../core/definitions/definition-cache.js';
 import type { ContentType } from '../../../core/model/content-type.js';
 import type { ContentIdentifier } from '../../../core/model/contentlet.js';
+import type { Folder } from '../../../core/model/folder.js';
 import type { PermissionGrant } from '../../../core/model/permission.js';
 import type { User } from '../../../core/model/user.js';
 
 const ROLES = { anonymous: 'anon', owner: 'owner' };
 
-/** Only the grants are read by the permission service: the rest of the definitions stays out of reach. */
-function definitions(grants: Record<string, PermissionGrant[]>): Definitions & { reads: string[] } {
+/** Only grants and folders are read by the permission service: the rest of the definitions stays out of reach. */
+function definitions(
+  grants: Record<string, PermissionGrant[]>,
+  folders: readonly Folder[] = [],
+): Definitions & { reads: string[] } {
   const reads: string[] = [];
   return {
     reads,
@@ -18,19 +22,59 @@ function definitions(grants: Record<string, PermissionGrant[]>): Definitions & {
       reads.push(assetId);
       return grants[assetId];
     },
+    folderAt: async (hostId: string, path: string) => folders.find((f) => f.hostId === hostId && f.path === path),
   } as unknown as Definitions & { reads: string[] };
 }
+
+const folder = (identifier: string, path: string): Folder =>
+  ({ identifier, hostId: 'site-1', path, owner: 'x' }) as Folder;
 
 function caller(userId: string, roleIds: string[], admin = false): Principal {
   return { user: { userId } as User, roleIds, admin };
 }
 
 const type = { id: 'type-1', variable: 'Note', host: 'SYSTEM_HOST', owner: 'cms.org.1' } as ContentType;
-const item = (owner = 'cms.org.1', host = 'site-1'): PermissionAsset => ({
+const item = (owner = 'cms.org.1', host = 'site-1', parentPath = '/'): PermissionAsset => ({
   kind: 'content',
-  identifier: { identifier: 'item-1', host, owner } as ContentIdentifier,
+  identifier: { identifier: 'item-1', host, owner, parentPath } as ContentIdentifier,
   type,
 });
+
+t.test(
+  'content inherits from its folder, a folder from the folder it sits in, a top-level folder from its site',
+  async (t) => {
+    const tree = [folder('f-a', '/a/'), folder('f-ab', '/a/b/')];
+    const service = new PermissionService(ROLES);
+    const onFolder = definitions(
+      { SYSTEM_HOST: [{ roleId: 'editors', bits: 1 }], 'f-a': [{ roleId: 'readers', bits: 1 }] },
+      tree,
+    );
+    const inB = item('cms.org.1', 'site-1', '/a/b');
+    t.equal(await service.for(onFolder, caller('u', ['readers'])).bits(inB), 1, 'READ on /a/ reaches content in /a/b/');
+    t.equal(
+      await service.for(onFolder, caller('e', ['editors'])).bits(inB),
+      0,
+      "the folder's own grants replace the site's",
+    );
+    t.equal(await service.for(onFolder, caller('r', ['readers'])).bits(item()), 0, 'content at the root is not in /a/');
+    t.same((await service.resolve(onFolder, inB)).inheritsFrom, [{ kind: 'folder', id: 'f-a' }]);
+    t.same((await service.resolve(onFolder, { kind: 'folder', folder: tree[1]! })).inheritsFrom, [
+      { kind: 'folder', id: 'f-a' },
+    ]);
+    const noFolders = definitions({ SYSTEM_HOST: [{ roleId: 'editors', bits: 1 }] }, tree);
+    t.same(
+      (await service.resolve(noFolders, inB)).inheritsFrom,
+      [{ kind: 'site', id: 'SYSTEM_HOST' }],
+      'with no grants on the way, the site (and SYSTEM_HOST) decide',
+    );
+    const unknownPath = item('cms.org.1', 'site-1', '/nowhere');
+    t.equal(
+      await service.for(onFolder, caller('e2', ['editors'])).bits(unknownPath),
+      1,
+      'a path with no folder stands at its site',
+    );
+  },
+);
 
 t.test('content inherits from its site, and the site from SYSTEM_HOST', async (t) => {
   const defs = definitions({ SYSTEM_HOST: [{ roleId: 'editors', bits: 3 }] });

@@ -1,0 +1,47 @@
+import type { Principal } from '../auth/principal.js';
+import { CmsError, Errors } from '../errors/index.js';
+import { ROOT_PATH } from '../model/folder.js';
+import type { Site } from '../model/site.js';
+import type { Repositories } from '../plugin/storage-driver.js';
+import { checkPlace, requireFolderAt, type FolderDependencies } from './folder-access.js';
+
+/** Content items removed at a time by a recursive delete. */
+const DELETE_BATCH = 200;
+
+/**
+ * Deletes folders by stored path, in the caller's transaction. A folder that holds content (itself
+ * or below) is refused unless `recursive`, which destroys that content too: every version in every
+ * language, its workflow tasks, and (after the commit) its index documents. Unlike the original,
+ * whose deletes are always recursive, emptying first is the default: the issue asks for it.
+ */
+export async function deleteFolders(
+  deps: FolderDependencies,
+  tx: Repositories,
+  request: { caller: Principal; site: Site; paths: readonly string[]; recursive: boolean },
+): Promise<string[]> {
+  const { caller, site } = request;
+  const deleted: string[] = [];
+  for (const path of request.paths) {
+    if (path === ROOT_PATH)
+      throw new CmsError(Errors.FOLDER_PATH_INVALID, { path, problem: 'the root of a site is not a folder' });
+    const folder = await requireFolderAt(tx, site, path);
+    const place = { site, folder };
+    await checkPlace(deps, tx, { caller, place, permission: 'WRITE' });
+    await checkPlace(deps, tx, { caller, place, permission: 'EDIT_PERMISSIONS' });
+    for (;;) {
+      const items = await tx.folders.contentUnder(site.identifier, folder.path, DELETE_BATCH);
+      if (items.length === 0) break;
+      if (!request.recursive) throw new CmsError(Errors.FOLDER_NOT_EMPTY, { path: folder.path });
+      for (const identifier of items) {
+        await deps.content.destroy(tx, identifier);
+        await tx.tasks.delete(identifier);
+        await tx.permissions.reset(identifier);
+      }
+    }
+    for (const gone of await tx.folders.listSubtree(site.identifier, folder.path))
+      await tx.permissions.reset(gone.identifier);
+    await tx.folders.deleteSubtree(site.identifier, folder.path);
+    deleted.push(folder.path);
+  }
+  return deleted;
+}
