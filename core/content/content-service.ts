@@ -12,6 +12,7 @@ import { resolveRelatedQueries } from '../search/resolve-related.js';
 import type { RelatedQueryResolver } from '../search/related-query.js';
 import { locate, titleOf, type Placement } from './content-placement.js';
 import { parseFieldValues, type FieldValues } from './content-validator.js';
+import { completeFileAsset } from './file-asset-values.js';
 
 export interface ContentSubmission {
   /** Variable or id of the content type (required for new items). */
@@ -101,7 +102,9 @@ export class ContentService {
     if (options.draft) parsed.problems = parsed.problems.filter((p) => p.errorCode !== Errors.required.code);
     const identifier = existing?.identifier ?? randomUUID();
     const placement = locate(type, fields, parsed.values, existing);
-    const sortOrder = sortOrderOf(submission.values.sortOrder);
+    completeFileAsset(type, fields, parsed, placement);
+    // A type with a Sort Order field (pages, files) has it parsed and checked as a whole number.
+    const sortOrder = sortOrderOf(parsed.values.sortOrder ?? submission.values.sortOrder);
     if (sortOrder === undefined) {
       parsed.problems.push(
         detail(
