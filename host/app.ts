@@ -7,6 +7,8 @@ import { loadConfig } from '../core/config/load-config.js';
 import type { Logger } from '../core/logger.js';
 import { resolveNamed, type PluginRegistry } from '../core/plugin/registry.js';
 import { seedInstallation } from '../core/setup/seed-installation.js';
+import { seedBaseContentTypes } from '../core/setup/seed-base-types.js';
+import { FieldService } from '../core/content/field-service.js';
 import { AssetSweeper } from '../core/content/asset-sweeper.js';
 import { withUnitOfWork } from '../core/transactions/unit-of-work.js';
 import { buildContainer, resolve } from './container.js';
@@ -178,6 +180,9 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
       startedWith: { env: { ...env }, cwd },
     });
     lifecycle.onStop('container', () => container.clearInstances());
+    // After the container: the default types' fields need the field types the plugins brought.
+    const fieldService = resolve(container, FieldService);
+    await seedBaseContentTypes(storage, (tx, type, inputs) => fieldService.createIn(tx, type, inputs));
     // After the HTTP server stops taking batches and before storage closes: every batch taken is stored.
     lifecycle.onStop('analytics-ingest', () => resolve(container, AnalyticsIngest).close());
     if (seeded.adminCreated && settings.initialAdminPassword)
