@@ -54,6 +54,8 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   areas.searchIndex,
   areas.analytics,
   areas.apps,
+  // Last: it serves files at paths no other route has.
+  areas.siteFiles,
 ];
 
 export interface AppOptions {

@@ -209,7 +209,9 @@ export class UwsServer {
     if (isAborted()) return;
     res.cork(() => {
       res.writeStatus(`${response.status} ${STATUS_TEXT[response.status] ?? 'Unknown'}`);
-      for (const [name, value] of Object.entries(response.headers)) res.writeHeader(name, value);
+      for (const [name, value] of Object.entries(response.headers))
+        // uWS writes the length of what it sends itself; a second one would be a framing error.
+        if (name.toLowerCase() !== 'content-length') res.writeHeader(name, value);
       for (const cookie of response.cookies) res.writeHeader('Set-Cookie', cookie);
       const close = how.close === true || this.draining;
       if (how.headOnly) res.endWithoutBody(Buffer.byteLength(response.body), close);
