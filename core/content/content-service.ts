@@ -12,7 +12,7 @@ import { resolveRelatedQueries } from '../search/resolve-related.js';
 import type { RelatedQueryResolver } from '../search/related-query.js';
 import { locate, titleOf, type Placement } from './content-placement.js';
 import { parseFieldValues, type FieldValues } from './content-validator.js';
-import { completeFileAsset } from './file-asset-values.js';
+import { completeFileAsset, withUploads } from './file-asset-values.js';
 
 export interface ContentSubmission {
   /** Variable or id of the content type (required for new items). */
@@ -22,6 +22,8 @@ export interface ContentSubmission {
   languageId?: number;
   /** Field values by variable: JSON values or the legacy string formats. */
   values: Record<string, unknown>;
+  /** Files sent without a field (multipart `file` parts): each goes to the next Binary field given none. */
+  uploads?: ReadonlyArray<{ fileName: string; content: Uint8Array }>;
 }
 
 /**
@@ -93,7 +95,7 @@ export class ContentService {
     const parsed = await parseFieldValues({
       fields,
       typeOf: this.typeOf,
-      submitted: submission.values,
+      submitted: withUploads(fields, this.typeOf, submission),
       current: currentValues,
       replaceAll: options.replaceAll ?? false,
       context: this.parseContext(tx),

@@ -1,8 +1,10 @@
 import { Errors } from '../errors/index.js';
 import type { ContentType } from '../model/content-type.js';
 import type { Field } from '../model/field.js';
+import { canonicalFieldClassName, type FieldType } from '../plugin/field-type.js';
 import { isStoredAsset } from '../model/stored-asset.js';
 import type { Placement } from './content-placement.js';
+import type { ContentSubmission } from './content-service.js';
 import type { FieldValues } from './content-validator.js';
 import { isImageName, mimeTypeOf } from './mime-type.js';
 
@@ -47,4 +49,26 @@ export function completeFileAsset(
         (p.fieldName === 'metaData' || p.errorCode === Errors.required.code)
       ),
   );
+}
+
+const BINARY_CLASS = canonicalFieldClassName('BinaryField');
+
+/**
+ * The submitted values with the files sent without a field name placed, in order, in the Binary
+ * fields that were given no value (as the original fills a file type's `fileAsset` from a plain
+ * upload). Files left over have no field to go to and are ignored.
+ */
+export function withUploads(
+  fields: readonly Field[],
+  typeOf: (field: Field) => FieldType | undefined,
+  submission: ContentSubmission,
+): Record<string, unknown> {
+  if (!submission.uploads?.length) return submission.values;
+  const values = { ...submission.values };
+  const free = fields.filter((f) => typeOf(f)?.className === BINARY_CLASS && values[f.variable] === undefined);
+  submission.uploads.forEach((upload, index) => {
+    const field = free[index];
+    if (field) values[field.variable] = upload;
+  });
+  return values;
 }

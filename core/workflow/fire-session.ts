@@ -35,6 +35,8 @@ export interface FireSessionInput {
   start: FireStart;
   principal: Principal;
   submittedValues: Readonly<Record<string, unknown>>;
+  /** Files sent without a field name; the save places them in the type's Binary fields. */
+  submittedUploads?: ContentSubmission['uploads'];
   comment?: string;
   assign?: string;
 }
@@ -127,6 +129,7 @@ export class FireSession {
       identifier: this.identifier ?? undefined,
       languageId: item.languageId,
       values: this.submitted,
+      uploads: this.input.submittedUploads,
     };
     const by = { userId: this.userId };
     const saved = draft

@@ -1,7 +1,8 @@
 import { CmsError, Errors } from '../../core/errors/index.js';
 import type { Authenticator } from '../../core/auth/authenticator.js';
 import type { Logger } from '../../core/logger.js';
-import { BodyParsers } from './body-parsers.js';
+import { BodyParsers, jsonBodyParser } from './body-parsers.js';
+import { multipartBodyParser } from './multipart-parser.js';
 import { envelope, isEnvelopePath, JSON_TYPE } from './envelope.js';
 import { mapError } from './error-mapper.js';
 import { corsHeaders, OPEN_TO_ALL_SITES, openPreflight, preflight, type CorsPolicy } from './cors.js';
@@ -52,7 +53,7 @@ export class HttpPipeline {
       maxAgeSeconds: options.cors?.maxAgeSeconds ?? 600,
     };
     this.securityHeaders = securityHeaders({ hsts: options.hsts ?? false });
-    this.parsers = options.parsers ?? new BodyParsers();
+    this.parsers = options.parsers ?? new BodyParsers([jsonBodyParser, multipartBodyParser]);
     this.accessLog = options.accessLog ?? ((entry) => log.info(entry, 'request'));
   }
 
