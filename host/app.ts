@@ -17,6 +17,7 @@ import { originOf, requestIdOf } from './http/request-origin.js';
 import { HttpPipeline, type HttpResponse } from './http/pipeline.js';
 import type { IncomingRequest } from './http/route.js';
 import { UwsServer } from './http/uws-server.js';
+import { readAll } from './http/streamed-body.js';
 import { boundAddress } from './http/bound-address.js';
 import { explainingStorageFailure } from './storage-failure-reason.js';
 import { logStartupSummary } from './startup-summary.js';
@@ -253,7 +254,13 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
       });
       return { port: bound, url, address };
     },
-    inject: (request) => pipeline.handle(toHttpRequest(request, settings.trustProxy)),
+    async inject(request) {
+      const response = await pipeline.handle(toHttpRequest(request, settings.trustProxy));
+      if (!response.stream) return response;
+      // In-process callers get the bytes whole, as a socket's client would read them.
+      const { stream, ...rest } = response;
+      return { ...rest, body: request.method.toUpperCase() === 'HEAD' ? '' : await readAll(stream) };
+    },
     routes: () => pipeline.routes(),
     close: () => lifecycle.stop(),
   };

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { Principal } from '../auth/principal.js';
 import { CmsError, Errors, isCmsError } from '../errors/index.js';
 import { DEFAULT_LANGUAGE_ID } from '../model/language.js';
@@ -9,9 +10,11 @@ import type { ContentReader, ReadContent } from './content-reader.js';
 import { mimeTypeOf } from './mime-type.js';
 import { identifierOfShorty } from './short-id.js';
 
-/** A file ready to be answered: its bytes and what the headers say about them. */
+/** A file ready to be answered: what the headers say about it, and its bytes when they are sent. */
 export interface DeliveredFile {
-  content: Buffer;
+  size: number;
+  /** The bytes as a stream, opened only when they are sent (never for HEAD or a 304). */
+  open(): Promise<Readable>;
   /** The name the file is served under (a file's `fileName`; a Binary value's own name). */
   fileName: string;
   mimeType: string;
@@ -100,15 +103,19 @@ export class FileDelivery {
   private async deliver(found: ReadContent, field: string, servedName?: string): Promise<DeliveredFile> {
     const stored = found.contentlet.version.values[field];
     if (!isStoredAsset(stored)) throw notFound();
-    const opened = await this.deps.assets.open(assetKeyOf(stored.path));
+    const key = assetKeyOf(stored.path);
+    const { assets } = this.deps;
     // A file the store no longer holds (swept, or lost) is not there to serve.
-    if (!opened) throw notFound();
-    const chunks: Buffer[] = [];
-    for await (const chunk of opened.stream)
-      chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+    const stat = await assets.stat(key);
+    if (!stat) throw notFound();
     const fileName = servedName ?? stored.name;
     return {
-      content: Buffer.concat(chunks),
+      size: stat.size,
+      async open() {
+        const opened = await assets.open(key);
+        if (!opened) throw notFound();
+        return opened.stream;
+      },
       fileName,
       mimeType: mimeTypeOf(fileName),
       inode: found.contentlet.version.inode,

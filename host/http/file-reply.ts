@@ -1,6 +1,7 @@
 import type { DeliveredFile } from '../../core/content/file-delivery.js';
 import type { HttpRequest, Reply } from './route.js';
 import { reply } from './route.js';
+import { streamedBody } from './streamed-body.js';
 
 /**
  * A served file may be HTML or SVG that someone uploaded: opened directly from the service's own
@@ -35,7 +36,7 @@ function notModified(request: HttpRequest, etag: string, modifiedSeconds: number
 /**
  * The answer for a served file: its bytes with their type, length, validators and an inline
  * disposition; 304 without the bytes when the caller's copy is current. HEAD gets the same headers
- * (the adapter leaves the body out).
+ * (the adapter leaves the body out). The bytes are streamed from the asset store, never held whole.
  */
 export function fileReply(request: HttpRequest, file: DeliveredFile, anonymous: boolean): Reply {
   const etag = `"${file.inode}"`;
@@ -47,14 +48,17 @@ export function fileReply(request: HttpRequest, file: DeliveredFile, anonymous: 
     ...(anonymous ? { 'Cache-Control': 'no-cache' } : {}),
   };
   if (notModified(request, etag, modifiedSeconds)) return reply(Buffer.alloc(0), { status: 304, headers: validators });
-  return reply(file.content, {
-    headers: {
-      ...validators,
-      'Content-Type': file.mimeType,
-      'Content-Length': String(file.content.length),
-      'Content-Disposition': `inline; filename="${asciiName(file.fileName)}"; filename*=UTF-8''${encodedName(file.fileName)}`,
-      'X-Content-Type-Options': 'nosniff',
-      'Content-Security-Policy': FILE_CSP,
+  return reply(
+    streamedBody(file.size, () => file.open()),
+    {
+      headers: {
+        ...validators,
+        'Content-Type': file.mimeType,
+        'Content-Length': String(file.size),
+        'Content-Disposition': `inline; filename="${asciiName(file.fileName)}"; filename*=UTF-8''${encodedName(file.fileName)}`,
+        'X-Content-Type-Options': 'nosniff',
+        'Content-Security-Policy': FILE_CSP,
+      },
     },
-  });
+  );
 }
