@@ -1,6 +1,9 @@
 import type { BaseContentType } from '../model/content-type.js';
 import type { FieldInput } from './field-service.js';
 
+/** A name in a folder: no slash, backslash or control character, and not `.` or `..`. */
+const FILE_NAME_PATTERN = '^(?!\\.\\.?$)[^/\\\\\\u0000-\\u001f\\u007f]+$';
+
 /** The Row and Column the form starts with: named as the field service names the implicit ones. */
 const LAYOUT: FieldInput[] = [
   { clazz: 'RowField', name: 'fields-0', variable: 'fields0' },
@@ -75,6 +78,8 @@ export const BASE_TYPE_FIELDS: Partial<Record<BaseContentType, readonly FieldInp
       indexed: true,
       searchable: true,
       listed: true,
+      // One path segment, as a page's url: the file's name in its folder, and part of its path.
+      regexCheck: FILE_NAME_PATTERN,
     },
     { clazz: 'TabDividerField', name: 'Metadata', variable: 'metadataTab' },
     // Filled from the uploaded file on every save; what a client sends is not kept.

@@ -346,3 +346,26 @@ t.test('a large file streams through a socket whole, and a client leaving mid-wa
   const after = await fetch(`${s.url}/big/blob.bin`, { method: 'HEAD', headers: s.basicAuth() });
   t.equal(after.status, 200, 'the service goes on answering');
 });
+
+t.test('a restart on the same data seeds nothing twice; a file name is one path segment', async (t) => {
+  const first = (await startTestApp(t))!;
+  const before = await first.http('GET', '/api/v1/contenttype/id/htmlpageasset', { headers: first.basicAuth() });
+  await first.app.close();
+  const again = (await startTestApp(t, { dataDir: first.dataDir }))!;
+  const after = await again.http('GET', '/api/v1/contenttype/id/htmlpageasset', { headers: again.basicAuth() });
+  t.equal(after.status, 200);
+  t.same(
+    after.json.entity.fields.map((f: { id: string }) => f.id),
+    before.json.entity.fields.map((f: { id: string }) => f.id),
+    'the same fields, none added',
+  );
+  for (const fileName of ['a/b.txt', '..', 'a\\b.txt']) {
+    const refused = await fire(again, 'PUBLISH', {
+      contentType: 'FileAsset',
+      hostFolder: 'default:/docs',
+      fileName,
+      fileAsset: dataUrl('x.txt', 'x'),
+    });
+    t.match(refused.json.errors, [{ errorCode: 'pattern', fieldName: 'fileName' }], fileName);
+  }
+});
