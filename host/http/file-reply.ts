@@ -6,9 +6,11 @@ import { streamedBody } from './streamed-body.js';
 /**
  * A served file may be HTML or SVG that someone uploaded: opened directly from the service's own
  * origin, its scripts would run with the service's cookies. The sandbox takes that origin away; it
- * changes nothing for a script, style or image that a page of the site includes.
+ * changes nothing for a script, style or image that a page of the site includes. Only types a
+ * browser runs scripts in get it: browsers refuse to show a sandboxed PDF.
  */
-const FILE_CSP = "sandbox; frame-ancestors 'none'";
+const SANDBOXED_CSP = "sandbox; frame-ancestors 'none'";
+const SCRIPTABLE = new Set(['text/html', 'image/svg+xml', 'application/xhtml+xml', 'application/xml', 'text/xml']);
 
 /** `naïve "a".pdf` → `na_ve _a_.pdf`: a quoted-string that no client misreads. */
 function asciiName(name: string): string {
@@ -57,7 +59,7 @@ export function fileReply(request: HttpRequest, file: DeliveredFile, anonymous: 
         'Content-Length': String(file.size),
         'Content-Disposition': `inline; filename="${asciiName(file.fileName)}"; filename*=UTF-8''${encodedName(file.fileName)}`,
         'X-Content-Type-Options': 'nosniff',
-        'Content-Security-Policy': FILE_CSP,
+        ...(SCRIPTABLE.has(file.mimeType) ? { 'Content-Security-Policy': SANDBOXED_CSP } : {}),
       },
     },
   );

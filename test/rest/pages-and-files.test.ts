@@ -369,3 +369,15 @@ t.test('a restart on the same data seeds nothing twice; a file name is one path 
     t.match(refused.json.errors, [{ errorCode: 'pattern', fieldName: 'fileName' }], fileName);
   }
 });
+
+t.test('only files a browser runs scripts in are sandboxed', async (t) => {
+  const s = (await startTestApp(t))!;
+  await newFile(s, { fileAsset: dataUrl('page.html', '<script>alert(1)</script>', 'text/html') });
+  await newFile(s, { fileAsset: dataUrl('paper.pdf', '%PDF-1.4', 'application/pdf') });
+  const html = await s.http('GET', '/docs/page.html', { headers: s.basicAuth() });
+  t.equal(html.headers.get('content-type'), 'text/html');
+  t.match(html.headers.get('content-security-policy'), /^sandbox/);
+  const pdf = await s.http('GET', '/docs/paper.pdf', { headers: s.basicAuth() });
+  t.equal(pdf.headers.get('content-type'), 'application/pdf');
+  t.equal(pdf.headers.get('content-security-policy'), "frame-ancestors 'none'", 'a PDF stays viewable');
+});
