@@ -13,6 +13,7 @@ import type { RelatedQueryResolver } from '../search/related-query.js';
 import { locate, titleOf, type Placement } from './content-placement.js';
 import { parseFieldValues, type FieldValues } from './content-validator.js';
 import { completeFileAsset, withUploads } from './file-asset-values.js';
+import { sortOrderOf } from './sort-order.js';
 
 export interface ContentSubmission {
   /** Variable or id of the content type (required for new items). */
@@ -354,16 +355,6 @@ async function checkLanguage(definitions: Definitions, languageId: number | unde
     });
   }
   return id;
-}
-
-/** The bounds of a stored sort order: the column is a 32-bit integer on every driver. */
-const SORT_ORDER_MIN = -2_147_483_648;
-const SORT_ORDER_MAX = 2_147_483_647;
-
-/** A submitted `sortOrder`: a number must be a whole one that fits its column; anything else means 0. */
-function sortOrderOf(value: unknown): number | undefined {
-  if (typeof value !== 'number') return 0;
-  return Number.isInteger(value) && value >= SORT_ORDER_MIN && value <= SORT_ORDER_MAX ? value : undefined;
 }
 
 /** A checked submission, ready to be written. */
