@@ -7,6 +7,8 @@ import { loadConfig } from '../core/config/load-config.js';
 import type { Logger } from '../core/logger.js';
 import { resolveNamed, type PluginRegistry } from '../core/plugin/registry.js';
 import { seedInstallation } from '../core/setup/seed-installation.js';
+import { seedBaseContentTypes } from '../core/setup/seed-base-types.js';
+import { FieldService } from '../core/content/field-service.js';
 import { AssetSweeper } from '../core/content/asset-sweeper.js';
 import { withUnitOfWork } from '../core/transactions/unit-of-work.js';
 import { buildContainer, resolve } from './container.js';
@@ -15,6 +17,7 @@ import { originOf, requestIdOf } from './http/request-origin.js';
 import { HttpPipeline, type HttpResponse } from './http/pipeline.js';
 import type { IncomingRequest } from './http/route.js';
 import { UwsServer } from './http/uws-server.js';
+import { readAll } from './http/streamed-body.js';
 import { boundAddress } from './http/bound-address.js';
 import { explainingStorageFailure } from './storage-failure-reason.js';
 import { logStartupSummary } from './startup-summary.js';
@@ -53,6 +56,8 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   areas.searchIndex,
   areas.analytics,
   areas.apps,
+  // Last: it serves files at paths no other route has.
+  areas.siteFiles,
 ];
 
 export interface AppOptions {
@@ -179,6 +184,9 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
       startedWith: { env: { ...env }, cwd },
     });
     lifecycle.onStop('container', () => container.clearInstances());
+    // After the container: the default types' fields need the field types the plugins brought.
+    const fieldService = resolve(container, FieldService);
+    await seedBaseContentTypes(storage, (tx, type, inputs) => fieldService.createIn(tx, type, inputs));
     // After the HTTP server stops taking batches and before storage closes: every batch taken is stored.
     lifecycle.onStop('analytics-ingest', () => resolve(container, AnalyticsIngest).close());
     if (seeded.adminCreated && settings.initialAdminPassword)
@@ -247,7 +255,13 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
       });
       return { port: bound, url, address };
     },
-    inject: (request) => pipeline.handle(toHttpRequest(request, settings.trustProxy)),
+    async inject(request) {
+      const response = await pipeline.handle(toHttpRequest(request, settings.trustProxy));
+      if (!response.stream) return response;
+      // In-process callers get the bytes whole, as a socket's client would read them.
+      const { stream, ...rest } = response;
+      return { ...rest, body: request.method.toUpperCase() === 'HEAD' ? '' : await readAll(stream) };
+    },
     routes: () => pipeline.routes(),
     close: () => lifecycle.stop(),
   };

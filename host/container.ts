@@ -37,6 +37,8 @@ import { ContentTypeService } from '../core/content/content-type-service.js';
 import { FieldService } from '../core/content/field-service.js';
 import { CategoryService } from '../core/content/category-service.js';
 import { ContentReader } from '../core/content/content-reader.js';
+import { FileDelivery } from '../core/content/file-delivery.js';
+import { SiteByHost } from '../core/site/site-by-host.js';
 import { ContentService } from '../core/content/content-service.js';
 import { AssetSweeper } from '../core/content/asset-sweeper.js';
 import { fieldParseContext } from '../core/content/field-parse-context.js';
@@ -218,6 +220,15 @@ export function buildContainer(parts: {
       anonymous: parts.settings.anonymousContentAccess,
       definitions,
       permissions,
+    }),
+  });
+  c.register(FileDelivery, {
+    useValue: new FileDelivery({
+      storage: parts.storage,
+      reader: resolve(c, ContentReader),
+      assets: parts.assets,
+      sites: new SiteByHost(parts.storage),
+      fallThrough: parts.settings.defaultFileToDefaultLanguage,
     }),
   });
   c.register(ContentSearch, {

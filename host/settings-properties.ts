@@ -477,6 +477,13 @@ export const HOST_PROPERTIES = defineProperties({
     group: 'Content access',
     description: 'When `true` the navigation interface returns only items the caller may view.',
   },
+  DEFAULT_FILE_TO_DEFAULT_LANGUAGE: {
+    type: 'bool',
+    default: true,
+    group: 'Content access',
+    description:
+      'When `true`, a file served by its path or its `/dA/` URL that has no live version in the language asked for (`language_id`) is served in the default language instead of answering 404.',
+  },
   'mail.transport': {
     default: 'outbox',
     group: 'Mail',

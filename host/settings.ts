@@ -55,6 +55,8 @@ export interface HostSettings {
   anonymousContentAccess: 'NONE' | 'READ' | 'WRITE';
   rejectWithNoUser: boolean;
   navPermissionCheck: boolean;
+  /** `DEFAULT_FILE_TO_DEFAULT_LANGUAGE`: files served by path fall through to the default language. */
+  defaultFileToDefaultLanguage: boolean;
   mailTransport: string;
   mailFrom: string;
   assetsDriver: string;
@@ -139,6 +141,7 @@ export function readSettings(config: Config): HostSettings {
     anonymousContentAccess: p.CONTENT_APIS_ALLOW_ANONYMOUS,
     rejectWithNoUser: p.REST_API_REJECT_WITH_NO_USER,
     navPermissionCheck: p.ENABLE_NAV_PERMISSION_CHECK,
+    defaultFileToDefaultLanguage: p.DEFAULT_FILE_TO_DEFAULT_LANGUAGE,
     mailTransport: p['mail.transport'],
     mailFrom: p['mail.from'],
     assetsDriver: p['assets.driver'],

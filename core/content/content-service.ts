@@ -13,6 +13,8 @@ import type { RelatedQueryResolver } from '../search/related-query.js';
 import { settlePlacement, type SettledPlacement } from './content-folder.js';
 import { locate, titleOf } from './content-placement.js';
 import { parseFieldValues, type FieldValues } from './content-validator.js';
+import { completeFileAsset, withUploads } from './file-asset-values.js';
+import { sortOrderOf } from './sort-order.js';
 
 export interface ContentSubmission {
   /** Variable or id of the content type (required for new items). */
@@ -22,6 +24,8 @@ export interface ContentSubmission {
   languageId?: number;
   /** Field values by variable: JSON values or the legacy string formats. */
   values: Record<string, unknown>;
+  /** Files sent without a field (multipart `file` parts): each goes to the next Binary field given none. */
+  uploads?: ReadonlyArray<{ fileName: string; content: Uint8Array }>;
 }
 
 /**
@@ -93,7 +97,7 @@ export class ContentService {
     const parsed = await parseFieldValues({
       fields,
       typeOf: this.typeOf,
-      submitted: submission.values,
+      submitted: withUploads(fields, this.typeOf, submission),
       current: currentValues,
       replaceAll: options.replaceAll ?? false,
       context: this.parseContext(tx),
@@ -106,7 +110,9 @@ export class ContentService {
       existing,
       identifier,
     });
-    const sortOrder = sortOrderOf(submission.values.sortOrder);
+    completeFileAsset(type, fields, parsed, placement);
+    // A type with a Sort Order field (pages, files) has it parsed and checked as a whole number.
+    const sortOrder = sortOrderOf(parsed.values.sortOrder ?? submission.values.sortOrder);
     if (sortOrder === undefined) {
       parsed.problems.push(
         detail(
@@ -369,16 +375,6 @@ async function claimingPath(identifier: ContentIdentifier, write: () => Promise<
     const path = `${identifier.parentPath.replace(/\/$/, '')}/${identifier.assetName ?? ''}`;
     throw new CmsError(Errors.CONTENT_PATH_TAKEN, { path, holder: 'another item' }, { cause: error });
   }
-}
-
-/** The bounds of a stored sort order: the column is a 32-bit integer on every driver. */
-const SORT_ORDER_MIN = -2_147_483_648;
-const SORT_ORDER_MAX = 2_147_483_647;
-
-/** A submitted `sortOrder`: a number must be a whole one that fits its column; anything else means 0. */
-function sortOrderOf(value: unknown): number | undefined {
-  if (typeof value !== 'number') return 0;
-  return Number.isInteger(value) && value >= SORT_ORDER_MIN && value <= SORT_ORDER_MAX ? value : undefined;
 }
 
 /** A checked submission, ready to be written. */

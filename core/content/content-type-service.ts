@@ -16,6 +16,7 @@ import type { Page } from '../model/page.js';
 import { SYSTEM_FOLDER, SYSTEM_HOST } from '../model/site.js';
 import type { ContentTypeQuery, Repositories, Storage } from '../plugin/storage-driver.js';
 import type { IndexQueue } from '../search/index-queue.js';
+import { BASE_TYPE_FIELDS } from './base-type-fields.js';
 import type { FieldInput, FieldService } from './field-service.js';
 import { VARIABLE_PATTERN, firstFreeVariable, variableFromName } from './variable-name.js';
 
@@ -45,35 +46,6 @@ export interface ContentTypeInput {
 export interface ContentTypeWithFields extends ContentType {
   fields: Field[];
 }
-
-/**
- * Fields a type of these base types always has, as in the original: files are placed by a site or
- * folder and named by their file; pages are placed and reached by their URL.
- */
-const BASE_TYPE_FIELDS: Partial<Record<BaseContentType, FieldInput[]>> = {
-  FILEASSET: [
-    { clazz: 'HostFolderField', name: 'Site or Folder', variable: 'hostFolder', required: true, fixed: true },
-    { clazz: 'BinaryField', name: 'File Asset', variable: 'fileAsset', required: true, fixed: true },
-    { clazz: 'TextField', name: 'Title', variable: 'title', fixed: true, indexed: true },
-    { clazz: 'TextField', name: 'File Name', variable: 'fileName', fixed: true, indexed: true },
-    { clazz: 'TextAreaField', name: 'Description', variable: 'description', fixed: true },
-  ],
-  HTMLPAGE: [
-    { clazz: 'TextField', name: 'Title', variable: 'title', required: true, fixed: true, indexed: true },
-    { clazz: 'HostFolderField', name: 'Host or Folder', variable: 'hostFolder', required: true, fixed: true },
-    {
-      clazz: 'TextField',
-      name: 'Url',
-      variable: 'url',
-      required: true,
-      fixed: true,
-      indexed: true,
-      regexCheck: '^[A-Za-z0-9._~-]+$',
-    },
-    { clazz: 'TextField', name: 'Friendly Name', variable: 'friendlyName', fixed: true },
-    { clazz: 'CheckboxField', name: 'Show on Menu', variable: 'showOnMenu', values: 'Show on Menu|true', fixed: true },
-  ],
-};
 
 const CLASS_TO_BASE = new Map<string, BaseContentType>(
   Object.entries(CLASS_OF_BASE_TYPE).flatMap(([base, cls]) => [

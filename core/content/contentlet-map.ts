@@ -2,10 +2,13 @@ import type { ContentType } from '../model/content-type.js';
 import type { Contentlet } from '../model/contentlet.js';
 import type { Field } from '../model/field.js';
 import type { FieldType } from '../plugin/field-type.js';
+import { isStoredAsset } from '../model/stored-asset.js';
+import { binaryMembers, webAssetMembers } from './web-asset-map.js';
 
 /**
  * The flat property map of a content item: the `map` of the contentlet the spec shows, and what
- * the legacy read interface answers. Field values go through their type's `toContentMap`.
+ * the legacy read interface answers. Field values go through their type's `toContentMap`; pages
+ * and files carry their path (`webAssetMembers`).
  */
 export function contentletMap(
   c: Contentlet,
@@ -42,7 +45,9 @@ export function contentletMap(
       (map.nullProperties as string[]).push(field.variable);
       continue;
     }
-    map[field.variable] = fieldType.toContentMap(stored, field);
+    // Binary values show as their URLs, whatever the field type's plugin (the map knows the item).
+    if (isStoredAsset(stored)) Object.assign(map, binaryMembers(c, field.variable, stored));
+    else map[field.variable] = fieldType.toContentMap(stored, field);
   }
-  return map;
+  return Object.assign(map, webAssetMembers(c, type));
 }

@@ -13,3 +13,16 @@ export function storedAssetPath(key: string): string {
 export function assetKeyOf(storedPath: string): string {
   return storedPath.startsWith(STORED_ASSET_PREFIX) ? storedPath.slice(STORED_ASSET_PREFIX.length) : storedPath;
 }
+
+/** A stored Binary value. */
+export interface StoredAsset {
+  path: string;
+  name: string;
+  size: number;
+}
+
+export function isStoredAsset(value: unknown): value is StoredAsset {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Partial<StoredAsset>;
+  return typeof v.path === 'string' && typeof v.name === 'string' && typeof v.size === 'number';
+}

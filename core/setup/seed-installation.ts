@@ -195,7 +195,7 @@ async function insertAdmin(
 }
 
 /** Another process seeding the same database at the same moment wins the race: that is fine. */
-async function ignoreIfPresent(work: () => Promise<void>): Promise<boolean> {
+export async function ignoreIfPresent(work: () => Promise<void>): Promise<boolean> {
   try {
     await work();
     return true;

@@ -88,7 +88,16 @@ export class FireEngine {
 
     const session = new FireSession(
       { ...this.deps, now: this.now },
-      { ...request, tx, definitions, action, item, start, submittedValues: request.submission?.values ?? {} },
+      {
+        ...request,
+        tx,
+        definitions,
+        action,
+        item,
+        start,
+        submittedValues: request.submission?.values ?? {},
+        submittedUploads: request.submission?.uploads,
+      },
     );
     for (const { actionlet, params } of runs) {
       if (actionlet.preSave) await actionlet.preSave(session.contextFor(actionlet, params));

@@ -36,6 +36,8 @@ export interface FireSessionInput {
   start: FireStart;
   principal: Principal;
   submittedValues: Readonly<Record<string, unknown>>;
+  /** Files sent without a field name; the save places them in the type's Binary fields. */
+  submittedUploads?: ContentSubmission['uploads'];
   comment?: string;
   assign?: string;
 }
@@ -128,6 +130,7 @@ export class FireSession {
       identifier: this.identifier ?? undefined,
       languageId: item.languageId,
       values: this.submitted,
+      uploads: this.input.submittedUploads,
     };
     const by = { userId: this.userId };
     const saved = draft

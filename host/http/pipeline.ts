@@ -1,7 +1,8 @@
 import { CmsError, Errors } from '../../core/errors/index.js';
 import type { Authenticator } from '../../core/auth/authenticator.js';
 import type { Logger } from '../../core/logger.js';
-import { BodyParsers } from './body-parsers.js';
+import { BodyParsers, jsonBodyParser } from './body-parsers.js';
+import { multipartBodyParser } from './multipart-parser.js';
 import { envelope, isEnvelopePath, JSON_TYPE } from './envelope.js';
 import { mapError } from './error-mapper.js';
 import { corsHeaders, OPEN_TO_ALL_SITES, openPreflight, preflight, type CorsPolicy } from './cors.js';
@@ -10,6 +11,7 @@ import { RequestReader } from './request-reader.js';
 import { securityHeaders, withSecurityHeaders } from './security-headers.js';
 import { isReply, reply, type AnyRoute, type HttpRequest, type IncomingRequest } from './route.js';
 import { Router } from './router.js';
+import { isStreamedBody, type StreamedBody } from './streamed-body.js';
 import type { AccessEntry } from '../logger.js';
 
 /** What the adapter writes back. */
@@ -18,6 +20,8 @@ export interface HttpResponse {
   headers: Record<string, string>;
   cookies: string[];
   body: string | Buffer;
+  /** Set instead of `body` (which is then empty) for a body the adapter streams: a served file. */
+  stream?: StreamedBody;
 }
 
 interface CompiledRoute {
@@ -52,7 +56,7 @@ export class HttpPipeline {
       maxAgeSeconds: options.cors?.maxAgeSeconds ?? 600,
     };
     this.securityHeaders = securityHeaders({ hsts: options.hsts ?? false });
-    this.parsers = options.parsers ?? new BodyParsers();
+    this.parsers = options.parsers ?? new BodyParsers([jsonBodyParser, multipartBodyParser]);
     this.accessLog = options.accessLog ?? ((entry) => log.info(entry, 'request'));
   }
 
@@ -164,6 +168,7 @@ export class HttpPipeline {
   private render(request: HttpRequest, result: unknown): HttpResponse {
     const r = isReply(result) ? result : reply(result);
     const headers = { ...r.headers };
+    if (isStreamedBody(r.body)) return { status: r.status, headers, cookies: r.cookies, body: '', stream: r.body };
     let body: string | Buffer;
     if (Buffer.isBuffer(r.body) || (typeof r.body === 'string' && headers['Content-Type'] !== undefined)) {
       body = r.body as string | Buffer;

@@ -2,6 +2,8 @@
  * A small router: `add` and `match`. Static paths are one map lookup; paths with parameters
  * (`:id`) or a trailing rest parameter (`*uri`) are matched segment by segment. Trailing slashes
  * are ignored, so `/api/v1/workflow/actionlets/` and `/api/v1/workflow/actionlets` are one route.
+ * A route that is only a rest parameter (`/*path`, files served by their path) is a fallback: it
+ * answers its method at paths no other route has, and never turns another path's 404 into a 405.
  */
 export type RouteMatch<T> =
   | { kind: 'found'; value: T; params: Record<string, string> }
@@ -20,6 +22,7 @@ interface Pattern<T> {
 export class Router<T> {
   private readonly statics = new Map<string, Map<string, T>>();
   private readonly patterns: Array<Pattern<T>> = [];
+  private readonly fallbacks = new Map<string, { value: T; segments: Segment[] }>();
 
   add(method: string, path: string, value: T): void {
     const normalized = normalizePath(path);
@@ -39,6 +42,11 @@ export class Router<T> {
       }
       return { literal: s };
     });
+    if (segments.length === 1 && 'rest' in segments[0]!) {
+      if (this.fallbacks.has(upper)) throw new Error(`Route ${upper} ${path} is declared twice`);
+      this.fallbacks.set(upper, { value, segments });
+      return;
+    }
     const shape = shapeOf(segments);
     let pattern = this.patterns.find((p) => p.shape === shape);
     if (!pattern) {
@@ -67,6 +75,9 @@ export class Router<T> {
         return { kind: 'found', value: entry.value, params: matchSegments(entry.segments, parts)! };
       for (const m of pattern.byMethod.keys()) allowed.add(m);
     }
+    const fallback = allowed.size === 0 ? this.fallbacks.get(lookup) : undefined;
+    const params = fallback && matchSegments(fallback.segments, parts);
+    if (fallback && params) return { kind: 'found', value: fallback.value, params };
     return allowed.size > 0 ? { kind: 'method_not_allowed', allowed: [...allowed].sort() } : { kind: 'not_found' };
   }
 
@@ -83,6 +94,8 @@ export class Router<T> {
         out.push({ method, path, value });
       }
     }
+    for (const [method, { value, segments }] of this.fallbacks)
+      out.push({ method, path: `/*${'rest' in segments[0]! ? segments[0].rest : ''}`, value });
     return out;
   }
 }

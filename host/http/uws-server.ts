@@ -4,6 +4,8 @@ import { CmsError, Errors, StartupError } from '../../core/errors/index.js';
 import type * as Uws from 'uWebSockets.js';
 import { parseCookies } from './cookies.js';
 import type { HttpResponse } from './pipeline.js';
+import type { StreamedBody } from './streamed-body.js';
+import { streamBody } from './uws-stream.js';
 import { originOf, requestIdOf } from './request-origin.js';
 import { checkHead, type BodyFraming, type HttpLimits } from './http-limits.js';
 import { InflightBudget } from './inflight-budget.js';
@@ -131,9 +133,11 @@ export class UwsServer {
   private onRequest(res: Uws.HttpResponse, req: Uws.HttpRequest): void {
     let aborted = false;
     let body: UwsBody | undefined;
+    const onAbort: Array<() => void> = [];
     res.onAborted(() => {
       aborted = true;
       body?.abort();
+      for (const hook of onAbort) hook();
     });
     const method = req.getCaseSensitiveMethod().toUpperCase();
     const path = req.getUrl();
@@ -184,6 +188,12 @@ export class UwsServer {
       .then((response) => {
         // A body left unread (refused before it was needed) is dropped as it arrives; one that failed closes the connection.
         const close = !aborted && body !== undefined && !body.discardRest();
+        if (response.stream && method !== 'HEAD')
+          return this.writeStream(res, response, {
+            body: response.stream,
+            isAborted: () => aborted,
+            onAbort: (hook) => onAbort.push(hook),
+          });
         this.write(res, () => aborted, response, { headOnly: method === 'HEAD', close });
       })
       .catch(() =>
@@ -209,11 +219,31 @@ export class UwsServer {
     if (isAborted()) return;
     res.cork(() => {
       res.writeStatus(`${response.status} ${STATUS_TEXT[response.status] ?? 'Unknown'}`);
-      for (const [name, value] of Object.entries(response.headers)) res.writeHeader(name, value);
+      for (const [name, value] of Object.entries(response.headers))
+        // uWS writes the length of what it sends itself; a second one would be a framing error.
+        if (name.toLowerCase() !== 'content-length') res.writeHeader(name, value);
       for (const cookie of response.cookies) res.writeHeader('Set-Cookie', cookie);
       const close = how.close === true || this.draining;
-      if (how.headOnly) res.endWithoutBody(Buffer.byteLength(response.body), close);
+      const length = response.stream?.length ?? Buffer.byteLength(response.body);
+      if (how.headOnly) res.endWithoutBody(length, close);
       else res.end(response.body, close);
+    });
+  }
+
+  /** A streamed body after its head (status, headers, cookies): see `streamBody`. */
+  private writeStream(
+    res: Uws.HttpResponse,
+    response: HttpResponse,
+    how: { body: StreamedBody; isAborted: () => boolean; onAbort: (hook: () => void) => void },
+  ): Promise<void> {
+    return streamBody(res, how.body, {
+      ...how,
+      writeHead: () => {
+        res.writeStatus(`${response.status} ${STATUS_TEXT[response.status] ?? 'Unknown'}`);
+        for (const [name, value] of Object.entries(response.headers))
+          if (name.toLowerCase() !== 'content-length') res.writeHeader(name, value);
+        for (const cookie of response.cookies) res.writeHeader('Set-Cookie', cookie);
+      },
     });
   }
 

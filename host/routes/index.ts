@@ -11,6 +11,7 @@ export { default as permissions } from './permissions.js';
 export { default as probes } from './probes.js';
 export { default as search } from './search.js';
 export { default as searchIndex } from './search-index.js';
+export { default as siteFiles } from './site-files.js';
 export { default as sites } from './sites.js';
 export { default as users } from './users.js';
 export { default as workflowDefinitions } from './workflow-definitions.js';

@@ -6,6 +6,7 @@ import { ApiKeyService } from '../../core/auth/api-key-service.js';
 import { AutoLogin } from '../../core/auth/auto-login.js';
 import { CategoryService } from '../../core/content/category-service.js';
 import { ContentReader } from '../../core/content/content-reader.js';
+import { FileDelivery } from '../../core/content/file-delivery.js';
 import { ContentTypeService } from '../../core/content/content-type-service.js';
 import { FieldService } from '../../core/content/field-service.js';
 import { LanguageService } from '../../core/language/language-service.js';
@@ -51,6 +52,7 @@ export interface Services {
   readonly fields: FieldService;
   readonly categories: CategoryService;
   readonly contentReader: ContentReader;
+  readonly fileDelivery: FileDelivery;
   readonly workflows: WorkflowDefinitionService;
   readonly systemActions: SystemActionService;
   readonly fireEngine: FireEngine;
@@ -82,6 +84,7 @@ export function resolveServices(
     fields: resolve(container, FieldService),
     categories: resolve(container, CategoryService),
     contentReader: resolve(container, ContentReader),
+    fileDelivery: resolve(container, FileDelivery),
     workflows: resolve(container, WorkflowDefinitionService),
     systemActions: resolve(container, SystemActionService),
     fireEngine: resolve(container, FireEngine),

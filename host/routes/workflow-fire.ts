@@ -3,6 +3,8 @@ import type { ContentSubmission } from '../../core/content/content-service.js';
 import { CmsError, Errors } from '../../core/errors/index.js';
 import type { FireResult } from '../../core/workflow/fire-engine.js';
 import { parseIndexPolicy, type IndexPolicy } from '../../core/search/index-policy.js';
+import { JSON_MEDIA_TYPE } from '../http/body-parsers.js';
+import type { UploadedPart } from '../http/multipart-parser.js';
 import { INVALID_AS } from '../http/request-reader.js';
 import { reply, route } from '../http/route.js';
 import { contentletView } from '../views/contentlet-view.js';
@@ -15,7 +17,17 @@ const FireBody = Type.Object({
   contentlet: Type.Optional(FormData),
   comments: Type.Optional(Type.String({ maxLength: 65_535 })),
   assign: Type.Optional(Type.String({ maxLength: 255 })),
+  /** File parts of a multipart fire (the multipart parser lists them here). */
+  files: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 100 })),
 });
+type FireForm = {
+  contentletFormData?: Record<string, unknown>;
+  contentlet?: Record<string, unknown>;
+  files?: unknown[];
+};
+
+/** JSON, or multipart with the JSON in a `json` part and the files beside it (how clients upload). */
+const FIRE_MEDIA_TYPES = [JSON_MEDIA_TYPE, 'multipart/form-data'];
 
 const languageNotFound = (fieldName: string) => new CmsError(Errors.LANGUAGE_NOT_FOUND, undefined, { fieldName });
 
@@ -29,21 +41,16 @@ const FireQuery = Type.Object({
 type FireQuery = { inode?: string; identifier?: string; language?: number; indexPolicy?: string };
 
 /** How long the answer waits for the search index: the query's `indexPolicy`, else the form's. */
-function indexPolicyOf(
-  body: { contentletFormData?: Record<string, unknown>; contentlet?: Record<string, unknown> } | undefined,
-  query: FireQuery,
-): IndexPolicy | undefined {
+function indexPolicyOf(body: FireForm | undefined, query: FireQuery): IndexPolicy | undefined {
   if (query.indexPolicy !== undefined) return parseIndexPolicy(query.indexPolicy);
   return parseIndexPolicy((body?.contentletFormData ?? body?.contentlet)?.indexPolicy);
 }
 
 /** `contentletFormData` (or `contentlet`) as a submission; `identifier`, `languageId` and `contentType` are members of it. */
-function submissionOf(
-  body: { contentletFormData?: Record<string, unknown>; contentlet?: Record<string, unknown> } | undefined,
-  query: FireQuery,
-): ContentSubmission | undefined {
-  const form = body?.contentletFormData ?? body?.contentlet;
-  if (!form) return undefined;
+function submissionOf(body: FireForm | undefined, query: FireQuery): ContentSubmission | undefined {
+  const sent = body?.contentletFormData ?? body?.contentlet;
+  if (!sent && !body?.files?.length) return undefined;
+  const { form, uploads } = withFiles(sent ?? {}, (body?.files ?? []) as UploadedPart[]);
   // The form is free-form (one member per field), so its languageId is checked here, as the query's is.
   const languageId = form.languageId ?? query.language;
   if (languageId !== undefined && !/^\d{1,9}$/.test(String(languageId))) throw languageNotFound('languageId');
@@ -53,7 +60,32 @@ function submissionOf(
     identifier: typeof identifier === 'string' && identifier !== '' ? identifier : query.identifier,
     languageId: languageId === undefined ? undefined : Number(languageId),
     values,
+    uploads,
   };
+}
+
+/**
+ * The files of a multipart fire placed in the form: a part named after a field goes to that field;
+ * parts named `file` go, in order, to the fields `binaryFields` (or `binary_fields`) lists, and the
+ * rest to the type's Binary fields that got no file, in their order.
+ */
+function withFiles(sent: Record<string, unknown>, files: readonly UploadedPart[]) {
+  const { binaryFields, binary_fields: legacyList, ...form } = sent;
+  const listed = listOf(binaryFields ?? legacyList);
+  const uploads: Array<{ fileName: string; content: Buffer }> = [];
+  let next = 0;
+  for (const file of files) {
+    const upload = { fileName: file.fileName, content: file.content };
+    const target = file.name === 'file' ? listed[next++] : file.name;
+    if (target) form[target] = upload;
+    else uploads.push(upload);
+  }
+  return { form, uploads };
+}
+
+function listOf(value: unknown): string[] {
+  const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
+  return items.map((item) => String(item).trim()).filter(Boolean);
 }
 
 /**
@@ -75,6 +107,7 @@ export default defineRoutes('workflow fire', ({ fireEngine: engine, systemAction
       summary: "Fires the action a system action (NEW, EDIT, PUBLISH, ...) is mapped to for the item's type",
       query: FireQuery,
       body: FireBody,
+      accepts: FIRE_MEDIA_TYPES,
       optionalBody: true,
       answers: { 404: 'no such item or content type' },
       handler: async ({ params, body, query, principal }) => {
@@ -99,6 +132,7 @@ export default defineRoutes('workflow fire', ({ fireEngine: engine, systemAction
       summary: 'Fires an action on new content (contentletFormData) or on the version named by inode',
       query: FireQuery,
       body: FireBody,
+      accepts: FIRE_MEDIA_TYPES,
       // A fire by inode needs no body at all.
       optionalBody: true,
       answers: { 404: 'no such action or item' },

@@ -245,7 +245,19 @@ t.test('files are placed by their folder and named by their file; Image fields f
   });
   t.same(
     fileType.json.entity[0].fields.map((f: { variable: string }) => f.variable),
-    ['fields0', 'fields1', 'hostFolder', 'fileAsset', 'title', 'fileName', 'description'],
+    [
+      'fields0',
+      'fields1',
+      'hostFolder',
+      'fileAsset',
+      'title',
+      'fileName',
+      'metadataTab',
+      'metaData',
+      'showOnMenu',
+      'sortOrder',
+      'description',
+    ],
     'a file type comes with its fixed fields',
   );
   const png = `data:image/png;name=../../etc/evil name.png;base64,${Buffer.from('not really a png').toString('base64')}`;

@@ -2,6 +2,7 @@ import t from 'tap';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { storedAssetKey } from '../helpers/stored-asset-key.js';
 import { startTestApp } from '../helpers/test-app.js';
 
 const MEMORY_ASSETS = fileURLToPath(new URL('../fixtures/memory-assets-plugin.mjs', import.meta.url));
@@ -28,10 +29,9 @@ t.test('uploads go through the asset store that assets.driver names, not to the 
   await fileType(s);
   const saved = await fire(s, { fileAsset: upload('../../notes.txt', 'hello'), fileName: 'notes.txt' });
   t.equal(saved.status, 200);
-  const stored = saved.json.entity.map.fileAsset as { path: string; name: string; size: number };
-  t.match(stored, { name: 'notes.txt', size: 5 });
+  t.match(saved.json.entity.map.fileAssetMap, { name: 'notes.txt', size: 5 });
   const files = (globalThis as { __memoryAssets?: Map<string, Buffer> }).__memoryAssets!;
-  const key = stored.path.replace(/^assets\//, '');
+  const key = await storedAssetKey(s, saved.json.entity.inode);
   t.equal(files.get(key)?.toString(), 'hello', 'the bytes are in the configured store');
   t.match(key, /^[0-9a-f-]{36}\/notes\.txt$/, 'under a key the service chose, with the sanitised name');
   t.notOk(existsSync(join(s.dataDir, 'assets')), 'nothing was written to the data directory');

@@ -7,6 +7,12 @@ export const contentErrors = defineErrors('content', {
     message: 'Content {identifier} not found',
     meaning: 'No item has this identifier.',
   },
+  FILE_NOT_FOUND: {
+    kind: 'not_found',
+    message: 'This URL does not exist',
+    meaning:
+      'No published file answers this path on the site (or this short asset URL): no such path, a page or other content at it, no live version in the language asked for, or a path that could never name a file. Which of these is not said.',
+  },
   CONTENT_VERSION_NOT_FOUND: {
     kind: 'not_found',
     message: 'Content version {inode} not found',

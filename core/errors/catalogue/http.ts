@@ -18,6 +18,12 @@ export const httpErrors = defineErrors('http', {
     message: 'The request body is not valid JSON',
     meaning: 'The body was sent as JSON but cannot be parsed.',
   },
+  HTTP_BODY_MULTIPART_INVALID: {
+    kind: 'invalid',
+    message: 'The multipart body cannot be read: {problem}',
+    meaning:
+      'A `multipart/form-data` body without a boundary, with a part that is not framed as the boundary says, or with a `json` part that is not a JSON object.',
+  },
   HTTP_BODY_TOO_DEEP: {
     kind: 'invalid',
     message: 'The request body nests deeper than {depth} levels',

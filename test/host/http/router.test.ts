@@ -54,3 +54,25 @@ t.test('malformed escapes do not throw; duplicates and misplaced rest parameters
     ['GET /x/:id'],
   );
 });
+
+t.test('a route that is only a rest parameter is a fallback: last, and never a 405 elsewhere', async (t) => {
+  const r = new Router<string>();
+  r.add('GET', '/*path', 'file');
+  r.add('GET', '/api/:id', 'api');
+  r.add('POST', '/b', 'post');
+  t.same(r.match('GET', '/api/1'), { kind: 'found', value: 'api', params: { id: '1' } }, 'other routes win');
+  t.same(r.match('GET', '/img/a%20b.png'), { kind: 'found', value: 'file', params: { path: 'img/a b.png' } });
+  t.same(r.match('HEAD', '/img/a.png'), { kind: 'found', value: 'file', params: { path: 'img/a.png' } });
+  t.same(r.match('POST', '/img/a.png'), { kind: 'not_found' }, 'other methods stay 404, not 405');
+  t.same(
+    r.match('GET', '/b'),
+    { kind: 'method_not_allowed', allowed: ['POST'] },
+    'a path of another route keeps its 405',
+  );
+  t.same(r.match('GET', '/'), { kind: 'not_found' }, 'the root is no file');
+  t.ok(
+    r.routes().some((route) => route.path === '/*path' && route.method === 'GET'),
+    'listed with the routes',
+  );
+  t.throws(() => r.add('GET', '/*other', 'again'), /declared twice/);
+});
