@@ -6,6 +6,7 @@ import { AssetSweeper } from '../../core/content/asset-sweeper.js';
 import { resolve } from '../../host/container.js';
 import { storedAssetKey } from '../helpers/stored-asset-key.js';
 import { startTestApp, testOnEachStorage, type TestApp } from '../helpers/test-app.js';
+import { createFolders } from '../helpers/folders.js';
 
 // Issue 10: binaries that nothing references any more are swept.
 const MEMORY_ASSETS = fileURLToPath(new URL('../fixtures/memory-assets-plugin.mjs', import.meta.url));
@@ -22,7 +23,7 @@ async function fileType(s: TestApp, variable: string): Promise<void> {
   });
   if (made.status !== 200) throw new Error(`content type ${variable}: ${made.text}`);
   // Files are placed in /docs, which must exist.
-  await s.http('POST', '/api/v1/folder/createfolders/default', { headers: s.basicAuth(), body: ['/docs'] });
+  await createFolders(s, 'default', ['/docs']);
 }
 
 /** Fires a system action; answers the item and the asset key of its file. */

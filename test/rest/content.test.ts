@@ -5,6 +5,7 @@ import type { Storage } from '../../core/plugin/storage-driver.js';
 import { StorageToken } from '../../core/plugin/tokens.js';
 import { resolve } from '../../host/container.js';
 import { startTestApp, testOnEachStorage, type TestApp } from '../helpers/test-app.js';
+import { createFolders } from '../helpers/folders.js';
 
 const TEXT = 'com.cms.contenttype.model.field.ImmutableTextField';
 const DATE = 'com.cms.contenttype.model.field.ImmutableDateField';
@@ -261,7 +262,7 @@ t.test('files are placed by their folder and named by their file; Image fields f
     'a file type comes with its fixed fields',
   );
   const png = `data:image/png;name=../../etc/evil name.png;base64,${Buffer.from('not really a png').toString('base64')}`;
-  await s.http('POST', '/api/v1/folder/createfolders/default', { headers: admin, body: ['/images'] });
+  await createFolders(s, 'default', ['/images']);
   const saveFile = (values: Record<string, unknown>) =>
     db.transaction((tx) => content.saveWorkingVersion(tx, { contentType: 'Images', values }, { userId: 'cms.org.1' }));
   const file = await saveFile({ hostFolder: 'default:/images', fileAsset: png, fileName: 'logo.png' });

@@ -4,17 +4,21 @@ import { SEED_IDS } from '../../core/setup/seed-installation.js';
 import { FieldService } from '../../core/content/field-service.js';
 import { StorageToken } from '../../core/plugin/tokens.js';
 import { resolve } from '../../host/container.js';
+import { createFolderOf, createFolders } from '../helpers/folders.js';
 import { startTestApp, testOnEachStorage, type TestApp } from '../helpers/test-app.js';
 
 // Issue 15: pages and files, and files served by their path on a site.
 const dataUrl = (name: string, text: string, type = 'text/plain') =>
   `data:${type};name=${encodeURIComponent(name)};base64,${Buffer.from(text).toString('base64')}`;
 
-const fire = (s: TestApp, verb: string, form: Record<string, unknown>) =>
-  s.http('PUT', `/api/v1/workflow/actions/default/fire/${verb}`, {
+/** Fires a system action; the folder the item is placed in is created first. */
+async function fire(s: TestApp, verb: string, form: Record<string, unknown>) {
+  await createFolderOf(s, form.hostFolder);
+  return s.http('PUT', `/api/v1/workflow/actions/default/fire/${verb}`, {
     headers: s.basicAuth(),
     body: { contentletFormData: form },
   });
+}
 
 /** A file of the seeded File type, published unless `verb` says otherwise. */
 async function newFile(s: TestApp, form: Record<string, unknown>, verb = 'PUBLISH') {
@@ -157,7 +161,8 @@ t.test('a page is created and published through a fire with hostFolder and url; 
     url: 'index',
     title: 'Twin',
   });
-  t.equal(twin.status, 400, 'one page per path');
+  t.equal(twin.status, 409, 'one page per path');
+  t.match(twin.json.errors, [{ errorCode: 'CONTENT_PATH_TAKEN' }]);
   const missing = await fire(s, 'PUBLISH', { contentType: 'htmlpageasset', title: 'No url', hostFolder: 'default' });
   t.match(missing.json.errors, [{ errorCode: 'required', fieldName: 'url' }]);
 });
@@ -317,6 +322,7 @@ t.test('a large file streams through a socket whole, and a client leaving mid-wa
   // 7 MiB of varied bytes: many times what one socket write takes, so the stream must wait for it.
   const bytes = Buffer.alloc(7 * 1024 * 1024);
   for (let i = 0; i < bytes.length; i += 4) bytes.writeUInt32LE((i * 2654435761) >>> 0, i);
+  await createFolders(s, 'default', ['/big']);
   const saved = await s.app.inject({
     method: 'PUT',
     path: '/api/v1/workflow/actions/default/fire/PUBLISH',

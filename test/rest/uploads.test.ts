@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { storedAssetKey } from '../helpers/stored-asset-key.js';
 import { startTestApp } from '../helpers/test-app.js';
+import { createFolders } from '../helpers/folders.js';
 
 const MEMORY_ASSETS = fileURLToPath(new URL('../fixtures/memory-assets-plugin.mjs', import.meta.url));
 const upload = (name: string, text: string) =>
@@ -15,7 +16,7 @@ async function fileType(s: NonNullable<Awaited<ReturnType<typeof startTestApp>>>
     body: { baseType: 'FILEASSET', name: 'Documents', variable: 'Documents' },
   });
   // Files are placed in /docs, which must exist.
-  await s.http('POST', '/api/v1/folder/createfolders/default', { headers: s.basicAuth(), body: ['/docs'] });
+  await createFolders(s, 'default', ['/docs']);
 }
 
 const fire = (s: NonNullable<Awaited<ReturnType<typeof startTestApp>>>, values: Record<string, unknown>) =>
