@@ -424,6 +424,14 @@ export interface DriverRepositories {
    */
   definitionsVersion(): Promise<string>;
   /**
+   * A token that changes with every write that can change a navigation tree and is not a
+   * definition: saves and state changes of pages and files, menu links, sites. (Folders and
+   * permissions renew `definitionsVersion`; a navigation cache compares both.)
+   */
+  navigationVersion(): Promise<string>;
+  /** Renews `navigationVersion` in the caller's transaction: call it with every such write. */
+  renewNavigationVersion(): Promise<void>;
+  /**
    * Runs `work` in one transaction: everything it does through `tx` commits together or not at
    * all. Called on a `tx`, it joins that transaction. Throwing from `work` rolls back and rethrows.
    * A driver may run `work` again when the database killed an attempt (a deadlock): nothing `work`

@@ -488,6 +488,26 @@ export function repositorySuite(t: Test, open: () => Promise<DriverStorage>): vo
     t.pass('ping answered');
   });
 
+  t.test('the navigation version changes when renewed, in the caller transaction, and is shared', async (t) => {
+    const s = await open();
+    const first = await s.navigationVersion();
+    await s.renewNavigationVersion();
+    const second = await s.navigationVersion();
+    t.not(second, first, 'renewed');
+    await t.rejects(
+      s.transaction(async (tx) => {
+        await tx.renewNavigationVersion();
+        throw new Error('undo');
+      }),
+      /undo/,
+    );
+    t.equal(await s.navigationVersion(), second, 'a rolled-back renewal changes nothing');
+    const definitions = await s.definitionsVersion();
+    await s.transaction((tx) => tx.renewNavigationVersion());
+    t.not(await s.navigationVersion(), second, 'a committed one does');
+    t.equal(await s.definitionsVersion(), definitions, 'the definitions version is a token of its own');
+  });
+
   t.test('the definitions version changes with every definition write, and with nothing else', async (t) => {
     const s = await open();
     const versions = [await s.definitionsVersion()];

@@ -22,6 +22,7 @@ import { userRepository } from './user-repository.js';
 import { workflowRepository } from './workflow-repository.js';
 
 const DEFINITIONS_VERSION = 'definitions.version';
+const NAVIGATION_VERSION = 'navigation.version';
 
 /** Every repository over one executor: the shared query logic, written once for both dialects. */
 export function createRepositories(
@@ -65,6 +66,8 @@ export function createRepositories(
     tasks: taskRepository(exec, tables, dialect),
     workflows: workflowRepository(definitionsExec, tables),
     definitionsVersion: async () => (await settings.get(DEFINITIONS_VERSION)) ?? '',
+    navigationVersion: async () => (await settings.get(NAVIGATION_VERSION)) ?? '',
+    renewNavigationVersion: () => settings.put(NAVIGATION_VERSION, randomUUID()),
     transaction,
   };
 }
