@@ -3,37 +3,20 @@ import { sweepExpiredEvents } from '../../core/analytics/retention-sweep.js';
 import type { AnalyticsEventRepository, Storage } from '../../core/plugin/storage-driver.js';
 import { StorageToken } from '../../core/plugin/tokens.js';
 import { resolve } from '../../host/container.js';
+import { normalisedEvent } from '../helpers/normalised-event.js';
 import { testOnEachStorage, type TestApp } from '../helpers/test-app.js';
 
 const DAY_MS = 86_400_000;
 
 /** `count` pageviews received `daysAgo` days ago (a second apart, so their order is known). */
 function events(count: number, daysAgo: number, now: number): NormalisedEvent[] {
-  return Array.from({ length: count }, (_, i) => {
-    const receivedAt = new Date(now - daysAgo * DAY_MS + i * 1000).toISOString();
-    return {
-      eventType: 'pageview',
+  return Array.from({ length: count }, (_, i) =>
+    normalisedEvent({
       sessionId: 's1',
-      sessionKey: `s1:${receivedAt.slice(0, 10)}`,
-      userId: 'u1',
-      receivedAt,
-      localTime: null,
+      receivedAt: new Date(now - daysAgo * DAY_MS + i * 1000).toISOString(),
       pageUrl: `/page-${i}`,
-      pageTitle: null,
-      contentIdentifier: null,
-      contentInode: null,
-      contentTitle: null,
-      contentType: null,
-      conversionName: null,
-      viewportOffsetPct: null,
-      domIndex: null,
-      screenResolution: null,
-      language: null,
-      viewportWidth: null,
-      viewportHeight: null,
-      dataJson: '{}',
-    };
-  });
+    }),
+  );
 }
 
 const storageOf = (s: TestApp): Storage => resolve(s.app.container, StorageToken);

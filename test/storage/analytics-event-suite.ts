@@ -2,33 +2,9 @@ import type { Test } from 'tap';
 import type { NormalisedEvent } from '../../core/analytics/normalised-event.js';
 import type { StoredAnalyticsEvent } from '../../core/model/analytics-event.js';
 import type { DriverStorage } from '../../core/plugin/storage-driver.js';
+import { normalisedEvent } from '../helpers/normalised-event.js';
 
-/** An event as the ingest produces it; only the members a test cares about are given. */
-function event(overrides: Partial<NormalisedEvent> & Pick<NormalisedEvent, 'receivedAt'>): NormalisedEvent {
-  const sessionId = overrides.sessionId ?? 'sA';
-  return {
-    eventType: 'pageview',
-    sessionId,
-    sessionKey: `${sessionId}:${overrides.receivedAt.slice(0, 10)}`,
-    userId: 'u1',
-    localTime: null,
-    pageUrl: null,
-    pageTitle: null,
-    contentIdentifier: null,
-    contentInode: null,
-    contentTitle: null,
-    contentType: null,
-    conversionName: null,
-    viewportOffsetPct: null,
-    domIndex: null,
-    screenResolution: null,
-    language: null,
-    viewportWidth: null,
-    viewportHeight: null,
-    dataJson: '{}',
-    ...overrides,
-  };
-}
+const event = normalisedEvent;
 
 /** What reading an event back answers, without the id the database gives it. */
 function stored(siteId: string, { dataJson, ...rest }: NormalisedEvent): Omit<StoredAnalyticsEvent, 'id'> {

@@ -10,6 +10,7 @@ import { silentLogger } from '../../core/logger.js';
 import type { DriverStorage } from '../../core/plugin/storage-driver.js';
 import sqlitePlugin from '../../plugins/storage/sqlite/index.js';
 import { repositorySuite } from './repository-suite.js';
+import { normalisedEvent } from '../helpers/normalised-event.js';
 
 /** Storage tests stay independent of the host (test-app.ts pulls in the whole service). */
 function tempDataDir(t: Test): string {
@@ -40,28 +41,12 @@ t.test('the database is a WAL file in the data directory, and data survives a re
   t.equal(await second.settings.get('kept'), 'yes');
 });
 
-const analyticsEvent = {
-  eventType: 'pageview',
+const analyticsEvent = normalisedEvent({
   sessionId: 's',
-  sessionKey: 's:2025-06-09',
   userId: 'u',
   receivedAt: '2025-06-09T12:00:00.000Z',
-  localTime: null,
   pageUrl: '/',
-  pageTitle: null,
-  contentIdentifier: null,
-  contentInode: null,
-  contentTitle: null,
-  contentType: null,
-  conversionName: null,
-  viewportOffsetPct: null,
-  domIndex: null,
-  screenResolution: null,
-  language: null,
-  viewportWidth: null,
-  viewportHeight: null,
-  dataJson: '{}',
-};
+});
 
 t.test('analytics events live in a WAL file of their own beside the main database', async (t) => {
   const dataDir = tempDataDir(t);
