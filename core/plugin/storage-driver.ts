@@ -279,7 +279,8 @@ export interface FolderRepository {
   update(folder: Folder): Promise<void>;
   /**
    * Moves the folder at `from` and everything below it to `to` (on `toHostId`): the folders' paths
-   * and the parent paths of the content inside them, by prefix. Run it in the caller's transaction.
+   * and the parent paths of the content inside them, by prefix, and the site of the menu links in
+   * them (links name their folder by identifier). Run it in the caller's transaction.
    * Throws `RECORD_NOT_UNIQUE` when a path it makes is taken.
    */
   repath(move: FolderRepath): Promise<void>;

@@ -133,4 +133,38 @@ export function menuLinkSuite(t: Test, open: () => Promise<DriverStorage>): void
     t.equal(await s.navigationVersion(), before, 'a rolled-back write renews nothing');
     t.equal(await s.menuLinks.find('gone', 'working'), undefined);
   });
+
+  t.test('menu links: a folder moved to another site takes its links (and those below) along', async (t) => {
+    const s = await open();
+    const folder = (identifier: string, path: string) => ({
+      identifier,
+      inode: identifier,
+      hostId: 'h1',
+      path,
+      name: identifier,
+      title: identifier,
+      showOnMenu: false,
+      sortOrder: 0,
+      defaultFileType: null,
+      filesMasks: '',
+      owner: 'o',
+      iDate: 1,
+      modDate: 1,
+      modUser: 'u',
+    });
+    await s.folders.insert(folder('fa', '/a/'));
+    await s.folders.insert(folder('fab', '/a/b/'));
+    await s.folders.insert(folder('fc', '/c/'));
+    await s.menuLinks.insert(link('in-a', 'fa'));
+    await s.menuLinks.insert(link('in-b', 'fab'));
+    await s.menuLinks.insert(link('in-c', 'fc'));
+    await s.menuLinks.publish('in-b');
+    await s.folders.repath({ hostId: 'h1', from: '/a/', toHostId: 'h1', to: '/x/' });
+    t.equal((await s.menuLinks.find('in-a', 'working'))?.folder, 'fa', 'a rename changes no link');
+    await s.folders.repath({ hostId: 'h1', from: '/x/', toHostId: 'h2', to: '/x/' });
+    t.equal((await s.menuLinks.find('in-a', 'working'))?.hostId, 'h2');
+    t.equal((await s.menuLinks.find('in-b', 'working'))?.hostId, 'h2', 'below too');
+    t.equal((await s.menuLinks.find('in-b', 'live'))?.hostId, 'h2', 'both versions');
+    t.equal((await s.menuLinks.find('in-c', 'working'))?.hostId, 'h1', 'other folders stay');
+  });
 }
