@@ -316,7 +316,7 @@ export interface MenuLinkRepository {
   unpublish(identifier: string): Promise<void>;
   /** Removes both versions. */
   delete(identifier: string): Promise<void>;
-  /** The links of one folder (SYSTEM_FOLDER: the site's root) in one variant, a page at a time. */
+  /** The links of a site, or of one of its folders (SYSTEM_FOLDER: its root), in one variant, a page at a time. */
   list(query: MenuLinkQuery): Promise<Page<MenuLink>>;
   /** The live links shown on the menu in these folders (any site's), by sortOrder, then title ignoring case. */
   menuItems(hostId: string, folders: readonly string[]): Promise<MenuLink[]>;
@@ -328,8 +328,8 @@ export interface MenuLinkRepository {
 
 export interface MenuLinkQuery extends PageRequest {
   hostId: string;
-  /** A folder identifier, or SYSTEM_FOLDER for the site's root. */
-  folder: string;
+  /** A folder identifier, SYSTEM_FOLDER for the site's root, or undefined for every link of the site. */
+  folder?: string;
   variant: MenuLinkVariant;
   /** `sortOrder` (then title, the default), `title` (then sortOrder) or `modDate` (newest first); ties by identifier. */
   orderBy?: 'sortOrder' | 'title' | 'modDate';

@@ -74,6 +74,7 @@ export function menuLinkSuite(t: Test, open: () => Promise<DriverStorage>): void
     const page = await list({ offset: 1, limit: 1 });
     t.same([ids(page.items), page.total], [['c'], 3], 'a page, and the total');
     t.same(ids((await list({ folder: 'SYSTEM_FOLDER' })).items), ['root'], "a site's root is per site");
+    t.same((await list({ folder: undefined })).total, 5, 'every folder of the site');
     t.same((await list({ variant: 'live' })).total, 0, 'nothing live yet');
     await s.menuLinks.publish('b');
     t.same(ids((await list({ variant: 'live' })).items), ['b']);

@@ -47,7 +47,11 @@ export function menuLinkRepository(exec: Executor, t: Tables): MenuLinkRepositor
     delete: (identifier) => exec.write(async (db) => void (await db.delete(l).where(eq(l.identifier, identifier)))),
     list: (query) =>
       exec.read(async (db) => {
-        const where = and(eq(l.hostId, query.hostId), eq(l.folder, query.folder), eq(l.variant, query.variant));
+        const where = and(
+          eq(l.hostId, query.hostId),
+          query.folder === undefined ? undefined : eq(l.folder, query.folder),
+          eq(l.variant, query.variant),
+        );
         const rows = await db
           .select()
           .from(l)
