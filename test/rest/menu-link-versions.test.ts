@@ -128,4 +128,19 @@ testOnEachStorage('a folder holding only a link is not empty; a recursive delete
   t.match((await s.http('GET', `/api/v1/menulinks/${pointing.identifier}`, { headers: admin })).json.entity, {
     internalLinkIdentifier: team,
   });
+
+  const site = await s.http('POST', '/api/v1/site', { headers: admin, body: { siteName: 'elsewhere.example' } });
+  const moved = await s.http('PUT', '/api/v1/assets/folders/_move', {
+    headers: admin,
+    body: { assetPath: '//default/kept/', destination: '//elsewhere.example/' },
+  });
+  t.equal(moved.status, 200, moved.text);
+  t.match(
+    (await s.http('GET', `/api/v1/menulinks/${pointing.identifier}`, { headers: admin })).json.entity,
+    {
+      hostId: site.json.entity.identifier,
+      folderPath: '/kept/',
+    },
+    'a folder moved to another site takes its links',
+  );
 });
