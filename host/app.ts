@@ -44,6 +44,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   areas.users,
   areas.sites,
   areas.folders,
+  areas.menuLinks,
   areas.languages,
   areas.contentTypes,
   areas.categories,

@@ -31,6 +31,7 @@ import {
 } from '../core/plugin/tokens.js';
 import { SiteService } from '../core/site/site-service.js';
 import { FolderService } from '../core/folder/folder-service.js';
+import { MenuLinkService } from '../core/menu-link/menu-link-service.js';
 import { SiteKeyService } from '../core/analytics/site-key-service.js';
 import { AnalyticsReader } from '../core/analytics/analytics-reader.js';
 import { ContentTypeService } from '../core/content/content-type-service.js';
@@ -192,6 +193,14 @@ export function buildContainer(parts: {
       content,
       backEndUserRoleId: SEED_IDS.backendUserRole,
       indexQueue,
+    }),
+  });
+  c.register(MenuLinkService, {
+    useValue: new MenuLinkService({
+      storage: parts.storage,
+      definitions,
+      permissions,
+      backEndUserRoleId: SEED_IDS.backendUserRole,
     }),
   });
   const actionlets = new ActionletCatalogue(parts.registry.actionlets);

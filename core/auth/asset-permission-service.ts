@@ -205,7 +205,7 @@ export class AssetPermissionService {
   }
 }
 
-/** A site id, a folder id, a content type id or variable, or a content identifier. */
+/** A site id, a folder id, a content type id or variable, a content identifier, or a menu link identifier. */
 async function findAsset(tx: Repositories, definitions: Definitions, assetId: string): Promise<PermissionAsset> {
   if (await tx.sites.findById(assetId)) return { kind: 'site', siteId: assetId };
   const folder = await definitions.folder(assetId);
@@ -215,6 +215,8 @@ async function findAsset(tx: Repositories, definitions: Definitions, assetId: st
   const identifier = await tx.content.findIdentifier(assetId);
   const contentType = identifier && (await definitions.contentType(identifier.contentTypeId));
   if (identifier && contentType) return { kind: 'content', identifier, type: contentType };
+  const link = await tx.menuLinks.find(assetId, 'working');
+  if (link) return { kind: 'menuLink', link };
   throw new CmsError(Errors.PERMISSION_ASSET_NOT_FOUND, { asset: assetId });
 }
 

@@ -3,6 +3,7 @@ import { CmsError, Errors } from '../errors/index.js';
 import type { ContentType } from '../model/content-type.js';
 import type { ContentIdentifier } from '../model/contentlet.js';
 import { folderPathOfParent, parentPathOf, ROOT_PATH, type Folder } from '../model/folder.js';
+import type { MenuLink } from '../model/menu-link.js';
 import { ALL_PERMISSION_BITS, PERMISSION_BITS, type PermissionName } from '../model/permission.js';
 import { SYSTEM_HOST } from '../model/site.js';
 import type { Principal } from './principal.js';
@@ -12,7 +13,8 @@ export type PermissionAsset =
   | { kind: 'site'; siteId: string }
   | { kind: 'folder'; folder: Folder }
   | { kind: 'contentType'; type: ContentType }
-  | { kind: 'content'; identifier: ContentIdentifier; type: ContentType };
+  | { kind: 'content'; identifier: ContentIdentifier; type: ContentType }
+  | { kind: 'menuLink'; link: MenuLink };
 
 /** An asset named by kind and id, as the permission endpoints show where grants come from. */
 export interface AssetRef {
@@ -56,7 +58,8 @@ export interface PermissionCheck {
  * The one place permissions are decided. An asset with no grants of its own inherits: a site from
  * SYSTEM_HOST; a folder from the folder it sits in, a top-level folder from its site; a content type
  * from its site; a content item from its folder (its site at the root), joined with its content
- * type's own grants when the type has some. Administrators hold every bit; a caller's bits are the
+ * type's own grants when the type has some; a menu link from its folder (its site at the root).
+ * Administrators hold every bit; a caller's bits are the
  * union over their roles (`CMS Anonymous` for callers who are not signed in, `CMS Owner` for the
  * asset's owner). Grants come through the definitions cache (per process, renewed by the version
  * token); the bits of one caller on one asset are remembered for the rest of the transaction.
@@ -118,6 +121,13 @@ export class PermissionService {
         if (await definitions.grants(asset.type.id)) parents.push({ kind: 'contentType', type: asset.type });
         return this.inherit(definitions, parents);
       }
+      case 'menuLink': {
+        // A link whose folder is gone (deleted in this transaction) stands at its site's level.
+        const folder = await definitions.folder(asset.link.folder);
+        return this.inherit(definitions, [
+          folder ? { kind: 'folder', folder } : { kind: 'site', siteId: asset.link.hostId },
+        ]);
+      }
     }
   }
 
@@ -172,6 +182,8 @@ export function refOf(asset: PermissionAsset): AssetRef {
       return { kind: 'contentType', id: asset.type.id };
     case 'content':
       return { kind: 'content', id: asset.identifier.identifier };
+    case 'menuLink':
+      return { kind: 'menuLink', id: asset.link.identifier };
   }
 }
 
@@ -184,6 +196,7 @@ function assetKey(asset: PermissionAsset): string {
   }
   // A folder's place decides what it inherits.
   if (asset.kind === 'folder') return `${kind}:${id}:${asset.folder.hostId}:${asset.folder.path}:${asset.folder.owner}`;
+  if (asset.kind === 'menuLink') return `${kind}:${id}:${asset.link.hostId}:${asset.link.folder}:${asset.link.owner}`;
   return `${kind}:${id}`;
 }
 
@@ -191,6 +204,7 @@ function ownerOf(asset: PermissionAsset): string | undefined {
   if (asset.kind === 'content') return asset.identifier.owner;
   if (asset.kind === 'contentType') return asset.type.owner;
   if (asset.kind === 'folder') return asset.folder.owner;
+  if (asset.kind === 'menuLink') return asset.link.owner;
   return undefined;
 }
 
@@ -204,5 +218,7 @@ function describe(asset: PermissionAsset): string {
       return `content type ${asset.type.variable}`;
     case 'content':
       return `content ${asset.identifier.identifier}`;
+    case 'menuLink':
+      return `menu link ${asset.link.identifier}`;
   }
 }

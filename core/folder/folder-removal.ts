@@ -9,9 +9,11 @@ import { checkPlace, requireFolderAt, type FolderDependencies } from './folder-a
 const DELETE_BATCH = 200;
 
 /**
- * Deletes folders by stored path, in the caller's transaction. A folder that holds content (itself
- * or below) is refused unless `recursive`, which destroys that content too: every version in every
- * language, its workflow tasks, and (after the commit) its index documents. Unlike the original,
+ * Deletes folders by stored path, in the caller's transaction. A folder that holds content or menu
+ * links (itself or below) is refused unless `recursive`, which destroys them too: every version of
+ * the content in every language, its workflow tasks, and (after the commit) its index documents;
+ * the links with both their versions. Links elsewhere pointing at what is deleted are kept:
+ * navigation skips an INTERNAL link whose target is gone. Unlike the original,
  * whose deletes are always recursive, emptying first is the default: the issue asks for it.
  */
 export async function deleteFolders(
@@ -38,8 +40,13 @@ export async function deleteFolders(
         await tx.permissions.reset(identifier);
       }
     }
-    for (const gone of await tx.folders.listSubtree(site.identifier, folder.path))
-      await tx.permissions.reset(gone.identifier);
+    const subtree = await tx.folders.listSubtree(site.identifier, folder.path);
+    const folderIds = subtree.map((f) => f.identifier);
+    // A folder holding only a menu link is not empty either: its menu would lose the link.
+    if (!request.recursive && (await tx.menuLinks.countInFolders(folderIds)) > 0)
+      throw new CmsError(Errors.FOLDER_NOT_EMPTY, { path: folder.path });
+    for (const link of await tx.menuLinks.deleteInFolders(folderIds)) await tx.permissions.reset(link);
+    for (const gone of subtree) await tx.permissions.reset(gone.identifier);
     await tx.folders.deleteSubtree(site.identifier, folder.path);
     deleted.push(folder.path);
   }

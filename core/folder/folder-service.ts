@@ -219,7 +219,7 @@ export class FolderService {
   }
 
   /**
-   * Deletes folders of a site by path (WRITE and EDIT_PERMISSIONS on each). One that holds content,
+   * Deletes folders of a site by path (WRITE and EDIT_PERMISSIONS on each). One that holds content or links,
    * itself or below, is refused unless `recursive`: then its content goes with it. Answers the paths.
    */
   async delete(

@@ -15,7 +15,7 @@ export const ALL_PERMISSION_BITS = 31;
 export const PERMISSION_NAMES = Object.keys(PERMISSION_BITS) as PermissionName[];
 
 /** What can carry permissions. */
-export type PermissionAssetKind = 'site' | 'folder' | 'contentType' | 'content';
+export type PermissionAssetKind = 'site' | 'folder' | 'contentType' | 'content' | 'menuLink';
 
 /** The bits one role holds on an asset. */
 export interface PermissionGrant {

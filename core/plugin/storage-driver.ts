@@ -10,6 +10,7 @@ import type { AnalyticsSiteKey } from '../model/analytics-site-key.js';
 import type { ContentType } from '../model/content-type.js';
 import type { Field } from '../model/field.js';
 import type { Folder } from '../model/folder.js';
+import type { MenuLink, MenuLinkVariant } from '../model/menu-link.js';
 import type { Category } from '../model/category.js';
 import type {
   ActionletAssociation,
@@ -278,7 +279,8 @@ export interface FolderRepository {
   update(folder: Folder): Promise<void>;
   /**
    * Moves the folder at `from` and everything below it to `to` (on `toHostId`): the folders' paths
-   * and the parent paths of the content inside them, by prefix. Run it in the caller's transaction.
+   * and the parent paths of the content inside them, by prefix, and the site of the menu links in
+   * them (links name their folder by identifier). Run it in the caller's transaction.
    * Throws `RECORD_NOT_UNIQUE` when a path it makes is taken.
    */
   repath(move: FolderRepath): Promise<void>;
@@ -291,6 +293,46 @@ export interface FolderRepository {
    * once: what an upgrade from before folders were kept makes folders for.
    */
   contentParentPaths(): Promise<Array<{ hostId: string; parentPath: string }>>;
+}
+
+/**
+ * Menu links, each with a working version and, once published, a live one. Every write renews
+ * the navigation version token in the same transaction: menus show links.
+ *
+ * @example
+ * await tx.menuLinks.insert(link);
+ * await tx.menuLinks.publish(link.identifier);
+ * const items = await tx.menuLinks.menuItems(hostId, [folderId]);
+ */
+export interface MenuLinkRepository {
+  /** Stores a new link's working version. Throws `RECORD_NOT_UNIQUE` when the identifier exists. */
+  insert(link: MenuLink): Promise<void>;
+  find(identifier: string, variant: MenuLinkVariant): Promise<MenuLink | undefined>;
+  /** Replaces the working version (every column but the identifier); the live one is left alone. */
+  update(link: MenuLink): Promise<void>;
+  /** Copies the working version to live, replacing any live one. */
+  publish(identifier: string): Promise<void>;
+  /** Removes the live version. */
+  unpublish(identifier: string): Promise<void>;
+  /** Removes both versions. */
+  delete(identifier: string): Promise<void>;
+  /** The links of a site, or of one of its folders (SYSTEM_FOLDER: its root), in one variant, a page at a time. */
+  list(query: MenuLinkQuery): Promise<Page<MenuLink>>;
+  /** The live links shown on the menu in these folders (any site's), by sortOrder, then title ignoring case. */
+  menuItems(hostId: string, folders: readonly string[]): Promise<MenuLink[]>;
+  /** How many links (counted once whatever their versions) sit in these folders. */
+  countInFolders(folders: readonly string[]): Promise<number>;
+  /** Removes every link in these folders; answers their identifiers. */
+  deleteInFolders(folders: readonly string[]): Promise<string[]>;
+}
+
+export interface MenuLinkQuery extends PageRequest {
+  hostId: string;
+  /** A folder identifier, SYSTEM_FOLDER for the site's root, or undefined for every link of the site. */
+  folder?: string;
+  variant: MenuLinkVariant;
+  /** `sortOrder` (then title, the default), `title` (then sortOrder) or `modDate` (newest first); ties by identifier. */
+  orderBy?: 'sortOrder' | 'title' | 'modDate';
 }
 
 export interface FolderRepath {
@@ -404,6 +446,7 @@ export interface DriverRepositories {
   workflows: WorkflowRepository;
   content: ContentRepository;
   folders: FolderRepository;
+  menuLinks: MenuLinkRepository;
   contentTypes: ContentTypeRepository;
   fields: FieldRepository;
   users: UserRepository;

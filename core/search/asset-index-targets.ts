@@ -27,6 +27,9 @@ export async function indexTargetsOfGrants(tx: Repositories, asset: PermissionAs
       return [{ scope: 'type', id: asset.type.id }];
     case 'site':
       return asset.siteId === SYSTEM_HOST ? [{ scope: 'all' }] : [{ scope: 'site', id: asset.siteId }];
+    case 'menuLink':
+      // Links are not in the search index.
+      return [];
   }
 }
 

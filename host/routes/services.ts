@@ -14,6 +14,7 @@ import { StorageToken } from '../../core/plugin/tokens.js';
 import type { Storage } from '../../core/plugin/storage-driver.js';
 import { SiteService } from '../../core/site/site-service.js';
 import { FolderService } from '../../core/folder/folder-service.js';
+import { MenuLinkService } from '../../core/menu-link/menu-link-service.js';
 import { SiteKeyService } from '../../core/analytics/site-key-service.js';
 import { AnalyticsReader } from '../../core/analytics/analytics-reader.js';
 import { AnalyticsIngest } from '../analytics/ingest-pool.js';
@@ -44,6 +45,7 @@ export interface Services {
   readonly autoLogin: AutoLogin;
   readonly sites: SiteService;
   readonly folders: FolderService;
+  readonly menuLinks: MenuLinkService;
   readonly siteKeys: SiteKeyService;
   readonly analyticsReader: AnalyticsReader;
   readonly analyticsIngest: AnalyticsIngest;
@@ -76,6 +78,7 @@ export function resolveServices(
     autoLogin: resolve(container, AutoLogin),
     sites: resolve(container, SiteService),
     folders: resolve(container, FolderService),
+    menuLinks: resolve(container, MenuLinkService),
     siteKeys: resolve(container, SiteKeyService),
     analyticsReader: resolve(container, AnalyticsReader),
     analyticsIngest: resolve(container, AnalyticsIngest),

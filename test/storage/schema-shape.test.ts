@@ -28,6 +28,7 @@ const rowTypesMatch: AllSame = {
   contentTypeWorkflows: true,
   fields: true,
   contentIdentifiers: true,
+  menuLinks: true,
   folders: true,
   contentVersions: true,
   contentStates: true,

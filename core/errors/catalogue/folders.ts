@@ -32,8 +32,8 @@ export const folderErrors = defineErrors('folders', {
   FOLDER_NOT_EMPTY: {
     kind: 'invalid',
     message:
-      'The folder {path} is not empty: it or a folder below it holds content. Empty it first, or delete it recursively (recursive=true)',
-    meaning: 'Deleting a folder that holds content needs the recursive delete.',
+      'The folder {path} is not empty: it or a folder below it holds content or menu links. Empty it first, or delete it recursively (recursive=true)',
+    meaning: 'Deleting a folder that holds content or menu links needs the recursive delete.',
   },
   FOLDER_MOVE_INTO_ITSELF: {
     kind: 'invalid',

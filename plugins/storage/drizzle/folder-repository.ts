@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { contentParentPathOf, parentPathOf, type Folder } from '../../../core/model/folder.js';
 import type { FolderRepository } from '../../../core/plugin/storage-driver.js';
@@ -110,6 +110,20 @@ export function folderRepository(exec: Executor, t: Tables): FolderRepository {
           .update(t.contentIdentifiers)
           .set({ host: toHostId, parentPath: replacePrefix(t.contentIdentifiers.parentPath, fromParent, toParent) })
           .where(contentInOrBelow(t, hostId, from));
+        // Links name their folder by identifier: only a move to another site changes them (their site).
+        if (toHostId !== hostId)
+          await db
+            .update(t.menuLinks)
+            .set({ hostId: toHostId })
+            .where(
+              inArray(
+                t.menuLinks.folder,
+                db
+                  .select({ identifier: f.identifier })
+                  .from(f)
+                  .where(and(eq(f.hostId, hostId), startsWith(f.path, from))),
+              ),
+            );
         // The folders below, then the folder itself, whose parent is not under `from`.
         await db
           .update(f)

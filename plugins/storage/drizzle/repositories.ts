@@ -12,6 +12,7 @@ import { folderRepository } from './folder-repository.js';
 import { issuedTokenRepository } from './issued-token-repository.js';
 import { indexQueueRepository } from './index-queue-repository.js';
 import { languageRepository } from './language-repository.js';
+import { menuLinkRepository } from './menu-link-repository.js';
 import { permissionRepository } from './permission-repository.js';
 import { roleRepository } from './role-repository.js';
 import { sessionRepository } from './session-repository.js';
@@ -34,22 +35,14 @@ export function createRepositories(
   const exec = translatingExecutor(executor, dialect);
   const settings = settingRepository(exec, tables, dialect);
   // Writes to definitions (and permissions, and folders) renew the version token in the same transaction, so no writer can forget it.
-  const definitionsExec: Executor = {
-    read: exec.read,
-    write: (work) =>
-      exec.write(async (db) => {
-        const result = await work(db);
-        await upsertRow({ db, dialect }, tables.settings, [tables.settings.key], {
-          key: DEFINITIONS_VERSION,
-          value: randomUUID(),
-        });
-        return result;
-      }),
-  };
+  const definitionsExec = renewingExecutor(exec, { tables, dialect, key: DEFINITIONS_VERSION });
+  // Link writes renew the navigation version the same way: menus list links.
+  const navigationExec = renewingExecutor(exec, { tables, dialect, key: NAVIGATION_VERSION });
   return {
     categories: categoryRepository(exec, tables),
     content: contentRepository(exec, tables, dialect),
     folders: folderRepository(definitionsExec, tables),
+    menuLinks: menuLinkRepository(navigationExec, tables),
     contentTypes: contentTypeRepository(definitionsExec, tables),
     fields: fieldRepository(definitionsExec, tables),
     users: userRepository(exec, tables),
@@ -69,5 +62,21 @@ export function createRepositories(
     navigationVersion: async () => (await settings.get(NAVIGATION_VERSION)) ?? '',
     renewNavigationVersion: () => settings.put(NAVIGATION_VERSION, randomUUID()),
     transaction,
+  };
+}
+
+/** An executor whose every write also gives a version token (a setting) a new value, in the same transaction. */
+function renewingExecutor(
+  exec: Executor,
+  { tables, dialect, key }: { tables: Tables; dialect: Dialect; key: string },
+): Executor {
+  return {
+    read: exec.read,
+    write: (work) =>
+      exec.write(async (db) => {
+        const result = await work(db);
+        await upsertRow({ db, dialect }, tables.settings, [tables.settings.key], { key, value: randomUUID() });
+        return result;
+      }),
   };
 }

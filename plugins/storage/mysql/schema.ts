@@ -239,6 +239,36 @@ export const folders = mysqlTable(
   ],
 );
 
+/** Menu links: one row per version (`working`, and `live` once published) of each link. */
+export const menuLinks = mysqlTable(
+  'menu_links',
+  {
+    identifier: varchar('identifier', { length: 255 }).notNull(),
+    variant: varchar('variant', { length: 16 }).notNull(),
+    inode: varchar('inode', { length: 255 }).notNull(),
+    hostId: varchar('host_id', { length: 255 }).notNull(),
+    folder: varchar('folder', { length: 255 }).notNull(),
+    title: varchar('title', { length: 255 }).notNull(),
+    friendlyName: varchar('friendly_name', { length: 255 }).notNull(),
+    linkType: varchar('link_type', { length: 16 }).notNull(),
+    protocol: varchar('protocol', { length: 32 }).notNull(),
+    url: text('url').notNull(),
+    internalLinkIdentifier: varchar('internal_link_identifier', { length: 255 }).notNull(),
+    linkCode: text('link_code').notNull(),
+    target: varchar('target', { length: 16 }).notNull(),
+    showOnMenu: boolean('show_on_menu').notNull(),
+    sortOrder: int('sort_order').notNull(),
+    owner: varchar('owner', { length: 255 }).notNull(),
+    modUser: varchar('mod_user', { length: 255 }).notNull(),
+    modDate: epochMs('mod_date').notNull(),
+    iDate: epochMs('i_date').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.identifier, t.variant] }),
+    index('menu_links_folder').on(t.hostId, t.folder, t.variant, t.sortOrder),
+  ],
+);
+
 export const contentVersions = mysqlTable(
   'content_versions',
   {

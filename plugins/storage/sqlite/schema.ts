@@ -227,6 +227,36 @@ export const folders = sqliteTable(
   ],
 );
 
+/** Menu links: one row per version (`working`, and `live` once published) of each link. */
+export const menuLinks = sqliteTable(
+  'menu_links',
+  {
+    identifier: text('identifier').notNull(),
+    variant: text('variant').notNull(),
+    inode: text('inode').notNull(),
+    hostId: text('host_id').notNull(),
+    folder: text('folder').notNull(),
+    title: text('title').notNull(),
+    friendlyName: text('friendly_name').notNull(),
+    linkType: text('link_type').notNull(),
+    protocol: text('protocol').notNull(),
+    url: text('url').notNull(),
+    internalLinkIdentifier: text('internal_link_identifier').notNull(),
+    linkCode: text('link_code').notNull(),
+    target: text('target').notNull(),
+    showOnMenu: integer('show_on_menu', { mode: 'boolean' }).notNull(),
+    sortOrder: integer('sort_order').notNull(),
+    owner: text('owner').notNull(),
+    modUser: text('mod_user').notNull(),
+    modDate: integer('mod_date').notNull(),
+    iDate: integer('i_date').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.identifier, t.variant] }),
+    index('menu_links_folder').on(t.hostId, t.folder, t.variant, t.sortOrder),
+  ],
+);
+
 export const contentVersions = sqliteTable(
   'content_versions',
   {
