@@ -52,6 +52,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   areas.workflowSystemActions,
   areas.workflowFire,
   areas.permissions,
+  areas.navigation,
   areas.search,
   areas.searchIndex,
   areas.analytics,

@@ -223,6 +223,13 @@ export interface ContentRepository {
   updateIdentifier(identifier: ContentIdentifier): Promise<void>;
   /** The item at a path on a host; the folder path and the name compare ignoring (ASCII) case. */
   findByPath(host: string, parentPath: string, assetName: string): Promise<ContentIdentifier | undefined>;
+  /**
+   * The live, unarchived versions of pages and files (items whose type's base type is one of
+   * `baseTypes`) directly in any of the folders `parentPaths` (as content keeps them: `/a/b`, `/`),
+   * in any of `languageIds`, on one host: one query for a whole level (or subtree) of a navigation
+   * tree. Paths compare ignoring case. In no particular order.
+   */
+  listLiveInFolders(query: LiveInFoldersQuery): Promise<LiveFolderItem[]>;
   /** Identifiers of items of a content type, at most `limit` of them. */
   listIdentifiersOfType(contentTypeId: string, limit: number): Promise<string[]>;
   /**
@@ -298,6 +305,24 @@ export interface FolderRepath {
   from: string;
   toHostId: string;
   to: string;
+}
+
+export interface LiveInFoldersQuery {
+  host: string;
+  parentPaths: readonly string[];
+  languageIds: readonly number[];
+  baseTypes: readonly string[];
+}
+
+/** One live version of an item in a folder, with what a menu shows of it. */
+export interface LiveFolderItem {
+  identifier: ContentIdentifier;
+  baseType: string;
+  languageId: number;
+  inode: string;
+  title: string;
+  sortOrder: number;
+  values: Record<string, unknown>;
 }
 
 export interface ItemLanguageScan {

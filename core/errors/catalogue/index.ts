@@ -6,6 +6,7 @@ import { contentErrors, fieldProblemErrors } from './content.js';
 import { contentTypeErrors } from './content-types.js';
 import { folderErrors } from './folders.js';
 import { httpErrors } from './http.js';
+import { navigationErrors } from './navigation.js';
 import { pluginErrors } from './plugin.js';
 import { searchQueryErrors } from './search-query.js';
 import { storageErrors } from './storage.js';
@@ -24,6 +25,7 @@ export const Errors = {
   ...contentTypeErrors,
   ...contentErrors,
   ...folderErrors,
+  ...navigationErrors,
   ...fieldProblemErrors,
   ...workflowErrors,
   ...storageErrors,
@@ -42,6 +44,7 @@ export const ERROR_AREAS = [
   contentTypeErrors,
   contentErrors,
   folderErrors,
+  navigationErrors,
   fieldProblemErrors,
   workflowErrors,
   storageErrors,
