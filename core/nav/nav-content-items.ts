@@ -27,8 +27,8 @@ const BASE_TYPES = { HTMLPAGE: 'htmlpage', FILEASSET: 'file' } as const;
 /**
  * The pages and files shown in the menus of a set of folders: one query for every folder and the
  * languages needed, then per item the live version in the language asked for, else (when the
- * fall-through setting of its kind allows) the one in the default language, kept when it shows on
- * the menu.
+ * fall-through setting of its kind allows) the one in the default language, of the versions that
+ * show on the menu.
  */
 export async function contentItemsIn(tx: RepositorySet, query: ContentItemsQuery): Promise<NavSourceItem[]> {
   const { languageId, fallThrough } = query;
@@ -41,13 +41,15 @@ export async function contentItemsIn(tx: RepositorySet, query: ContentItemsQuery
   });
   const chosen = new Map<string, LiveFolderItem>();
   for (const row of rows) {
+    // As in the original, the default language stands in when no version on the menu is in the
+    // language asked for.
+    if (!showsOnMenu(row.values.showOnMenu)) continue;
     const id = row.identifier.identifier;
     if (row.languageId === languageId) chosen.set(id, row);
     else if (!chosen.has(id) && allowsFallThrough(row.baseType, fallThrough)) chosen.set(id, row);
   }
   const out: NavSourceItem[] = [];
   for (const row of chosen.values()) {
-    if (!showsOnMenu(row.values.showOnMenu)) continue;
     const type = await query.typeOf(row.identifier.contentTypeId);
     if (!type) continue;
     out.push(toSourceItem(row, type));

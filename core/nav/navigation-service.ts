@@ -81,7 +81,8 @@ export class NavigationService {
       throw new CmsError(Errors.LANGUAGE_NOT_FOUND, undefined, { fieldName: 'languageId' });
     const site = await this.site(request);
     const check = this.deps.permissions.for(definitions, principal);
-    await check.check({ kind: 'site', siteId: site.identifier }, 'READ');
+    // A tree is a live read: the anonymous role's grants count for everybody, as in every live read.
+    await check.check({ kind: 'site', siteId: site.identifier }, 'READ', { live: true });
 
     const version = `${definitionsVersion}\0${navigationVersion}`;
     const key = [site.identifier, languageId, rootPath, depth, this.callerKey(principal)].join('\0');
