@@ -53,7 +53,7 @@ export interface NavRequest {
  * The navigation tree of a site (`GET /api/v1/nav/{uri}`): folders, pages, files (and, later, menu
  * links) that show on the menu, live only, below a root folder to a depth. Answers are serialised
  * once and kept per (site, language, root, depth, and the caller when the permission check is on)
- * under the version tokens, so a cached answer costs two token reads and the access checks.
+ * under the version tokens, so a cached answer costs one read of both tokens and the access checks.
  */
 export class NavigationService {
   private readonly cache: NavAnswerCache;
@@ -71,11 +71,9 @@ export class NavigationService {
     if (!principal && this.deps.anonymous === 'NONE') throw new CmsError(Errors.AUTH_INVALID_USER);
     const rootPath = navRootPath(request.uri);
     const { storage } = this.deps;
-    const [definitionsVersion, navigationVersion] = await Promise.all([
-      storage.definitionsVersion(),
-      storage.navigationVersion(),
-    ]);
-    const definitions = await this.deps.definitions.in(storage, definitionsVersion);
+    // One read per request: with the site's and the caller's checks, all a cached answer costs.
+    const tokens = await storage.versionTokens();
+    const definitions = await this.deps.definitions.in(storage, tokens.definitions);
     const languageId = request.languageId ?? DEFAULT_LANGUAGE_ID;
     if (!(await definitions.language(languageId)))
       throw new CmsError(Errors.LANGUAGE_NOT_FOUND, undefined, { fieldName: 'languageId' });
@@ -84,7 +82,7 @@ export class NavigationService {
     // A tree is a live read: the anonymous role's grants count for everybody, as in every live read.
     await check.check({ kind: 'site', siteId: site.identifier }, 'READ', { live: true });
 
-    const version = `${definitionsVersion}\0${navigationVersion}`;
+    const version = `${tokens.definitions}\0${tokens.navigation}`;
     const key = [site.identifier, languageId, rootPath, depth, this.callerKey(principal)].join('\0');
     const cached = this.cache.get(version, key);
     if (cached) return cached;

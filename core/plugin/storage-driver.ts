@@ -178,6 +178,8 @@ export interface LanguageRepository {
 /** Installation-wide values that must survive restarts and be shared by every host process. */
 export interface SettingRepository {
   get(key: string): Promise<string | undefined>;
+  /** Two values in one read (each undefined when the key is absent). */
+  getTwo(first: string, second: string): Promise<[string | undefined, string | undefined]>;
   /** Stores the value unless the key exists; answers the value that is stored afterwards. */
   putIfAbsent(key: string, value: string): Promise<string>;
   /** Stores the value, replacing any. */
@@ -457,12 +459,22 @@ export interface DriverRepositories {
   /** Renews `navigationVersion` in the caller's transaction: call it with every such write. */
   renewNavigationVersion(): Promise<void>;
   /**
+   * `definitionsVersion` and `navigationVersion` in one read: what a navigation request compares
+   * its cached answers with, on every request.
+   */
+  versionTokens(): Promise<VersionTokens>;
+  /**
    * Runs `work` in one transaction: everything it does through `tx` commits together or not at
    * all. Called on a `tx`, it joins that transaction. Throwing from `work` rolls back and rethrows.
    * A driver may run `work` again when the database killed an attempt (a deadlock): nothing `work`
    * does outside `tx` may assume it runs once.
    */
   transaction<T>(work: (tx: DriverRepositories) => Promise<T>): Promise<T>;
+}
+
+export interface VersionTokens {
+  definitions: string;
+  navigation: string;
 }
 
 /** The repositories alone, inside or outside a transaction, as a driver or core holds them. */
