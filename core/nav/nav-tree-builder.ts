@@ -44,7 +44,12 @@ export async function buildNavTree(
   if (depth <= 1) return top;
 
   const shownBelow = new Map<string, Folder[]>();
-  for (const folder of await tx.folders.listSubtree(site.identifier, rootPath)) {
+  // Depth 2 needs the root's own folders only; deeper trees read the subtree once.
+  const folders =
+    depth === 2
+      ? await tx.folders.listChildren(site.identifier, rootPath)
+      : await tx.folders.listSubtree(site.identifier, rootPath);
+  for (const folder of folders) {
     if (folder.path === rootPath || !folder.showOnMenu) continue;
     const parent = parentPathOf(folder.path);
     const list = shownBelow.get(parent);
