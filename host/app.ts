@@ -53,6 +53,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   areas.workflowSystemActions,
   areas.workflowFire,
   areas.permissions,
+  areas.navigation,
   areas.search,
   areas.searchIndex,
   areas.analytics,

@@ -40,6 +40,8 @@ import { CategoryService } from '../core/content/category-service.js';
 import { ContentReader } from '../core/content/content-reader.js';
 import { FileDelivery } from '../core/content/file-delivery.js';
 import { SiteByHost } from '../core/site/site-by-host.js';
+import { NavigationService } from '../core/nav/navigation-service.js';
+import { envelope } from './http/envelope.js';
 import { ContentService } from '../core/content/content-service.js';
 import { AssetSweeper } from '../core/content/asset-sweeper.js';
 import { fieldParseContext } from '../core/content/field-parse-context.js';
@@ -231,13 +233,30 @@ export function buildContainer(parts: {
       permissions,
     }),
   });
+  const siteByHost = new SiteByHost(parts.storage);
   c.register(FileDelivery, {
     useValue: new FileDelivery({
       storage: parts.storage,
       reader: resolve(c, ContentReader),
       assets: parts.assets,
-      sites: new SiteByHost(parts.storage),
+      sites: siteByHost,
       fallThrough: parts.settings.defaultFileToDefaultLanguage,
+    }),
+  });
+  c.register(NavigationService, {
+    useValue: new NavigationService({
+      storage: parts.storage,
+      definitions,
+      permissions,
+      sites: siteByHost,
+      anonymous: parts.settings.anonymousContentAccess,
+      permissionCheck: parts.settings.navPermissionCheck,
+      fallThrough: {
+        pages: parts.settings.defaultPageToDefaultLanguage,
+        files: parts.settings.defaultFileToDefaultLanguage,
+      },
+      // The envelope is serialised with the tree, once: a cached answer is written as it is.
+      serialise: (root) => Buffer.from(JSON.stringify(envelope(root))),
     }),
   });
   c.register(ContentSearch, {

@@ -475,14 +475,22 @@ export const HOST_PROPERTIES = defineProperties({
     type: 'bool',
     default: false,
     group: 'Content access',
-    description: 'When `true` the navigation interface returns only items the caller may view.',
+    description:
+      'When `true` (also read as `ENABLE_NAV_PERMISSION`) the navigation interface returns only items the caller may view (READ on each folder, page and file).',
   },
   DEFAULT_FILE_TO_DEFAULT_LANGUAGE: {
     type: 'bool',
     default: true,
     group: 'Content access',
     description:
-      'When `true`, a file served by its path or its `/dA/` URL that has no live version in the language asked for (`language_id`) is served in the default language instead of answering 404.',
+      'When `true`, a file served by its path or its `/dA/` URL that has no live version in the language asked for (`language_id`) is served in the default language instead of answering 404; navigation trees list such a file in the default language.',
+  },
+  DEFAULT_PAGE_TO_DEFAULT_LANGUAGE: {
+    type: 'bool',
+    default: true,
+    group: 'Content access',
+    description:
+      'When `true`, a navigation tree lists a page that has no live version in the language asked for in the default language instead of leaving it out.',
   },
   'mail.transport': {
     default: 'outbox',

@@ -57,6 +57,8 @@ export interface HostSettings {
   navPermissionCheck: boolean;
   /** `DEFAULT_FILE_TO_DEFAULT_LANGUAGE`: files served by path fall through to the default language. */
   defaultFileToDefaultLanguage: boolean;
+  /** `DEFAULT_PAGE_TO_DEFAULT_LANGUAGE`: navigation lists a page missing in the language asked for in the default one. */
+  defaultPageToDefaultLanguage: boolean;
   mailTransport: string;
   mailFrom: string;
   assetsDriver: string;
@@ -142,6 +144,7 @@ export function readSettings(config: Config): HostSettings {
     rejectWithNoUser: p.REST_API_REJECT_WITH_NO_USER,
     navPermissionCheck: p.ENABLE_NAV_PERMISSION_CHECK,
     defaultFileToDefaultLanguage: p.DEFAULT_FILE_TO_DEFAULT_LANGUAGE,
+    defaultPageToDefaultLanguage: p.DEFAULT_PAGE_TO_DEFAULT_LANGUAGE,
     mailTransport: p['mail.transport'],
     mailFrom: p['mail.from'],
     assetsDriver: p['assets.driver'],

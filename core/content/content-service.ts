@@ -53,6 +53,18 @@ export function setFieldValue(submission: ContentSubmission, variable: string, v
   return { ...submission, values: { ...submission.values, [variable]: value } };
 }
 
+/** Base types whose items appear in navigation trees. */
+const NAVIGATION_BASE_TYPES: ReadonlySet<string> = new Set(['HTMLPAGE', 'FILEASSET']);
+
+/**
+ * Every version and state write of a page or file renews the navigation token in its own
+ * transaction (saves may move or retitle an item; publish, unpublish, archive, delete and destroy
+ * change what is live), so every process's navigation cache drops trees built before it.
+ */
+async function renewNavigationOf(tx: Repositories, type: ContentType): Promise<void> {
+  if (NAVIGATION_BASE_TYPES.has(type.baseType)) await tx.renewNavigationVersion();
+}
+
 /**
  * Versioned content. Every operation takes the storage transaction of its caller (a workflow fire),
  * so that a fire with several steps commits or rolls back as one.
@@ -197,6 +209,7 @@ export class ContentService {
     };
     await tx.content.putState(newState);
     await this.reindex(tx, identifier, [languageId]);
+    await renewNavigationOf(tx, type);
     return { identifier: contentIdentifier, version, state: newState };
   }
 
@@ -249,17 +262,20 @@ export class ContentService {
   /** Removes the item in one language, irreversibly; the identifier goes with its last language. */
   async delete(tx: Repositories, identifier: string, languageId: number): Promise<void> {
     await this.get(tx, identifier, { languageId });
+    const { contentTypeId } = await this.findIdentifier(tx, identifier);
     await tx.content.deleteLanguage(identifier, languageId);
     if ((await tx.content.listStates(identifier)).length === 0) await tx.content.deleteIdentifier(identifier);
     await this.reindex(tx, identifier, [languageId]);
+    await this.renewNavigation(tx, contentTypeId);
   }
 
   /** Removes every version in every language. */
   async destroy(tx: Repositories, identifier: string): Promise<void> {
-    await this.findIdentifier(tx, identifier);
+    const { contentTypeId } = await this.findIdentifier(tx, identifier);
     const languages = (await tx.content.listStates(identifier)).map((state) => state.languageId);
     await tx.content.deleteIdentifier(identifier);
     await this.reindex(tx, identifier, languages);
+    await this.renewNavigation(tx, contentTypeId);
   }
 
   /** A new item with the working values of this one (unique fields are left empty: they could not be copied). */
@@ -317,7 +333,16 @@ export class ContentService {
     const state: ContentState = { ...current.state, ...change(current.state), modDate: this.now() };
     await tx.content.putState(state);
     await this.reindex(tx, state.identifier, [state.languageId]);
+    // Locks change no tree; what is live (publish, unpublish, archive) does.
+    if (state.liveInode !== current.state.liveInode || state.archived !== current.state.archived)
+      await this.renewNavigation(tx, current.identifier.contentTypeId);
     return { ...current, state };
+  }
+
+  /** Renews the navigation token when the item is a page or a file (see `renewNavigationOf`). */
+  private async renewNavigation(tx: Repositories, contentTypeId: string): Promise<void> {
+    const type = await (await this.definitions.in(tx)).contentType(contentTypeId);
+    if (type) await renewNavigationOf(tx, type);
   }
 
   /** Queues the item's languages for the search index, in this transaction. */

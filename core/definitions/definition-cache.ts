@@ -44,8 +44,9 @@ export class DefinitionCache {
   /** Bounds memory when callers ask for many names that do not exist. */
   constructor(private readonly capacity = 10_000) {}
 
-  async in(tx: RepositorySet): Promise<Definitions> {
-    const version = await tx.definitionsVersion();
+  /** `version`: the token the caller has just read in `tx` (spares reading it again). */
+  async in(tx: RepositorySet, version?: string): Promise<Definitions> {
+    version ??= await tx.definitionsVersion();
     if (version !== this.version) {
       this.version = version;
       this.entries = new Map();

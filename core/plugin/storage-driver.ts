@@ -179,6 +179,8 @@ export interface LanguageRepository {
 /** Installation-wide values that must survive restarts and be shared by every host process. */
 export interface SettingRepository {
   get(key: string): Promise<string | undefined>;
+  /** Two values in one read (each undefined when the key is absent). */
+  getTwo(first: string, second: string): Promise<[string | undefined, string | undefined]>;
   /** Stores the value unless the key exists; answers the value that is stored afterwards. */
   putIfAbsent(key: string, value: string): Promise<string>;
   /** Stores the value, replacing any. */
@@ -224,6 +226,13 @@ export interface ContentRepository {
   updateIdentifier(identifier: ContentIdentifier): Promise<void>;
   /** The item at a path on a host; the folder path and the name compare ignoring (ASCII) case. */
   findByPath(host: string, parentPath: string, assetName: string): Promise<ContentIdentifier | undefined>;
+  /**
+   * The live, unarchived versions of pages and files (items whose type's base type is one of
+   * `baseTypes`) directly in any of the folders `parentPaths` (as content keeps them: `/a/b`, `/`),
+   * in any of `languageIds`, on one host: one query for a whole level (or subtree) of a navigation
+   * tree. Paths compare ignoring case. In no particular order.
+   */
+  listLiveInFolders(query: LiveInFoldersQuery): Promise<LiveFolderItem[]>;
   /** Identifiers of items of a content type, at most `limit` of them. */
   listIdentifiersOfType(contentTypeId: string, limit: number): Promise<string[]>;
   /**
@@ -340,6 +349,24 @@ export interface FolderRepath {
   from: string;
   toHostId: string;
   to: string;
+}
+
+export interface LiveInFoldersQuery {
+  host: string;
+  parentPaths: readonly string[];
+  languageIds: readonly number[];
+  baseTypes: readonly string[];
+}
+
+/** One live version of an item in a folder, with what a menu shows of it. */
+export interface LiveFolderItem {
+  identifier: ContentIdentifier;
+  baseType: string;
+  languageId: number;
+  inode: string;
+  title: string;
+  sortOrder: number;
+  values: Record<string, unknown>;
 }
 
 export interface ItemLanguageScan {
@@ -475,12 +502,22 @@ export interface DriverRepositories {
   /** Renews `navigationVersion` in the caller's transaction: call it with every such write. */
   renewNavigationVersion(): Promise<void>;
   /**
+   * `definitionsVersion` and `navigationVersion` in one read: what a navigation request compares
+   * its cached answers with, on every request.
+   */
+  versionTokens(): Promise<VersionTokens>;
+  /**
    * Runs `work` in one transaction: everything it does through `tx` commits together or not at
    * all. Called on a `tx`, it joins that transaction. Throwing from `work` rolls back and rethrows.
    * A driver may run `work` again when the database killed an attempt (a deadlock): nothing `work`
    * does outside `tx` may assume it runs once.
    */
   transaction<T>(work: (tx: DriverRepositories) => Promise<T>): Promise<T>;
+}
+
+export interface VersionTokens {
+  definitions: string;
+  navigation: string;
 }
 
 /** The repositories alone, inside or outside a transaction, as a driver or core holds them. */

@@ -30,7 +30,11 @@ export class SiteService {
       modUser,
       modDate: this.now(),
     };
-    await this.storage.sites.insert(site);
+    // A new site can become the one a host name resolves to: navigation caches start again.
+    await this.storage.transaction(async (tx) => {
+      await tx.sites.insert(site);
+      await tx.renewNavigationVersion();
+    });
     return site;
   }
 

@@ -1,3 +1,4 @@
+import { NavigationService } from '../../core/nav/navigation-service.js';
 import type { DependencyContainer } from 'tsyringe';
 import { AssetPermissionService } from '../../core/auth/asset-permission-service.js';
 import { AuthService } from '../../core/auth/auth-service.js';
@@ -55,6 +56,7 @@ export interface Services {
   readonly categories: CategoryService;
   readonly contentReader: ContentReader;
   readonly fileDelivery: FileDelivery;
+  readonly navigation: NavigationService;
   readonly workflows: WorkflowDefinitionService;
   readonly systemActions: SystemActionService;
   readonly fireEngine: FireEngine;
@@ -88,6 +90,7 @@ export function resolveServices(
     categories: resolve(container, CategoryService),
     contentReader: resolve(container, ContentReader),
     fileDelivery: resolve(container, FileDelivery),
+    navigation: resolve(container, NavigationService),
     workflows: resolve(container, WorkflowDefinitionService),
     systemActions: resolve(container, SystemActionService),
     fireEngine: resolve(container, FireEngine),

@@ -510,6 +510,17 @@ export function repositorySuite(t: Test, open: () => Promise<DriverStorage>): vo
     t.equal(await s.definitionsVersion(), definitions, 'the definitions version is a token of its own');
   });
 
+  t.test('versionTokens reads both tokens at once', async (t) => {
+    const s = await open();
+    await s.renewNavigationVersion();
+    await s.languages.insert({ languageCode: 'xx', countryCode: 'XX', language: 'X', country: 'X' });
+    t.same(await s.versionTokens(), {
+      definitions: await s.definitionsVersion(),
+      navigation: await s.navigationVersion(),
+    });
+    t.not((await s.versionTokens()).definitions, '', 'a definition write set the definitions token');
+  });
+
   t.test('the definitions version changes with every definition write, and with nothing else', async (t) => {
     const s = await open();
     const versions = [await s.definitionsVersion()];
@@ -535,6 +546,87 @@ export function repositorySuite(t: Test, open: () => Promise<DriverStorage>): vo
     );
     await changed('a definition write that rolled back', false);
     t.equal(new Set(versions).size, 4, 'every change gives a new token');
+  });
+
+  t.test('live pages and files in folders: one query, live and unarchived, by base type and language', async (t) => {
+    const s = await open();
+    const en = await englishAndType(s);
+    const fr = await s.languages.insert({
+      languageCode: 'fr',
+      countryCode: 'FR',
+      language: 'French',
+      country: 'France',
+    });
+    await s.contentTypes.insert({ ...definitionType('pg'), baseType: 'HTMLPAGE' });
+    const item = async (
+      id: string,
+      at: { type?: string; parentPath: string; languageId?: number; live?: boolean; archived?: boolean },
+    ) => {
+      const languageId = at.languageId ?? en;
+      if (!(await s.content.findIdentifier(id)))
+        await s.content.insertIdentifier({
+          ...identifierOfCt(id),
+          contentTypeId: at.type ?? 'pg',
+          host: 'h1',
+          parentPath: at.parentPath,
+          assetName: id,
+        });
+      const inode = `${id}-${languageId}`;
+      await s.content.insertVersion({
+        ...versionOfId1(inode, languageId, { showOnMenu: 'true' }),
+        identifier: id,
+        sortOrder: 4,
+      });
+      await s.content.putState({
+        identifier: id,
+        languageId,
+        workingInode: inode,
+        liveInode: at.live === false ? null : inode,
+        archived: at.archived ?? false,
+        lockedBy: null,
+        lockedAt: null,
+        modDate: 1,
+      });
+    };
+    await item('shown', { parentPath: '/a' });
+    await item('shown', { parentPath: '/a', languageId: fr });
+    await item('upper', { parentPath: '/About' });
+    await item('draft', { parentPath: '/a', live: false });
+    await item('archived', { parentPath: '/a', archived: true });
+    await item('content', { parentPath: '/a', type: 'ct' });
+    await item('elsewhere', { parentPath: '/c' });
+    await item('root', { parentPath: '/' });
+    const found = await s.content.listLiveInFolders({
+      host: 'h1',
+      parentPaths: ['/a', '/about', '/'],
+      languageIds: [en],
+      baseTypes: ['HTMLPAGE', 'FILEASSET'],
+    });
+    t.same(found.map((f) => `${f.identifier.identifier}:${f.languageId}:${f.baseType}`).sort(), [
+      `root:${en}:HTMLPAGE`,
+      `shown:${en}:HTMLPAGE`,
+      `upper:${en}:HTMLPAGE`,
+    ]);
+    const shown = found.find((f) => f.identifier.identifier === 'shown')!;
+    t.match(shown, { inode: `shown-${en}`, title: `shown-${en}`, sortOrder: 4, values: { showOnMenu: 'true' } });
+    t.match(shown.identifier, { parentPath: '/a', assetName: 'shown', host: 'h1', contentTypeId: 'pg' });
+    const both = await s.content.listLiveInFolders({
+      host: 'h1',
+      parentPaths: ['/a'],
+      languageIds: [en, fr],
+      baseTypes: ['HTMLPAGE'],
+    });
+    t.same(both.map((f) => f.languageId).sort(), [en, fr].sort(), 'each language asked for');
+    t.same(
+      await s.content.listLiveInFolders({
+        host: 'h2',
+        parentPaths: ['/a'],
+        languageIds: [en],
+        baseTypes: ['HTMLPAGE'],
+      }),
+      [],
+      'another host',
+    );
   });
 
   t.test('content states and workflow tasks are replaced in place', async (t) => {

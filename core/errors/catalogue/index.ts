@@ -7,6 +7,7 @@ import { contentTypeErrors } from './content-types.js';
 import { folderErrors } from './folders.js';
 import { httpErrors } from './http.js';
 import { menuLinkErrors } from './menu-links.js';
+import { navigationErrors } from './navigation.js';
 import { pluginErrors } from './plugin.js';
 import { searchQueryErrors } from './search-query.js';
 import { storageErrors } from './storage.js';
@@ -26,6 +27,7 @@ export const Errors = {
   ...contentErrors,
   ...folderErrors,
   ...menuLinkErrors,
+  ...navigationErrors,
   ...fieldProblemErrors,
   ...workflowErrors,
   ...storageErrors,
@@ -45,6 +47,7 @@ export const ERROR_AREAS = [
   contentErrors,
   folderErrors,
   menuLinkErrors,
+  navigationErrors,
   fieldProblemErrors,
   workflowErrors,
   storageErrors,

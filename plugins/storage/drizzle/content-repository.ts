@@ -6,6 +6,7 @@ import type { ContentRepository, ItemLanguageScan } from '../../../core/plugin/s
 import { isUniqueViolation, type Dialect, type Executor, type Tables } from './context.js';
 import { insertRow, runPrepared, upsertRow } from './prepared.js';
 import { ignoringCase } from './sort-order.js';
+import { liveInFolders } from './live-in-folders.js';
 
 type VersionRow = Tables['contentVersions']['$inferSelect'];
 const toVersion = (row: VersionRow): ContentVersion => ({
@@ -74,6 +75,7 @@ export function contentRepository(exec: Executor, t: Tables, dialect: Dialect): 
               .limit(1)
           )[0],
       ),
+    listLiveInFolders: (query) => exec.read((db) => liveInFolders(db, t, query)),
     listIdentifiersOfType: (contentTypeId, limit) =>
       exec.read(async (db) =>
         (

@@ -61,6 +61,10 @@ export function createRepositories(
     definitionsVersion: async () => (await settings.get(DEFINITIONS_VERSION)) ?? '',
     navigationVersion: async () => (await settings.get(NAVIGATION_VERSION)) ?? '',
     renewNavigationVersion: () => settings.put(NAVIGATION_VERSION, randomUUID()),
+    versionTokens: async () => {
+      const [definitions, navigation] = await settings.getTwo(DEFINITIONS_VERSION, NAVIGATION_VERSION);
+      return { definitions: definitions ?? '', navigation: navigation ?? '' };
+    },
     transaction,
   };
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { SettingRepository } from '../../../core/plugin/storage-driver.js';
 import type { Db, Dialect, Executor, Tables } from './context.js';
 import { runPrepared, upsertRow } from './prepared.js';
@@ -21,6 +21,20 @@ export function settingRepository(exec: Executor, t: Tables, dialect: Dialect): 
     )[0]?.value;
   return {
     get: (key) => exec.read((db) => get(db, key)),
+    getTwo: (first, second) =>
+      exec.read(async (db) => {
+        const rows = await runPrepared<Array<{ key: string; value: string }>>(
+          db,
+          'getTwoSettings',
+          () =>
+            db
+              .select()
+              .from(t.settings)
+              .where(inArray(t.settings.key, [sql.placeholder('first'), sql.placeholder('second')])),
+          { first, second },
+        );
+        return [rows.find((r) => r.key === first)?.value, rows.find((r) => r.key === second)?.value];
+      }),
     putIfAbsent: (key, value) =>
       exec.write(async (db) => {
         await dialect.insertSettingIfAbsent(db, t.settings, { key, value });
