@@ -17,6 +17,8 @@ export interface NavSourceQuery {
   site: Site;
   /** The folders whose menus are listed, as folders are stored. */
   folderPaths: readonly string[];
+  /** The identifier of each of those folders by its path (SYSTEM_FOLDER for the site's root). */
+  folderIds: ReadonlyMap<string, string>;
   languageId: number;
 }
 
@@ -28,8 +30,3 @@ export interface NavSourceQuery {
 export interface NavItemSource {
   itemsIn(tx: RepositorySet, query: NavSourceQuery): Promise<NavSourceItem[]>;
 }
-
-/** Menu links (issue 15) are not stored yet: this source answers none until they are. */
-export const noMenuLinks: NavItemSource = {
-  itemsIn: () => Promise.resolve([]),
-};

@@ -20,7 +20,7 @@ export interface NavTreeRequest {
 
 export interface NavTreeOptions {
   fallThrough: NavFallThrough;
-  /** Menu links: the seam where they join (see `noMenuLinks`). */
+  /** Menu links (`menuLinkItems`), or any other kind of item a source adds to the menus. */
   links: NavItemSource;
 }
 
@@ -58,6 +58,7 @@ export async function buildNavTree(
   }
   // The folders whose menus are listed: the root, and every shown (and readable) folder above the depth.
   const opened: string[] = [];
+  const folderIds = new Map<string, string>([[rootPath, root?.identifier ?? SYSTEM_FOLDER]]);
   const menuFolders = new Map<string, Folder[]>();
   const open = async (path: string, level: number): Promise<void> => {
     opened.push(path);
@@ -65,6 +66,7 @@ export async function buildNavTree(
     for (const folder of shownBelow.get(path) ?? []) {
       if (request.canRead && !(await request.canRead({ kind: 'folder', folder }))) continue;
       readable.push(folder);
+      folderIds.set(folder.path, folder.identifier);
       if (depth > level + 1) await open(folder.path, level + 1);
     }
     menuFolders.set(path, readable);
@@ -72,7 +74,7 @@ export async function buildNavTree(
   await open(rootPath, 1);
 
   const others = new Map<string, NavSourceItem[]>();
-  const query = { site, folderPaths: opened, languageId };
+  const query = { site, folderPaths: opened, folderIds, languageId };
   const found = [
     ...(await contentItemsIn(tx, {
       ...query,

@@ -11,7 +11,8 @@ import type { SiteByHost } from '../site/site-by-host.js';
 import { NavAnswerCache } from './nav-answer-cache.js';
 import type { NavFallThrough } from './nav-content-items.js';
 import type { NavItem } from './nav-item.js';
-import { noMenuLinks, type NavItemSource } from './nav-item-source.js';
+import { menuLinkItems } from './menu-link-items.js';
+import type { NavItemSource } from './nav-item-source.js';
 import { navRootPath } from './nav-root-path.js';
 import { buildNavTree } from './nav-tree-builder.js';
 
@@ -31,7 +32,7 @@ export interface NavigationDependencies {
   /** `ENABLE_NAV_PERMISSION_CHECK`: keep only items the caller may READ. */
   permissionCheck: boolean;
   fallThrough: NavFallThrough;
-  /** Menu links, once they are stored; none until then. */
+  /** Where menu links come from: the stored menu links unless a test says otherwise. */
   links?: NavItemSource;
   /** The whole answer as bytes (the host wraps the item in its envelope): what is cached and sent. */
   serialise(root: NavItem): Uint8Array;
@@ -61,7 +62,7 @@ export class NavigationService {
 
   constructor(private readonly deps: NavigationDependencies) {
     this.cache = deps.cache ?? new NavAnswerCache();
-    this.links = deps.links ?? noMenuLinks;
+    this.links = deps.links ?? menuLinkItems;
   }
 
   async answer(principal: Principal | null, request: NavRequest): Promise<Uint8Array> {
