@@ -1,24 +1,8 @@
-import t, { type Test } from 'tap';
-import { join } from 'node:path';
+import t from 'tap';
 import { buildNavTree, fireForm, outline, page } from '../helpers/nav-tree.js';
-import { createTestDatabase } from '../helpers/mysql-database.js';
-import { startTestApp, tempDataDir, type TestApp } from '../helpers/test-app.js';
+import { twoApps } from '../helpers/two-apps.js';
 
 // Issue 15: a navigation tree cached by one process follows changes made through another.
-
-/** Two service processes on one database, as behind a load balancer. */
-async function twoApps(t: Test, storage: 'sqlite' | 'mysql'): Promise<[TestApp, TestApp] | undefined> {
-  if (storage === 'sqlite') {
-    const dataDir = tempDataDir(t);
-    return [(await startTestApp(t, { dataDir }))!, (await startTestApp(t, { dataDir }))!];
-  }
-  const url = await createTestDatabase(t);
-  if (!url) return undefined;
-  const index = join(tempDataDir(t), 'index.db');
-  const env = { CMS_STORAGE_DRIVER: 'mysql', CMS_STORAGE_MYSQL_URL: url, CMS_SEARCH_EMBEDDED_FILE: index };
-  const first = (await startTestApp(t, { env }))!;
-  return [first, (await startTestApp(t, { env }))!];
-}
 
 for (const storage of ['sqlite', 'mysql'] as const) {
   t.test(`a change through one process is in the next tree another answers, on ${storage}`, async (t) => {

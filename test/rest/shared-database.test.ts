@@ -1,26 +1,10 @@
-import t, { type Test } from 'tap';
-import { join } from 'node:path';
+import t from 'tap';
 import { SiteKeyService } from '../../core/analytics/site-key-service.js';
 import { resolve } from '../../host/container.js';
-import { createTestDatabase } from '../helpers/mysql-database.js';
-import { startTestApp, tempDataDir, textContentType, type TestApp } from '../helpers/test-app.js';
+import { twoApps } from '../helpers/two-apps.js';
+import { textContentType, type TestApp } from '../helpers/test-app.js';
 
 const PUBLISH = 'b9d89c80-3d88-4311-8365-187323c96436';
-
-/** Two service processes on one database, as behind a load balancer. */
-async function twoApps(t: Test, storage: 'sqlite' | 'mysql'): Promise<[TestApp, TestApp] | undefined> {
-  if (storage === 'sqlite') {
-    const dataDir = tempDataDir(t);
-    return [(await startTestApp(t, { dataDir }))!, (await startTestApp(t, { dataDir }))!];
-  }
-  const url = await createTestDatabase(t);
-  if (!url) return undefined;
-  // Processes sharing a database must share the search index too (else the second is refused).
-  const index = join(tempDataDir(t), 'index.db');
-  const env = { CMS_STORAGE_DRIVER: 'mysql', CMS_STORAGE_MYSQL_URL: url, CMS_SEARCH_EMBEDDED_FILE: index };
-  const first = (await startTestApp(t, { env }))!;
-  return [first, (await startTestApp(t, { env }))!];
-}
 
 for (const storage of ['sqlite', 'mysql'] as const) {
   t.test(`a definition changed through one process is used at once by the other, on ${storage}`, async (t) => {
