@@ -25,7 +25,7 @@ export interface HostSettings {
   storageDriver: string;
   searchDriver: string;
   searchIndex: { policy: IndexPolicy; deferMs: number; batchSize: number; repairMs: number; workers: number };
-  analytics: { workers: number; queueSize: number; maxBatchEvents: number };
+  analytics: { workers: number; workerNice: number; queueSize: number; maxBatchEvents: number };
   authSchemes: string[];
   auth: AuthSettings;
   tokens: {
@@ -89,6 +89,7 @@ export function readSettings(config: Config): HostSettings {
     },
     analytics: {
       workers: p['analytics.workers'],
+      workerNice: p['analytics.workers.nice'],
       queueSize: p['analytics.queue.size'],
       maxBatchEvents: p['analytics.max.batch.events'],
     },
