@@ -66,7 +66,7 @@ async function ingest(base, pid, bodies, secondsOfLoad) {
   return { ...result, cpu: cpuBetween(before, after) };
 }
 
-/** One storage: a fresh service, the reads unloaded, then each batch size alone and under reads. */
+/** One storage: a fresh service; each batch size alone, then the reads alone and under that ingest. */
 async function runStorage(label, port, env, countRows) {
   const dataDir = mkdtempSync(join(tmpdir(), 'cms-bench-analytics-'));
   const service = await startProcess(
@@ -85,8 +85,6 @@ async function runStorage(label, port, env, countRows) {
     const base = `http://127.0.0.1:${port}`;
     const { siteAuth, apiKey } = await credentials(base);
     const readOptions = { url: `${base}/api/v1/users/current`, headers: { authorization: `Bearer ${apiKey}` } };
-    const readsUnloaded = await measure(`reads (${label})`, { ...readOptions, duration: readSeconds });
-    console.log(`${label}: reads unloaded ${readsUnloaded.requestsPerSecond}/s (load ${load()})`);
     for (const size of SIZES) {
       const bodies = ingestBodies(siteAuth, size, BODIES, size);
       const bodyBytes = Math.round(bodies.reduce((sum, b) => sum + Buffer.byteLength(b), 0) / bodies.length);
@@ -101,7 +99,9 @@ async function runStorage(label, port, env, countRows) {
       const stored0 = await countRows(dataDir);
       const alone = await ingest(base, service.child.pid, bodies, seconds);
       const stored1 = await countRows(dataDir);
-      // The same load again, with the reads measured once it runs at full speed.
+      // The reads alone, then the same ingest again with the reads measured once it runs at full
+      // speed: next to each other, so that what else runs on the machine changes little between them.
+      const readsUnloaded = await measure(`reads (${label})`, { ...readOptions, duration: readSeconds });
       const [underReads, reads] = await Promise.all([
         ingest(base, service.child.pid, bodies, readSeconds + 4),
         new Promise((resolve) => setTimeout(resolve, 2000)).then(() =>
@@ -215,18 +215,20 @@ const tableRows = results.map((r) => {
   const check =
     found.length === 0 ? `${r.storedAlone + r.storedUnderReads} = ${r.storedAlone + r.storedUnderReads} ✓` : '✗';
   const busy = r.alone.counts.busy + r.underReads.counts.busy;
-  return `| ${r.label} | ${r.size} (${Math.round(r.bodyBytes / 1024)} KiB) | ${r.load} | ${rate} | ${r.alone.p50.toFixed(1)} | ${r.alone.p99.toFixed(1)} | ${cpuText(r.alone.cpu)} | ${check} | ${busy} | ${r.readsLoaded} / ${r.readsUnloaded} = **${pct(r.readsLoaded, r.readsUnloaded)}** (ingest meanwhile ${rateUnderReads}/s) | ${pct(r.readsUnloaded, bareRate)} / ${pct(r.readsLoaded, bareRate)} |`;
+  // Events per second of the service's CPU (all its threads): what the ingest costs, whatever else the machine runs.
+  const perCpuSecond = r.alone.cpu ? Math.round(rate / r.alone.cpu.processCores) : 'n/a';
+  return `| ${r.label} | ${r.size} (${Math.round(r.bodyBytes / 1024)} KiB) | ${r.load} | ${rate} | ${perCpuSecond} | ${r.alone.p50.toFixed(1)} | ${r.alone.p99.toFixed(1)} | ${cpuText(r.alone.cpu)} | ${check} | ${busy} | ${r.readsLoaded} / ${r.readsUnloaded} = **${pct(r.readsLoaded, r.readsUnloaded)}** (ingest meanwhile ${rateUnderReads}/s) | ${pct(r.readsUnloaded, bareRate)} / ${pct(r.readsLoaded, bareRate)} |`;
 });
 
 const markdown = `## Analytics ingest: sustained batches, and reads meanwhile
 
-Command: \`npm run bench:analytics\` (autocannon, ${connections} connections posting batches for ${seconds} s per batch size, then again for ${readSeconds + 4} s while 50 connections read \`GET /api/v1/users/current\` with an API key for ${readSeconds} s; client and servers on the same machine: ${cpus().length} cores, Node ${process.version}; default settings). Batches are the tracker's mix (pageviews with campaign parameters, impressions, clicks, conversions, custom events), each from another visitor, ${BODIES} different bodies per size. Recorded ${new Date().toISOString().slice(0, 10)}; load is the 1-minute load average before each row.
+Command: \`npm run bench:analytics\` (autocannon, ${connections} connections posting batches for ${seconds} s per batch size; then 50 connections read \`GET /api/v1/users/current\` with an API key for ${readSeconds} s alone, and again for ${readSeconds} s while the same ingest runs (${readSeconds + 4} s); client and servers on the same machine: ${cpus().length} cores, Node ${process.version}; default settings). Batches are the tracker's mix (pageviews with campaign parameters, impressions, clicks, conversions, custom events), each from another visitor, ${BODIES} different bodies per size. Recorded ${new Date().toISOString().slice(0, 10)}; load is the 1-minute load average before each row.
 
-| Storage | events per batch (body) | load | events/s accepted | p50 ms | p99 ms | main thread CPU | stored = acknowledged | 503 | reads/s under ingest / unloaded | reads as % of bare (unloaded / under ingest) |
-|---|---|---|---|---|---|---|---|---|---|---|
+| Storage | events per batch (body) | load | events/s accepted | events per CPU-second of the service | p50 ms | p99 ms | main thread CPU | stored = acknowledged | 503 | reads/s under ingest / unloaded | reads as % of bare (unloaded / under ingest) |
+|---|---|---|---|---|---|---|---|---|---|---|---|
 ${tableRows.join('\n')}
 
-Bare uWebSockets.js in the same run: ${bareRate} requests/s. "Main thread CPU" is the CPU time of the thread that answers requests over the ${seconds} s of ingest, from /proc (its thread id is the process id), as a share of one core and of the whole process's CPU time (worker threads included). A 503 (queue full, \`Retry-After\`) is not acknowledged; every other answer was 200. Aims: 100,000 events per second or more with batches of 100 on SQLite; reads under ingest at least 50% of their rate unloaded.`;
+Bare uWebSockets.js in the same run: ${bareRate} requests/s. "Events per CPU-second" divides the rate by the CPU time the service's process used meanwhile (all its threads; on one core fully its own, that many per second): it depends far less than the rate on what else the machine runs. "Main thread CPU" is the CPU time of the thread that answers requests over the ${seconds} s of ingest, from /proc (its thread id is the process id), as a share of one core and of the whole process's CPU time (worker threads included). A 503 (queue full, \`Retry-After\`) is not acknowledged; every other answer was 200. Aims: 100,000 events per second or more with batches of 100 on SQLite; reads under ingest at least 50% of their rate unloaded.`;
 
 console.log(markdown);
 // A run whose answers or counts are wrong is a failure, not a measurement: it is not recorded.

@@ -190,6 +190,15 @@ export const HOST_PROPERTIES = defineProperties({
     description:
       'Worker threads that parse, check and store analytics ingest batches, each with its own storage connection; the thread answering requests never parses a batch. `0`: one per CPU, except on SQLite, whose file takes one writer at a time: there more workers only wait for each other.',
   },
+  'analytics.workers.nice': {
+    type: 'int',
+    default: 10,
+    min: 0,
+    max: 19,
+    group: 'Analytics',
+    description:
+      'Nice levels the ingest workers run below the thread that answers requests (Linux, where each thread has its own priority; elsewhere ignored). When the CPU is short, requests go first and batches wait (or get 503); `0`: the same priority, as fast as the CPU allows.',
+  },
   'analytics.queue.size': {
     type: 'int',
     default: 1000,

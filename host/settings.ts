@@ -27,6 +27,8 @@ export interface HostSettings {
   searchIndex: { policy: IndexPolicy; deferMs: number; batchSize: number; repairMs: number; workers: number };
   analytics: {
     workers: number;
+    /** How many nice levels the ingest workers run below the answering thread. */
+    workerNice: number;
     queueSize: number;
     maxBatchEvents: number;
     /** 0: events are kept forever. */
@@ -100,6 +102,7 @@ export function readSettings(config: Config): HostSettings {
     },
     analytics: {
       workers: p['analytics.workers'],
+      workerNice: p['analytics.workers.nice'],
       queueSize: p['analytics.queue.size'],
       maxBatchEvents: p['analytics.max.batch.events'],
       retentionDays: p['analytics.retention.days'],

@@ -20,17 +20,12 @@ export interface IngestTask {
 
 let opened: Promise<{ storage: Storage; maxEvents: number }> | undefined;
 
-/**
- * Nice levels the ingest workers run below the thread that answers requests. Under a flood of
- * batches the workers would otherwise take as much CPU as that thread, and every other request
- * (sign-ins, content reads) would slow down with them; lowered, they use the CPU the answering
- * thread leaves, and a batch waits longer (or is refused with 503 when the queue is full) instead.
- */
-const WORKER_NICE_INCREMENT = 10;
-
 async function open(data: IngestWorkerData): Promise<{ storage: Storage; maxEvents: number }> {
-  lowerThreadPriority(WORKER_NICE_INCREMENT);
   const { settings, storage } = await openWorkerStorage(data, 'analytics-ingest-worker');
+  // Under a flood of batches the workers would otherwise take as much CPU as the thread that
+  // answers requests, and every other request (sign-ins, content reads) would slow down with them;
+  // lowered, they use the CPU that thread leaves, and batches wait longer (or get 503) instead.
+  if (settings.analytics.workerNice > 0) lowerThreadPriority(settings.analytics.workerNice);
   return { storage, maxEvents: settings.analytics.maxBatchEvents };
 }
 
