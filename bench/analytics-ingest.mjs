@@ -5,7 +5,8 @@
 // API key) with and without the ingest running at full speed, and a bare uWebSockets.js server in
 // the same run. Run: npm run bench:analytics
 // BENCH_SECONDS: seconds of ingest per batch size (default 30); BENCH_READ_SECONDS: seconds of each
-// read measurement (default 10); BENCH_INGEST_CONNECTIONS: connections posting batches (default 32);
+// read measurement (default 5), BENCH_READ_PAIRS: how many pairs of them, alone and under ingest
+// (default 3); BENCH_INGEST_CONNECTIONS: connections posting batches (default 32);
 // BENCH_STORAGE=sqlite or mysql to run one of them; BENCH_RECORD=0 to print without recording;
 // BENCH_SERVICE names another build's entry point (default: this checkout's dist/host/main.js), to
 // compare builds with the same load.
@@ -27,7 +28,8 @@ const password = 'bench-password';
 const basic = `Basic ${Buffer.from(`admin@cms.com:${password}`).toString('base64')}`;
 const mysqlUrl = process.env.CMS_TEST_MYSQL_URL || 'mysql://root@127.0.0.1:3306/test';
 const seconds = Number(process.env.BENCH_SECONDS ?? 30);
-const readSeconds = Number(process.env.BENCH_READ_SECONDS ?? 10);
+const readSeconds = Number(process.env.BENCH_READ_SECONDS ?? 5);
+const readPairs = Number(process.env.BENCH_READ_PAIRS ?? 3);
 const connections = Number(process.env.BENCH_INGEST_CONNECTIONS ?? 32);
 const only = process.env.BENCH_STORAGE;
 const SIZES = [15, 100];
@@ -100,14 +102,24 @@ async function runStorage(label, port, env, countRows) {
       const alone = await ingest(base, service.child.pid, bodies, seconds);
       const stored1 = await countRows(dataDir);
       // The reads alone, then the same ingest again with the reads measured once it runs at full
-      // speed: next to each other, so that what else runs on the machine changes little between them.
-      const readsUnloaded = await measure(`reads (${label})`, { ...readOptions, duration: readSeconds });
-      const [underReads, reads] = await Promise.all([
-        ingest(base, service.child.pid, bodies, readSeconds + 4),
-        new Promise((resolve) => setTimeout(resolve, 2000)).then(() =>
-          measure(`reads under ingest (${label})`, { ...readOptions, duration: readSeconds }),
-        ),
-      ]);
+      // speed, in alternating pairs: other load on the machine comes and goes, and pairs next to
+      // each other see about the same of it.
+      const readsAlone = [];
+      const readsUnder = [];
+      const underRuns = [];
+      for (let pair = 0; pair < readPairs; pair++) {
+        readsAlone.push(
+          (await measure(`reads (${label})`, { ...readOptions, duration: readSeconds })).requestsPerSecond,
+        );
+        const [run, reads] = await Promise.all([
+          ingest(base, service.child.pid, bodies, readSeconds + 4),
+          new Promise((resolve) => setTimeout(resolve, 2000)).then(() =>
+            measure(`reads under ingest (${label})`, { ...readOptions, duration: readSeconds }),
+          ),
+        ]);
+        underRuns.push(run);
+        readsUnder.push(reads.requestsPerSecond);
+      }
       const stored2 = await countRows(dataDir);
       const row = {
         label,
@@ -116,10 +128,10 @@ async function runStorage(label, port, env, countRows) {
         load: loadBefore,
         alone,
         storedAlone: stored1 - stored0,
-        underReads,
+        underReads: combined(underRuns),
         storedUnderReads: stored2 - stored1,
-        readsUnloaded: readsUnloaded.requestsPerSecond,
-        readsLoaded: reads.requestsPerSecond,
+        readsAlone,
+        readsUnder,
       };
       rows.push(row);
       console.log(JSON.stringify(row));
@@ -129,6 +141,16 @@ async function runStorage(label, port, env, countRows) {
     await stopProcess(service.child);
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** Several ingest runs counted as one: their batches, events and answers added up. */
+function combined(runs) {
+  const counts = { sent: 0, answered: 0, sentEvents: 0, acknowledged: 0, busy: 0, unexpected: [] };
+  for (const { counts: c } of runs) {
+    for (const key of ['sent', 'answered', 'sentEvents', 'acknowledged', 'busy']) counts[key] += c[key];
+    counts.unexpected.push(...c.unexpected);
+  }
+  return { counts, seconds: runs.reduce((sum, run) => sum + run.seconds, 0) };
 }
 
 /** SQLite: the analytics file beside the main one, read with a connection of the bench's own. */
@@ -217,12 +239,15 @@ const tableRows = results.map((r) => {
   const busy = r.alone.counts.busy + r.underReads.counts.busy;
   // Events per second of the service's CPU (all its threads): what the ingest costs, whatever else the machine runs.
   const perCpuSecond = r.alone.cpu ? Math.round(rate / r.alone.cpu.processCores) : 'n/a';
-  return `| ${r.label} | ${r.size} (${Math.round(r.bodyBytes / 1024)} KiB) | ${r.load} | ${rate} | ${perCpuSecond} | ${r.alone.p50.toFixed(1)} | ${r.alone.p99.toFixed(1)} | ${cpuText(r.alone.cpu)} | ${check} | ${busy} | ${r.readsLoaded} / ${r.readsUnloaded} = **${pct(r.readsLoaded, r.readsUnloaded)}** (ingest meanwhile ${rateUnderReads}/s) | ${pct(r.readsUnloaded, bareRate)} / ${pct(r.readsLoaded, bareRate)} |`;
+  const mean = (values) => Math.round(values.reduce((a, b) => a + b, 0) / values.length);
+  const [alone, under] = [mean(r.readsAlone), mean(r.readsUnder)];
+  const pairs = r.readsUnder.map((value, i) => pct(value, r.readsAlone[i])).join(', ');
+  return `| ${r.label} | ${r.size} (${Math.round(r.bodyBytes / 1024)} KiB) | ${r.load} | ${rate} | ${perCpuSecond} | ${r.alone.p50.toFixed(1)} | ${r.alone.p99.toFixed(1)} | ${cpuText(r.alone.cpu)} | ${check} | ${busy} | ${under} / ${alone} = **${pct(under, alone)}** (pairs: ${pairs}; ingest meanwhile ${rateUnderReads}/s) | ${pct(alone, bareRate)} / ${pct(under, bareRate)} |`;
 });
 
 const markdown = `## Analytics ingest: sustained batches, and reads meanwhile
 
-Command: \`npm run bench:analytics\` (autocannon, ${connections} connections posting batches for ${seconds} s per batch size; then 50 connections read \`GET /api/v1/users/current\` with an API key for ${readSeconds} s alone, and again for ${readSeconds} s while the same ingest runs (${readSeconds + 4} s); client and servers on the same machine: ${cpus().length} cores, Node ${process.version}; default settings). Batches are the tracker's mix (pageviews with campaign parameters, impressions, clicks, conversions, custom events), each from another visitor, ${BODIES} different bodies per size. Recorded ${new Date().toISOString().slice(0, 10)}; load is the 1-minute load average before each row.
+Command: \`npm run bench:analytics\` (autocannon, ${connections} connections posting batches for ${seconds} s per batch size; then 50 connections read \`GET /api/v1/users/current\` with an API key for ${readSeconds} s alone and ${readSeconds} s while the same ingest runs, ${readPairs} such pairs in turn (the table has their means); client and servers on the same machine: ${cpus().length} cores, Node ${process.version}; default settings). Batches are the tracker's mix (pageviews with campaign parameters, impressions, clicks, conversions, custom events), each from another visitor, ${BODIES} different bodies per size. Recorded ${new Date().toISOString().slice(0, 10)}; load is the 1-minute load average before each row.
 
 | Storage | events per batch (body) | load | events/s accepted | events per CPU-second of the service | p50 ms | p99 ms | main thread CPU | stored = acknowledged | 503 | reads/s under ingest / unloaded | reads as % of bare (unloaded / under ingest) |
 |---|---|---|---|---|---|---|---|---|---|---|---|
