@@ -25,6 +25,16 @@ export async function menuFolder(
   return made.json.entity.identifier as string;
 }
 
+/** Creates a menu link (published unless `publish: false`, on the menu unless `showOnMenu: false`). */
+export async function menuLink(s: TestApp, body: Record<string, unknown>): Promise<string> {
+  const made = await s.http('POST', '/api/v1/menulinks', {
+    headers: s.basicAuth(),
+    body: { siteId: 'default', showOnMenu: true, publish: true, ...body },
+  });
+  if (made.status !== 200) throw new Error(`link ${String(body.title)}: ${made.text}`);
+  return made.json.entity.identifier as string;
+}
+
 export function page(path: string, title: string, members: Record<string, unknown> = {}, site = 'default') {
   const at = path.lastIndexOf('/');
   return {
@@ -51,20 +61,23 @@ export function file(path: string, title: string, members: Record<string, unknow
 export interface NavTree {
   folders: Record<string, string>;
   pages: Record<string, string>;
+  links: Record<string, string>;
 }
 
 /**
  * A site tree for navigation tests on the default site, in two languages (2 is added here):
  *
- * /home (page, 0)                  /about-us/ (1)                   /products/ (2)      /news/ (3)
- *                                    index (page 1, both languages)   widgets/ (1)
- *                                    team/ (2) → members (page 1)     catalog (page 1)
- *                                      leaders/ (1)
- *                                    brochure.txt (file 2)
- *                                    contact (page 3, language 1 only)
+ * /home (page, 0)        /about-us/ (1)                   /products/ (2)                 /news/ (3)
+ * Meet the team (link 4, internal, to /about-us/team/)
+ *                          index (page 1, both languages)   widgets/ (1)
+ *                          team/ (2) → members (page 1)     catalog (page 1)
+ *                            leaders/ (1)                   Store (link 3, external, _blank)
+ *                          brochure.txt (file 2)
+ *                          contact (page 3, language 1 only)
  * Hidden: /private/ and /about-us/history/ (not on the menu), /about-us/secret (page not on the
  * menu), /about-us/hidden.txt (file not on the menu), /about-us/draft (never published),
- * /products/old (published, then unpublished), /news/gone (archived).
+ * /products/old (published, then unpublished), /news/gone (archived), the link Archive in /news/
+ * (not on the menu) and the link Old site in /about-us/ (never published).
  */
 export async function buildNavTree(s: TestApp): Promise<NavTree> {
   const lang = await s.http('POST', '/api/v2/languages', {
@@ -103,7 +116,26 @@ export async function buildNavTree(s: TestApp): Promise<NavTree> {
   await fireForm(s, 'UNPUBLISH', { identifier: pages.old });
   pages.gone = (await fireForm(s, 'PUBLISH', page('/news/gone', 'Gone', onMenu(0)))).identifier;
   await fireForm(s, 'ARCHIVE', { identifier: pages.gone });
-  return { folders, pages };
+
+  const links: Record<string, string> = {};
+  links.team = await menuLink(s, {
+    title: 'Meet the team',
+    folderPath: '/',
+    linkType: 'INTERNAL',
+    internalLinkIdentifier: folders.team,
+    sortOrder: 4,
+  });
+  links.store = await menuLink(s, {
+    title: 'Store',
+    folderPath: '/products',
+    url: 'store.example.com',
+    protocol: 'https://',
+    target: '_blank',
+    sortOrder: 3,
+  });
+  links.archive = await menuLink(s, { title: 'Archive', folderPath: '/news', url: '/archive', showOnMenu: false });
+  links.oldSite = await menuLink(s, { title: 'Old site', folderPath: '/about-us', url: '/old', publish: false });
+  return { folders, pages, links };
 }
 
 /** The titles of a navigation item's tree, nested as `title[child, child]`, for compact comparisons. */

@@ -43,7 +43,8 @@ const navOf = async (s: TestApp, headers: Record<string, string>, path = '/api/v
   return outline(answer.json.entity);
 };
 
-const FULL = 'System folder[Home[], About Us[About, Team, Brochure, Contact], Products[Widgets, Catalog], News[]]';
+const FULL =
+  'System folder[Home[], About Us[About, Team, Brochure, Contact], Products[Widgets, Catalog, Store], News[], Meet the team[]]';
 
 testOnEachStorage('without the permission check every caller gets the whole tree', async (t, s) => {
   const { reader, other } = await restrictedTree(s);
@@ -57,8 +58,13 @@ for (const name of ['ENABLE_NAV_PERMISSION_CHECK', 'ENABLE_NAV_PERMISSION']) {
     async (t, s) => {
       const { tree, role, reader, other } = await restrictedTree(s);
       t.equal(await navOf(s, s.basicAuth()), FULL, 'administrators read everything');
-      t.equal(await navOf(s, reader), 'System folder[Home[], About Us[About, Team, Brochure, Contact], News[]]');
-      t.equal(await navOf(s, other), 'System folder[Home[], News[]]');
+      t.equal(
+        await navOf(s, reader),
+        'System folder[Home[], About Us[About, Team, Brochure, Contact], News[], Meet the team[]]',
+      );
+      t.equal(await navOf(s, other), 'System folder[Home[], News[], Meet the team[]]');
+      await grant(s, tree.links.team!, [{ roleId: role, permissions: ['READ'] }]);
+      t.equal(await navOf(s, other), 'System folder[Home[], News[]]', "a link's own permissions count");
       t.equal(
         (await s.http('GET', '/api/v1/nav/products?depth=2', { headers: other })).status,
         403,
@@ -69,7 +75,7 @@ for (const name of ['ENABLE_NAV_PERMISSION_CHECK', 'ENABLE_NAV_PERMISSION']) {
       await grant(s, tree.pages.contact!, []);
       t.equal(
         await navOf(s, reader),
-        'System folder[Home[], About Us[About, Team, Brochure], Products[Widgets, Catalog], News[]]',
+        'System folder[Home[], About Us[About, Team, Brochure], Products[Widgets, Catalog, Store], News[], Meet the team[]]',
         "a page's own permissions count",
       );
     },
@@ -134,7 +140,7 @@ testOnEachStorage(
     });
     t.equal(answer.status, 200, answer.text);
     t.match(answer.headers.get('content-type'), /^application\/json/);
-    t.equal(outline(answer.json.entity), 'System folder[Home, About Us, Products, News]');
+    t.equal(outline(answer.json.entity), 'System folder[Home, About Us, Products, News, Meet the team]');
     t.same(answer.json.errors, []);
   },
   { env: { CMS_JSON_WEB_TOKEN_HASH_SIGNING_KEY: 'test-signing-key-of-at-least-thirty-two-characters' } },
@@ -154,6 +160,9 @@ testOnEachStorage('the site: the Host header (name or alias), else the default; 
     outline((await s.http('GET', path, { headers: { ...admin, ...(host ? { host } : {}) } })).json.entity);
   t.equal(await nav('/api/v1/nav/?depth=2', 'shop.example.com'), 'System folder[Cart]');
   t.equal(await nav('/api/v1/nav/?depth=2', 'www.shop.example.com:8080'), 'System folder[Cart]', 'an alias');
-  t.equal(await nav('/api/v1/nav/?depth=2', 'unknown.example.com'), 'System folder[Home, About Us, Products, News]');
+  t.equal(
+    await nav('/api/v1/nav/?depth=2', 'unknown.example.com'),
+    'System folder[Home, About Us, Products, News, Meet the team]',
+  );
   t.equal(await nav(`/api/v1/nav/?depth=2&host_id=${shop}`), 'System folder[Cart]');
 });

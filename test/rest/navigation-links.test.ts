@@ -1,17 +1,7 @@
-import { fireForm, menuFolder, outline, page } from '../helpers/nav-tree.js';
-import { testOnEachStorage, type TestApp } from '../helpers/test-app.js';
+import { fireForm, menuFolder, menuLink, outline, page } from '../helpers/nav-tree.js';
+import { testOnEachStorage } from '../helpers/test-app.js';
 
 // Issue 15: menu links in the navigation tree.
-
-/** Creates a link (published unless `publish: false`) and answers its identifier. */
-async function link(s: TestApp, body: Record<string, unknown>): Promise<string> {
-  const made = await s.http('POST', '/api/v1/menulinks', {
-    headers: s.basicAuth(),
-    body: { siteId: 'default', showOnMenu: true, publish: true, ...body },
-  });
-  if (made.status !== 200) throw new Error(`link ${String(body.title)}: ${made.text}`);
-  return made.json.entity.identifier as string;
-}
 
 testOnEachStorage('menu links join the tree: live and on the menu only, in menu order, each type', async (t, s) => {
   const admin = s.basicAuth();
@@ -24,7 +14,7 @@ testOnEachStorage('menu links join the tree: live and on the menu only, in menu 
   await menuFolder(s, '/about/team/', { title: 'Team', showOnMenu: true, sortOrder: 3 });
   const contact = await fireForm(s, 'PUBLISH', page('/about/contact', 'Contact', { showOnMenu: true, sortOrder: 4 }));
 
-  await link(s, {
+  await menuLink(s, {
     title: 'Docs',
     folderPath: '/about',
     url: 'docs.example.com',
@@ -32,8 +22,8 @@ testOnEachStorage('menu links join the tree: live and on the menu only, in menu 
     target: '_blank',
     sortOrder: 2,
   });
-  await link(s, { title: 'Search', folderPath: '/about', linkType: 'CODE', linkCode: '<form/>', sortOrder: 5 });
-  const toTeam = await link(s, {
+  await menuLink(s, { title: 'Search', folderPath: '/about', linkType: 'CODE', linkCode: '<form/>', sortOrder: 5 });
+  const toTeam = await menuLink(s, {
     title: 'Our team',
     folderPath: '/',
     linkType: 'INTERNAL',
@@ -41,15 +31,15 @@ testOnEachStorage('menu links join the tree: live and on the menu only, in menu 
       .json.entity.identifier,
     sortOrder: 9,
   });
-  await link(s, {
+  await menuLink(s, {
     title: 'Write us',
     folderPath: '/',
     linkType: 'INTERNAL',
     internalLinkIdentifier: contact.identifier,
     sortOrder: 8,
   });
-  await link(s, { title: 'Draft', folderPath: '/about', url: '/draft', publish: false });
-  await link(s, { title: 'Hidden', folderPath: '/about', url: '/hidden', showOnMenu: false });
+  await menuLink(s, { title: 'Draft', folderPath: '/about', url: '/draft', publish: false });
+  await menuLink(s, { title: 'Hidden', folderPath: '/about', url: '/hidden', showOnMenu: false });
 
   const tree = await nav('/api/v1/nav/?depth=3');
   t.equal(outline(tree), 'System folder[About[Docs, Team, Contact, Search], Write us[], Our team[]]');
@@ -88,7 +78,7 @@ testOnEachStorage('menu links join the tree: live and on the menu only, in menu 
   t.equal(outline(await nav('/api/v1/nav/?depth=2')), 'System folder[About, Our team]', 'a dangling link is left out');
 
   // A link's publish, unpublish and removal are seen at the next request (the cache is renewed).
-  const news = await link(s, { title: 'News', folderPath: '/', url: '/news', sortOrder: 10, publish: false });
+  const news = await menuLink(s, { title: 'News', folderPath: '/', url: '/news', sortOrder: 10, publish: false });
   t.equal(outline(await nav('/api/v1/nav/?depth=2')), 'System folder[About, Our team]');
   await s.http('PUT', `/api/v1/menulinks/${news}/_publish`, { headers: admin });
   t.equal(outline(await nav('/api/v1/nav/?depth=2')), 'System folder[About, Our team, News]');

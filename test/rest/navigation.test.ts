@@ -15,10 +15,11 @@ testOnEachStorage('the tree at depths 1 to 3: only live items on the menu, in me
   const one = await nav('/api/v1/nav/');
   t.notOk('children' in one, 'depth 1 (the default) has no children member');
   t.match(one, { title: 'System folder', folder: 'SYSTEM_FOLDER', href: '/', type: 'folder', languageId: 1 });
-  t.equal(outline(await nav('/api/v1/nav/?depth=2')), 'System folder[Home, About Us, Products, News]');
+  t.equal(outline(await nav('/api/v1/nav/?depth=2')), 'System folder[Home, About Us, Products, News, Meet the team]');
   t.equal(
     outline(await nav('/api/v1/nav?depth=3')),
-    'System folder[Home[], About Us[About, Team, Brochure, Contact], Products[Widgets, Catalog], News[]]',
+    'System folder[Home[], About Us[About, Team, Brochure, Contact], Products[Widgets, Catalog, Store], News[], Meet the team[]]',
+    'links on the menu and published only: not Archive (hidden) nor Old site (never published)',
   );
   t.equal(
     outline(await nav('/api/v1/nav/about-us?depth=3')),
@@ -38,7 +39,15 @@ testOnEachStorage('the tree at depths 1 to 3: only live items on the menu, in me
     type,
     hash: navHash(type as 'folder', id, 1),
   });
-  const { folders, pages } = tree;
+  const { folders, pages, links } = tree;
+  const products = await nav('/api/v1/nav/products?depth=2');
+  t.strictSame(products.children[2], {
+    ...item('link', links.store!, 'Store', 'https://store.example.com', 3, null),
+    target: '_blank',
+  });
+  t.strictSame((await nav('/api/v1/nav/?depth=2')).children[4], {
+    ...item('link', links.team!, 'Meet the team', '/about-us/team', 4, null),
+  });
   t.strictSame(await nav('/api/v1/nav/about-us/?depth=2'), {
     ...item('folder', folders.aboutUs!, 'About Us', '/about-us', 1, folders.aboutUs!),
     children: [
@@ -135,7 +144,7 @@ testOnEachStorage(
     await buildNavTree(s);
     const anonymous = await s.http('GET', '/api/v1/nav/?depth=2');
     t.equal(anonymous.status, 200, anonymous.text);
-    t.equal(outline(anonymous.json.entity), 'System folder[Home, About Us, Products, News]');
+    t.equal(outline(anonymous.json.entity), 'System folder[Home, About Us, Products, News, Meet the team]');
   },
   { env: { CONTENT_APIS_ALLOW_ANONYMOUS: 'READ' } },
 );
