@@ -52,6 +52,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   areas.workflowDefinitions,
   areas.workflowSystemActions,
   areas.workflowFire,
+  areas.legacyContent,
   areas.permissions,
   areas.navigation,
   areas.search,

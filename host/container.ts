@@ -47,6 +47,7 @@ import { AssetSweeper } from '../core/content/asset-sweeper.js';
 import { fieldParseContext } from '../core/content/field-parse-context.js';
 import { WorkflowDefinitionService } from '../core/workflow/workflow-definition-service.js';
 import { FireEngine } from '../core/workflow/fire-engine.js';
+import { LegacySaveService } from '../core/legacy-save/legacy-save-service.js';
 import { renderTemplate } from '../core/workflow/render-template.js';
 import type { MailSender } from '../core/plugin/mail-transport.js';
 import type { AssetStorage } from '../core/plugin/asset-storage.js';
@@ -210,18 +211,32 @@ export function buildContainer(parts: {
   const workflows = new WorkflowDefinitionService(parts.storage, (actionClass) => actionlets.get(actionClass));
   c.register(WorkflowDefinitionService, { useValue: workflows });
   c.register(TaskHistoryService, { useValue: new TaskHistoryService(parts.storage, definitions, permissions) });
-  c.register(SystemActionService, { useValue: new SystemActionService(parts.storage, workflows, definitions) });
-  c.register(FireEngine, {
-    useValue: new FireEngine({
+  const systemActions = new SystemActionService(parts.storage, workflows, definitions);
+  c.register(SystemActionService, { useValue: systemActions });
+  const fireEngine = new FireEngine({
+    storage: parts.storage,
+    content,
+    definitions,
+    permissions,
+    actionlet: (actionClass) => actionlets.get(actionClass),
+    render: renderTemplate,
+    sendMail: (message) => parts.mail.send({ ...message, from: message.from ?? parts.settings.mailFrom }),
+    logger: parts.logger.child({ area: 'workflow' }),
+    indexQueue,
+  });
+  c.register(FireEngine, { useValue: fireEngine });
+  c.register(LegacySaveService, {
+    useValue: new LegacySaveService({
       storage: parts.storage,
-      content,
       definitions,
       permissions,
-      actionlet: (actionClass) => actionlets.get(actionClass),
-      render: renderTemplate,
-      sendMail: (message) => parts.mail.send({ ...message, from: message.from ?? parts.settings.mailFrom }),
-      logger: parts.logger.child({ area: 'workflow' }),
-      indexQueue,
+      fireEngine,
+      systemActions,
+      relatedQuery: relatedQueryResolver(parts.search),
+      anonymous: {
+        access: parts.settings.anonymousContentAccess,
+        rejectWithNoUser: parts.settings.rejectWithNoUser,
+      },
     }),
   });
   c.register(ContentReader, {

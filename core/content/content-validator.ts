@@ -56,7 +56,9 @@ const isEmpty = (value: unknown): boolean =>
  * Turns a submission into stored values through each field's type, collecting every problem at
  * once: `required`, `badType`, `pattern`. Uniqueness is checked by the caller, against storage.
  * `current` holds the values of the version being replaced: a field not sent keeps its value
- * unless `replaceAll` (the legacy update semantics: anything not sent is removed).
+ * unless `replaceAll` (the legacy update semantics: anything not sent is removed). Relationships
+ * not sent are kept even then: the legacy interface says an absent relationship is preserved and an
+ * update by identifier leaves relationships alone; an empty value removes them.
  */
 export interface FieldValuesInput {
   fields: readonly Field[];
@@ -87,7 +89,8 @@ export async function parseFieldValues({
       if (fieldType.kind === 'fixed') {
         stored = await fieldType.parse(field.values ?? '', field, context);
       } else if (!(field.variable in submitted)) {
-        if (current && !replaceAll && field.variable in current) stored = current[field.variable];
+        const kept = !replaceAll || Boolean(field.relationType);
+        if (current && kept && field.variable in current) stored = current[field.variable];
         else if (!current && field.defaultValue) stored = await fieldType.parse(field.defaultValue, field, context);
       } else if (!isEmpty(submitted[field.variable])) {
         stored = await fieldType.parse(submitted[field.variable], field, context);

@@ -130,6 +130,12 @@ export interface Actionlet<Context extends ActionletContext = ActionletContext> 
    * available): a fire that would run it is refused before any change, with this reason.
    */
   unavailableReason?: string;
+  /**
+   * True when `run` saves the submitted values (Save content, Save Draft content). Interfaces that
+   * send content without naming the sub-actions (the legacy content save) fire only actions holding
+   * at least one such actionlet; third-party actionlets that save content set it too.
+   */
+  savesContent?: boolean;
   /** Runs before the content is saved: may adjust what is about to be saved. */
   preSave?(context: Context): Promise<void> | void;
   run(context: Context): Promise<void> | void;

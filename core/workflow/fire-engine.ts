@@ -29,6 +29,10 @@ export interface FireRequest {
   assign?: string;
   /** How long the answer waits for the search index (the default: the installation's). */
   indexPolicy?: IndexPolicy;
+  /** An update removes the field values it does not send (the legacy content save); relationships not sent are kept. */
+  replaceAll?: boolean;
+  /** The action must hold an actionlet that saves content: the caller sent content and nothing else would keep it. */
+  requireSave?: boolean;
 }
 
 export interface FireResult {
@@ -85,6 +89,9 @@ export class FireEngine {
     const start = await checkAvailable(definitions, action, item, request.actionId);
     await checkWhoCanUse(tx, action, request.principal);
     const runs = resolveActionlets(action, await definitions.actionlets(action.id), this.deps.actionlet);
+    if (request.requireSave && !runs.some((run) => run.actionlet.savesContent)) {
+      throw new CmsError(Errors.WORKFLOW_ACTION_NO_SAVE, { action: action.name });
+    }
 
     const session = new FireSession(
       { ...this.deps, now: this.now },

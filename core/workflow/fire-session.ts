@@ -40,6 +40,8 @@ export interface FireSessionInput {
   submittedUploads?: ContentSubmission['uploads'];
   comment?: string;
   assign?: string;
+  /** Field values not sent are removed from the item (see `SaveOptions.replaceAll`). */
+  replaceAll?: boolean;
 }
 
 /**
@@ -132,7 +134,7 @@ export class FireSession {
       values: this.submitted,
       uploads: this.input.submittedUploads,
     };
-    const by = { userId: this.userId };
+    const by = { userId: this.userId, replaceAll: this.input.replaceAll };
     const saved = draft
       ? await content.saveDraft(tx, submission, by)
       : await content.saveWorkingVersion(tx, submission, by);

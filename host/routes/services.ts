@@ -21,6 +21,7 @@ import { AnalyticsReader } from '../../core/analytics/analytics-reader.js';
 import { AnalyticsIngest } from '../analytics/ingest-pool.js';
 import { ActionletCatalogue } from '../../core/workflow/actionlet-catalogue.js';
 import { FireEngine } from '../../core/workflow/fire-engine.js';
+import { LegacySaveService } from '../../core/legacy-save/legacy-save-service.js';
 import { SystemActionService } from '../../core/workflow/system-actions.js';
 import { TaskHistoryService } from '../../core/workflow/task-history.js';
 import { WorkflowDefinitionService } from '../../core/workflow/workflow-definition-service.js';
@@ -60,6 +61,7 @@ export interface Services {
   readonly workflows: WorkflowDefinitionService;
   readonly systemActions: SystemActionService;
   readonly fireEngine: FireEngine;
+  readonly legacySave: LegacySaveService;
   readonly taskHistory: TaskHistoryService;
   readonly actionlets: ActionletCatalogue;
   readonly assetPermissions: AssetPermissionService;
@@ -94,6 +96,7 @@ export function resolveServices(
     workflows: resolve(container, WorkflowDefinitionService),
     systemActions: resolve(container, SystemActionService),
     fireEngine: resolve(container, FireEngine),
+    legacySave: resolve(container, LegacySaveService),
     taskHistory: resolve(container, TaskHistoryService),
     actionlets: resolve(container, ActionletCatalogue),
     assetPermissions: resolve(container, AssetPermissionService),

@@ -37,7 +37,8 @@ export function contentOperationActionlet(spec: {
   operation: ContentOperation;
 }): Actionlet {
   const { operation, ...rest } = spec;
-  return catalogueActionlet({ ...rest, run: (context) => context.content[operation]() });
+  const actionlet = catalogueActionlet({ ...rest, run: (context) => context.content[operation]() });
+  return operation === 'save' || operation === 'saveDraft' ? { ...actionlet, savesContent: true } : actionlet;
 }
 
 /**

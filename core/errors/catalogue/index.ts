@@ -6,6 +6,7 @@ import { contentErrors, fieldProblemErrors } from './content.js';
 import { contentTypeErrors } from './content-types.js';
 import { folderErrors } from './folders.js';
 import { httpErrors } from './http.js';
+import { legacyContentErrors } from './legacy-content.js';
 import { menuLinkErrors } from './menu-links.js';
 import { navigationErrors } from './navigation.js';
 import { pluginErrors } from './plugin.js';
@@ -30,6 +31,7 @@ export const Errors = {
   ...navigationErrors,
   ...fieldProblemErrors,
   ...workflowErrors,
+  ...legacyContentErrors,
   ...storageErrors,
   ...pluginErrors,
   ...searchQueryErrors,
@@ -50,6 +52,7 @@ export const ERROR_AREAS = [
   navigationErrors,
   fieldProblemErrors,
   workflowErrors,
+  legacyContentErrors,
   storageErrors,
   pluginErrors,
   searchQueryErrors,

@@ -178,4 +178,11 @@ export const workflowErrors = defineErrors('workflow', {
     message: 'No action is mapped to {verb} for the content type {type}',
     meaning: 'Neither the content type nor its schemes map this system action.',
   },
+  WORKFLOW_ACTION_NO_SAVE: {
+    kind: 'invalid',
+    message:
+      'The action {action} has no sub-action that saves content: fire it through the workflow interface (PUT /api/v1/workflow/actions/<id>/fire)',
+    meaning:
+      'The legacy content save runs only actions holding a Save content (or Save Draft content) sub-action; others need the workflow interface.',
+  },
 });

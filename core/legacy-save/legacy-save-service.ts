@@ -1,0 +1,139 @@
+import type { Principal } from '../auth/principal.js';
+import type { PermissionService } from '../auth/permission-service.js';
+import { requireContentType, type DefinitionCache, type Definitions } from '../definitions/definition-cache.js';
+import { CmsError, Errors } from '../errors/index.js';
+import type { ContentType } from '../model/content-type.js';
+import { DEFAULT_LANGUAGE_ID } from '../model/language.js';
+import type { Storage } from '../plugin/storage-driver.js';
+import type { IndexPolicy } from '../search/index-policy.js';
+import type { RelatedQueryResolver } from '../search/related-query.js';
+import type { FireEngine } from '../workflow/fire-engine.js';
+import type { SystemActionService } from '../workflow/system-actions.js';
+import { anonymousRefusal, isAnonymous, saveCaller, type AnonymousSaveSettings } from './anonymous-save.js';
+import { resolveLegacyAction, type LegacyOperation } from './legacy-action.js';
+import { formTarget, legacySubmission, type LegacyForm, type RelationshipQueries } from './legacy-form.js';
+
+export interface LegacySaveRequest<F extends { fileName: string }> {
+  principal: Principal | null;
+  operation: LegacyOperation;
+  /** `wfActionComments` / `wfActionAssign` from the URL (they win over the body's). */
+  comment?: string;
+  assign?: string;
+  form: LegacyForm;
+  /** The files sent, in order (multipart `file` parts). */
+  files: readonly F[];
+  indexPolicy?: IndexPolicy;
+}
+
+export interface LegacySaveResult {
+  identifier: string;
+  /** The version just saved. */
+  inode: string;
+}
+
+export interface LegacySaveDependencies {
+  storage: Storage;
+  definitions: DefinitionCache;
+  permissions: PermissionService;
+  fireEngine: FireEngine;
+  systemActions: SystemActionService;
+  /** Resolves the Lucene queries of deprecated relationship keys (through the search index). */
+  relatedQuery?: RelatedQueryResolver;
+  anonymous: AnonymousSaveSettings;
+}
+
+/**
+ * The legacy content save (deprecated): a flat map of field values, saved, published or handed to a
+ * named action, always by firing a workflow action, so that every rule of the workflow holds and
+ * there is one write path. What differs from a fire: an update removes the values it does not
+ * send, and the action must hold a sub-action that saves content.
+ */
+export class LegacySaveService {
+  constructor(private readonly deps: LegacySaveDependencies) {}
+
+  /** Who the save runs as; throws before the body is read when an anonymous caller may not save. */
+  caller(principal: Principal | null): Principal {
+    return saveCaller(principal, this.deps.anonymous);
+  }
+
+  async save<F extends { fileName: string }>(request: LegacySaveRequest<F>): Promise<LegacySaveResult> {
+    const caller = this.caller(request.principal);
+    try {
+      return await this.saveAs(caller, request);
+    } catch (error) {
+      throw isAnonymous(caller) ? anonymousRefusal(error) : error;
+    }
+  }
+
+  private async saveAs<F extends { fileName: string }>(
+    caller: Principal,
+    request: LegacySaveRequest<F>,
+  ): Promise<LegacySaveResult> {
+    const { storage, fireEngine } = this.deps;
+    const definitions = await this.deps.definitions.in(storage);
+    const { type, identifier } = await this.targetOf(definitions, request.form);
+    const fields = await definitions.fields(type.id);
+    const mapped = legacySubmission({ form: request.form, type, fields, files: request.files });
+    const { submission } = mapped;
+    for (const related of mapped.relationshipQueries) await this.relateByQueries(submission.values, related);
+    if (isAnonymous(caller)) {
+      // Refused before any value is read or file stored: the role may not write this type at all.
+      await this.deps.permissions.for(definitions, caller).check({ kind: 'contentType', type }, 'WRITE');
+    }
+    const task = identifier
+      ? await storage.tasks.find(identifier, submission.languageId ?? DEFAULT_LANGUAGE_ID)
+      : undefined;
+    const actionId = await resolveLegacyAction(
+      request.operation,
+      { type, submission, currentStepId: task?.stepId },
+      { tx: storage, definitions, systemActions: this.deps.systemActions },
+    );
+    const result = await fireEngine.fire({
+      actionId,
+      principal: caller,
+      submission,
+      comment: request.comment ?? mapped.comment,
+      assign: request.assign ?? mapped.assign,
+      indexPolicy: request.indexPolicy,
+      replaceAll: identifier !== undefined,
+      requireSave: true,
+    });
+    return { identifier: result.identifier, inode: result.contentlet?.version.inode ?? '' };
+  }
+
+  /** The type saved: the one `contentType` names, or for an update the item's own. */
+  private async targetOf(
+    definitions: Definitions,
+    form: LegacyForm,
+  ): Promise<{ type: ContentType; identifier: string | undefined }> {
+    const { contentType, identifier } = formTarget(form);
+    if (identifier) {
+      const found = await this.deps.storage.content.findIdentifier(identifier);
+      if (!found) throw new CmsError(Errors.CONTENT_NOT_FOUND, { identifier });
+      return { type: (await definitions.contentType(found.contentTypeId))!, identifier: found.identifier };
+    }
+    if (!contentType) throw new CmsError(Errors.CONTENT_TYPE_REQUIRED, undefined, { fieldName: 'contentType' });
+    return { type: await requireContentType(definitions, contentType), identifier: undefined };
+  }
+
+  /** Each query of a deprecated relationship key must match exactly one item; the items join the field's. */
+  private async relateByQueries(values: Record<string, unknown>, related: RelationshipQueries): Promise<void> {
+    const { field, key, queries } = related;
+    const resolve = this.deps.relatedQuery;
+    const items: string[] = [];
+    for (const query of queries) {
+      const found = resolve ? await resolve(query, field.relationType!) : [];
+      if (found.length !== 1) {
+        throw new CmsError(
+          Errors.LEGACY_RELATIONSHIP_NOT_ONE,
+          { relationship: key, count: found.length },
+          { fieldName: key },
+        );
+      }
+      items.push(found[0]!);
+    }
+    const sent = values[field.variable];
+    const before = Array.isArray(sent) ? sent.map(String) : typeof sent === 'string' && sent.trim() ? [sent] : [];
+    values[field.variable] = [...before, ...items].join(',');
+  }
+}
