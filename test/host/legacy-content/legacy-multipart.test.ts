@@ -1,0 +1,79 @@
+import t from 'tap';
+import { interpretParts, type FilePart, type TextPart } from '../../../host/legacy-content/legacy-multipart.js';
+
+interface FakeFile extends FilePart {
+  path: string;
+  size: number;
+  text: string;
+}
+const field = (name: string, value: string, contentType = 'text/plain'): TextPart => ({
+  kind: 'field',
+  name,
+  contentType,
+  value,
+});
+const file = (name: string, fileName: string, text = 'bytes', contentType = 'application/octet-stream'): FakeFile => ({
+  kind: 'file',
+  name,
+  fileName,
+  contentType,
+  path: `/spool/${fileName}`,
+  size: text.length,
+  text,
+});
+const read = (parts: Array<TextPart | FakeFile>) => interpretParts(parts, async (f) => f.text);
+
+t.test('json, xml and urlencoded parts are read in their format even as text/plain', async (t) => {
+  const { form, files } = await read([
+    field('json', '{"contentType":"News","title":"J","binary_fields":"photo,pdf"}'),
+    field('xml', '<content><byline>X</byline></content>'),
+    field('urlencoded', 'body=a+b&tags=x'),
+    field('extra', '{"not":"json"}'),
+  ]);
+  t.same(form, {
+    contentType: 'News',
+    title: 'J',
+    binary_fields: 'photo,pdf',
+    byline: 'X',
+    body: 'a b',
+    tags: 'x',
+    extra: '{"not":"json"}',
+  });
+  t.same(files, []);
+});
+
+t.test('a text part with a format media type is read in that format; a file never is', async (t) => {
+  const { form, files } = await read([
+    field('data', '{"title":"T"}', 'application/json'),
+    file('file', 'data.json', '{"title":"not me"}', 'application/json'),
+  ]);
+  t.same(form, { title: 'T' });
+  t.equal(files.length, 1, 'an uploaded .json file is a file');
+});
+
+t.test('a json part sent as a file is still read as members', async (t) => {
+  const { form } = await read([file('json', 'blob', '{"title":"from a file part"}')]);
+  t.same(form, { title: 'from a file part' });
+});
+
+t.test('files in the order sent, whatever their part is called; repeated text parts are a list', async (t) => {
+  const { form, files } = await read([
+    file('file', 'a.png'),
+    field('tags', 'x'),
+    file('other', 'b.pdf'),
+    field('tags', 'y'),
+  ]);
+  t.same(
+    files.map((f) => f.fileName),
+    ['a.png', 'b.pdf'],
+  );
+  t.same(form, { tags: ['x', 'y'] });
+});
+
+t.test('a malformed json or xml part is refused', async (t) => {
+  await t.rejects(read([field('json', '{nope')]), { code: 'HTTP_BODY_INVALID_JSON' });
+  await t.rejects(read([field('xml', '<content><a></content>')]), { code: 'LEGACY_XML_UNREADABLE' });
+  await t.rejects(read([field('xml', '<!DOCTYPE x SYSTEM "file:///etc/passwd"><content/>')]), {
+    code: 'LEGACY_XML_UNREADABLE',
+  });
+});
