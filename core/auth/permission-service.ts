@@ -152,7 +152,7 @@ export class PermissionService {
     const { grants } = await this.resolve(definitions, asset);
     const roleIds = new Set<string>(caller ? caller.roleIds : [this.roles.anonymous]);
     if (options.live) roleIds.add(this.roles.anonymous);
-    if (caller && caller.user.userId === ownerOf(asset)) roleIds.add(this.roles.owner);
+    if (caller && !caller.anonymous && caller.user.userId === ownerOf(asset)) roleIds.add(this.roles.owner);
     let bits = 0;
     for (const roleId of roleIds) bits |= grants.get(roleId) ?? 0;
     return bits;

@@ -6,4 +6,9 @@ export interface Principal {
   /** Every role the user holds, the personal role included. */
   roleIds: readonly string[];
   admin: boolean;
+  /**
+   * A caller who is not signed in, standing as the `CMS Anonymous` role (an anonymous legacy save).
+   * Never the owner of anything: every anonymous caller shares the same user id.
+   */
+  anonymous?: boolean;
 }

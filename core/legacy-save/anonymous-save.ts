@@ -29,6 +29,7 @@ const ANONYMOUS: Principal = Object.freeze({
   }),
   roleIds: Object.freeze([SEED_IDS.anonymousRole]),
   admin: false,
+  anonymous: true,
 });
 
 /**
