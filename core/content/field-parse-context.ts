@@ -21,12 +21,13 @@ export function joinPath(parentPath: string, name: string): string {
   return `${parentPath.replace(/\/$/, '')}/${name}`;
 }
 
-/** Keeps letters, digits, dot, dash and underscore; never a path, never hidden, never empty. */
+/** Keeps letters, digits, dot, dash and underscore; never a path, never hidden, never `..`, never empty. */
 export function sanitizeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   const clean = base
     .normalize('NFKD')
     .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/\.{2,}/g, '.')
     .replace(/^[._]+/, '')
     .slice(0, 200);
   return clean || 'file';
