@@ -1,4 +1,6 @@
-import { testOnEachStorage, type TestApp } from '../helpers/test-app.js';
+import t from 'tap';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { startTestApp, testOnEachStorage, type TestApp } from '../helpers/test-app.js';
 import { form, itemMap, json, legacySave, multipart, MULTIPART, xml } from '../helpers/legacy-save.js';
 
 // Issue 16: the legacy content save, its paths, its four body formats and its answer.
@@ -117,4 +119,45 @@ testOnEachStorage('the four body formats', async (t, s) => {
   t.equal(badJson.status, 400);
   const other = await legacySave(s, '/save/1', { type: 'text/csv', raw: 'a,b' });
   t.equal(other.status, 415);
+});
+
+t.test('over a socket: the empty answer has Content-Length 0, and Expect: 100-continue is answered', async (t) => {
+  const s = (await startTestApp(t, { socket: true }))!;
+  await newsType(s);
+  const saved = await legacySave(s, '/save/1', json({ contentType: 'News', title: 'over the wire' }));
+  t.equal(saved.status, 200, saved.text);
+  t.equal(saved.headers.get('content-length'), '0');
+  t.match(saved.headers.get('content-type'), /^text\/plain/);
+
+  const body = multipart([{ name: 'json', value: JSON.stringify({ contentType: 'News', title: 'continued' }) }]);
+  const { hostname, port } = new URL(s.url);
+  const answer = await new Promise<{ continued: boolean; status: number; headers: IncomingHttpHeaders }>(
+    (resolve, reject) => {
+      let continued = false;
+      const request = httpRequest({
+        host: hostname,
+        port: Number(port),
+        method: 'POST',
+        path: '/api/content/save/1',
+        headers: {
+          ...s.basicAuth(),
+          'content-type': MULTIPART,
+          'content-length': String(body.length),
+          expect: '100-continue',
+        },
+      });
+      request.on('continue', () => {
+        continued = true;
+        request.end(body);
+      });
+      request.on('response', (response) => {
+        response.resume();
+        response.on('end', () => resolve({ continued, status: response.statusCode!, headers: response.headers }));
+      });
+      request.on('error', reject);
+    },
+  );
+  t.ok(answer.continued, '100 Continue came before the body was sent');
+  t.equal(answer.status, 200);
+  t.match(answer.headers.identifier, UUID);
 });
