@@ -3,6 +3,7 @@ import type { PermissionService } from '../auth/permission-service.js';
 import { requireContentType, type DefinitionCache, type Definitions } from '../definitions/definition-cache.js';
 import { CmsError, Errors } from '../errors/index.js';
 import type { ContentType } from '../model/content-type.js';
+import type { Field } from '../model/field.js';
 import { DEFAULT_LANGUAGE_ID } from '../model/language.js';
 import type { Storage } from '../plugin/storage-driver.js';
 import type { IndexPolicy } from '../search/index-policy.js';
@@ -75,11 +76,12 @@ export class LegacySaveService {
     const fields = await definitions.fields(type.id);
     const mapped = legacySubmission({ form: request.form, type, fields, files: request.files });
     const { submission } = mapped;
-    for (const related of mapped.relationshipQueries) await this.relateByQueries(submission.values, related);
     if (isAnonymous(caller)) {
       // Refused before any value is read or file stored: the role may not write this type at all.
       await this.deps.permissions.for(definitions, caller).check({ kind: 'contentType', type }, 'WRITE');
+      refuseQueries(fields, submission.values, mapped.relationshipQueries);
     }
+    for (const related of mapped.relationshipQueries) await this.relateByQueries(submission.values, related);
     const task = identifier
       ? await storage.tasks.find(identifier, submission.languageId ?? DEFAULT_LANGUAGE_ID)
       : undefined;
@@ -135,5 +137,23 @@ export class LegacySaveService {
     const sent = values[field.variable];
     const before = Array.isArray(sent) ? sent.map(String) : typeof sent === 'string' && sent.trim() ? [sent] : [];
     values[field.variable] = [...before, ...items].join(',');
+  }
+}
+
+/**
+ * Relationship queries search working versions without regard to permissions: an anonymous caller
+ * could learn what unpublished content exists. They relate by identifier only.
+ */
+function refuseQueries(
+  fields: readonly Field[],
+  values: Readonly<Record<string, unknown>>,
+  byName: readonly RelationshipQueries[],
+): void {
+  const asQuery = (value: unknown) => (Array.isArray(value) ? value : [value]).some((v) => String(v).includes(':'));
+  const field = fields.find((f) => f.relationType && f.variable in values && asQuery(values[f.variable]));
+  if (byName.length > 0 || field) {
+    throw new CmsError(Errors.LEGACY_ANONYMOUS_REFUSED, {
+      reason: 'relationships given as queries need a signed-in caller; give identifiers',
+    });
   }
 }

@@ -244,7 +244,10 @@ async function anonymousMatrix(t: Test, storage: StorageName) {
       ).json.entity[0].id as string;
       await s.http('POST', '/api/v2/contenttype/Tip/fields', {
         headers: admin,
-        body: [{ clazz: 'TextField', name: 'title', variable: 'title' }],
+        body: [
+          { clazz: 'TextField', name: 'title', variable: 'title' },
+          { clazz: 'RelationshipField', name: 'related', variable: 'related', relationType: 'Tip', values: '1' },
+        ],
       });
       const grant = (assetId: string, permissions: string[]) =>
         s.http('PUT', `/api/v1/permissions/${assetId}`, {
@@ -267,6 +270,18 @@ async function anonymousMatrix(t: Test, storage: StorageName) {
         if (!allowed) t.match(saved.json.message, /^Invalid User/);
       }
       if (!settingsAllow) return;
+      const first = (await anonymous()).headers.get('identifier')!;
+      for (const [what, body] of [
+        ['a query in the field', { contentType: 'Tip', title: 'q', related: '+contentType:Tip' }],
+        ['a query by relationship name', { contentType: 'Tip', title: 'q', 'Tip-Tip': `+identifier:${first}` }],
+      ] as const) {
+        const probing = await legacySave(s, '/save/1', json(body), { headers: {} });
+        t.equal(probing.status, 401, `${what}: queries would show unpublished content`);
+      }
+      const byId = await legacySave(s, '/save/1', json({ contentType: 'Tip', title: 'r', related: first }), {
+        headers: {},
+      });
+      t.equal(byId.status, 200, `relating by identifier: ${byId.text}`);
       const published = await anonymous('/publish/1');
       t.equal(published.status, 401, 'publishing needs PUBLISH for the anonymous role');
       await grant(DEFAULT_SITE, ['READ', 'CAN_ADD_CHILDREN', 'PUBLISH']);
