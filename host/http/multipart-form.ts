@@ -113,9 +113,14 @@ export async function readMultipartForm(
     };
     const spool = (file: MultipartFile, stream: BusboyFileStream): Promise<void> => {
       files.add(stream);
+      // A body cut inside this file is reported by the parser too, and answered there; the file's own
+      // report must not end the process while its directory is still being made.
+      stream.on('error', () => undefined);
       stream.once('limit', () => fail(tooLarge(file.name, limits.maxFileBytes)));
       return mkdir(dir, { recursive: true })
         .then(() => {
+          // Given up while the directory was made: no file at all (a pipeline from a destroyed stream never settles).
+          if (failed) return;
           const out = createWriteStream(file.path, { flags: 'wx' });
           return pipeline(stream, out).then(() => void (file.size = out.bytesWritten));
         })
