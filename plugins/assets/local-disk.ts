@@ -20,7 +20,7 @@ export function localDiskAssets(root: string): AssetStorage {
   const missing = (error: unknown) => (error as { code?: unknown }).code === 'ENOENT';
 
   return {
-    write: (key, content) =>
+    write: async (key, content) =>
       writeAtomically(pathOf(key), async (temporary) => {
         const file = await open(temporary, 'wx');
         try {
@@ -32,7 +32,7 @@ export function localDiskAssets(root: string): AssetStorage {
         return content.length;
       }),
     // A copy by the kernel (a clone where the file system can): the upload never passes through memory.
-    writeFile: (key, sourcePath) =>
+    writeFile: async (key, sourcePath) =>
       writeAtomically(pathOf(key), async (temporary) => {
         await copyFile(sourcePath, temporary, fsConstants.COPYFILE_EXCL);
         const file = await open(temporary, 'r+');
