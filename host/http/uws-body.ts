@@ -36,6 +36,8 @@ export class UwsBody {
     private readonly framing: Exclude<BodyFraming, { kind: 'none' }>,
     private readonly limits: { maxBodyBytes: number; maxStreamBytes: number; budget: InflightBudget },
   ) {
+    // NOTE: uWebSockets.js answers `Expect: 100-continue` itself, before the handler runs: a client
+    // that waits for it sends the body without any help from here (tested over a raw socket).
     res.onData((chunk, isLast) => this.onChunk(chunk, isLast));
     res.pause();
   }

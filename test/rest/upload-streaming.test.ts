@@ -1,13 +1,13 @@
 import t from 'tap';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { stalledRequest } from '../helpers/raw-http.js';
 import { storedAssetKey } from '../helpers/stored-asset-key.js';
 import { multipartBody, multipartEnd, MULTIPART_TYPE, partHead, type Part } from '../helpers/multipart-body.js';
-import { startTestApp, testOnEachStorage, type TestApp, type TestResponse } from '../helpers/test-app.js';
+import { startTestApp, tempDataDir, testOnEachStorage, type TestApp, type TestResponse } from '../helpers/test-app.js';
 
 const MEMORY_ASSETS = fileURLToPath(new URL('../fixtures/memory-assets-plugin.mjs', import.meta.url));
 const FIRE = '/api/v1/workflow/actions/default/fire/PUBLISH';
@@ -95,6 +95,7 @@ t.test('limits: each refused cleanly, nothing spooled left, and the service keep
       CMS_HTTP_MAX_UPLOAD_BYTES: String(2 * 1024 * 1024),
       CMS_HTTP_MAX_UPLOAD_FIELD_BYTES: '4096',
       CMS_HTTP_MAX_UPLOAD_FILES: '3',
+      CMS_HTTP_MAX_BODY_BYTES: String(64 * 1024),
     },
   }))!;
   await pressType(s);
@@ -123,6 +124,11 @@ t.test('limits: each refused cleanly, nothing spooled left, and the service keep
     t.equal(refused.status, status, `${what}: ${refused.text.slice(0, 200)}`);
     t.same(spooled(s), [], `${what}: nothing spooled left`);
   }
+  const whole = await s.http('PUT', FIRE, {
+    headers: s.basicAuth(),
+    body: { contentlet: { contentType: 'Press', headline: 'x'.repeat(100 * 1024) } },
+  });
+  t.equal(whole.status, 413, 'a JSON fire is read whole, so http.max.body.bytes holds for it');
   const after = await fireMultipart(s, valid);
   t.equal(after.status, 200, 'a valid upload still goes through');
 });
@@ -224,4 +230,14 @@ t.test('a JSON value shaped like a spooled file names no server file', async (t)
   t.equal(forged.status, 400, forged.text.slice(0, 300));
   t.match(forged.text, /must be an uploaded file/);
   t.notOk(existsSync(join(s.dataDir, 'assets')), 'nothing stored');
+});
+
+t.test('what a stopped service left spooled is removed at the next start', async (t) => {
+  const dataDir = tempDataDir(t);
+  const left = join(dataDir, 'tmp', 'uploads', 'b0c3d5e6-0000-4000-8000-000000000000');
+  mkdirSync(left, { recursive: true });
+  writeFileSync(join(left, 'f1e2d3c4-0000-4000-8000-000000000000'), 'half an upload');
+  const s = (await startTestApp(t, { dataDir }))!;
+  t.same(spooled(s), [], 'nothing left');
+  t.ok(existsSync(join(dataDir, 'tmp', 'uploads')), 'the directory is ready');
 });
