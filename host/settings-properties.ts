@@ -78,7 +78,7 @@ export const HOST_PROPERTIES = defineProperties({
     group: 'HTTP',
     defaultText: '`1048576` (1 MiB)',
     description:
-      'Largest text part (not a file) of one multipart body, such as the `json` part of a workflow fire; these are held in memory. A larger one gets 413 and nothing of the body is kept.',
+      'Largest text part (not a file) of one multipart body, such as the `json` part of a workflow fire; these are held in memory, all of them together at most `http.max.body.bytes`. A larger one gets 413 and nothing of the body is kept.',
   },
   'http.max.connections': {
     type: 'int',

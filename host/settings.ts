@@ -90,6 +90,8 @@ export function readSettings(config: Config): HostSettings {
       maxFiles: p['http.max.upload.files'],
       maxFieldBytes: p['http.max.upload.field.bytes'],
       maxFileBytes: p['http.max.upload.bytes'],
+      // Text parts are held in memory, as a body read whole is.
+      maxFieldsTotalBytes: p['http.max.body.bytes'],
     },
     trustProxy: p['http.trust.proxy'],
     reusePort: p['http.reuse.port'],

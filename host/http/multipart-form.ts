@@ -43,6 +43,11 @@ export interface MultipartLimits {
   maxFieldBytes: number;
   maxFileBytes: number;
   maxFiles: number;
+  /**
+   * All text parts together, which are held in memory (413 `HTTP_BODY_TOO_LARGE` past it); when
+   * left out, only each part's `maxFieldBytes` bounds them. The service passes `http.max.body.bytes`.
+   */
+  maxFieldsTotalBytes?: number;
 }
 
 const MULTIPART = 'multipart/form-data';
@@ -129,10 +134,13 @@ export async function readMultipartForm(
     };
 
     // Busboy's listeners take five and six arguments; only some are of use here.
+    let fieldBytes = 0;
     parser.on('field', (...[name, value, , valueTruncated, , type]: Parameters<BusboyEvents['field']>) => {
       if (failed) return;
       if (!name) return fail(invalid('a part has no name'));
       if (valueTruncated) return fail(tooLarge(name, limits.maxFieldBytes));
+      fieldBytes += Buffer.byteLength(value);
+      if (fieldBytes > (limits.maxFieldsTotalBytes ?? Infinity)) return fail(new CmsError(Errors.HTTP_BODY_TOO_LARGE));
       form.parts.push({ kind: 'field', name, contentType: type, value });
     });
     parser.on('file', (...[name, stream, fileName, , type]: Parameters<BusboyEvents['file']>) => {

@@ -53,11 +53,8 @@ export class UwsBody {
     if (this.reading || this.streamed) throw new Error('The body is read once');
     this.reading = true;
     // A route that streams may also read a small body whole: the smaller limit holds then.
-    if (this.framing.kind === 'length' && this.framing.bytes > this.limits.maxBodyBytes) {
-      this.fail(new CmsError(Errors.HTTP_BODY_TOO_LARGE));
-      return Promise.reject(this.failure!);
-    }
-    if (this.received > this.limits.maxBodyBytes) {
+    const declared = this.framing.kind === 'length' ? this.framing.bytes : 0;
+    if (Math.max(declared, this.received) > this.limits.maxBodyBytes) {
       this.fail(new CmsError(Errors.HTTP_BODY_TOO_LARGE));
       return Promise.reject(this.failure!);
     }

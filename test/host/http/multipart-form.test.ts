@@ -107,7 +107,14 @@ t.test('refusals: a clean catalogue error, and no temporary file left', async (t
   const file = (i: number): Part => ({ name: 'file', value: Buffer.alloc(100, i), fileName: `f${i}.bin` });
   const many = (count: number, make: (i: number) => Part) => Array.from({ length: count }, (_, i) => make(i));
   const valid = multipartBody([file(1)]);
-  const cases: Array<[string, IncomingRequest, string, string]> = [
+  const cases: Array<[string, IncomingRequest, string, string, MultipartLimits?]> = [
+    [
+      'text parts too large together',
+      request(multipartBody(many(5, (i) => ({ name: `t${i}`, value: 'x'.repeat(1000) })))),
+      'HTTP_BODY_TOO_LARGE',
+      'too_large',
+      { ...LIMITS, maxFieldsTotalBytes: 4000 },
+    ],
     [
       'too many parts',
       request(multipartBody(many(10_000, (i) => ({ name: `f${i}`, value: '' })))),
@@ -155,9 +162,9 @@ t.test('refusals: a clean catalogue error, and no temporary file left', async (t
       'invalid',
     ],
   ];
-  for (const [what, sent, code, kind] of cases) {
+  for (const [what, sent, code, kind, limits = LIMITS] of cases) {
     const tempDir = tempDataDir(t);
-    const error = await refusal(readMultipartForm(sent, { tempDir, limits: LIMITS }));
+    const error = await refusal(readMultipartForm(sent, { tempDir, limits }));
     t.equal(error.code, code, what);
     t.equal(error.kind, kind, `${what}: ${kind}`);
     t.same(filesUnder(tempDir), [], `${what}: no temporary file left`);
