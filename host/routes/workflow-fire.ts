@@ -3,12 +3,12 @@ import type { ContentSubmission } from '../../core/content/content-service.js';
 import { CmsError, Errors } from '../../core/errors/index.js';
 import type { FireResult } from '../../core/workflow/fire-engine.js';
 import { parseIndexPolicy, type IndexPolicy } from '../../core/search/index-policy.js';
+import { jsonOrMultipartBody } from '../http/json-or-multipart-body.js';
 import type { MultipartFile } from '../http/multipart-form.js';
 import { INVALID_AS } from '../http/request-reader.js';
 import { reply, route } from '../http/route.js';
 import { contentletView } from '../views/contentlet-view.js';
 import { actionView, historyEntryView } from '../views/workflow-view.js';
-import { jsonOrMultipartBody } from './fire-body.js';
 import { defineRoutes } from './route-module.js';
 
 const FormData = Type.Record(Type.String({ maxLength: 255 }), Type.Unknown(), { maxProperties: 1000 });

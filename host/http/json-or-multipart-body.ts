@@ -1,14 +1,9 @@
 import type { TSchema, Static } from '@sinclair/typebox';
 import { CmsError, Errors } from '../../core/errors/index.js';
-import { JSON_MEDIA_TYPE, jsonBodyParser, parseContentType } from '../http/body-parsers.js';
-import {
-  readMultipartForm,
-  type MultipartFile,
-  type MultipartForm,
-  type MultipartLimits,
-} from '../http/multipart-form.js';
-import { compileBodyReader } from '../http/request-reader.js';
-import type { IncomingRequest } from '../http/route.js';
+import { JSON_MEDIA_TYPE, jsonBodyParser, parseContentType } from './body-parsers.js';
+import { readMultipartForm, type MultipartFile, type MultipartForm, type MultipartLimits } from './multipart-form.js';
+import { compileBodyReader } from './request-reader.js';
+import type { IncomingRequest } from './route.js';
 
 const MULTIPART = 'multipart/form-data';
 
