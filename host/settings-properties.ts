@@ -55,7 +55,7 @@ export const HOST_PROPERTIES = defineProperties({
     group: 'HTTP',
     defaultText: '`1073741824` (1 GiB)',
     description:
-      'Largest request body accepted by a route that streams its body to disk (multipart uploads: workflow fires, content saves), and so the largest file of such a body. Files are written to temporary files under `<data dir>/tmp/uploads` as they arrive, not held in memory, so they do not count against `http.max.inflight.body.bytes`; a larger body gets 413 and the connection is closed.',
+      'Largest request body accepted by a route that streams its body to disk (multipart uploads: workflow fires, content saves), and so the largest file of such a body. Files are written to temporary files under `<data dir>/tmp/uploads` (a directory per process) as they arrive, not held in memory, so they do not count against `http.max.inflight.body.bytes`; a larger body gets 413 and the connection is closed.',
   },
   'http.max.upload.parts': {
     type: 'int',

@@ -1,6 +1,7 @@
 import t from 'tap';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -232,12 +233,24 @@ t.test('a JSON value shaped like a spooled file names no server file', async (t)
   t.notOk(existsSync(join(s.dataDir, 'assets')), 'nothing stored');
 });
 
-t.test('what a stopped service left spooled is removed at the next start', async (t) => {
+t.test('at start, what a stopped process left spooled is removed; what others may still use is kept', async (t) => {
   const dataDir = tempDataDir(t);
-  const left = join(dataDir, 'tmp', 'uploads', 'b0c3d5e6-0000-4000-8000-000000000000');
-  mkdirSync(left, { recursive: true });
-  writeFileSync(join(left, 'f1e2d3c4-0000-4000-8000-000000000000'), 'half an upload');
-  const s = (await startTestApp(t, { dataDir }))!;
-  t.same(spooled(s), [], 'nothing left');
-  t.ok(existsSync(join(dataDir, 'tmp', 'uploads')), 'the directory is ready');
+  const root = join(dataDir, 'tmp', 'uploads');
+  const host = hostname().replace(/[^A-Za-z0-9.-]/g, '_');
+  // Above the largest pid Linux hands out: a process that cannot be running.
+  const dirs = {
+    stopped: `${host}-4194305-0a1b2c3d`,
+    running: `${host}-${process.pid}-0a1b2c3d`,
+    elsewhere: `another-host-4194305-0a1b2c3d`,
+  };
+  for (const dir of Object.values(dirs)) {
+    mkdirSync(join(root, dir, 'b0c3d5e6-0000-4000-8000-000000000000'), { recursive: true });
+    writeFileSync(join(root, dir, 'b0c3d5e6-0000-4000-8000-000000000000', 'part'), 'half an upload');
+  }
+  await startTestApp(t, { dataDir });
+  const left = readdirSync(root);
+  t.notOk(left.includes(dirs.stopped), 'a stopped process of this host: removed');
+  t.ok(left.includes(dirs.running), 'a running process (sharing the data directory): kept');
+  t.ok(left.includes(dirs.elsewhere), 'another host sharing the data directory: kept');
+  t.equal(left.length, 3, 'and the new one of this app');
 });
