@@ -26,8 +26,8 @@ export const binaryField: FieldType = {
   parse: async (value, _field, context): Promise<StoredBinary> => {
     const upload: Upload = typeof value === 'string' ? fromDataUrl(value) : fromPart(value);
     const content = 'file' in upload ? upload.file : upload.content;
-    if (('file' in upload ? upload.file.size : upload.content.length) === 0)
-      throw new FieldValueError(`the file ${upload.fileName} is empty`);
+    const size = Buffer.isBuffer(content) ? content.length : content.size;
+    if (size === 0) throw new FieldValueError(`the file ${upload.fileName} is empty`);
     return context.storeBinary(upload.fileName, content);
   },
   toContentMap: (stored) => stored,
