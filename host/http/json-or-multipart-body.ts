@@ -1,11 +1,15 @@
 import type { TSchema, Static } from '@sinclair/typebox';
 import { CmsError, Errors } from '../../core/errors/index.js';
 import { JSON_MEDIA_TYPE, jsonBodyParser, parseContentType } from './body-parsers.js';
-import { readMultipartForm, type MultipartFile, type MultipartForm, type MultipartLimits } from './multipart-form.js';
+import {
+  MULTIPART_MEDIA_TYPE,
+  readMultipartForm,
+  type MultipartFile,
+  type MultipartForm,
+  type MultipartLimits,
+} from './multipart-form.js';
 import { compileBodyReader } from './request-reader.js';
 import type { IncomingRequest } from './route.js';
-
-const MULTIPART = 'multipart/form-data';
 
 /**
  * Reads the body of a route that takes JSON, or multipart with the JSON in a `json` part, text
@@ -20,7 +24,7 @@ export function jsonOrMultipartBody<S extends TSchema>(
   const check = compileBodyReader(schema);
   return async (request, use) => {
     const mediaType = parseContentType(request.headers['content-type'])?.mediaType ?? JSON_MEDIA_TYPE;
-    if (mediaType === MULTIPART) {
+    if (mediaType === MULTIPART_MEDIA_TYPE) {
       const form = await readMultipartForm(request, uploads);
       try {
         return await use(check(membersOf(form)));

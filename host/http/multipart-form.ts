@@ -50,7 +50,7 @@ export interface MultipartLimits {
   maxFieldsTotalBytes?: number;
 }
 
-const MULTIPART = 'multipart/form-data';
+export const MULTIPART_MEDIA_TYPE = 'multipart/form-data';
 /** Header lines of one part: a form part has two or three. */
 const MAX_PART_HEADERS = 20;
 
@@ -73,7 +73,8 @@ export async function readMultipartForm(
 ): Promise<MultipartForm> {
   const { limits } = options;
   const header = request.headers['content-type'];
-  if (parseContentType(header)?.mediaType !== MULTIPART) throw invalid(`the body is not sent as ${MULTIPART}`);
+  if (parseContentType(header)?.mediaType !== MULTIPART_MEDIA_TYPE)
+    throw invalid(`the body is not sent as ${MULTIPART_MEDIA_TYPE}`);
   let parser: BusboyInstance;
   try {
     parser = new Busboy({
