@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { Readable } from 'node:stream';
 import type { DependencyContainer } from 'tsyringe';
 import { Authenticator } from '../core/auth/authenticator.js';
 import { PasswordPolicy } from '../core/auth/password-policy.js';
@@ -18,6 +19,8 @@ import { HttpPipeline, type HttpResponse } from './http/pipeline.js';
 import type { IncomingRequest } from './http/route.js';
 import { UwsServer } from './http/uws-server.js';
 import { readAll } from './http/streamed-body.js';
+import { prepareUploadTempDir } from './http/upload-spool.js';
+import { withFileWrites } from './asset-file-writes.js';
 import { boundAddress } from './http/bound-address.js';
 import { explainingStorageFailure } from './storage-failure-reason.js';
 import { logStartupSummary } from './startup-summary.js';
@@ -143,7 +146,9 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
     const mail = await mailTransport.create({ config, dataDir, logger: logger.child({ mail: mailTransport.name }) });
     lifecycle.onStop('mail', () => mail.close?.());
     const assetDriver = named(registry.assetStorages, 'assets.driver', settings.assetsDriver);
-    const assets = await assetDriver.open({ config, dataDir, logger: logger.child({ assets: assetDriver.name }) });
+    const assets = withFileWrites(
+      await assetDriver.open({ config, dataDir, logger: logger.child({ assets: assetDriver.name }) }),
+    );
     lifecycle.onStop('assets', () => assets.close?.());
     const search = await searchDriver.open({ config, dataDir, logger: logger.child({ search: searchDriver.name }) });
     lifecycle.onStop('search', () => search.close());
@@ -196,6 +201,7 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
       warnIfWeak(resolve(container, PasswordPolicy), settings.initialAdminPassword, logger);
     const services = resolveServices(container, {
       settings,
+      uploads: { tempDir: prepareUploadTempDir(dataDir), limits: settings.uploadLimits },
       readiness: () => (lifecycle.isStopping ? Promise.reject(new Error('shutting down')) : storage.ping()),
     });
     pipeline = new HttpPipeline(resolve(container, Authenticator), logger, {
@@ -213,6 +219,7 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
       limits: settings.limits,
       trustProxy: settings.trustProxy,
       handle: (request) => pipeline.handle(request),
+      streams: (method, path) => pipeline.streams(method, path),
       refusal: (error) => pipeline.errorResponse(error),
       onAdapterReply: (request, status) =>
         logger.request({ reqId: request.id, method: request.method, path: request.path, status, ms: 0 }),
@@ -307,5 +314,6 @@ function toHttpRequest(request: InjectRequest, trustProxy: boolean): IncomingReq
     ...originOf(headers, () => '127.0.0.1', trustProxy),
     rawBody,
     readBody: () => Promise.resolve(),
+    bodyStream: () => Readable.from([rawBody]),
   };
 }

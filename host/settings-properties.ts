@@ -48,6 +48,38 @@ export const HOST_PROPERTIES = defineProperties({
     description:
       'Request bodies held in memory at once, all requests together. A body is counted from its `Content-Length` when the service starts reading it (after the caller is known); one that does not fit gets 503 with `Retry-After`.',
   },
+  'http.max.upload.bytes': {
+    type: 'int',
+    default: 1024 * 1024 * 1024,
+    min: 1,
+    group: 'HTTP',
+    defaultText: '`1073741824` (1 GiB)',
+    description:
+      'Largest request body accepted by a route that streams its body to disk (multipart uploads: workflow fires, content saves), and so the largest file of such a body. Files are written to temporary files under `<data dir>/tmp/uploads` (a directory per process) as they arrive, not held in memory, so they do not count against `http.max.inflight.body.bytes`; a larger body gets 413 and the connection is closed.',
+  },
+  'http.max.upload.parts': {
+    type: 'int',
+    default: 1000,
+    min: 1,
+    group: 'HTTP',
+    description: 'Most parts (fields and files) of one multipart body; more gets 400 and nothing of the body is kept.',
+  },
+  'http.max.upload.files': {
+    type: 'int',
+    default: 100,
+    min: 1,
+    group: 'HTTP',
+    description: 'Most file parts of one multipart body; more gets 400 and nothing of the body is kept.',
+  },
+  'http.max.upload.field.bytes': {
+    type: 'int',
+    default: 1024 * 1024,
+    min: 1,
+    group: 'HTTP',
+    defaultText: '`1048576` (1 MiB)',
+    description:
+      'Largest text part (not a file) of one multipart body, such as the `json` part of a workflow fire; these are held in memory, all of them together at most `http.max.body.bytes`. A larger one gets 413 and nothing of the body is kept.',
+  },
   'http.max.connections': {
     type: 'int',
     default: 1024,

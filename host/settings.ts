@@ -4,6 +4,7 @@ import type { Config } from '../core/config/config.js';
 import { readProperties } from '../core/config/properties.js';
 import type { IndexPolicy } from '../core/search/index-policy.js';
 import type { HttpLimits } from './http/http-limits.js';
+import type { MultipartLimits } from './http/multipart-form.js';
 import type { LogLevel } from './logger.js';
 import { HOST_PROPERTIES } from './settings-properties.js';
 
@@ -12,6 +13,8 @@ export interface HostSettings {
   host: string;
   port: number;
   limits: HttpLimits;
+  /** What one multipart body streamed to disk may hold (`http.max.upload.*`). */
+  uploadLimits: MultipartLimits;
   trustProxy: boolean;
   reusePort: boolean;
   hsts: boolean;
@@ -76,10 +79,19 @@ export function readSettings(config: Config): HostSettings {
     port: p['http.port'],
     limits: {
       maxBodyBytes: p['http.max.body.bytes'],
+      maxUploadBytes: p['http.max.upload.bytes'],
       maxInflightBodyBytes: p['http.max.inflight.body.bytes'],
       maxConnections: p['http.max.connections'],
       maxUrlBytes: p['http.max.url.bytes'],
       maxHeaderBytes: p['http.max.header.bytes'],
+    },
+    uploadLimits: {
+      maxParts: p['http.max.upload.parts'],
+      maxFiles: p['http.max.upload.files'],
+      maxFieldBytes: p['http.max.upload.field.bytes'],
+      maxFileBytes: p['http.max.upload.bytes'],
+      // Text parts are held in memory, as a body read whole is.
+      maxFieldsTotalBytes: p['http.max.body.bytes'],
     },
     trustProxy: p['http.trust.proxy'],
     reusePort: p['http.reuse.port'],

@@ -1,3 +1,4 @@
+import type { SpooledFile } from '../plugin/spooled-file.js';
 import { randomUUID } from 'node:crypto';
 import { DefinitionCache, requireContentType, type Definitions } from '../definitions/definition-cache.js';
 import { CmsError, detail, type ErrorDetail, Errors } from '../errors/index.js';
@@ -24,8 +25,11 @@ export interface ContentSubmission {
   languageId?: number;
   /** Field values by variable: JSON values or the legacy string formats. */
   values: Record<string, unknown>;
-  /** Files sent without a field (multipart `file` parts): each goes to the next Binary field given none. */
-  uploads?: ReadonlyArray<{ fileName: string; content: Uint8Array }>;
+  /**
+   * Files sent without a field (multipart `file` parts): each goes to the next Binary field given
+   * none. In memory, or spooled to disk by the host (`file`, see `SpooledFile`).
+   */
+  uploads?: ReadonlyArray<{ fileName: string; content: Uint8Array } | { fileName: string; file: SpooledFile }>;
 }
 
 /**

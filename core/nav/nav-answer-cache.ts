@@ -1,3 +1,5 @@
+import { navAnswerBytes, type NavAnswer } from './nav-answer.js';
+
 /**
  * Serialised navigation answers of one process, trusted only under the version tokens they were
  * built under (`definitionsVersion` and `navigationVersion`, which every write that can change a
@@ -6,7 +8,7 @@
  */
 export class NavAnswerCache {
   private version = '';
-  private readonly entries = new Map<string, Uint8Array>();
+  private readonly entries = new Map<string, NavAnswer>();
   private bytes = 0;
 
   constructor(
@@ -14,7 +16,7 @@ export class NavAnswerCache {
     private readonly maxBytes = 64 * 1024 * 1024,
   ) {}
 
-  get(version: string, key: string): Uint8Array | undefined {
+  get(version: string, key: string): NavAnswer | undefined {
     if (version !== this.version) return undefined;
     const hit = this.entries.get(key);
     if (hit) {
@@ -25,24 +27,25 @@ export class NavAnswerCache {
     return hit;
   }
 
-  set(version: string, key: string, answer: Uint8Array): void {
+  set(version: string, key: string, answer: NavAnswer): void {
     if (version !== this.version) {
       this.version = version;
       this.entries.clear();
       this.bytes = 0;
     }
-    if (answer.byteLength > this.maxBytes) return;
+    const size = navAnswerBytes(answer);
+    if (size > this.maxBytes) return;
     const old = this.entries.get(key);
     if (old) {
-      this.bytes -= old.byteLength;
+      this.bytes -= navAnswerBytes(old);
       this.entries.delete(key);
     }
     this.entries.set(key, answer);
-    this.bytes += answer.byteLength;
+    this.bytes += size;
     for (const [oldest, value] of this.entries) {
       if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
       this.entries.delete(oldest);
-      this.bytes -= value.byteLength;
+      this.bytes -= navAnswerBytes(value);
     }
   }
 }

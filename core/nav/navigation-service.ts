@@ -8,6 +8,7 @@ import { DEFAULT_LANGUAGE_ID } from '../model/language.js';
 import type { Site } from '../model/site.js';
 import type { Storage } from '../plugin/storage-driver.js';
 import type { SiteByHost } from '../site/site-by-host.js';
+import { navAnswer, type NavAnswer } from './nav-answer.js';
 import { NavAnswerCache } from './nav-answer-cache.js';
 import type { NavFallThrough } from './nav-content-items.js';
 import type { NavItem } from './nav-item.js';
@@ -65,7 +66,7 @@ export class NavigationService {
     this.links = deps.links ?? menuLinkItems;
   }
 
-  async answer(principal: Principal | null, request: NavRequest): Promise<Uint8Array> {
+  async answer(principal: Principal | null, request: NavRequest): Promise<NavAnswer> {
     const depth = request.depth ?? 1;
     if (!Number.isInteger(depth) || depth < 1 || depth > MAX_NAV_DEPTH)
       throw new CmsError(Errors.NAV_DEPTH_OUT_OF_RANGE, { max: MAX_NAV_DEPTH }, { fieldName: 'depth' });
@@ -87,7 +88,9 @@ export class NavigationService {
     const key = [site.identifier, languageId, rootPath, depth, this.callerKey(principal)].join('\0');
     const cached = this.cache.get(version, key);
     if (cached) return cached;
-    const answer = this.deps.serialise(await this.build(principal, definitions, { site, rootPath, depth, languageId }));
+    const answer = navAnswer(
+      this.deps.serialise(await this.build(principal, definitions, { site, rootPath, depth, languageId })),
+    );
     this.cache.set(version, key, answer);
     return answer;
   }

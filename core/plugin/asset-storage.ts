@@ -28,6 +28,14 @@ import type { Logger } from '../logger.js';
  */
 export interface AssetStorage {
   write(key: string, content: Buffer): Promise<{ size: number }>;
+  /**
+   * Writes the content of a local file (an upload the host spooled to disk) under `key`, as `write`
+   * does (atomically), without reading it whole into memory; the source file is left in place.
+   *
+   * Optional so that stores written before it keep working: without it, the service reads the file
+   * into memory and calls `write`, so uploads of that store are bounded by memory, not by disk.
+   */
+  writeFile?(key: string, sourcePath: string): Promise<{ size: number }>;
   stat(key: string): Promise<{ size: number } | undefined>;
   /** The content as a stream, for serving files without holding them in memory. */
   open(key: string): Promise<{ size: number; stream: Readable } | undefined>;

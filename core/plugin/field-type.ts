@@ -1,4 +1,5 @@
 import { InvalidError } from './plugin-errors.js';
+import type { SpooledFile } from './spooled-file.js';
 
 /**
  * A field type of content types (Text, Date, Binary, ...). Each is a plugin contribution keyed by its
@@ -128,8 +129,12 @@ export interface FieldParseContext {
   findSite(idOrName: string): Promise<{ identifier: string; siteName: string } | undefined>;
   /** A file asset by `//host/path/to/file` or `host/path`; answers its identifier. */
   findFileAsset(hostPath: string): Promise<{ identifier: string; path: string } | undefined>;
-  /** Stores an uploaded file in the asset store (name sanitised); answers the stored reference. */
-  storeBinary(fileName: string, content: Buffer): Promise<{ path: string; name: string; size: number }>;
+  /**
+   * Stores an uploaded file in the asset store (name sanitised); answers the stored reference. The
+   * content is the bytes, or a file the host spooled to disk (`isSpooledFile`), which is copied
+   * into the store without being read into memory when the store can (`AssetStorage.writeFile`).
+   */
+  storeBinary(fileName: string, content: Buffer | SpooledFile): Promise<{ path: string; name: string; size: number }>;
 }
 
 /**

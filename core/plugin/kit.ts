@@ -65,6 +65,7 @@ export {
   type FieldType,
   type SearchFieldMapping,
 } from './field-type.js';
+export { isSpooledFile, type SpooledFile } from './spooled-file.js';
 export { parseLegacyDate, type DateKind, type ParsedDate } from '../content/legacy-date.js';
 
 // Auth schemes.

@@ -2,8 +2,10 @@ import { CmsError, Errors } from '../../core/errors/index.js';
 
 /** What one request, and all of them together, may hold of the service (`http.max.*`). */
 export interface HttpLimits {
-  /** Largest body of one request. */
+  /** Largest body of one request read into memory. */
   maxBodyBytes: number;
+  /** Largest body of one request to a route that streams it to disk (`accepts: 'stream'`). */
+  maxUploadBytes: number;
   /** Bodies in memory at once, all requests together. */
   maxInflightBodyBytes: number;
   /** Requests in progress at once. */
@@ -31,7 +33,7 @@ const DIGITS = /^\d{1,16}$/;
 
 /**
  * Judges a request's framing from its head alone: what is refused here never reaches a route, and
- * no body byte is read. Throws the catalogue error to answer (the adapter closes the connection
+ * no body byte is read. `streamed`: the route streams its body to disk, so the upload limit applies. Throws the catalogue error to answer (the adapter closes the connection
  * after it); answers how the body is framed otherwise.
  *
  * NOTE: uWebSockets.js itself closes the connection, without an answer and before any route runs,
@@ -40,7 +42,7 @@ const DIGITS = /^\d{1,16}$/;
  * repeated `Content-Length` values (it reads the first, a proxy may read the last) and transfer
  * codings other than `chunked` (it would wait for a body it cannot frame).
  */
-export function checkHead(head: RequestHead, limits: HttpLimits): BodyFraming {
+export function checkHead(head: RequestHead, limits: HttpLimits, streamed = false): BodyFraming {
   if (head.urlBytes > limits.maxUrlBytes) throw new CmsError(Errors.HTTP_URI_TOO_LONG, { limit: limits.maxUrlBytes });
   if (head.headerBytes > limits.maxHeaderBytes) {
     throw new CmsError(Errors.HTTP_HEADERS_TOO_LARGE, { limit: limits.maxHeaderBytes });
@@ -63,6 +65,6 @@ export function checkHead(head: RequestHead, limits: HttpLimits): BodyFraming {
   if (!DIGITS.test(value))
     throw new CmsError(Errors.HTTP_FRAMING_INVALID, { problem: 'Content-Length is not a number' });
   const bytes = Number(value);
-  if (bytes > limits.maxBodyBytes) throw new CmsError(Errors.HTTP_BODY_TOO_LARGE);
+  if (bytes > (streamed ? limits.maxUploadBytes : limits.maxBodyBytes)) throw new CmsError(Errors.HTTP_BODY_TOO_LARGE);
   return bytes === 0 ? { kind: 'none' } : { kind: 'length', bytes };
 }

@@ -2,7 +2,6 @@ import { CmsError, Errors } from '../../core/errors/index.js';
 import type { Authenticator } from '../../core/auth/authenticator.js';
 import type { Logger } from '../../core/logger.js';
 import { BodyParsers, jsonBodyParser } from './body-parsers.js';
-import { multipartBodyParser } from './multipart-parser.js';
 import { envelope, isEnvelopePath, JSON_TYPE } from './envelope.js';
 import { mapError } from './error-mapper.js';
 import { corsHeaders, OPEN_TO_ALL_SITES, openPreflight, preflight, type CorsPolicy } from './cors.js';
@@ -56,7 +55,7 @@ export class HttpPipeline {
       maxAgeSeconds: options.cors?.maxAgeSeconds ?? 600,
     };
     this.securityHeaders = securityHeaders({ hsts: options.hsts ?? false });
-    this.parsers = options.parsers ?? new BodyParsers([jsonBodyParser, multipartBodyParser]);
+    this.parsers = options.parsers ?? new BodyParsers([jsonBodyParser]);
     this.accessLog = options.accessLog ?? ((entry) => log.info(entry, 'request'));
   }
 
@@ -82,6 +81,12 @@ export class HttpPipeline {
         reader: new RequestReader(definition, this.parsers),
       });
     }
+  }
+
+  /** Whether the route a request goes to reads its body as a stream (`accepts: 'stream'`), for the adapter's limits. */
+  streams(method: string, path: string): boolean {
+    const match = this.router.match(method, path);
+    return match.kind === 'found' && match.value.definition.accepts === 'stream';
   }
 
   routes(): Array<{ method: string; path: string; access: string; summary: string }> {
@@ -155,8 +160,9 @@ export class HttpPipeline {
       throw new CmsError(Errors.AUTH_INVALID_USER);
     }
     if (definition.access === 'admin' && !principal!.admin) throw new CmsError(Errors.AUTH_FORBIDDEN);
-    // Only now is the body read: what a caller who may not use the route sends is never held.
-    await request.readBody();
+    // Only now is the body read: what a caller who may not use the route sends is never held. A
+    // route that streams reads it itself.
+    if (definition.accepts !== 'stream') await request.readBody();
 
     const params = reader.readParams(match.params);
     const query = reader.readQuery(request);

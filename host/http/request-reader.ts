@@ -90,7 +90,7 @@ export class RequestReader {
   private readonly query: Checked | undefined;
   private readonly queryArrays: ReadonlySet<string>;
   private readonly body: Checked | undefined;
-  private readonly accepts: readonly string[] | 'raw';
+  private readonly accepts: readonly string[] | 'raw' | 'stream';
 
   constructor(
     private readonly route: AnyRoute,
@@ -106,7 +106,9 @@ export class RequestReader {
     );
     this.body = route.body ? new Checked(route.body, 'body') : undefined;
     this.accepts = route.accepts ?? [JSON_MEDIA_TYPE];
-    for (const type of this.accepts === 'raw' ? [] : this.accepts) {
+    if (this.accepts === 'stream' && route.body)
+      throw new Error(`Route ${route.method} ${route.path} streams its body: it cannot declare one to check`);
+    for (const type of typeof this.accepts === 'string' ? [] : this.accepts) {
       if (!parsers.find(type))
         throw new Error(`Route ${route.method} ${route.path} accepts ${type}, which no body parser reads`);
     }
@@ -138,7 +140,7 @@ export class RequestReader {
 
   readBody(request: HttpRequest): unknown {
     if (this.accepts === 'raw') return request.rawBody;
-    if (!this.body) return undefined;
+    if (this.accepts === 'stream' || !this.body) return undefined;
     if (request.rawBody.length === 0) {
       if (this.route.optionalBody) return undefined;
       throw new CmsError(Errors.HTTP_BODY_REQUIRED);
@@ -162,4 +164,13 @@ export class RequestReader {
 export function compileQueryReader<S extends TObject>(schema: S): (values: Record<string, string>) => Static<S> {
   const checked = new Checked(schema, 'query');
   return (values) => checked.read(values) as Static<S>;
+}
+
+/**
+ * A check of a body a route that streams reads itself (the multipart fire), with the conversions and
+ * errors of a declared body.
+ */
+export function compileBodyReader<S extends TSchema>(schema: S): (value: unknown) => Static<S> {
+  const checked = new Checked(schema, 'body');
+  return (value) => checked.read(value) as Static<S>;
 }

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import type { Principal } from '../../core/auth/principal.js';
 import type { Logger } from '../../core/logger.js';
@@ -23,7 +24,15 @@ export interface HttpRequest {
  * send one, so nothing an anonymous caller sends to a route that needs a user is ever held.
  */
 export interface IncomingRequest extends HttpRequest {
+  /** Reads the whole body into `rawBody` (bounded by `http.max.body.bytes`); a second call waits for the first. */
   readBody(): Promise<void>;
+  /**
+   * The body as a stream, read as it is consumed (bounded by `http.max.upload.bytes`): for routes
+   * that accept `stream` and put the bytes on disk. A client that goes away fails the stream. Either
+   * this or `readBody`, once. Optional so that requests made in-process for tools and tests may
+   * leave it out: readers then stream `rawBody` after `readBody`.
+   */
+  bodyStream?(): Readable;
 }
 
 /**
@@ -52,7 +61,8 @@ export type ParamsOf<Path extends string, P> = P extends TObject ? Static<P> : {
 type StaticOr<S, Fallback> = S extends TSchema ? Static<S> : Fallback;
 
 export interface RouteContext<Params, Query, Body, Caller extends Principal | null> {
-  request: HttpRequest;
+  /** The body of a route that accepts `stream` is still unread here: see `IncomingRequest`. */
+  request: IncomingRequest;
   /** Path parameters, decoded and checked against the route's declaration. */
   params: Params;
   /** Query parameters, converted and checked against the route's declaration. */
@@ -120,9 +130,13 @@ export interface RouteDefinition<
   body?: B;
   /**
    * Media types the body may come in, each read by the body-parser registry (default: JSON). A body
-   * of another type is answered 415. `raw` hands the handler the bytes as they came.
+   * of another type is answered 415. `raw` hands the handler the bytes as they came. `stream` reads
+   * nothing before the handler (authentication still comes first): the handler gets `body:
+   * undefined` and reads the request itself, whole (`await request.readBody()`, then
+   * `request.rawBody`) or as a multipart form spooled to disk (`readMultipartForm`). Its bodies may
+   * be as large as `http.max.upload.bytes`; a whole read still stops at `http.max.body.bytes`.
    */
-  accepts?: readonly string[] | 'raw';
+  accepts?: readonly string[] | 'raw' | 'stream';
   /** An empty body is accepted (the handler gets `undefined`); a non-empty one must match `body`. */
   optionalBody?: boolean;
   /**

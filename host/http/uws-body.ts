@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type * as Uws from 'uWebSockets.js';
 import { CmsError, Errors } from '../../core/errors/index.js';
 import type { BodyFraming } from './http-limits.js';
@@ -12,6 +13,10 @@ const RETRY_AFTER_SECONDS = 2;
  * read until the pipeline asks, which it does only once the caller may send a body (an anonymous
  * caller of a route that needs a user is answered without it). Memory is counted against the
  * in-flight budget from the first byte and given back by `release`.
+ *
+ * A body is either read whole (`read`, at most `maxBodyBytes`, counted against the budget) or handed
+ * out as a stream (`stream`, at most `maxStreamBytes`): its reader puts the bytes on disk, so only
+ * what the stream buffers is in memory, and the socket is paused whenever the reader falls behind.
  */
 export class UwsBody {
   private readonly chunks: Buffer[] = [];
@@ -23,12 +28,16 @@ export class UwsBody {
   private waiting: { resolve: (body: Buffer) => void; reject: (error: Error) => void } | undefined;
   private reading = false;
   private discarding = false;
+  /** Set once the body is handed out as a stream. */
+  private streamed: Readable | undefined;
 
   constructor(
     private readonly res: Uws.HttpResponse,
     private readonly framing: Exclude<BodyFraming, { kind: 'none' }>,
-    private readonly limits: { maxBodyBytes: number; budget: InflightBudget },
+    private readonly limits: { maxBodyBytes: number; maxStreamBytes: number; budget: InflightBudget },
   ) {
+    // NOTE: uWebSockets.js answers `Expect: 100-continue` itself, before the handler runs: a client
+    // that waits for it sends the body without any help from here (tested over a raw socket).
     res.onData((chunk, isLast) => this.onChunk(chunk, isLast));
     res.pause();
   }
@@ -41,8 +50,14 @@ export class UwsBody {
   /** Reads the whole body; rejects with the catalogue error to answer (413, 503) or when the client went away. */
   read(): Promise<Buffer> {
     if (this.failure) return Promise.reject(this.failure);
-    if (this.reading) throw new Error('The body is read once');
+    if (this.reading || this.streamed) throw new Error('The body is read once');
     this.reading = true;
+    // A route that streams may also read a small body whole: the smaller limit holds then.
+    const declared = this.framing.kind === 'length' ? this.framing.bytes : 0;
+    if (Math.max(declared, this.received) > this.limits.maxBodyBytes) {
+      this.fail(new CmsError(Errors.HTTP_BODY_TOO_LARGE));
+      return Promise.reject(this.failure!);
+    }
     if (this.framing.kind === 'length' && !this.reserve(this.framing.bytes - this.held)) {
       return Promise.reject(this.failure!);
     }
@@ -53,6 +68,32 @@ export class UwsBody {
     return new Promise((resolve, reject) => {
       this.waiting = { resolve, reject };
     });
+  }
+
+  /**
+   * The body as a stream. It fails with the catalogue error to answer when the body grows past
+   * `maxStreamBytes` (413) or the client goes away. Bytes that arrived before are its first chunks.
+   */
+  stream(): Readable {
+    if (this.reading || this.streamed) throw new Error('The body is read once');
+    const stream = new Readable({
+      // The reader wants more: let uWS read from the socket again (it was paused when the stream filled up).
+      read: () => {
+        if (!this.complete && !this.failure && !this.discarding) this.res.resume();
+      },
+    });
+    // NOTE: a stream destroyed with an error nobody listens to any more (its reader gave up first,
+    // then the client went away) would otherwise end the process.
+    stream.on('error', () => undefined);
+    this.streamed = stream;
+    if (this.failure) {
+      stream.destroy(this.failure);
+      return stream;
+    }
+    for (const chunk of this.chunks) stream.push(chunk);
+    this.chunks.length = 0;
+    if (this.complete) stream.push(null);
+    return stream;
   }
 
   /** The client went away: a pending read fails, and nothing touches the response again. */
@@ -72,8 +113,18 @@ export class UwsBody {
     if (this.failure && !(this.failure instanceof CmsError && this.failure.code === Errors.HTTP_OVERLOADED.code)) {
       return false;
     }
+    if (this.complete) {
+      this.res.resume();
+      return true;
+    }
+    // A stream its reader gave up on (a part over its limit) may have a gigabyte still to come:
+    // reading that only to drop it is worse than closing the connection.
+    if (this.streamed) {
+      this.streamed.destroy();
+      const remaining = this.framing.kind === 'length' ? this.framing.bytes - this.received : Infinity;
+      if (remaining > this.limits.maxBodyBytes) return false;
+    }
     this.res.resume();
-    if (this.complete) return true;
     this.discarding = true;
     this.release();
     return true;
@@ -84,13 +135,23 @@ export class UwsBody {
     this.limits.budget.give(this.held);
     this.held = 0;
     this.chunks.length = 0;
+    this.streamed?.destroy();
   }
 
   private onChunk(chunk: ArrayBuffer, isLast: boolean): void {
     if (this.failure || this.discarding) return;
     this.received += chunk.byteLength;
-    if (this.received > this.limits.maxBodyBytes) {
+    if (this.received > this.limit()) {
       this.fail(new CmsError(Errors.HTTP_BODY_TOO_LARGE));
+      return;
+    }
+    if (this.streamed) {
+      // The bytes go to the reader, and from there to disk: not counted against the memory budget.
+      // uWebSockets.js reuses the chunk's memory after this call: push a copy.
+      if (!this.streamed.push(Buffer.from(chunk.slice(0)))) this.res.pause();
+      if (!isLast) return;
+      this.complete = true;
+      this.streamed.push(null);
       return;
     }
     const beyond = this.received - this.held;
@@ -109,6 +170,13 @@ export class UwsBody {
     this.waiting = undefined;
   }
 
+  /** Bytes this body may have: before the route said how it reads, the larger of the two limits (the head was checked already). */
+  private limit(): number {
+    if (this.reading) return this.limits.maxBodyBytes;
+    if (this.streamed) return this.limits.maxStreamBytes;
+    return Math.max(this.limits.maxBodyBytes, this.limits.maxStreamBytes);
+  }
+
   private reserve(bytes: number): boolean {
     if (bytes <= 0) return true;
     if (this.limits.budget.tryTake(bytes)) {
@@ -123,6 +191,7 @@ export class UwsBody {
     if (this.failure) return;
     this.failure = error;
     this.chunks.length = 0;
+    this.streamed?.destroy(error);
     this.waiting?.reject(error);
     this.waiting = undefined;
   }

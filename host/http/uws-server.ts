@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
+import { Readable } from 'node:stream';
 import { CmsError, Errors, StartupError } from '../../core/errors/index.js';
 import type * as Uws from 'uWebSockets.js';
 import { parseCookies } from './cookies.js';
@@ -35,6 +36,8 @@ export interface UwsServerOptions {
   /** Trust `X-Forwarded-Proto`/`X-Forwarded-For` from a reverse proxy. */
   trustProxy: boolean;
   handle(request: IncomingRequest): Promise<HttpResponse>;
+  /** Whether the route a request goes to streams its body (`accepts: 'stream'`): its body may be as large as `maxUploadBytes`. */
+  streams?(method: string, path: string): boolean;
   /** The answer to what the adapter refuses itself (framing, 413, 503), made by the pipeline's error mapper. */
   refusal(error: CmsError): HttpResponse;
   /** Answers sent by the adapter itself still get an access-log line. */
@@ -159,13 +162,16 @@ export class UwsServer {
     };
 
     let framing: BodyFraming;
+    const { limits } = this.options;
+    const hasBody = headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined;
+    const streamed = hasBody && (this.options.streams?.(method, path) ?? false);
     try {
-      framing = checkHead({ urlBytes: path.length + queryString.length, headers, headerBytes }, this.options.limits);
+      framing = checkHead({ urlBytes: path.length + queryString.length, headers, headerBytes }, limits, streamed);
     } catch (error) {
       refuse(error as CmsError);
       return;
     }
-    if (this.inFlight >= this.options.limits.maxConnections) {
+    if (this.inFlight >= limits.maxConnections) {
       refuse(new CmsError(Errors.HTTP_OVERLOADED, undefined, { retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS }));
       return;
     }
@@ -179,7 +185,11 @@ export class UwsServer {
         this.options.trustProxy,
       ).ip;
     if (framing.kind !== 'none') {
-      body = new UwsBody(res, framing, { maxBodyBytes: this.options.limits.maxBodyBytes, budget: this.budget });
+      body = new UwsBody(res, framing, {
+        maxBodyBytes: limits.maxBodyBytes,
+        maxStreamBytes: streamed ? limits.maxUploadBytes : limits.maxBodyBytes,
+        budget: this.budget,
+      });
     }
     this.inFlight++;
     const request = new UwsRequest({ id, method, path, queryString, headers, ip, secure, body });
@@ -267,6 +277,7 @@ class UwsRequest implements IncomingRequest {
   private readonly readIp: () => string;
   private knownIp: string | undefined;
   private readonly body: UwsBody | undefined;
+  private read: Promise<void> | undefined;
 
   constructor(
     parts: Omit<HttpRequest, 'query' | 'cookies' | 'ip' | 'rawBody'> & {
@@ -285,8 +296,12 @@ class UwsRequest implements IncomingRequest {
     this.body = parts.body;
   }
 
-  async readBody(): Promise<void> {
-    if (this.body) this.rawBody = await this.body.read();
+  readBody(): Promise<void> {
+    return (this.read ??= this.body ? this.body.read().then((raw) => void (this.rawBody = raw)) : Promise.resolve());
+  }
+
+  bodyStream(): Readable {
+    return this.body ? this.body.stream() : Readable.from([]);
   }
 
   get ip(): string {

@@ -1,33 +1,17 @@
+import type { MultipartFile, MultipartPart } from '../http/multipart-form.js';
 import { formatOf, readLegacyForm, type LegacyFormat } from './legacy-body.js';
 
-/** A text part of a multipart body (the shape the streamed multipart reader hands over). */
-export interface TextPart {
-  kind: 'field';
-  name: string;
-  /** Lower-case, `text/plain` when the part names none. */
-  contentType: string;
-  value: string;
-}
-
-/** A file part, whatever holds its content (a spooled file, or bytes). */
-export interface FilePart {
-  kind: 'file';
-  name: string;
-  fileName: string;
-  contentType: string;
-}
-
-export interface LegacyMultipart<F extends FilePart> {
+export interface LegacyMultipart {
   form: Record<string, unknown>;
   /** The files, in the order sent. */
-  files: F[];
+  files: MultipartFile[];
 }
 
 /**
  * The parts read as members: by name (`json`, `xml`, `urlencoded`), or a text part by its media
  * type. A file's media type never makes it members: an uploaded `.json` file is a file.
  */
-function formatOfPart(part: TextPart | FilePart): LegacyFormat | undefined {
+function formatOfPart(part: MultipartPart): LegacyFormat | undefined {
   const byName = part.name.toLowerCase();
   if (byName === 'json' || byName === 'xml' || byName === 'urlencoded') return byName;
   return part.kind === 'field' ? formatOf(part.contentType) : undefined;
@@ -40,12 +24,12 @@ function formatOfPart(part: TextPart | FilePart): LegacyFormat | undefined {
  * list); every other file part is a file for the Binary fields, in order (the original reads files
  * whatever their part is called; the spec names them `file`). Later members win over earlier ones.
  */
-export async function interpretParts<F extends FilePart>(
-  parts: ReadonlyArray<TextPart | F>,
-  readText: (file: F) => Promise<string>,
-): Promise<LegacyMultipart<F>> {
+export async function interpretParts(
+  parts: readonly MultipartPart[],
+  readText: (file: MultipartFile) => Promise<string>,
+): Promise<LegacyMultipart> {
   const form: Record<string, unknown> = {};
-  const files: F[] = [];
+  const files: MultipartFile[] = [];
   for (const part of parts) {
     const format = formatOfPart(part);
     if (format) {

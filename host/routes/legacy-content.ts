@@ -1,11 +1,17 @@
+import { readFile } from 'node:fs/promises';
 import { Type } from '@sinclair/typebox';
 import { CmsError, Errors } from '../../core/errors/index.js';
-import type { LegacySaveResult } from '../../core/legacy-save/legacy-save-service.js';
+import type { LegacySaveRequest, LegacySaveResult } from '../../core/legacy-save/legacy-save-service.js';
 import { parseIndexPolicy } from '../../core/search/index-policy.js';
 import { parseContentType } from '../http/body-parsers.js';
-import type { HttpRequest } from '../http/route.js';
+import {
+  MULTIPART_MEDIA_TYPE,
+  readMultipartForm,
+  type MultipartFile,
+  type MultipartLimits,
+} from '../http/multipart-form.js';
+import type { IncomingRequest } from '../http/route.js';
 import { reply, route } from '../http/route.js';
-import { bufferedParts } from '../legacy-content/buffered-multipart.js';
 import { formatOf, legacyFormOfBody } from '../legacy-content/legacy-body.js';
 import { interpretParts } from '../legacy-content/legacy-multipart.js';
 import { parseLegacyPath } from '../legacy-content/legacy-path.js';
@@ -19,16 +25,38 @@ const SaveQuery = Type.Object({
   indexPolicy: Type.Optional(Type.String({ maxLength: 20 })),
 });
 
-/** The members and files of a legacy save, in whichever of the four formats the body came. */
-async function formOf(request: HttpRequest) {
+type Uploads = { tempDir: string; limits: MultipartLimits };
+type SavedForm = Pick<LegacySaveRequest<{ fileName: string }>, 'form' | 'files'>;
+
+/**
+ * Reads the members and files of a legacy save, in whichever of the four formats the body comes,
+ * and runs `use` with them. Files are spooled to disk as they arrive and removed once `use` is done.
+ */
+async function withForm<R>(request: IncomingRequest, uploads: Uploads, use: (sent: SavedForm) => Promise<R>) {
   const contentType = parseContentType(request.headers['content-type']);
-  if (request.rawBody.length === 0) throw new CmsError(Errors.HTTP_BODY_REQUIRED);
-  if (contentType?.mediaType === 'multipart/form-data') {
-    return interpretParts(bufferedParts(request.rawBody, contentType), async (file) => file.content.toString('utf8'));
+  if (contentType?.mediaType === MULTIPART_MEDIA_TYPE) {
+    const multipart = await readMultipartForm(request, uploads);
+    try {
+      const { form, files } = await interpretParts(multipart.parts, (file) => readBack(file, uploads.limits));
+      // The spooled file itself goes to the Binary field, which stores it by copying.
+      return await use({ form, files: files.map((file) => ({ fileName: file.fileName, file })) });
+    } finally {
+      await multipart.dispose();
+    }
   }
   const format = contentType && formatOf(contentType.mediaType);
-  if (!format) throw new CmsError(Errors.HTTP_MEDIA_TYPE_UNSUPPORTED);
-  return { form: legacyFormOfBody(format, request.rawBody), files: [] };
+  if (!format) throw new CmsError(Errors.HTTP_MEDIA_TYPE_UNSUPPORTED, undefined, { fieldName: 'Content-Type' });
+  await request.readBody();
+  if (request.rawBody.length === 0) throw new CmsError(Errors.HTTP_BODY_REQUIRED);
+  return use({ form: legacyFormOfBody(format, request.rawBody), files: [] });
+}
+
+/** A `json`, `xml` or `urlencoded` part sent as a file, read back: no larger than a text part may be. */
+async function readBack(file: MultipartFile, limits: MultipartLimits): Promise<string> {
+  if (file.size > limits.maxFieldBytes) {
+    throw new CmsError(Errors.HTTP_UPLOAD_PART_TOO_LARGE, { name: file.name, limit: limits.maxFieldBytes });
+  }
+  return readFile(file.path, 'utf8');
 }
 
 /** 200 with an empty body and where to read the version; `type=json` puts the two ids in the body. */
@@ -44,7 +72,7 @@ function answer({ inode, identifier }: LegacySaveResult, answerType: string | un
  * with the members as JSON, XML, a url-encoded form or multipart (files for the Binary fields).
  * Every save is a workflow fire.
  */
-export default defineRoutes('legacy content save', ({ legacySave }) => {
+export default defineRoutes('legacy content save', ({ legacySave, uploads }) => {
   const save = (method: 'PUT' | 'POST') =>
     route({
       method,
@@ -52,22 +80,29 @@ export default defineRoutes('legacy content save', ({ legacySave }) => {
       access: 'optional',
       summary: 'Saves, publishes or fires a named action on content from a flat map of fields (legacy)',
       query: SaveQuery,
-      // Read here by its Content-Type: the formats and the multipart parts need the service's own readers.
-      accepts: 'raw',
-      answers: { 404: 'no such action, content type or item', 409: 'the item is locked by another user' },
+      // Read by the handler, by its Content-Type: the formats and the multipart parts need their own
+      // readers, and an anonymous caller who may not save is refused before a byte of it is read.
+      accepts: 'stream',
+      answers: {
+        404: 'no such action, content type or item',
+        409: 'the item is locked by another user',
+        413: 'a file or the body is larger than allowed',
+        415: 'a body in another format',
+      },
       handler: async ({ request, query, principal }) => {
         legacySave.caller(principal);
         const path = parseLegacyPath(request.path.slice(BASE.length));
-        const { form, files } = await formOf(request);
-        const saved = await legacySave.save({
-          principal,
-          operation: path.operation,
-          comment: path.comment,
-          assign: path.assign,
-          form,
-          files,
-          indexPolicy: parseIndexPolicy(query.indexPolicy ?? form.indexPolicy),
-        });
+        const saved = await withForm(request, uploads, ({ form, files }) =>
+          legacySave.save({
+            principal,
+            operation: path.operation,
+            comment: path.comment,
+            assign: path.assign,
+            form,
+            files,
+            indexPolicy: parseIndexPolicy(query.indexPolicy ?? form.indexPolicy),
+          }),
+        );
         return answer(saved, query.type ?? path.answerType);
       },
     });
@@ -77,7 +112,8 @@ export default defineRoutes('legacy content save', ({ legacySave }) => {
       path: BASE,
       access: 'optional',
       summary: 'A legacy save without an operation: refused with the forms that work',
-      accepts: 'raw',
+      // Refused before the body is read.
+      accepts: 'stream',
       handler: () => {
         throw new CmsError(Errors.LEGACY_OPERATION_MISSING);
       },

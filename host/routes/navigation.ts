@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { CmsError, Errors } from '../../core/errors/index.js';
 import type { Principal } from '../../core/auth/principal.js';
+import { acceptsGzip } from '../http/content-coding.js';
 import { JSON_TYPE } from '../http/envelope.js';
 import { INVALID_AS } from '../http/request-reader.js';
 import { reply, route, type HttpRequest } from '../http/route.js';
@@ -22,6 +23,9 @@ const NavQuery = Type.Object({
 });
 type NavQueryValues = typeof NavQuery.static;
 
+const asBuffer = (bytes: Uint8Array) =>
+  Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
 const ANSWERS = { 404: 'the root is not a folder of the site' } as const;
 
 /**
@@ -31,15 +35,18 @@ const ANSWERS = { 404: 'the root is not a folder of the site' } as const;
  */
 export default defineRoutes('navigation', ({ navigation }) => {
   const handler = async (request: HttpRequest, uri: string, query: NavQueryValues, principal: Principal | null) => {
-    const bytes = await navigation.answer(principal, {
+    const answer = await navigation.answer(principal, {
       uri,
       depth: query.depth,
       languageId: query.languageId ?? query.language_id,
       host: request.headers.host,
       hostId: query.host_id,
     });
-    const body = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    return reply(body, { headers: { 'Content-Type': JSON_TYPE } });
+    // The same URL answers gzip or not by the request's Accept-Encoding: caches must keep both apart.
+    const headers: Record<string, string> = { 'Content-Type': JSON_TYPE, Vary: 'Accept-Encoding' };
+    const gzip = answer.gzip && acceptsGzip(request.headers['accept-encoding']);
+    if (gzip) headers['Content-Encoding'] = 'gzip';
+    return reply(asBuffer(gzip ? answer.gzip! : answer.bytes), { headers });
   };
   return [
     route({

@@ -29,6 +29,7 @@ import { ContentSearch } from '../../core/search/content-search.js';
 import { Reindexer } from '../../core/search/reindexer.js';
 import { resolve } from '../container.js';
 import type { HostSettings } from '../settings.js';
+import type { MultipartLimits } from '../http/multipart-form.js';
 
 /** Answers once the service can take requests (storage reachable, not shutting down); throws otherwise. */
 export type Readiness = () => Promise<void>;
@@ -39,6 +40,8 @@ export type Readiness = () => Promise<void>;
  */
 export interface Services {
   readonly settings: HostSettings;
+  /** Where multipart uploads are spooled (emptied at start) and what one body may hold: for `readMultipartForm`. */
+  readonly uploads: { readonly tempDir: string; readonly limits: MultipartLimits };
   readonly readiness: Readiness;
   readonly storage: Storage;
   readonly auth: AuthService;
@@ -71,7 +74,7 @@ export interface Services {
 
 export function resolveServices(
   container: DependencyContainer,
-  host: { settings: HostSettings; readiness: Readiness },
+  host: Pick<Services, 'settings' | 'readiness' | 'uploads'>,
 ): Services {
   return {
     ...host,

@@ -3,8 +3,8 @@ import type { ContentSubmission } from '../../core/content/content-service.js';
 import { CmsError, Errors } from '../../core/errors/index.js';
 import type { FireResult } from '../../core/workflow/fire-engine.js';
 import { parseIndexPolicy, type IndexPolicy } from '../../core/search/index-policy.js';
-import { JSON_MEDIA_TYPE } from '../http/body-parsers.js';
-import type { UploadedPart } from '../http/multipart-parser.js';
+import { jsonOrMultipartBody } from '../http/json-or-multipart-body.js';
+import type { MultipartFile } from '../http/multipart-form.js';
 import { INVALID_AS } from '../http/request-reader.js';
 import { reply, route } from '../http/route.js';
 import { contentletView } from '../views/contentlet-view.js';
@@ -17,7 +17,7 @@ const FireBody = Type.Object({
   contentlet: Type.Optional(FormData),
   comments: Type.Optional(Type.String({ maxLength: 65_535 })),
   assign: Type.Optional(Type.String({ maxLength: 255 })),
-  /** File parts of a multipart fire (the multipart parser lists them here). */
+  /** File parts of a multipart fire, spooled to disk (the multipart reader lists them here). */
   files: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 100 })),
 });
 type FireForm = {
@@ -25,9 +25,6 @@ type FireForm = {
   contentlet?: Record<string, unknown>;
   files?: unknown[];
 };
-
-/** JSON, or multipart with the JSON in a `json` part and the files beside it (how clients upload). */
-const FIRE_MEDIA_TYPES = [JSON_MEDIA_TYPE, 'multipart/form-data'];
 
 const languageNotFound = (fieldName: string) => new CmsError(Errors.LANGUAGE_NOT_FOUND, undefined, { fieldName });
 
@@ -50,7 +47,7 @@ function indexPolicyOf(body: FireForm | undefined, query: FireQuery): IndexPolic
 function submissionOf(body: FireForm | undefined, query: FireQuery): ContentSubmission | undefined {
   const sent = body?.contentletFormData ?? body?.contentlet;
   if (!sent && !body?.files?.length) return undefined;
-  const { form, uploads } = withFiles(sent ?? {}, (body?.files ?? []) as UploadedPart[]);
+  const { form, uploads } = withFiles(sent ?? {}, (body?.files ?? []) as MultipartFile[]);
   // The form is free-form (one member per field), so its languageId is checked here, as the query's is.
   const languageId = form.languageId ?? query.language;
   if (languageId !== undefined && !/^\d{1,9}$/.test(String(languageId))) throw languageNotFound('languageId');
@@ -69,13 +66,14 @@ function submissionOf(body: FireForm | undefined, query: FireQuery): ContentSubm
  * parts named `file` go, in order, to the fields `binaryFields` (or `binary_fields`) lists, and the
  * rest to the type's Binary fields that got no file, in their order.
  */
-function withFiles(sent: Record<string, unknown>, files: readonly UploadedPart[]) {
+function withFiles(sent: Record<string, unknown>, files: readonly MultipartFile[]) {
   const { binaryFields, binary_fields: legacyList, ...form } = sent;
   const listed = listOf(binaryFields ?? legacyList);
-  const uploads: Array<{ fileName: string; content: Buffer }> = [];
+  const uploads: Array<{ fileName: string; file: MultipartFile }> = [];
   let next = 0;
   for (const file of files) {
-    const upload = { fileName: file.fileName, content: file.content };
+    // The spooled file itself: the Binary field stores it by copying, never reading it whole.
+    const upload = { fileName: file.fileName, file };
     const target = file.name === 'file' ? listed[next++] : file.name;
     if (target) form[target] = upload;
     else uploads.push(upload);
@@ -93,8 +91,11 @@ function listOf(value: unknown): string[] {
  * `PUT /api/v1/workflow/actions/default/fire/{SYSTEM_ACTION}`), a task's history and comments, and
  * the actions available on an item.
  */
-export default defineRoutes('workflow fire', ({ fireEngine: engine, systemActions, taskHistory, fields }) => {
+export default defineRoutes('workflow fire', ({ fireEngine: engine, systemActions, taskHistory, fields, uploads }) => {
   const typeOf = fields.typeOf.bind(fields);
+  // JSON, or multipart with the JSON in a `json` part and the files beside it (how clients upload):
+  // read by the handler, so that files go to disk as they arrive and are removed after the fire.
+  const withBody = jsonOrMultipartBody(FireBody, uploads);
   const answer = ({ identifier, contentlet, type, fields: typeFields, messages }: FireResult) => {
     if (!contentlet) return reply({ identifier, deleted: true }, { messages });
     return reply(contentletView({ contentlet, type, fields: typeFields }, typeOf), { messages });
@@ -106,24 +107,23 @@ export default defineRoutes('workflow fire', ({ fireEngine: engine, systemAction
       access: 'user',
       summary: "Fires the action a system action (NEW, EDIT, PUBLISH, ...) is mapped to for the item's type",
       query: FireQuery,
-      body: FireBody,
-      accepts: FIRE_MEDIA_TYPES,
-      optionalBody: true,
-      answers: { 404: 'no such item or content type' },
-      handler: async ({ params, body, query, principal }) => {
-        const submission = submissionOf(body, query);
-        const actionId = await systemActions.resolve(params.systemAction, { inode: query.inode, submission });
-        const result = await engine.fire({
-          actionId,
-          principal,
-          inode: query.inode,
-          submission,
-          comment: body?.comments,
-          assign: body?.assign,
-          indexPolicy: indexPolicyOf(body, query),
-        });
-        return answer(result);
-      },
+      accepts: 'stream',
+      answers: { 404: 'no such item or content type', 413: 'a file or the body is larger than allowed' },
+      handler: ({ params, request, query, principal }) =>
+        withBody(request, async (body) => {
+          const submission = submissionOf(body, query);
+          const actionId = await systemActions.resolve(params.systemAction, { inode: query.inode, submission });
+          const result = await engine.fire({
+            actionId,
+            principal,
+            inode: query.inode,
+            submission,
+            comment: body?.comments,
+            assign: body?.assign,
+            indexPolicy: indexPolicyOf(body, query),
+          });
+          return answer(result);
+        }),
     }),
     route({
       method: 'PUT',
@@ -131,23 +131,22 @@ export default defineRoutes('workflow fire', ({ fireEngine: engine, systemAction
       access: 'user',
       summary: 'Fires an action on new content (contentletFormData) or on the version named by inode',
       query: FireQuery,
-      body: FireBody,
-      accepts: FIRE_MEDIA_TYPES,
       // A fire by inode needs no body at all.
-      optionalBody: true,
-      answers: { 404: 'no such action or item' },
-      handler: async ({ params, body, query, principal }) => {
-        const result = await engine.fire({
-          actionId: params.actionId,
-          principal,
-          inode: query.inode,
-          submission: submissionOf(body, query),
-          comment: body?.comments,
-          assign: body?.assign,
-          indexPolicy: indexPolicyOf(body, query),
-        });
-        return answer(result);
-      },
+      accepts: 'stream',
+      answers: { 404: 'no such action or item', 413: 'a file or the body is larger than allowed' },
+      handler: ({ params, request, query, principal }) =>
+        withBody(request, async (body) => {
+          const result = await engine.fire({
+            actionId: params.actionId,
+            principal,
+            inode: query.inode,
+            submission: submissionOf(body, query),
+            comment: body?.comments,
+            assign: body?.assign,
+            indexPolicy: indexPolicyOf(body, query),
+          });
+          return answer(result);
+        }),
     }),
     route({
       method: 'GET',

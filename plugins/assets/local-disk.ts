@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, open, opendir, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
+import { constants as fsConstants, createReadStream } from 'node:fs';
+import { copyFile, mkdir, open, opendir, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { isAssetKey, type AssetStorage } from '../../core/plugin/kit.js';
 
@@ -20,24 +20,29 @@ export function localDiskAssets(root: string): AssetStorage {
   const missing = (error: unknown) => (error as { code?: unknown }).code === 'ENOENT';
 
   return {
-    async write(key, content) {
-      const target = pathOf(key);
-      await mkdir(dirname(target), { recursive: true });
-      const temporary = join(dirname(target), `.${randomUUID()}.tmp`);
-      const file = await open(temporary, 'wx');
-      try {
-        await file.writeFile(content);
-        await file.sync();
-        await file.close();
-        await rename(temporary, target);
-      } catch (error) {
-        await file.close().catch(() => undefined);
-        await unlink(temporary).catch(() => undefined);
-        throw error;
-      }
-      await syncDirectory(dirname(target));
-      return { size: content.length };
-    },
+    write: async (key, content) =>
+      writeAtomically(pathOf(key), async (temporary) => {
+        const file = await open(temporary, 'wx');
+        try {
+          await file.writeFile(content);
+          await file.sync();
+        } finally {
+          await file.close();
+        }
+        return content.length;
+      }),
+    // A copy by the kernel (a clone where the file system can): the upload never passes through memory.
+    writeFile: async (key, sourcePath) =>
+      writeAtomically(pathOf(key), async (temporary) => {
+        await copyFile(sourcePath, temporary, fsConstants.COPYFILE_EXCL);
+        const file = await open(temporary, 'r+');
+        try {
+          await file.sync();
+          return (await file.stat()).size;
+        } finally {
+          await file.close();
+        }
+      }),
     async stat(key) {
       try {
         const found = await stat(pathOf(key));
@@ -84,6 +89,28 @@ async function* listFiles(base: string, prefix = ''): AsyncGenerator<{ key: stri
 function unlessMissing(error: unknown): undefined {
   if ((error as { code?: unknown }).code === 'ENOENT') return undefined;
   throw error;
+}
+
+/**
+ * Fills a temporary file beside the target (`fill` flushes it and answers its size), renames it over
+ * the target, and flushes the directory: readers see the old file or the new one, never a part.
+ */
+async function writeAtomically(
+  target: string,
+  fill: (temporary: string) => Promise<number>,
+): Promise<{ size: number }> {
+  await mkdir(dirname(target), { recursive: true });
+  const temporary = join(dirname(target), `.${randomUUID()}.tmp`);
+  let size: number;
+  try {
+    size = await fill(temporary);
+    await rename(temporary, target);
+  } catch (error) {
+    await unlink(temporary).catch(() => undefined);
+    throw error;
+  }
+  await syncDirectory(dirname(target));
+  return { size };
 }
 
 /** Makes a rename durable: the directory entry itself is flushed. */

@@ -1,4 +1,4 @@
-import { FieldValueError, type FieldType } from '../../core/plugin/kit.js';
+import { FieldValueError, isSpooledFile, type FieldType, type SpooledFile } from '../../core/plugin/kit.js';
 import { fieldClassName } from './class-name.js';
 
 /** What storeBinary answers, which is what the field stores. */
@@ -11,28 +11,39 @@ export interface StoredBinary {
 const DATA_URL = /^data:[^;,]*((?:;[^;,]*)*);base64,(.*)$/is;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
+type Upload = { fileName: string; content: Buffer } | { fileName: string; file: SpooledFile };
+
 /**
- * An uploaded file: `{ fileName, content }` from a multipart part, or a base64 `data:` URL from JSON
- * clients (its `name` parameter is the file name, else `file`). Names are sanitised by storeBinary.
+ * An uploaded file: `{ fileName, content }` from a multipart part held in memory, `{ fileName, file }`
+ * from one the host spooled to disk (stored without reading it into memory), or a base64 `data:` URL
+ * from JSON clients (its `name` parameter is the file name, else `file`). Names are sanitised by
+ * storeBinary.
  */
 export const binaryField: FieldType = {
   className: fieldClassName('Binary'),
   dataType: 'SYSTEM',
   kind: 'value',
   parse: async (value, _field, context): Promise<StoredBinary> => {
-    const upload = typeof value === 'string' ? fromDataUrl(value) : fromPart(value);
-    if (upload.content.length === 0) throw new FieldValueError(`the file ${upload.fileName} is empty`);
-    return context.storeBinary(upload.fileName, upload.content);
+    const upload: Upload = typeof value === 'string' ? fromDataUrl(value) : fromPart(value);
+    const content = 'file' in upload ? upload.file : upload.content;
+    const size = Buffer.isBuffer(content) ? content.length : content.size;
+    if (size === 0) throw new FieldValueError(`the file ${upload.fileName} is empty`);
+    return context.storeBinary(upload.fileName, content);
   },
   toContentMap: (stored) => stored,
   toIndex: (stored) => (stored as StoredBinary | null)?.name ?? null,
 };
 
-function fromPart(value: unknown): { fileName: string; content: Buffer } {
-  const part = typeof value === 'object' && value !== null ? (value as { fileName?: unknown; content?: unknown }) : {};
+function fromPart(value: unknown): Upload {
+  const part =
+    typeof value === 'object' && value !== null
+      ? (value as { fileName?: unknown; content?: unknown; file?: unknown })
+      : {};
+  const fileName = typeof part.fileName === 'string' && part.fileName.trim() !== '' ? part.fileName : 'file';
+  // Only a file the host spooled itself: a JSON value of the same shape must never name a server file.
+  if (isSpooledFile(part.file)) return { fileName, file: part.file };
   if (!(part.content instanceof Uint8Array))
     throw new FieldValueError('must be an uploaded file or a base64 data: URL');
-  const fileName = typeof part.fileName === 'string' && part.fileName.trim() !== '' ? part.fileName : 'file';
   // A view, not a copy: uploads can be large.
   const content = Buffer.isBuffer(part.content)
     ? part.content

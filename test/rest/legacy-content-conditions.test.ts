@@ -1,6 +1,7 @@
 import t, { type Test } from 'tap';
 import { startTestApp, testOnEachStorage, type StorageName, type TestApp } from '../helpers/test-app.js';
 import { itemMap, json, legacySave, multipart, MULTIPART, BOUNDARY } from '../helpers/legacy-save.js';
+import { stalledRequest } from '../helpers/raw-http.js';
 
 // Issue 16: the execution conditions of a named action, anonymous saving, and attacks on the interface.
 
@@ -357,14 +358,49 @@ testOnEachStorage('attacks: SQL in the type name and elsewhere, hostile multipar
   t.equal(after.status, 200, 'the service is unharmed');
 });
 
-t.test('the body limit holds for every format', async (t) => {
-  const s = (await startTestApp(t, { env: { CMS_HTTP_MAX_BODY_BYTES: '4096' }, socket: true }))!;
+t.test('the body limits hold for every format and every part', async (t) => {
+  const s = (await startTestApp(t, {
+    socket: true,
+    env: {
+      CMS_HTTP_MAX_BODY_BYTES: '4096',
+      CMS_HTTP_MAX_UPLOAD_BYTES: '65536',
+      CMS_HTTP_MAX_UPLOAD_FIELD_BYTES: '2048',
+    },
+  }))!;
   const big = 'x'.repeat(8192);
-  for (const body of [
-    json({ contentType: 'News', title: big }),
-    { type: MULTIPART, raw: multipart([{ name: 'file', value: big, fileName: 'big.bin' }]) },
-  ]) {
+  const members = JSON.stringify({ contentType: 'News', title: 'x'.repeat(3000) });
+  const bodies: Array<[string, { type: string; raw: string | Buffer }]> = [
+    ['JSON over http.max.body.bytes', json({ contentType: 'News', title: big })],
+    ['XML', { type: 'application/xml', raw: `<content><title>${big}</title></content>` }],
+    ['url-encoded', { type: 'application/x-www-form-urlencoded', raw: `title=${big}` }],
+    [
+      'a file over http.max.upload.bytes',
+      { type: MULTIPART, raw: multipart([{ name: 'file', value: Buffer.alloc(100_000), fileName: 'big.bin' }]) },
+    ],
+    [
+      'a json part over http.max.upload.field.bytes',
+      { type: MULTIPART, raw: multipart([{ name: 'json', value: members }]) },
+    ],
+    [
+      'a json part sent as a file, read back',
+      { type: MULTIPART, raw: multipart([{ name: 'json', value: members, fileName: 'body.json' }]) },
+    ],
+  ];
+  for (const [what, body] of bodies) {
     const refused = await legacySave(s, '/save/1', body);
-    t.equal(refused.status, 413, body.type);
+    t.equal(refused.status, 413, what);
   }
+});
+
+t.test('an anonymous caller who may not save is answered before the body is sent', async (t) => {
+  const s = (await startTestApp(t, { socket: true }))!;
+  const { host } = new URL(s.url);
+  const head =
+    `PUT /api/content/save/1 HTTP/1.1\r\nHost: ${host}\r\nContent-Type: ${MULTIPART}\r\n` +
+    `Content-Length: 50000000\r\n\r\n`;
+  const stalled = await stalledRequest(s.url, head, `--${BOUNDARY}\r\n`);
+  t.teardown(() => stalled.socket.destroy());
+  await stalled.answered;
+  t.match(stalled.text, /^HTTP\/1\.1 401/, 'refused without waiting for 50 MB');
+  t.match(stalled.text, /Invalid User/);
 });

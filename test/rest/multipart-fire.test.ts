@@ -1,29 +1,13 @@
 import t from 'tap';
 import { randomBytes } from 'node:crypto';
 import { createFolders } from '../helpers/folders.js';
+import { MULTIPART_BOUNDARY, multipartBody } from '../helpers/multipart-body.js';
 import { startTestApp, testOnEachStorage, type TestApp } from '../helpers/test-app.js';
 
 // Issue 15: files uploaded through a multipart fire, then served by their path.
-const BOUNDARY = '----cms-test-boundary-7MA4YWxkTrZu0gW';
-
-type Part = { name: string; value: string | Buffer; fileName?: string; type?: string };
-
-function multipart(parts: Part[]): Buffer {
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.fileName !== undefined ? `; filename="${part.fileName}"` : ''}`;
-    const type = part.type ? `\r\nContent-Type: ${part.type}` : '';
-    chunks.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`));
-    chunks.push(Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
-  return Buffer.concat(chunks);
-}
-
 const fireMultipart = (s: TestApp, verb: string, body: Buffer) =>
   s.http('PUT', `/api/v1/workflow/actions/default/fire/${verb}`, {
-    headers: { ...s.basicAuth(), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+    headers: { ...s.basicAuth(), 'content-type': `multipart/form-data; boundary=${MULTIPART_BOUNDARY}` },
     raw: body,
   });
 
@@ -37,7 +21,7 @@ testOnEachStorage('a file uploaded through a multipart fire is served by its pat
   const fired = await fireMultipart(
     s,
     'PUBLISH',
-    multipart([
+    multipartBody([
       {
         name: 'json',
         value: JSON.stringify({ contentlet: { contentType: 'FileAsset', hostFolder: 'default:/images' } }),
@@ -82,7 +66,7 @@ t.test('multipart parts: named after a field, listed by binaryFields, and malfor
   const named = await fireMultipart(
     s,
     'PUBLISH',
-    multipart([
+    multipartBody([
       json(),
       { name: 'kit', value: 'kit', fileName: 'kit.zip' },
       { name: 'file', value: 'photo', fileName: 'p.jpg' },
@@ -98,7 +82,7 @@ t.test('multipart parts: named after a field, listed by binaryFields, and malfor
   const listed = await fireMultipart(
     s,
     'PUBLISH',
-    multipart([
+    multipartBody([
       json({ binaryFields: 'kit,photo' }),
       { name: 'file', value: 'first', fileName: 'first.zip' },
       { name: 'file', value: 'second', fileName: 'second.jpg' },
@@ -110,7 +94,7 @@ t.test('multipart parts: named after a field, listed by binaryFields, and malfor
   const text = await fireMultipart(
     s,
     'PUBLISH',
-    multipart([
+    multipartBody([
       { name: 'json', value: '{"contentlet": {"contentType": "Press"}}' },
       { name: 'headline', value: 'x' },
     ]),
@@ -118,24 +102,27 @@ t.test('multipart parts: named after a field, listed by binaryFields, and malfor
   t.equal(text.status, 200, 'text parts beside the json part are members of the body');
 
   for (const [what, body, contentType] of [
-    ['no boundary', multipart([json()]), 'multipart/form-data'],
+    ['no boundary', multipartBody([json()]), 'multipart/form-data'],
     [
       'no closing boundary',
-      Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="json"\r\n\r\n{}`),
+      Buffer.from(`--${MULTIPART_BOUNDARY}\r\nContent-Disposition: form-data; name="json"\r\n\r\n{}`),
       undefined,
     ],
-    ['json part not an object', multipart([{ name: 'json', value: '[1]' }]), undefined],
-    ['json part not JSON', multipart([{ name: 'json', value: '{' }]), undefined],
+    ['json part not an object', multipartBody([{ name: 'json', value: '[1]' }]), undefined],
+    ['json part not JSON', multipartBody([{ name: 'json', value: '{' }]), undefined],
   ] as const) {
     const refused = await s.http('PUT', '/api/v1/workflow/actions/default/fire/PUBLISH', {
-      headers: { ...s.basicAuth(), 'content-type': contentType ?? `multipart/form-data; boundary=${BOUNDARY}` },
+      headers: {
+        ...s.basicAuth(),
+        'content-type': contentType ?? `multipart/form-data; boundary=${MULTIPART_BOUNDARY}`,
+      },
       raw: body,
     });
     t.equal(refused.status, 400, what);
   }
   const elsewhere = await s.http('POST', '/api/v1/contenttype', {
-    headers: { ...s.basicAuth(), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-    raw: multipart([json()]),
+    headers: { ...s.basicAuth(), 'content-type': `multipart/form-data; boundary=${MULTIPART_BOUNDARY}` },
+    raw: multipartBody([json()]),
   });
   t.equal(elsewhere.status, 415, 'only the fire routes take multipart');
 });

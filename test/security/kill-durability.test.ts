@@ -50,7 +50,8 @@ for (const storage of ['sqlite', 'mysql'] as const) {
       }
     };
     const writers = Array.from({ length: 8 }, writer);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Killed once writes are both acknowledged and still in flight, however fast the machine is.
+    while (acknowledged.size <= 20) await new Promise((resolve) => setTimeout(resolve, 20));
     first.child.kill('SIGKILL');
     killed = true;
     await Promise.all(writers);

@@ -22,7 +22,7 @@ export const httpErrors = defineErrors('http', {
     kind: 'invalid',
     message: 'The multipart body cannot be read: {problem}',
     meaning:
-      'A `multipart/form-data` body without a boundary, with a part that is not framed as the boundary says, or with a `json` part that is not a JSON object.',
+      'A `multipart/form-data` body without a boundary, with a part that is not framed as the boundary says or has no name, that ends before its closing boundary, with more parts than `http.max.upload.parts` or more files than `http.max.upload.files`, or with a `json` part that is not a JSON object. Nothing of the body is kept.',
   },
   HTTP_BODY_TOO_DEEP: {
     kind: 'invalid',
@@ -58,7 +58,14 @@ export const httpErrors = defineErrors('http', {
   HTTP_BODY_TOO_LARGE: {
     kind: 'too_large',
     message: 'The request body is too large',
-    meaning: 'The body is larger than `http.max.body.bytes`; the connection is closed after the answer.',
+    meaning:
+      'The body is larger than `http.max.body.bytes` (`http.max.upload.bytes` for a route that streams its body to disk); the connection is closed after the answer.',
+  },
+  HTTP_UPLOAD_PART_TOO_LARGE: {
+    kind: 'too_large',
+    message: 'The part {name} of the multipart body is larger than {limit} bytes',
+    meaning:
+      'A file of a multipart upload is larger than `http.max.upload.bytes`, or a text part larger than `http.max.upload.field.bytes`. Nothing of the body is kept.',
   },
   HTTP_FRAMING_INVALID: {
     kind: 'invalid',

@@ -1,12 +1,12 @@
 import t from 'tap';
-import { interpretParts, type FilePart, type TextPart } from '../../../host/legacy-content/legacy-multipart.js';
+import type { MultipartField, MultipartFile } from '../../../host/http/multipart-form.js';
+import { interpretParts } from '../../../host/legacy-content/legacy-multipart.js';
 
-interface FakeFile extends FilePart {
-  path: string;
-  size: number;
+/** A spooled file as the multipart reader lists it, with the text a test says it holds. */
+interface FakeFile extends MultipartFile {
   text: string;
 }
-const field = (name: string, value: string, contentType = 'text/plain'): TextPart => ({
+const field = (name: string, value: string, contentType = 'text/plain'): MultipartField => ({
   kind: 'field',
   name,
   contentType,
@@ -21,7 +21,7 @@ const file = (name: string, fileName: string, text = 'bytes', contentType = 'app
   size: text.length,
   text,
 });
-const read = (parts: Array<TextPart | FakeFile>) => interpretParts(parts, async (f) => f.text);
+const read = (parts: Array<MultipartField | FakeFile>) => interpretParts(parts, async (f) => (f as FakeFile).text);
 
 t.test('json, xml and urlencoded parts are read in their format even as text/plain', async (t) => {
   const { form, files } = await read([

@@ -1,5 +1,9 @@
 import type { Test } from 'tap';
+import { randomBytes } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { AssetStorage } from '../../../core/plugin/asset-storage.js';
+import { tempDataDir } from '../../helpers/test-app.js';
 
 async function readAll(store: AssetStorage, key: string): Promise<Buffer | undefined> {
   const opened = await store.open(key);
@@ -69,5 +73,25 @@ export function assetStorageSuite(t: Test, open: (t: Test) => Promise<AssetStora
     const big = Buffer.alloc(3 * 1024 * 1024, 7);
     await store.write('big/blob.bin', big);
     t.ok((await readAll(store, 'big/blob.bin'))?.equals(big));
+  });
+
+  t.test('writeFile: a local file copied in whole and atomically, the source left in place', async (t) => {
+    const store = await open(t);
+    if (!store.writeFile) {
+      t.pass('skipped: this store has no writeFile (the service reads spooled uploads into memory and calls write)');
+      return;
+    }
+    const source = join(tempDataDir(t), 'upload.bin');
+    const big = randomBytes(3 * 1024 * 1024);
+    writeFileSync(source, big);
+    t.same(await store.writeFile('up/load.bin', source), { size: big.length });
+    t.ok((await readAll(store, 'up/load.bin'))?.equals(big), 'the same bytes');
+    t.ok(readFileSync(source).equals(big), 'the source is untouched');
+    writeFileSync(source, 'replaced');
+    await store.writeFile('up/load.bin', source);
+    t.equal((await readAll(store, 'up/load.bin'))?.toString(), 'replaced', 'a write replaces the whole content');
+    for (const key of ['../x', '/etc/passwd', 'a//b']) await t.rejects(store.writeFile(key, source), key);
+    await t.rejects(store.writeFile('up/missing.bin', join(source, '..', 'missing')), 'a missing source fails');
+    t.equal(await store.stat('up/missing.bin'), undefined, 'and leaves nothing');
   });
 }

@@ -25,6 +25,17 @@ t.test('files land under the store directory; no temporary file stays, even afte
   t.notOk(existsSync(join(root, 'abc', 'dir')), 'an emptied per-asset folder goes too');
 });
 
+t.test('writeFile leaves no temporary file, even when the copy fails', async (t) => {
+  const root = join(tempDataDir(t), 'assets');
+  const store = localDiskAssets(root);
+  const source = join(tempDataDir(t), 'upload.bin');
+  writeFileSync(source, 'spooled');
+  await store.writeFile!('abc/up.bin', source);
+  t.same(readdirSync(join(root, 'abc')), ['up.bin'], 'only the file: the temporary was renamed over it');
+  await t.rejects(store.writeFile!('abc/other.bin', join(root, 'nowhere')));
+  t.same(readdirSync(join(root, 'abc')), ['up.bin'], 'no temporary file left behind');
+});
+
 t.test('list skips what is no asset: temporaries of writes in progress, hidden files', async (t) => {
   const root = join(tempDataDir(t), 'assets');
   const store = localDiskAssets(root);

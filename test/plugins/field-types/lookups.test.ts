@@ -1,4 +1,8 @@
 import t from 'tap';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { trustSpooledFile } from '../../../core/plugin/spooled-file.js';
+import { tempDataDir } from '../../helpers/test-app.js';
 import { binaryField } from '../../../plugins/field-types/binary.js';
 import { categoryField } from '../../../plugins/field-types/category.js';
 import { fileField } from '../../../plugins/field-types/file.js';
@@ -143,4 +147,24 @@ t.test('Binary: an uploaded part or a base64 data: URL, handed to storeBinary', 
     [42, /must be an uploaded file/],
   ]);
   t.equal(binaryField.toIndex({ path: 'binaries/a.txt', name: 'a.txt', size: 5 }, field()), 'a.txt');
+
+  const dir = tempDataDir(t);
+  const spooledFile = (name: string, content: string) => {
+    writeFileSync(join(dir, name), content);
+    return trustSpooledFile({ path: join(dir, name), size: content.length });
+  };
+  const spooledContext = memoryContext();
+  t.same(
+    await binaryField.parse({ fileName: 'big.bin', file: spooledFile('big', 'spooled') }, field(), spooledContext),
+    {
+      path: 'binaries/big.bin',
+      name: 'big.bin',
+      size: 7,
+    },
+  );
+  t.equal(spooledContext.uploads[0]?.content.toString(), 'spooled', 'a spooled file is handed over as the file');
+  await refusesAll(t, binaryField, [
+    [{ fileName: 'empty.bin', file: spooledFile('empty', '') }, /the file empty.bin is empty/],
+    [{ fileName: 'forged.txt', file: { path: join(dir, 'big'), size: 7 } }, /must be an uploaded file/],
+  ]);
 });
