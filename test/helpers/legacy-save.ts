@@ -1,27 +1,5 @@
 import type { TestApp, TestResponse } from './test-app.js';
 
-export const BOUNDARY = '----cms-legacy-boundary-4f9Qx2';
-
-export type Part = { name: string; value: string | Buffer; fileName?: string; type?: string };
-
-/** A multipart/form-data body of these parts, in order. */
-export function multipart(parts: readonly Part[], boundary = BOUNDARY): Buffer {
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const file = part.fileName !== undefined ? `; filename="${part.fileName}"` : '';
-    const type = part.type ? `\r\nContent-Type: ${part.type}` : '';
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"${file}${type}\r\n\r\n`),
-    );
-    chunks.push(Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return Buffer.concat(chunks);
-}
-
-export const MULTIPART = `multipart/form-data; boundary=${BOUNDARY}`;
-
 /** A legacy save: `path` after /api/content, a body as it goes on the wire. */
 export function legacySave(
   s: TestApp,

@@ -1,6 +1,7 @@
 import t, { type Test } from 'tap';
 import { startTestApp, testOnEachStorage, type StorageName, type TestApp } from '../helpers/test-app.js';
-import { itemMap, json, legacySave, multipart, MULTIPART, BOUNDARY } from '../helpers/legacy-save.js';
+import { itemMap, json, legacySave } from '../helpers/legacy-save.js';
+import { multipartBody, MULTIPART_TYPE, MULTIPART_BOUNDARY } from '../helpers/multipart-body.js';
 import { stalledRequest } from '../helpers/raw-http.js';
 
 // Issue 16: the execution conditions of a named action, anonymous saving, and attacks on the interface.
@@ -337,22 +338,22 @@ testOnEachStorage('attacks: SQL in the type name and elsewhere, hostile multipar
     Buffer.from(
       Array.from(
         { length: 10_000 },
-        () => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="a"\r\n\r\nx\r\n`,
+        () => `--${MULTIPART_BOUNDARY}\r\nContent-Disposition: form-data; name="a"\r\n\r\nx\r\n`,
       ).join(''),
     ),
-    Buffer.from(`--${BOUNDARY}--\r\n`),
+    Buffer.from(`--${MULTIPART_BOUNDARY}--\r\n`),
   ]);
-  const tooMany = await legacySave(s, '/save/1', { type: MULTIPART, raw: manyParts });
+  const tooMany = await legacySave(s, '/save/1', { type: MULTIPART_TYPE, raw: manyParts });
   t.equal(tooMany.status, 400, '10,000 parts');
   const unterminated = Buffer.from(
-    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="json"\r\n\r\n{"contentType":"News","title":"x"}`,
+    `--${MULTIPART_BOUNDARY}\r\nContent-Disposition: form-data; name="json"\r\n\r\n{"contentType":"News","title":"x"}`,
   );
   t.equal(
-    (await legacySave(s, '/save/1', { type: MULTIPART, raw: unterminated })).status,
+    (await legacySave(s, '/save/1', { type: MULTIPART_TYPE, raw: unterminated })).status,
     400,
     'a part without an end',
   );
-  const noBoundary = await legacySave(s, '/save/1', { type: 'multipart/form-data', raw: multipart([]) });
+  const noBoundary = await legacySave(s, '/save/1', { type: 'multipart/form-data', raw: multipartBody([]) });
   t.equal(noBoundary.status, 400, 'no boundary');
   const after = await legacySave(s, '/save/1', json({ contentType: 'News', title: 'still fine' }));
   t.equal(after.status, 200, 'the service is unharmed');
@@ -375,15 +376,18 @@ t.test('the body limits hold for every format and every part', async (t) => {
     ['url-encoded', { type: 'application/x-www-form-urlencoded', raw: `title=${big}` }],
     [
       'a file over http.max.upload.bytes',
-      { type: MULTIPART, raw: multipart([{ name: 'file', value: Buffer.alloc(100_000), fileName: 'big.bin' }]) },
+      {
+        type: MULTIPART_TYPE,
+        raw: multipartBody([{ name: 'file', value: Buffer.alloc(100_000), fileName: 'big.bin' }]),
+      },
     ],
     [
       'a json part over http.max.upload.field.bytes',
-      { type: MULTIPART, raw: multipart([{ name: 'json', value: members }]) },
+      { type: MULTIPART_TYPE, raw: multipartBody([{ name: 'json', value: members }]) },
     ],
     [
       'a json part sent as a file, read back',
-      { type: MULTIPART, raw: multipart([{ name: 'json', value: members, fileName: 'body.json' }]) },
+      { type: MULTIPART_TYPE, raw: multipartBody([{ name: 'json', value: members, fileName: 'body.json' }]) },
     ],
   ];
   for (const [what, body] of bodies) {
@@ -396,9 +400,9 @@ t.test('an anonymous caller who may not save is answered before the body is sent
   const s = (await startTestApp(t, { socket: true }))!;
   const { host } = new URL(s.url);
   const head =
-    `PUT /api/content/save/1 HTTP/1.1\r\nHost: ${host}\r\nContent-Type: ${MULTIPART}\r\n` +
+    `PUT /api/content/save/1 HTTP/1.1\r\nHost: ${host}\r\nContent-Type: ${MULTIPART_TYPE}\r\n` +
     `Content-Length: 50000000\r\n\r\n`;
-  const stalled = await stalledRequest(s.url, head, `--${BOUNDARY}\r\n`);
+  const stalled = await stalledRequest(s.url, head, `--${MULTIPART_BOUNDARY}\r\n`);
   t.teardown(() => stalled.socket.destroy());
   await stalled.answered;
   t.match(stalled.text, /^HTTP\/1\.1 401/, 'refused without waiting for 50 MB');

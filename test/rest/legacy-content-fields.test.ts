@@ -2,12 +2,13 @@ import { readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { createFolders } from '../helpers/folders.js';
 import { testOnEachStorage, textContentType, type TestApp } from '../helpers/test-app.js';
-import { form, itemMap, json, legacySave, multipart, MULTIPART, type Part } from '../helpers/legacy-save.js';
+import { form, itemMap, json, legacySave } from '../helpers/legacy-save.js';
+import { multipartBody, MULTIPART_TYPE, type Part } from '../helpers/multipart-body.js';
 
 // Issue 16: field values, binaries and update semantics through the legacy content save.
 
 const admin = (s: TestApp) => s.basicAuth();
-const mp = (parts: Part[]) => ({ type: MULTIPART, raw: multipart(parts) });
+const mp = (parts: Part[]) => ({ type: MULTIPART_TYPE, raw: multipartBody(parts) });
 
 async function fields(s: TestApp, type: string, list: Array<Record<string, unknown>>) {
   const made = await s.http('POST', `/api/v2/contenttype/${type}/fields`, { headers: admin(s), body: list });

@@ -1,7 +1,8 @@
 import t from 'tap';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { startTestApp, testOnEachStorage, type TestApp } from '../helpers/test-app.js';
-import { form, itemMap, json, legacySave, multipart, MULTIPART, xml } from '../helpers/legacy-save.js';
+import { form, itemMap, json, legacySave, xml } from '../helpers/legacy-save.js';
+import { multipartBody, MULTIPART_TYPE } from '../helpers/multipart-body.js';
 
 // Issue 16: the legacy content save, its paths, its four body formats and its answer.
 
@@ -96,15 +97,15 @@ testOnEachStorage('the four body formats', async (t, s) => {
   ] as const) {
     await check(
       `multipart ${name} part`,
-      { type: MULTIPART, raw: multipart([{ name, value, type }]) },
+      { type: MULTIPART_TYPE, raw: multipartBody([{ name, value, type }]) },
       { title: `M${name[0]!.toUpperCase()}` },
     );
   }
   await check(
     'multipart plain fields',
     {
-      type: MULTIPART,
-      raw: multipart([
+      type: MULTIPART_TYPE,
+      raw: multipartBody([
         { name: 'contentType', value: 'News' },
         { name: 'title', value: 'Plain' },
       ]),
@@ -129,7 +130,7 @@ t.test('over a socket: the empty answer has Content-Length 0, and Expect: 100-co
   t.equal(saved.headers.get('content-length'), '0');
   t.match(saved.headers.get('content-type'), /^text\/plain/);
 
-  const body = multipart([{ name: 'json', value: JSON.stringify({ contentType: 'News', title: 'continued' }) }]);
+  const body = multipartBody([{ name: 'json', value: JSON.stringify({ contentType: 'News', title: 'continued' }) }]);
   const { hostname, port } = new URL(s.url);
   const answer = await new Promise<{ continued: boolean; status: number; headers: IncomingHttpHeaders }>(
     (resolve, reject) => {
@@ -141,7 +142,7 @@ t.test('over a socket: the empty answer has Content-Length 0, and Expect: 100-co
         path: '/api/content/save/1',
         headers: {
           ...s.basicAuth(),
-          'content-type': MULTIPART,
+          'content-type': MULTIPART_TYPE,
           'content-length': String(body.length),
           expect: '100-continue',
         },
