@@ -30,6 +30,11 @@ export interface ContentSubmission {
    * none. In memory, or spooled to disk by the host (`file`, see `SpooledFile`).
    */
   uploads?: ReadonlyArray<{ fileName: string; content: Uint8Array } | { fileName: string; file: SpooledFile }>;
+  /**
+   * Problems the caller found in what was sent before the values are parsed (a relationship query
+   * matching several items): answered with the problems of every field, and nothing is saved.
+   */
+  problems?: readonly ErrorDetail[];
 }
 
 /**
@@ -138,7 +143,10 @@ export class ContentService {
         ),
       );
     }
-    parsed.problems.push(...(await takenValues(tx, { parsed, identifier, languageId })));
+    parsed.problems.push(
+      ...(await takenValues(tx, { parsed, identifier, languageId })),
+      ...(submission.problems ?? []),
+    );
     if (parsed.problems.length > 0)
       throw new CmsError(
         Errors.CONTENT_INVALID,

@@ -1,7 +1,8 @@
 import type { Principal } from '../auth/principal.js';
 import type { PermissionService } from '../auth/permission-service.js';
 import { requireContentType, type DefinitionCache, type Definitions } from '../definitions/definition-cache.js';
-import { CmsError, Errors } from '../errors/index.js';
+import type { ContentSubmission } from '../content/content-service.js';
+import { CmsError, detail, Errors } from '../errors/index.js';
 import type { ContentType } from '../model/content-type.js';
 import type { Field } from '../model/field.js';
 import { DEFAULT_LANGUAGE_ID } from '../model/language.js';
@@ -81,7 +82,7 @@ export class LegacySaveService {
       await this.deps.permissions.for(definitions, caller).check({ kind: 'contentType', type }, 'WRITE');
       refuseQueries(fields, submission.values, mapped.relationshipQueries);
     }
-    for (const related of mapped.relationshipQueries) await this.relateByQueries(submission.values, related);
+    for (const related of mapped.relationshipQueries) await this.relateByQueries(submission, related);
     const task = identifier
       ? await storage.tasks.find(identifier, submission.languageId ?? DEFAULT_LANGUAGE_ID)
       : undefined;
@@ -118,21 +119,22 @@ export class LegacySaveService {
     return { type: await requireContentType(definitions, contentType), identifier: undefined };
   }
 
-  /** Each query of a deprecated relationship key must match exactly one item; the items join the field's. */
-  private async relateByQueries(values: Record<string, unknown>, related: RelationshipQueries): Promise<void> {
+  /**
+   * Each query of a deprecated relationship key must match exactly one item; the items join the
+   * field's. A query that does not is a problem of the key, answered with those of every field.
+   */
+  private async relateByQueries(submission: ContentSubmission, related: RelationshipQueries): Promise<void> {
     const { field, key, queries } = related;
+    const { values } = submission;
     const resolve = this.deps.relatedQuery;
     const items: string[] = [];
     for (const query of queries) {
       const found = resolve ? await resolve(query, field.relationType!) : [];
-      if (found.length !== 1) {
-        throw new CmsError(
-          Errors.LEGACY_RELATIONSHIP_NOT_ONE,
-          { relationship: key, count: found.length },
-          { fieldName: key },
-        );
+      if (found.length === 1) items.push(found[0]!);
+      else {
+        const problem = detail(Errors.LEGACY_RELATIONSHIP_NOT_ONE, { relationship: key, count: found.length }, key);
+        submission.problems = [...(submission.problems ?? []), problem];
       }
-      items.push(found[0]!);
     }
     const sent = values[field.variable];
     const before = Array.isArray(sent) ? sent.map(String) : typeof sent === 'string' && sent.trim() ? [sent] : [];

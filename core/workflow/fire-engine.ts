@@ -104,6 +104,7 @@ export class FireEngine {
         start,
         submittedValues: request.submission?.values ?? {},
         submittedUploads: request.submission?.uploads,
+        submittedProblems: request.submission?.problems,
       },
     );
     for (const { actionlet, params } of runs) {

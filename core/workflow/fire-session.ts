@@ -38,6 +38,8 @@ export interface FireSessionInput {
   submittedValues: Readonly<Record<string, unknown>>;
   /** Files sent without a field name; the save places them in the type's Binary fields. */
   submittedUploads?: ContentSubmission['uploads'];
+  /** Problems found in the submission before its values were parsed, answered with theirs. */
+  submittedProblems?: ContentSubmission['problems'];
   comment?: string;
   assign?: string;
   /** Field values not sent are removed from the item (see `SaveOptions.replaceAll`). */
@@ -133,6 +135,7 @@ export class FireSession {
       languageId: item.languageId,
       values: this.submitted,
       uploads: this.input.submittedUploads,
+      problems: this.input.submittedProblems,
     };
     const by = { userId: this.userId, replaceAll: this.input.replaceAll };
     const saved = draft

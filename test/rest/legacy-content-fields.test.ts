@@ -313,9 +313,22 @@ testOnEachStorage('updates: values not sent are removed, relationships are kept 
   });
   t.equal(two.status, 200, two.text);
   t.same([...(await itemMap(s, identifier)).authors].sort(), [jane, john].sort(), 'one entry per related item');
-  const many = await legacySave(s, '/save/1', json({ identifier, title: 'E', 'Book-Author': '+contentType:Author' }));
+  const many = await legacySave(
+    s,
+    '/save/1',
+    json({ identifier, title: 'E', subtitle: 'kept?', authors: 'not-an-item', 'Book-Author': '+contentType:Author' }),
+  );
   t.equal(many.status, 400, 'a query matching two items');
+  t.same(
+    many.json.errors.map((e: { errorCode: string; fieldName: string }) => [e.errorCode, e.fieldName]),
+    [
+      ['badType', 'authors'],
+      ['LEGACY_RELATIONSHIP_NOT_ONE', 'Book-Author'],
+    ],
+    'listed with the problems of the fields',
+  );
   t.match(many.json.message, /must match exactly one item; it matched 2/);
+  t.equal((await itemMap(s, identifier)).subtitle, undefined, 'nothing saved');
   const none = await legacySave(s, '/save/1', json({ identifier, title: 'E', 'Book-Author': '+Author.name:nobody' }));
   t.equal(none.status, 400, 'a query matching nothing');
 });
