@@ -92,6 +92,12 @@ export interface ActionletContext {
    * commits, and never when the fire rolls back.
    */
   afterCommit(effect: () => Promise<void>): void;
+  /**
+   * Mail to send once the fire commits (never when it rolls back), through the configured
+   * transport. The way for actionlets to send mail: the message is rendered now and handed over
+   * whole, so the service decides how it is delivered.
+   */
+  mail(message: Omit<MailMessage, 'from'> & { from?: string }): Promise<void>;
   /** Sends mail through the configured transport; call it from an `afterCommit` effect. */
   sendMail(message: Omit<MailMessage, 'from'> & { from?: string }): Promise<void>;
   /**

@@ -274,6 +274,12 @@ export class FireSession {
       },
       afterCommit: (effect) => tx.afterCommit(effect, { identifier: this.identifier, what: actionlet.actionClass }),
       sendMail: (message) => this.services.sendMail(message),
+      mail: async (message) => {
+        tx.afterCommit(() => this.services.sendMail(message), {
+          identifier: this.identifier,
+          what: actionlet.actionClass,
+        });
+      },
       reindex: async (policy) => {
         const parsed = parseIndexPolicy(policy, 'indexPolicy');
         if (parsed) this.services.indexQueue?.require(tx, parsed);

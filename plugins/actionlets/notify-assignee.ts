@@ -45,6 +45,6 @@ export const notifyAssignee = catalogueActionlet({
     // Rendered now, inside the fire, so the message shows the item as this action left it.
     const subject = context.render(emailSubject || DEFAULT_ASSIGNEE_SUBJECT);
     const body = emailBody ? context.render(emailBody) : defaultBody(context, html);
-    context.afterCommit(() => context.sendMail({ to, subject, ...(html ? { html: body } : { text: body }) }));
+    await context.mail({ to, subject, ...(html ? { html: body } : { text: body }) });
   },
 });

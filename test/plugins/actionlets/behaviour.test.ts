@@ -12,7 +12,7 @@ type Call = [operation: string, ...args: unknown[]];
 
 /**
  * A recording ActionletContext: every operation an actionlet performs is pushed to `calls`,
- * `render` answers `«template»`, and afterCommit effects are kept until `commit()` runs them.
+ * `render` answers `«template»`, and afterCommit effects and mail are kept until `commit()` runs them.
  */
 function fakeContext(options: { params?: Record<string, string>; assigneeEmails?: string[] } = {}) {
   const calls: Call[] = [];
@@ -72,6 +72,14 @@ function fakeContext(options: { params?: Record<string, string>; assigneeEmails?
     sendMail: async (message) => {
       calls.push(['sendMail']);
       sent.push(message);
+    },
+    // As the engine does: the message goes out once the fire commits.
+    mail: async (message) => {
+      calls.push(['mail']);
+      effects.push(async () => {
+        calls.push(['sendMail']);
+        sent.push(message);
+      });
     },
     reindex: op('reindex'),
   };
@@ -194,7 +202,7 @@ t.test('Notify Assignee', async (t) => {
     t.strictSame(sent, [{ to, subject: '«Review $content.title»', html: '«<b>$content.title</b>»' }]);
     t.strictSame(
       calls.map(([op]) => op),
-      ['workflow.assigneeEmails', 'render', 'render', 'afterCommit', 'sendMail'],
+      ['workflow.assigneeEmails', 'render', 'render', 'mail', 'sendMail'],
     );
   });
 
