@@ -100,7 +100,8 @@ export interface WorkflowOperations {
    */
   approvals(): Promise<string[]>;
   /**
-   * The file asset at `path` (`/docs/terms.pdf`) on the item's site, in its live version in the
+   * The file asset at `path` (`/docs/terms.pdf`) on the item's site (the default site for an item
+   * of SYSTEM_HOST), in its live version in the
    * item's language: its stored file, to attach to mail. Undefined when there is none (or the item
    * has not been saved). Needs READ on the file, as the firing user.
    */

@@ -18,6 +18,8 @@ import type {
 } from '../plugin/actionlet.js';
 import { DEFAULT_ASSET_FIELD, splitFilePath } from '../content/file-delivery.js';
 import { isStoredAsset } from '../model/stored-asset.js';
+import { SYSTEM_HOST } from '../model/site.js';
+import { findDefaultSite } from '../site/default-site.js';
 import type { MailMessage } from '../plugin/mail-transport.js';
 import type { Repositories } from '../plugin/storage-driver.js';
 import { parseIndexPolicy } from '../search/index-policy.js';
@@ -257,7 +259,8 @@ export class FireSession {
 
   private async fileOnSite(path: string): Promise<StoredFile | undefined> {
     const { tx, definitions, item } = this.input;
-    const site = this.current?.identifier.host;
+    const host = this.current?.identifier.host;
+    const site = host === SYSTEM_HOST ? (await findDefaultSite(tx))?.identifier : host;
     const location = splitFilePath(path);
     if (!site || !location) return undefined;
     const found = await tx.content.findByPath(site, location.parentPath, location.assetName);
