@@ -22,8 +22,9 @@ export async function findUsers(tx: Repositories, references: readonly string[])
   for (const reference of references.map((r) => r.trim()).filter(Boolean)) {
     if (ADDRESS.test(reference)) {
       const user = await tx.users.findByEmail(reference);
-      if (user) addUser(user);
-      else addresses.add(reference.toLowerCase());
+      if (!user) addresses.add(reference.toLowerCase());
+      else if (user.active) addUser(user);
+      else unknown.push(reference);
       continue;
     }
     const user = await tx.users.findById(reference);
