@@ -385,9 +385,5 @@ export class FireSession {
 /** The assignee's address, or for a role (by id or key) the addresses of its active members. */
 async function assigneeEmails(tx: Repositories, assignee: string | null): Promise<string[]> {
   if (!assignee) return [];
-  const user = await tx.users.findById(assignee);
-  if (user) return user.active ? [user.email] : [];
-  const role = (await tx.roles.findById(assignee)) ?? (await tx.roles.findByKey(assignee));
-  if (!role) return [];
-  return [...new Set((await tx.users.listByRole(role.id)).filter((member) => member.active).map((m) => m.email))];
+  return (await findUsers(tx, [assignee])).users.map((user) => user.email);
 }

@@ -23,16 +23,16 @@ export async function approversOf(context: ActionletContext, actionletName: stri
 /**
  * Counts the approvals (this fire included) of `approvers`: with fewer than `needed`, the item
  * stays on its step, no later sub-action runs, and the approvers who have not approved yet are
- * asked by mail. Answers whether enough have approved.
+ * asked by mail. With enough, it does nothing and the action goes on.
  */
 export async function requireApprovals(
   context: ActionletContext,
   approvers: readonly WorkflowUser[],
   needed: number,
-): Promise<boolean> {
+): Promise<void> {
   const approved = new Set(await context.workflow.approvals());
   const waiting = approvers.filter((approver) => !approved.has(approver.userId));
-  if (approvers.length - waiting.length >= needed) return true;
+  if (approvers.length - waiting.length >= needed) return;
   context.stopProcessing();
   context.workflow.stayOnStep();
   const { emailSubject, emailBody } = context.params;
@@ -44,5 +44,4 @@ export async function requireApprovals(
       text: context.render(emailBody || DEFAULT_APPROVAL_BODY),
     },
   );
-  return false;
 }

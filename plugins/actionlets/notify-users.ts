@@ -1,8 +1,8 @@
 import { catalogueActionlet } from './define.js';
+import { DEFAULT_ASSIGNEE_SUBJECT } from './notify-assignee.js';
 import { optional, required } from './param.js';
 import { bodyPart, findRecipients, mailEach, splitList } from './recipients.js';
 
-export const DEFAULT_NOTIFY_SUBJECT = '$!{workflow.action}: $!{content.title}';
 export const DEFAULT_NOTIFY_BODY =
   '$!{user.firstName} $!{user.lastName} fired the workflow action "$!{workflow.action}" on "$!{content.title}".';
 
@@ -25,7 +25,7 @@ export const notifyUsers = catalogueActionlet({
     const references = splitList(emails?.includes('$') ? context.render(emails) : emails);
     const { users, addresses } = await findRecipients(context, references);
     await mailEach(context, [...users.map((u) => u.email), ...addresses], {
-      subject: context.render(emailSubject || DEFAULT_NOTIFY_SUBJECT),
+      subject: context.render(emailSubject || DEFAULT_ASSIGNEE_SUBJECT),
       ...bodyPart(context.render(emailBody || DEFAULT_NOTIFY_BODY), isHtml),
     });
   },

@@ -58,7 +58,7 @@ export const sendEmail = catalogueActionlet({
       context.logger.warn({ toEmail: params.toEmail }, 'Send an Email: the To address rendered empty, nothing sent');
       return;
     }
-    const toName = render('toName');
+    const [fromEmail, toName] = [render('fromEmail'), render('toName')];
     const attachments: MailAttachment[] = [];
     for (const key of ATTACHMENTS) {
       const reference = params[key]?.trim();
@@ -66,7 +66,8 @@ export const sendEmail = catalogueActionlet({
       if (found) attachments.push(found);
     }
     await context.mail({
-      from: mailbox(render('fromEmail'), render('fromName')),
+      // An empty sender leaves the service's (`mail.from`).
+      ...(fromEmail ? { from: mailbox(fromEmail, render('fromName')) } : {}),
       to: to.length === 1 ? [mailbox(to[0]!, toName)] : to,
       cc: splitList(render('cc')),
       bcc: splitList(render('bcc')),
