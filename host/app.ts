@@ -55,6 +55,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   areas.workflowDefinitions,
   areas.workflowSystemActions,
   areas.workflowFire,
+  areas.userMessages,
   areas.legacyContent,
   areas.permissions,
   areas.navigation,

@@ -4,6 +4,7 @@ import { AssetPermissionService } from '../core/auth/asset-permission-service.js
 import { SEED_IDS } from '../core/setup/seed-installation.js';
 import { SystemActionService } from '../core/workflow/system-actions.js';
 import { TaskHistoryService } from '../core/workflow/task-history.js';
+import { UserMessageService } from '../core/messages/user-message-service.js';
 import { ActionletCatalogue } from '../core/workflow/actionlet-catalogue.js';
 import 'reflect-metadata';
 import { instanceCachingFactory, container as rootContainer, type DependencyContainer } from 'tsyringe';
@@ -50,6 +51,7 @@ import { FireEngine } from '../core/workflow/fire-engine.js';
 import { LegacySaveService } from '../core/legacy-save/legacy-save-service.js';
 import { renderTemplate } from '../core/workflow/render-template.js';
 import type { MailSender } from '../core/plugin/mail-transport.js';
+import { withAttachmentContent } from './mail-attachments.js';
 import type { AssetStorage } from '../core/plugin/asset-storage.js';
 import { canonicalFieldClassName } from '../core/plugin/field-type.js';
 import type { HostSettings } from './settings.js';
@@ -211,6 +213,7 @@ export function buildContainer(parts: {
   const workflows = new WorkflowDefinitionService(parts.storage, (actionClass) => actionlets.get(actionClass));
   c.register(WorkflowDefinitionService, { useValue: workflows });
   c.register(TaskHistoryService, { useValue: new TaskHistoryService(parts.storage, definitions, permissions) });
+  c.register(UserMessageService, { useValue: new UserMessageService(parts.storage) });
   const systemActions = new SystemActionService(parts.storage, workflows, definitions);
   c.register(SystemActionService, { useValue: systemActions });
   const fireEngine = new FireEngine({
@@ -220,7 +223,13 @@ export function buildContainer(parts: {
     permissions,
     actionlet: (actionClass) => actionlets.get(actionClass),
     render: renderTemplate,
-    sendMail: (message) => parts.mail.send({ ...message, from: message.from ?? parts.settings.mailFrom }),
+    sendMail: async (message) =>
+      parts.mail.send(
+        await withAttachmentContent(
+          { ...message, from: message.from ?? parts.settings.mailFrom },
+          { assets: parts.assets, maxBytes: parts.settings.mailAttachmentsMaxBytes, logger: parts.logger },
+        ),
+      ),
     logger: parts.logger.child({ area: 'workflow' }),
     indexQueue,
   });

@@ -544,4 +544,12 @@ export const HOST_PROPERTIES = defineProperties({
     group: 'Mail',
     description: 'Sender of workflow mail when an actionlet names none.',
   },
+  'mail.attachments.max.bytes': {
+    type: 'int',
+    default: 10_485_760,
+    min: 0,
+    group: 'Mail',
+    description:
+      'Most bytes of attachments one message carries; an attachment that would exceed it is left out, with a warning in the log, and the message is sent without it.',
+  },
 });

@@ -66,6 +66,8 @@ export interface HostSettings {
   defaultPageToDefaultLanguage: boolean;
   mailTransport: string;
   mailFrom: string;
+  /** The most bytes of attachments one message carries. */
+  mailAttachmentsMaxBytes: number;
   assetsDriver: string;
   /** 0: no sweep. */
   assetSweepMs: number;
@@ -162,6 +164,7 @@ export function readSettings(config: Config): HostSettings {
     defaultPageToDefaultLanguage: p.DEFAULT_PAGE_TO_DEFAULT_LANGUAGE,
     mailTransport: p['mail.transport'],
     mailFrom: p['mail.from'],
+    mailAttachmentsMaxBytes: p['mail.attachments.max.bytes'],
     assetsDriver: p['assets.driver'],
     assetSweepMs: p['assets.sweep.seconds'] * 1000,
     assetSweepGraceMs: p['assets.sweep.grace.seconds'] * 1000,

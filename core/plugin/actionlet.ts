@@ -54,13 +54,60 @@ export interface ContentOperations {
   setValue(fieldVariable: string, value: unknown): Promise<void>;
 }
 
+/** A user an actionlet addresses (a recipient, an approver). */
+export interface WorkflowUser {
+  readonly userId: string;
+  readonly email: string;
+  readonly firstName: string;
+  readonly lastName: string;
+}
+
+/** A file the service stores (the value of a Binary field). */
+export interface StoredFile {
+  /** What a mail attachment's `source.assetPath` takes. */
+  assetPath: string;
+  fileName: string;
+  size: number;
+}
+
+/** What a list of user references names (see {@link WorkflowOperations.findUsers}). */
+export interface FoundUsers {
+  /** Active users named by id or e-mail address, or active members of a named role; each once, in the order named. */
+  users: WorkflowUser[];
+  /** E-mail addresses that belong to no user, each once. */
+  addresses: string[];
+  /** References that name no active user, role or address. */
+  unknown: string[];
+}
+
 /** Workflow operations an actionlet may perform on the item's task. */
 export interface WorkflowOperations {
   addComment(text: string): Promise<void>;
   /** Moves the item to the first step of its scheme (the action's next step is then not applied). */
   resetToFirstStep(): Promise<void>;
+  /** Keeps the item on its current step: the action's next step is not applied (the history still records the fire). */
+  stayOnStep(): void;
   /** E-mail addresses of the task's assignee (a user, or every member of a role); empty when unassigned. */
   assigneeEmails(): Promise<string[]>;
+  /**
+   * Resolves user references: user ids, e-mail addresses, role keys or role ids (a role stands for
+   * its active members). Empty references are ignored.
+   */
+  findUsers(references: readonly string[]): Promise<FoundUsers>;
+  /**
+   * Ids of the users who have fired this action on the item since it entered its current step
+   * (the firing user included): the approvals an approval actionlet counts. Each user once.
+   */
+  approvals(): Promise<string[]>;
+  /**
+   * The file asset at `path` (`/docs/terms.pdf`) on the item's site (the default site for an item
+   * of SYSTEM_HOST), in its live version in the
+   * item's language: its stored file, to attach to mail. Undefined when there is none (or the item
+   * has not been saved). Needs READ on the file, as the firing user.
+   */
+  fileOnSite(path: string): Promise<StoredFile | undefined>;
+  /** Stores a message for each user, readable by that user only (`GET /api/v1/messages`); kept only if the fire commits. */
+  postMessage(userIds: readonly string[], text: string): Promise<void>;
 }
 
 /**

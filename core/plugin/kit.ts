@@ -50,6 +50,9 @@ export {
   type ActionletParameter,
   type ContentOperations,
   type FiredContent,
+  type FoundUsers,
+  type StoredFile,
+  type WorkflowUser,
   type WorkflowOperations,
 } from './actionlet.js';
 
@@ -92,7 +95,7 @@ export {
 export type { User } from '../model/user.js';
 
 // Mail transports, asset stores and search drivers.
-export type { MailMessage, MailSender, MailTransport } from './mail-transport.js';
+export type { MailAttachment, MailMessage, MailSender, MailTransport } from './mail-transport.js';
 export {
   isAssetKey,
   type AssetStorage,

@@ -1,6 +1,22 @@
 import type { Config } from '../config/config.js';
 import type { Logger } from '../logger.js';
 
+/**
+ * A file sent with a message. Serialisable as it is (the message may be stored before it is sent):
+ * the bytes are named, not held, until the service sends the message.
+ */
+export interface MailAttachment {
+  fileName: string;
+  /** Guessed from the file name when absent. */
+  contentType?: string;
+  /**
+   * A stored Binary value's `path` (read from the asset store when the message is sent), or the
+   * bytes in base64. A transport's sender only ever receives `content`: the service reads the
+   * stored files first, and leaves out (with a warning) what exceeds `mail.attachments.max.bytes`.
+   */
+  source: { assetPath: string } | { content: string };
+}
+
 export interface MailMessage {
   from: string;
   to: string[];
@@ -9,6 +25,7 @@ export interface MailMessage {
   subject: string;
   text?: string;
   html?: string;
+  attachments?: MailAttachment[];
 }
 
 export interface MailSender {

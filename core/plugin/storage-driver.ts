@@ -32,6 +32,7 @@ import type { IssuedToken, IssuedTokenKind } from '../model/issued-token.js';
 import type { Site } from '../model/site.js';
 import type { ContentTypeSortColumn, SiteSortColumn, Sort, UserSortColumn } from '../model/sort.js';
 import type { User } from '../model/user.js';
+import type { UserMessage } from '../model/user-message.js';
 
 /**
  * Repositories: the only way core reaches stored data. Every method may throw
@@ -466,11 +467,23 @@ export interface TaskRepository {
   listHistory(identifier: string): Promise<WorkflowHistoryEntry[]>;
 }
 
+/** Messages workflow fires leave for users (the Message actionlet). */
+export interface UserMessageRepository {
+  insert(message: UserMessage): Promise<void>;
+  find(id: string): Promise<UserMessage | undefined>;
+  /** A user's messages, newest first; `total` counts them all. */
+  listByUser(userId: string, page: PageRequest): Promise<Page<UserMessage>>;
+  countUnread(userId: string): Promise<number>;
+  markRead(id: string, at: number): Promise<void>;
+  delete(id: string): Promise<void>;
+}
+
 /** The repositories a storage driver provides, and its transactions. */
 export interface DriverRepositories {
   categories: CategoryRepository;
   tasks: TaskRepository;
   workflows: WorkflowRepository;
+  userMessages: UserMessageRepository;
   content: ContentRepository;
   folders: FolderRepository;
   menuLinks: MenuLinkRepository;

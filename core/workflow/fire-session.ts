@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { placeOf, type PermissionAsset, type PermissionService } from '../auth/permission-service.js';
 import type { Principal } from '../auth/principal.js';
 import type { Definitions } from '../definitions/definition-cache.js';
@@ -8,13 +9,25 @@ import type { Logger } from '../logger.js';
 import type { ContentIdentifier, Contentlet } from '../model/contentlet.js';
 import { folderPathOfParent } from '../model/folder.js';
 import { CURRENT_STEP, type WorkflowAction } from '../model/workflow.js';
-import type { Actionlet, ActionletContext, ContentOperations, WorkflowOperations } from '../plugin/actionlet.js';
+import type {
+  Actionlet,
+  ActionletContext,
+  ContentOperations,
+  StoredFile,
+  WorkflowOperations,
+} from '../plugin/actionlet.js';
+import { DEFAULT_ASSET_FIELD, splitFilePath } from '../content/file-delivery.js';
+import { isStoredAsset } from '../model/stored-asset.js';
+import { SYSTEM_HOST } from '../model/site.js';
+import { findDefaultSite } from '../site/default-site.js';
 import type { MailMessage } from '../plugin/mail-transport.js';
 import type { Repositories } from '../plugin/storage-driver.js';
 import { parseIndexPolicy } from '../search/index-policy.js';
 import type { IndexQueue } from '../search/index-queue.js';
 import type { FireStart } from './fire-checks.js';
 import type { FireItem } from './fire-item.js';
+import { approvalsOf } from './approvals.js';
+import { findUsers } from './find-users.js';
 import { writeHistory } from './history-writer.js';
 
 /** What a fire session needs from the engine. */
@@ -57,6 +70,7 @@ export class FireSession {
   private current: Contentlet | undefined;
   private savedInFire = false;
   private resetToStep: string | undefined;
+  private stayOnStep = false;
   identifier: string | null;
   removed = false;
   stopped = false;
@@ -209,8 +223,55 @@ export class FireSession {
       resetToFirstStep: async () => {
         this.resetToStep = this.input.start.steps[0]?.id;
       },
+      stayOnStep: () => {
+        this.stayOnStep = true;
+      },
       assigneeEmails: () => assigneeEmails(tx, this.assignee),
+      findUsers: (references) => findUsers(tx, references),
+      approvals: async () => {
+        const { action, item, start } = this.input;
+        const history = this.identifier ? await tx.tasks.listHistory(this.identifier) : [];
+        const earlier = approvalsOf(history, {
+          languageId: item.languageId,
+          actionId: action.id,
+          stepId: start.currentStepId ?? null,
+        });
+        // This fire's own history is written once the actionlets have run; it counts already.
+        return [...new Set([...earlier, this.userId])];
+      },
+      fileOnSite: (path) => this.fileOnSite(path),
+      postMessage: async (userIds, text) => {
+        const now = this.services.now();
+        for (const userId of new Set(userIds)) {
+          await tx.userMessages.insert({
+            id: randomUUID(),
+            userId,
+            text,
+            fromUserId: this.userId,
+            identifier: this.identifier,
+            createdAt: now,
+            readAt: null,
+          });
+        }
+      },
     };
+  }
+
+  private async fileOnSite(path: string): Promise<StoredFile | undefined> {
+    const { tx, definitions, item } = this.input;
+    const host = this.current?.identifier.host;
+    const site = host === SYSTEM_HOST ? (await findDefaultSite(tx))?.identifier : host;
+    const location = splitFilePath(path);
+    if (!site || !location) return undefined;
+    const found = await tx.content.findByPath(site, location.parentPath, location.assetName);
+    const type = found && (await definitions.contentType(found.contentTypeId));
+    if (!found || type?.baseType !== 'FILEASSET') return undefined;
+    await this.check({ kind: 'content', identifier: found, type }, 'READ');
+    const state = await tx.content.findState(found.identifier, item.languageId);
+    const live = state?.liveInode ? await tx.content.findVersion(state.liveInode) : undefined;
+    const stored = live?.values[DEFAULT_ASSET_FIELD];
+    if (!isStoredAsset(stored)) return undefined;
+    return { assetPath: stored.path, fileName: found.assetName ?? stored.name, size: stored.size };
   }
 
   private historyEntry(identifier: string, kind: 'action' | 'comment', text: string) {
@@ -301,7 +362,8 @@ export class FireSession {
   async moveTask(identifier: string): Promise<void> {
     const { tx, action, item, start } = this.input;
     const fromStepId = start.currentStepId ?? null;
-    const toStepId = this.resetToStep ?? (action.nextStep === CURRENT_STEP ? fromStepId! : action.nextStep);
+    const staying = action.nextStep === CURRENT_STEP || (this.stayOnStep && fromStepId);
+    const toStepId = this.resetToStep ?? (staying ? fromStepId! : action.nextStep);
     const now = this.services.now();
     await tx.tasks.put({
       identifier,
@@ -323,9 +385,5 @@ export class FireSession {
 /** The assignee's address, or for a role (by id or key) the addresses of its active members. */
 async function assigneeEmails(tx: Repositories, assignee: string | null): Promise<string[]> {
   if (!assignee) return [];
-  const user = await tx.users.findById(assignee);
-  if (user) return user.active ? [user.email] : [];
-  const role = (await tx.roles.findById(assignee)) ?? (await tx.roles.findByKey(assignee));
-  if (!role) return [];
-  return [...new Set((await tx.users.listByRole(role.id)).filter((member) => member.active).map((m) => m.email))];
+  return (await findUsers(tx, [assignee])).users.map((user) => user.email);
 }

@@ -16,6 +16,7 @@ export { default as search } from './search.js';
 export { default as searchIndex } from './search-index.js';
 export { default as siteFiles } from './site-files.js';
 export { default as sites } from './sites.js';
+export { default as userMessages } from './user-messages.js';
 export { default as users } from './users.js';
 export { default as workflowDefinitions } from './workflow-definitions.js';
 export { default as workflowFire } from './workflow-fire.js';

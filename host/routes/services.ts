@@ -24,6 +24,7 @@ import { FireEngine } from '../../core/workflow/fire-engine.js';
 import { LegacySaveService } from '../../core/legacy-save/legacy-save-service.js';
 import { SystemActionService } from '../../core/workflow/system-actions.js';
 import { TaskHistoryService } from '../../core/workflow/task-history.js';
+import { UserMessageService } from '../../core/messages/user-message-service.js';
 import { WorkflowDefinitionService } from '../../core/workflow/workflow-definition-service.js';
 import { ContentSearch } from '../../core/search/content-search.js';
 import { Reindexer } from '../../core/search/reindexer.js';
@@ -66,6 +67,7 @@ export interface Services {
   readonly fireEngine: FireEngine;
   readonly legacySave: LegacySaveService;
   readonly taskHistory: TaskHistoryService;
+  readonly userMessages: UserMessageService;
   readonly actionlets: ActionletCatalogue;
   readonly assetPermissions: AssetPermissionService;
   readonly contentSearch: ContentSearch;
@@ -101,6 +103,7 @@ export function resolveServices(
     fireEngine: resolve(container, FireEngine),
     legacySave: resolve(container, LegacySaveService),
     taskHistory: resolve(container, TaskHistoryService),
+    userMessages: resolve(container, UserMessageService),
     actionlets: resolve(container, ActionletCatalogue),
     assetPermissions: resolve(container, AssetPermissionService),
     contentSearch: resolve(container, ContentSearch),

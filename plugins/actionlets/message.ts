@@ -1,17 +1,29 @@
-import { unavailableActionlet } from './define.js';
+import { catalogueActionlet } from './define.js';
 import { WORKFLOWS_PACKAGE } from './package.js';
 import { required } from './param.js';
+import { findRecipients } from './recipients.js';
 
-export const message = unavailableActionlet({
+const CURRENT_USER = 'current user';
+
+export const message = catalogueActionlet({
   className: 'MessageActionlet',
   package: WORKFLOWS_PACKAGE,
   name: 'Message',
   howTo:
-    'Shows a message to users in the application: "users" lists user ids, role keys or "Current User" (comma-separated); ' +
-    'the message is a Velocity template that may use $content, $user and $workflow.',
+    'Leaves a message for users, which they read with GET /api/v1/messages: "users" lists user ids, role keys (their active members) ' +
+    'or "Current User" (the user firing), comma-separated; the message is a Velocity template that may use $content, $user and $workflow.',
   parameters: [
     required('users', 'Users (user ids, role keys or Current User)', 'Current User'),
     required('message', 'Message'),
   ],
-  needs: 'in-application user messages arrive in a later release',
+  run: async (context) => {
+    const references = (context.params.users || 'Current User').split(',').map((r) => r.trim());
+    const others = references.filter((r) => r.toLowerCase() !== CURRENT_USER);
+    const { users } = await findRecipients(context, others);
+    const userIds = users.map((u) => u.userId);
+    if (others.length < references.length) userIds.unshift(context.user.userId);
+    const text = context.render(context.params.message ?? '');
+    if (text.trim() === '' || userIds.length === 0) return;
+    await context.workflow.postMessage(userIds, text);
+  },
 });

@@ -3,6 +3,7 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { createTransport } from 'nodemailer';
 import { readProperties, type MailMessage, type MailSender, type MailTransport } from '../../core/plugin/kit.js';
+import { nodemailerMessage } from './nodemailer-message.js';
 import { MAIL_PROPERTIES } from './properties.js';
 
 /**
@@ -20,7 +21,7 @@ export const outboxTransport: MailTransport = {
       async send(message: MailMessage): Promise<void> {
         // Bcc recipients belong to the envelope, never the headers, and nodemailer's stream transport
         // keeps a Bcc header on purpose, so they are left out: the file holds no envelope.
-        const info = await composer.sendMail({ ...message, bcc: undefined });
+        const info = await composer.sendMail({ ...nodemailerMessage(message), bcc: undefined });
         const name = `${Date.now()}-${randomBytes(6).toString('hex')}.eml`;
         await writeAtomically(dir, name, info.message as Buffer); // a Buffer, not a stream: `buffer: true`
         logger.info({ transport: 'outbox', file: name, messageId: info.messageId }, 'Mail written to the outbox');

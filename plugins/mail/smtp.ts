@@ -6,6 +6,7 @@ import {
   type MailSender,
   type MailTransport,
 } from '../../core/plugin/kit.js';
+import { nodemailerMessage } from './nodemailer-message.js';
 import { MAIL_PROPERTIES } from './properties.js';
 
 /** The nodemailer options the `mail.smtp.*` properties describe. */
@@ -56,7 +57,7 @@ export const smtpTransport: MailTransport = {
     return {
       async send(message: MailMessage): Promise<void> {
         try {
-          const info = await transport.sendMail(message);
+          const info = await transport.sendMail(nodemailerMessage(message));
           logger.debug({ transport: 'smtp', messageId: info.messageId, accepted: info.accepted.length }, 'Mail sent');
         } catch (error) {
           throw sendError(error, password);

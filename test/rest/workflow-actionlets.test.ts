@@ -1,6 +1,6 @@
 import t from 'tap';
 import { fileURLToPath } from 'node:url';
-import { SMTPServer } from 'smtp-server';
+import { startSmtpCapture } from '../helpers/smtp-capture.js';
 import { startTestApp } from '../helpers/test-app.js';
 
 const EXAMPLE = fileURLToPath(new URL('../../examples/actionlets/stamp-field.mjs', import.meta.url));
@@ -72,30 +72,9 @@ t.test(
 t.test(
   'Notify Assignee mails the assignee through SMTP after the commit; Set Value and Comment on Workflow render templates',
   async (t) => {
-    const received: Array<{ to: string[]; data: string }> = [];
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, callback) {
-        let data = '';
-        stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
-        stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())));
-    const port = (server.server.address() as { port: number }).port;
-    const s = (await startTestApp(t, {
-      env: {
-        CMS_MAIL_TRANSPORT: 'smtp',
-        CMS_MAIL_SMTP_HOST: '127.0.0.1',
-        CMS_MAIL_SMTP_PORT: String(port),
-        CMS_MAIL_SMTP_STARTTLS: 'off',
-      },
-    }))!;
+    const mail = await startSmtpCapture(t);
+    const { received } = mail;
+    const s = (await startTestApp(t, { env: mail.env }))!;
     const admin = s.basicAuth();
     const wf = (method: string, path: string, body?: unknown) =>
       s.http(method, `/api/v1/workflow${path}`, { headers: admin, body });

@@ -269,14 +269,14 @@ t.test('a scheme built as in the spec: the lifecycle table, conditions and atomi
     'role key in whoCanUse',
   );
 
-  const mailing = await action('Mail it', unpublishStep, [unpublishStep], ['SaveContentActionlet']);
-  await wf('POST', `/actions/${mailing}/actionlets`, {
-    actionletClass: ACTIONLET + 'EmailActionlet',
-    parameters: { fromEmail: 'a@b.c', fromName: 'A', toEmail: 'c@d.e', toName: 'C', emailSubject: 's', emailBody: 'b' },
+  const pushing = await action('Push it', unpublishStep, [unpublishStep], ['SaveContentActionlet']);
+  await wf('POST', `/actions/${pushing}/actionlets`, {
+    actionletClass: ACTIONLET + 'PushNowActionlet',
+    parameters: { environment: 'production', force: 'false' },
   });
-  const unavailable = await fire(mailing, { contentletFormData: { contentType: 'Blog', title: 'Never saved' } });
+  const unavailable = await fire(pushing, { contentletFormData: { contentType: 'Blog', title: 'Never saved' } });
   t.equal(unavailable.status, 400);
-  t.match(unavailable.json.message, /Send an Email/, 'the refusal names the actionlet');
+  t.match(unavailable.json.message, /Push Now/, 'the refusal names the actionlet');
 
   const available = await s.http('GET', `/api/v1/workflow/contentlet/${before.json.entity.inode}/actions`, {
     headers: writer,

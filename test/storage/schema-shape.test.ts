@@ -21,6 +21,7 @@ const rowTypesMatch: AllSame = {
   userRoles: true,
   sessions: true,
   issuedTokens: true,
+  userMessages: true,
   sites: true,
   languages: true,
   settings: true,

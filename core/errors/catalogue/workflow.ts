@@ -185,4 +185,10 @@ export const workflowErrors = defineErrors('workflow', {
     meaning:
       'The legacy content save runs only actions holding a Save content (or Save Draft content) sub-action; others need the workflow interface.',
   },
+  USER_MESSAGE_NOT_FOUND: {
+    kind: 'not_found',
+    message: 'No message {id}',
+    meaning:
+      "The caller has no message with this id (another user's messages are not shown to them, and answer the same).",
+  },
 });

@@ -84,6 +84,22 @@ export const issuedTokens = mysqlTable(
   (t) => [index('issued_tokens_user').on(t.userId, t.kind), index('issued_tokens_expires_at').on(t.expiresAt)],
 );
 
+export const userMessages = mysqlTable(
+  'user_messages',
+  {
+    id: varchar('id', { length: 64 }).primaryKey(),
+    userId: varchar('user_id', { length: 255 })
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    fromUserId: varchar('from_user_id', { length: 255 }).notNull(),
+    identifier: varchar('identifier', { length: 255 }),
+    createdAt: epochMs('created_at').notNull(),
+    readAt: epochMs('read_at'),
+  },
+  (t) => [index('user_messages_user').on(t.userId, t.createdAt)],
+);
+
 export const sites = mysqlTable(
   'sites',
   {

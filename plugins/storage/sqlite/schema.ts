@@ -69,6 +69,22 @@ export const issuedTokens = sqliteTable(
   (t) => [index('issued_tokens_user').on(t.userId, t.kind), index('issued_tokens_expires_at').on(t.expiresAt)],
 );
 
+export const userMessages = sqliteTable(
+  'user_messages',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    fromUserId: text('from_user_id').notNull(),
+    identifier: text('identifier'),
+    createdAt: integer('created_at').notNull(),
+    readAt: integer('read_at'),
+  },
+  (t) => [index('user_messages_user').on(t.userId, t.createdAt)],
+);
+
 export const sites = sqliteTable(
   'sites',
   {

@@ -1,7 +1,13 @@
 import t from 'tap';
 import { Config } from '../../../core/config/config.js';
 import { silentLogger } from '../../../core/logger.js';
-import type { Actionlet, ActionletContext } from '../../../core/plugin/actionlet.js';
+import type {
+  Actionlet,
+  ActionletContext,
+  FoundUsers,
+  StoredFile,
+  WorkflowUser,
+} from '../../../core/plugin/actionlet.js';
 import type { MailMessage } from '../../../core/plugin/mail-transport.js';
 import { renderTemplate } from '../../../core/workflow/render-template.js';
 import actionletsPlugin, { builtinActionlets } from '../../../plugins/actionlets/index.js';
@@ -14,7 +20,18 @@ type Call = [operation: string, ...args: unknown[]];
  * A recording ActionletContext: every operation an actionlet performs is pushed to `calls`,
  * `render` answers `«template»`, and afterCommit effects and mail are kept until `commit()` runs them.
  */
-function fakeContext(options: { params?: Record<string, string>; assigneeEmails?: string[] } = {}) {
+function fakeContext(
+  options: {
+    params?: Record<string, string>;
+    assigneeEmails?: string[];
+    /** Users by the reference that names them (a user id, address or role key). */
+    directory?: Record<string, WorkflowUser[]>;
+    /** User ids that have approved, the firing user included. */
+    approvals?: string[];
+    files?: Record<string, StoredFile>;
+    values?: Record<string, unknown>;
+  } = {},
+) {
   const calls: Call[] = [];
   const effects: Array<() => Promise<void>> = [];
   const sent: Array<Omit<MailMessage, 'from'> & { from?: string }> = [];
@@ -31,7 +48,7 @@ function fakeContext(options: { params?: Record<string, string>; assigneeEmails?
       inode: 'inode-1',
       languageId: 1,
       contentType: 'news',
-      values: { title: 'Spring sale' },
+      values: { title: 'Spring sale', ...options.values },
       title: 'Spring sale',
     },
     user: { userId: 'u-1', email: 'editor@cms.com', firstName: 'Ed', lastName: 'Itor' },
@@ -57,6 +74,29 @@ function fakeContext(options: { params?: Record<string, string>; assigneeEmails?
         calls.push(['workflow.assigneeEmails']);
         return [...(options.assigneeEmails ?? [])];
       },
+      stayOnStep: () => {
+        calls.push(['workflow.stayOnStep']);
+      },
+      findUsers: async (references) => {
+        calls.push(['workflow.findUsers', [...references]]);
+        const found: FoundUsers = { users: [], addresses: [], unknown: [] };
+        for (const reference of references) {
+          const users = options.directory?.[reference];
+          if (users) found.users.push(...users.filter((u) => !found.users.some((f) => f.userId === u.userId)));
+          else if (reference.includes('@')) found.addresses.push(reference);
+          else found.unknown.push(reference);
+        }
+        return found;
+      },
+      approvals: async () => {
+        calls.push(['workflow.approvals']);
+        return [...(options.approvals ?? ['u-1'])];
+      },
+      fileOnSite: async (path) => {
+        calls.push(['workflow.fileOnSite', path]);
+        return options.files?.[path];
+      },
+      postMessage: op('workflow.postMessage'),
     },
     render: (template) => {
       calls.push(['render', template]);
@@ -284,18 +324,7 @@ t.test('Reindex content asks the fire to queue the item with its index policy', 
 });
 
 t.test('actionlets that need what this release lacks', async (t) => {
-  const unavailable = [
-    'Send an Email',
-    'Notify Users',
-    "'Four Eyes' Approval",
-    'Require Multiple Approvers',
-    'Message',
-    'Link Checker',
-    'Push Now',
-    'Push Publish',
-    'Translate Content',
-    'Social Status Update',
-  ];
+  const unavailable = ['Link Checker', 'Push Now', 'Push Publish', 'Translate Content', 'Social Status Update'];
   t.strictSame(
     all
       .filter((a) => a.unavailableReason !== undefined)
@@ -324,8 +353,175 @@ t.test('actionlets that need what this release lacks', async (t) => {
     t.strictSame(calls, [], `${name}: touched nothing`);
     t.equal(effects.length, 0, `${name}: registered nothing`);
   }
-  t.equal(
-    actionlet('Send an Email').unavailableReason,
-    'Send an Email is not available yet: outbound e-mail actionlets arrive in a later release',
+  t.equal(actionlet('Push Now').unavailableReason?.startsWith('Push Now is not available yet: '), true);
+});
+
+const ann: WorkflowUser = { userId: 'u-ann', email: 'ann@x.com', firstName: 'Ann', lastName: 'A' };
+const bob: WorkflowUser = { userId: 'u-bob', email: 'bob@x.com', firstName: 'Bob', lastName: 'B' };
+const cid: WorkflowUser = { userId: 'u-cid', email: 'cid@x.com', firstName: 'Cid', lastName: 'C' };
+const directory = { 'u-ann': [ann], 'bob@x.com': [bob], reviewers: [bob, cid] };
+
+t.test("'Four Eyes' Approval", async (t) => {
+  const a = actionlet("'Four Eyes' Approval");
+  const params = { approvers: 'u-ann, reviewers', minimumApprovers: '2', emailSubject: 'Approve $content.title' };
+
+  t.test('too few approvals: stays, stops, and asks those who have not approved', async (t) => {
+    const { context, calls, sent, commit } = fakeContext({ params, directory, approvals: ['u-ann'] });
+    await fire(a, context);
+    await commit();
+    t.ok(calls.some(([op]) => op === 'stopProcessing'));
+    t.ok(calls.some(([op]) => op === 'workflow.stayOnStep'));
+    t.strictSame(
+      sent.map((m) => m.to),
+      [['bob@x.com'], ['cid@x.com']],
+      'one mail to each approver still to approve',
+    );
+    t.equal(sent[0]?.subject, '«Approve $content.title»');
+    t.match(sent[0]?.text, /Your approval is needed/);
+  });
+
+  t.test('enough approvals: nothing stops, nothing is sent', async (t) => {
+    const { context, calls, effects } = fakeContext({ params, directory, approvals: ['u-ann', 'u-cid', 'u-other'] });
+    await fire(a, context);
+    t.notOk(calls.some(([op]) => op === 'stopProcessing' || op === 'workflow.stayOnStep'));
+    t.equal(effects.length, 0);
+  });
+
+  t.test('approvals by users who are not approvers do not count', async (t) => {
+    const { context, calls } = fakeContext({ params, directory, approvals: ['u-ann', 'u-other'] });
+    await fire(a, context);
+    t.ok(calls.some(([op]) => op === 'stopProcessing'));
+  });
+
+  t.test('a minimum no approver list can reach, or a bad one, fails the fire', async (t) => {
+    await t.rejects(
+      fire(a, fakeContext({ params: { ...params, approvers: 'u-ann' }, directory }).context),
+      /minimumApprovers is 2, but the approvers name only 1/,
+    );
+    await t.rejects(fire(a, fakeContext({ params: { ...params, minimumApprovers: 'two' }, directory }).context), {
+      code: 'INVALID',
+    });
+    await t.rejects(fire(a, fakeContext({ params: { ...params, approvers: 'nobody' }, directory }).context), {
+      message: /none of the approvers/,
+    });
+  });
+});
+
+t.test('Require Multiple Approvers needs every listed approver', async (t) => {
+  const a = actionlet('Require Multiple Approvers');
+  const params = { approvers: 'u-ann bob@x.com', emailSubject: 'Multiple Approval Required' };
+  const first = fakeContext({ params, directory, approvals: ['u-ann'] });
+  await fire(a, first.context);
+  await first.commit();
+  t.ok(first.calls.some(([op]) => op === 'stopProcessing'));
+  t.strictSame(
+    first.sent.map((m) => m.to),
+    [['bob@x.com']],
+  );
+  const all = fakeContext({ params, directory, approvals: ['u-bob', 'u-ann'] });
+  await fire(a, all.context);
+  t.notOk(all.calls.some(([op]) => op === 'stopProcessing'));
+  t.equal(all.effects.length, 0);
+});
+
+t.test('Notify Users mails each user, address and role member once', async (t) => {
+  const a = actionlet('Notify Users');
+  const { context, sent, commit } = fakeContext({
+    params: {
+      emails: 'u-ann, reviewers,bob@x.com other@y.com, ghost',
+      emailSubject: 'S',
+      emailBody: 'B',
+      isHtml: 'true',
+    },
+    directory,
+  });
+  await fire(a, context);
+  await commit();
+  t.strictSame(
+    sent.map((m) => m.to),
+    [['ann@x.com'], ['bob@x.com'], ['cid@x.com'], ['other@y.com']],
+  );
+  t.strictSame(sent[0], { to: ['ann@x.com'], subject: '«S»', html: '«B»' });
+
+  const text = fakeContext({ params: { emails: 'u-ann' }, directory });
+  await fire(a, text.context);
+  await text.commit();
+  t.ok(text.sent[0]?.text, 'plain text unless isHtml is true; default subject and body');
+});
+
+t.test('Send an Email', async (t) => {
+  const a = actionlet('Send an Email');
+  const params = {
+    fromEmail: 'from@x.com',
+    fromName: 'Sender',
+    toEmail: 'to@x.com',
+    toName: 'Reader',
+    emailSubject: 'S',
+    emailBody: 'B',
+    cc: 'c1@x.com, c2@x.com',
+    bcc: 'b@x.com',
+  };
+  const render = (template: string) => template;
+
+  t.test('one HTML mail with from, to, cc and bcc', async (t) => {
+    const { context, sent, commit } = fakeContext({ params });
+    context.render = render;
+    await fire(a, context);
+    await commit();
+    t.strictSame(sent, [
+      {
+        from: '"Sender" <from@x.com>',
+        to: ['"Reader" <to@x.com>'],
+        cc: ['c1@x.com', 'c2@x.com'],
+        bcc: ['b@x.com'],
+        subject: 'S',
+        html: 'B',
+      },
+    ]);
+  });
+
+  t.test('nothing is sent when the condition prints false', async (t) => {
+    const { context, effects } = fakeContext({ params: { ...params, condition: ' false ' } });
+    context.render = render;
+    await fire(a, context);
+    t.equal(effects.length, 0);
+    const sends = fakeContext({ params: { ...params, condition: 'true' } });
+    sends.context.render = render;
+    await fire(a, sends.context);
+    t.equal(sends.effects.length, 1);
+  });
+
+  t.test('attachments from a Binary field and from a file path; unknown ones are skipped', async (t) => {
+    const { context, sent, commit } = fakeContext({
+      params: { ...params, attachment1: 'document', attachment2: '/docs/terms.pdf', attachment3: 'title' },
+      values: { document: { path: 'assets/k1/report.pdf', name: 'report.pdf', size: 3 } },
+      files: { '/docs/terms.pdf': { assetPath: 'assets/k2/terms.pdf', fileName: 'terms.pdf', size: 5 } },
+    });
+    context.render = render;
+    await fire(a, context);
+    await commit();
+    t.strictSame(sent[0]?.attachments, [
+      { fileName: 'report.pdf', source: { assetPath: 'assets/k1/report.pdf' } },
+      { fileName: 'terms.pdf', source: { assetPath: 'assets/k2/terms.pdf' } },
+    ]);
+  });
+});
+
+t.test('Message leaves the rendered message for the named users and the current user', async (t) => {
+  const a = actionlet('Message');
+  const { context, calls } = fakeContext({
+    params: { users: 'Current User, reviewers', message: 'Hi $user' },
+    directory,
+  });
+  await fire(a, context);
+  t.strictSame(
+    calls.filter(([op]) => op === 'workflow.postMessage'),
+    [['workflow.postMessage', ['u-1', 'u-bob', 'u-cid'], '«Hi $user»']],
+  );
+  const byDefault = fakeContext({ params: { users: '', message: 'Hi' } });
+  await fire(a, byDefault.context);
+  t.strictSame(
+    byDefault.calls.filter(([op]) => op === 'workflow.postMessage'),
+    [['workflow.postMessage', ['u-1'], '«Hi»']],
   );
 });
