@@ -47,6 +47,10 @@ import { AssetSweeper } from '../core/content/asset-sweeper.js';
 import { fieldParseContext } from '../core/content/field-parse-context.js';
 import { WorkflowDefinitionService } from '../core/workflow/workflow-definition-service.js';
 import { FireEngine } from '../core/workflow/fire-engine.js';
+import { JobAdmin } from '../core/jobs/job-admin.js';
+import { JobDispatcher } from '../core/jobs/job-dispatcher.js';
+import { JobQueue } from '../core/jobs/job-queue.js';
+import { buildDurableJobs } from './durable-jobs.js';
 import { LegacySaveService } from '../core/legacy-save/legacy-save-service.js';
 import { renderTemplate } from '../core/workflow/render-template.js';
 import type { MailSender } from '../core/plugin/mail-transport.js';
@@ -213,6 +217,10 @@ export function buildContainer(parts: {
   c.register(TaskHistoryService, { useValue: new TaskHistoryService(parts.storage, definitions, permissions) });
   const systemActions = new SystemActionService(parts.storage, workflows, definitions);
   c.register(SystemActionService, { useValue: systemActions });
+  const jobs = buildDurableJobs(parts);
+  c.register(JobQueue, { useValue: jobs.queue });
+  c.register(JobDispatcher, { useValue: jobs.dispatcher });
+  c.register(JobAdmin, { useValue: jobs.admin });
   const fireEngine = new FireEngine({
     storage: parts.storage,
     content,
@@ -223,6 +231,7 @@ export function buildContainer(parts: {
     sendMail: (message) => parts.mail.send({ ...message, from: message.from ?? parts.settings.mailFrom }),
     logger: parts.logger.child({ area: 'workflow' }),
     indexQueue,
+    jobs: jobs.queue,
   });
   c.register(FireEngine, { useValue: fireEngine });
   c.register(LegacySaveService, {

@@ -93,6 +93,9 @@ export type { User } from '../model/user.js';
 
 // Mail transports, asset stores and search drivers.
 export type { MailMessage, MailSender, MailTransport } from './mail-transport.js';
+
+// Durable jobs.
+export { defineJobHandler, type JobContext, type JobHandler } from './job-handler.js';
 export {
   isAssetKey,
   type AssetStorage,

@@ -33,6 +33,8 @@ export interface Dialect {
   ): Promise<number>;
   /** Inserts unless the primary key exists (`ON CONFLICT DO NOTHING` vs `INSERT IGNORE`). */
   insertSettingIfAbsent(db: Db, table: Tables['settings'], values: { key: string; value: string }): Promise<void>;
+  /** Inserts a job unless one holds its idempotency key (the earlier job stays as it is). */
+  insertJobIfAbsent(db: Db, table: Tables['jobs'], values: typeof sqliteSchema.jobs.$inferInsert): Promise<void>;
   /**
    * An insert that, when the primary key (`key`, the key columns) exists, overwrites the `set`
    * columns instead (`ON CONFLICT DO UPDATE` vs `ON DUPLICATE KEY UPDATE`): one statement, not two.

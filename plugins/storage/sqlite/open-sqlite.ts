@@ -27,6 +27,9 @@ const sqliteDialect: Dialect = {
   async insertSettingIfAbsent(db, table, values) {
     await db.insert(table).values(values).onConflictDoNothing();
   },
+  async insertJobIfAbsent(db, table, values) {
+    await db.insert(table).values(values).onConflictDoNothing();
+  },
   upsertQuery: (db, { table, key, values, set }) =>
     db.insert(table).values(values).onConflictDoUpdate({ target: key, set }),
   classifyError: classifySqliteError,
