@@ -28,15 +28,13 @@ export function jobRepository(exec: Executor, t: Tables, dialect: Dialect): JobR
         const [row] = await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.idempotencyKey, job.idempotencyKey));
         return row!.id;
       }),
-    claim: ({ limit, now, owner, leaseUntil }) =>
-      exec.write(async (db) => {
-        const candidates = await db
-          .select({ id: jobs.id })
-          .from(jobs)
-          .where(claimable(now))
-          .orderBy(asc(jobs.nextRunAt))
-          .limit(limit);
-        if (candidates.length === 0) return [];
+    claim: async ({ limit, now, owner, leaseUntil }) => {
+      // Candidates are read without a write lock: most polls find nothing, and take no writer's turn.
+      const candidates = await exec.read((db) =>
+        db.select({ id: jobs.id }).from(jobs).where(claimable(now)).orderBy(asc(jobs.nextRunAt)).limit(limit),
+      );
+      if (candidates.length === 0) return [];
+      return exec.write(async (db) => {
         await db
           .update(jobs)
           .set({
@@ -57,7 +55,8 @@ export function jobRepository(exec: Executor, t: Tables, dialect: Dialect): JobR
           );
         const rows = await db.select().from(jobs).where(eq(jobs.leaseOwner, owner));
         return rows.map(toJob);
-      }),
+      });
+    },
     renew: (ids, owner, leaseUntil) =>
       ids.length === 0
         ? Promise.resolve()
