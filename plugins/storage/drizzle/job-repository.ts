@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Job, JobRepository, JobStatus } from '../../../core/plugin/storage-driver.js';
 import type { Db, Dialect, Executor, Tables } from './context.js';
 
@@ -10,6 +10,9 @@ import type { Db, Dialect, Executor, Tables } from './context.js';
  * rows are then read back by the claim's own token, which needs no affected-row count (whose API
  * differs per driver).
  */
+/** Rounds of one claim at most: each after another process took some of the candidates. */
+const CLAIM_ROUNDS = 3;
+
 export function jobRepository(exec: Executor, t: Tables, dialect: Dialect): JobRepository {
   const jobs = t.jobs;
   const claimable = (now: number) =>
@@ -29,33 +32,37 @@ export function jobRepository(exec: Executor, t: Tables, dialect: Dialect): JobR
         return row!.id;
       }),
     claim: async ({ limit, now, owner, leaseUntil }) => {
-      // Candidates are read without a write lock: most polls find nothing, and take no writer's turn.
-      const candidates = await exec.read((db) =>
-        db.select({ id: jobs.id }).from(jobs).where(claimable(now)).orderBy(asc(jobs.nextRunAt)).limit(limit),
-      );
-      if (candidates.length === 0) return [];
-      return exec.write(async (db) => {
-        await db
-          .update(jobs)
-          .set({
-            status: 'running',
-            leaseOwner: owner,
-            leaseUntil,
-            attempts: sql`${jobs.attempts} + 1`,
-            updatedAt: now,
-          })
-          .where(
-            and(
-              inArray(
-                jobs.id,
-                candidates.map((c) => c.id),
-              ),
-              claimable(now),
-            ),
-          );
-        const rows = await db.select().from(jobs).where(eq(jobs.leaseOwner, owner));
-        return rows.map(toJob);
-      });
+      let claimed: Job[] = [];
+      // Another process may take the candidates first; a few more rounds find the jobs still free.
+      for (let round = 0; round < CLAIM_ROUNDS && claimed.length < limit; round++) {
+        const taken = claimed.map((job) => job.id);
+        // Candidates are read without a write lock: most polls find nothing, and take no writer's turn.
+        const candidates = await exec.read((db) =>
+          db
+            .select({ id: jobs.id })
+            .from(jobs)
+            .where(taken.length > 0 ? and(claimable(now), notInArray(jobs.id, taken)) : claimable(now))
+            .orderBy(asc(jobs.nextRunAt))
+            .limit(limit - claimed.length),
+        );
+        if (candidates.length === 0) break;
+        const ids = candidates.map((c) => c.id);
+        claimed = await exec.write(async (db) => {
+          await db
+            .update(jobs)
+            .set({
+              status: 'running',
+              leaseOwner: owner,
+              leaseUntil,
+              attempts: sql`${jobs.attempts} + 1`,
+              updatedAt: now,
+            })
+            .where(and(inArray(jobs.id, ids), claimable(now)));
+          return (await db.select().from(jobs).where(eq(jobs.leaseOwner, owner))).map(toJob);
+        });
+        if (claimed.length - taken.length === ids.length) break;
+      }
+      return claimed;
     },
     renew: (ids, owner, leaseUntil) =>
       ids.length === 0
