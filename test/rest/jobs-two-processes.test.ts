@@ -2,21 +2,12 @@ import t from 'tap';
 import { startMailCatcher, until } from '../helpers/mail-catcher.js';
 import { createTestDatabase } from '../helpers/mysql-database.js';
 import { notifyScheme } from '../helpers/notify-scheme.js';
-import { startService } from '../helpers/service-process.js';
+import { adminCaller, startService } from '../helpers/service-process.js';
 import { tempDataDir } from '../helpers/test-app.js';
 
 const PASSWORD = 'two-processes-password';
-const AUTH = `Basic ${Buffer.from(`admin@cms.com:${PASSWORD}`).toString('base64')}`;
 const FIRES = 40;
-
-const caller = (url: string) => async (method: string, path: string, body?: unknown) => {
-  const answer = await fetch(url + path, {
-    method,
-    headers: { authorization: AUTH, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: answer.status, json: (await answer.json()) as any };
-};
+const caller = (url: string) => adminCaller(url, PASSWORD);
 
 // Issue 17: with several processes on one database, each job runs once (a claim with a lease).
 // Real processes: two apps in one process cannot wait for each other's SQLite lock.

@@ -2,21 +2,12 @@ import t from 'tap';
 import { startMailCatcher, until } from '../helpers/mail-catcher.js';
 import { createTestDatabase } from '../helpers/mysql-database.js';
 import { notifyScheme } from '../helpers/notify-scheme.js';
-import { startService } from '../helpers/service-process.js';
+import { adminCaller, startService } from '../helpers/service-process.js';
 import { tempDataDir } from '../helpers/test-app.js';
 
 const PASSWORD = 'durability-password';
-const AUTH = `Basic ${Buffer.from(`admin@cms.com:${PASSWORD}`).toString('base64')}`;
 const FIRES = 5;
-
-const caller = (url: string) => async (method: string, path: string, body?: unknown) => {
-  const answer = await fetch(url + path, {
-    method,
-    headers: { authorization: AUTH, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: answer.status, json: (await answer.json()) as any };
-};
+const caller = (url: string) => adminCaller(url, PASSWORD);
 
 // Issue 17: a mail job committed with its fire survives kill -9 before it is sent, and is sent once after the restart.
 for (const storage of ['sqlite', 'mysql'] as const) {
