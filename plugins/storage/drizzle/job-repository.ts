@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Job, JobRepository, JobStatus } from '../../../core/plugin/storage-driver.js';
 import type { Db, Dialect, Executor, Tables } from './context.js';
+import { columnPlaceholders, runPrepared } from './prepared.js';
 
 /**
  * The job queue on both dialects. A claim picks candidates, then marks them running with one
@@ -27,9 +28,21 @@ export function jobRepository(exec: Executor, t: Tables, dialect: Dialect): JobR
   return {
     enqueue: (job) =>
       exec.write(async (db) => {
-        await dialect.insertJobIfAbsent(db, jobs, { ...job, status: 'pending', attempts: 0, updatedAt: job.createdAt });
-        const [row] = await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.idempotencyKey, job.idempotencyKey));
-        return row!.id;
+        // Prepared once: every fire that mails writes a job, and building the SQL costs more than running it.
+        const row = { ...job, status: 'pending', attempts: 0, leaseOwner: null, leaseUntil: null, lastError: null };
+        await runPrepared(
+          db,
+          'jobs.enqueue',
+          () => dialect.insertJobIfAbsentQuery(db, jobs, columnPlaceholders(jobs)),
+          {
+            ...row,
+            updatedAt: job.createdAt,
+          },
+        );
+        // A random key (the job's own id) cannot be held by an earlier job.
+        if (job.idempotencyKey === job.id) return job.id;
+        const [held] = await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.idempotencyKey, job.idempotencyKey));
+        return held!.id;
       }),
     claim: async ({ limit, now, owner, leaseUntil }) => {
       let claimed: Job[] = [];
