@@ -155,8 +155,9 @@ export class JobDispatcher {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
-        abort.abort();
+        // Rejected before the abort: a handler that answers the abort by returning must not win the race.
         reject(new Error(`The run took longer than ${this.options.timeoutMs} ms`));
+        abort.abort();
       }, this.options.timeoutMs);
     });
     try {
