@@ -36,6 +36,7 @@ import { PUBLIC_SIGNING_KEY } from './settings-properties.js';
 import { readSettings, type HostSettings } from './settings.js';
 import { startSearchUpkeep } from './search-upkeep.js';
 import { IndexDispatcher } from '../core/search/index-dispatcher.js';
+import { JobDispatcher } from '../core/jobs/job-dispatcher.js';
 import { AnalyticsIngest } from './analytics/ingest-pool.js';
 import { Reindexer } from '../core/search/reindexer.js';
 
@@ -63,6 +64,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   areas.searchIndex,
   areas.analytics,
   areas.apps,
+  areas.jobs,
   // Last: it serves files at paths no other route has.
   areas.siteFiles,
 ];
@@ -193,6 +195,10 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
       startedWith: { env: { ...env }, cwd },
     });
     lifecycle.onStop('container', () => container.clearInstances());
+    // Stopped after the HTTP server (no fire writes jobs any more) and before mail and storage close.
+    const jobs = resolve(container, JobDispatcher);
+    lifecycle.onStop('jobs', () => jobs.stop());
+    if (settings.jobs.dispatch) jobs.start();
     // After the container: the default types' fields need the field types the plugins brought.
     const fieldService = resolve(container, FieldService);
     await seedBaseContentTypes(storage, (tx, type, inputs) => fieldService.createIn(tx, type, inputs));

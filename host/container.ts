@@ -48,9 +48,13 @@ import { AssetSweeper } from '../core/content/asset-sweeper.js';
 import { fieldParseContext } from '../core/content/field-parse-context.js';
 import { WorkflowDefinitionService } from '../core/workflow/workflow-definition-service.js';
 import { FireEngine } from '../core/workflow/fire-engine.js';
+import { JobAdmin } from '../core/jobs/job-admin.js';
+import { JobDispatcher } from '../core/jobs/job-dispatcher.js';
+import { JobQueue } from '../core/jobs/job-queue.js';
+import { buildDurableJobs } from './durable-jobs.js';
 import { LegacySaveService } from '../core/legacy-save/legacy-save-service.js';
 import { renderTemplate } from '../core/workflow/render-template.js';
-import type { MailSender } from '../core/plugin/mail-transport.js';
+import type { MailMessage, MailSender } from '../core/plugin/mail-transport.js';
 import { withAttachmentContent } from './mail-attachments.js';
 import type { AssetStorage } from '../core/plugin/asset-storage.js';
 import { canonicalFieldClassName } from '../core/plugin/field-type.js';
@@ -216,6 +220,18 @@ export function buildContainer(parts: {
   c.register(UserMessageService, { useValue: new UserMessageService(parts.storage) });
   const systemActions = new SystemActionService(parts.storage, workflows, definitions);
   c.register(SystemActionService, { useValue: systemActions });
+  // Attachments are read from the asset store when the mail is sent, not when it is queued.
+  const sendMail = async (message: Omit<MailMessage, 'from'> & { from?: string }) =>
+    parts.mail.send(
+      await withAttachmentContent(
+        { ...message, from: message.from ?? parts.settings.mailFrom },
+        { assets: parts.assets, maxBytes: parts.settings.mailAttachmentsMaxBytes, logger: parts.logger },
+      ),
+    );
+  const jobs = buildDurableJobs({ ...parts, sendMail });
+  c.register(JobQueue, { useValue: jobs.queue });
+  c.register(JobDispatcher, { useValue: jobs.dispatcher });
+  c.register(JobAdmin, { useValue: jobs.admin });
   const fireEngine = new FireEngine({
     storage: parts.storage,
     content,
@@ -223,15 +239,10 @@ export function buildContainer(parts: {
     permissions,
     actionlet: (actionClass) => actionlets.get(actionClass),
     render: renderTemplate,
-    sendMail: async (message) =>
-      parts.mail.send(
-        await withAttachmentContent(
-          { ...message, from: message.from ?? parts.settings.mailFrom },
-          { assets: parts.assets, maxBytes: parts.settings.mailAttachmentsMaxBytes, logger: parts.logger },
-        ),
-      ),
+    sendMail,
     logger: parts.logger.child({ area: 'workflow' }),
     indexQueue,
+    jobs: jobs.queue,
   });
   c.register(FireEngine, { useValue: fireEngine });
   c.register(LegacySaveService, {

@@ -8,11 +8,14 @@ import type { HostSettings } from './settings.js';
 
 /** A daily sweep that ran a day after each start would never run in a process restarted daily. */
 const FIRST_RETENTION_SWEEP_MS = 60_000;
+const DAY_MS = 86_400_000;
+/** Done jobs are purged hourly: a day's worth at most piles up past the retention. */
+const JOB_PURGE_MS = 3_600_000;
 
 /**
  * What is cleaned up on a schedule, in every process (each clean-up is idempotent, so processes
  * sharing storage may overlap): expired sessions and auto-login tokens, analytics events past their
- * retention, and files no content references any more.
+ * retention, done jobs past theirs, and files no content references any more.
  */
 export function scheduleSweeps({
   storage,
@@ -51,6 +54,21 @@ export function scheduleSweeps({
       onError: (err) => logger.warn({ err }, 'analytics events past their retention could not be deleted'),
     });
     lifecycle.onStop('analytics retention sweep', () => events.stop());
+  }
+
+  const { retentionDays: jobRetentionDays } = settings.jobs;
+  if (jobRetentionDays > 0) {
+    const doneJobs = runPeriodically({
+      everyMs: JOB_PURGE_MS,
+      firstAfterMs: FIRST_RETENTION_SWEEP_MS,
+      work: async () => {
+        const purged = await storage.jobs.purgeDone(Date.now() - jobRetentionDays * DAY_MS);
+        if (purged > 0)
+          logger.info({ purged, retentionDays: jobRetentionDays }, 'done jobs past their retention purged');
+      },
+      onError: (err) => logger.warn({ err }, 'done jobs past their retention could not be purged'),
+    });
+    lifecycle.onStop('job purge', () => doneJobs.stop());
   }
 
   if (settings.assetSweepMs === 0) return;

@@ -539,6 +539,81 @@ export const HOST_PROPERTIES = defineProperties({
     description:
       '`outbox` writes each message as an `.eml` file in the data directory (nothing leaves the machine); `smtp` sends through a server; or a transport a plugin contributes.',
   },
+  'jobs.dispatch': {
+    type: 'bool',
+    default: true,
+    group: 'Jobs',
+    description:
+      'Whether this process runs durable jobs (mail and other side effects written by workflow actions). `false` leaves them to the other processes sharing the database; they are still written.',
+  },
+  'jobs.poll.ms': {
+    type: 'int',
+    default: 1000,
+    min: 10,
+    max: 3_600_000,
+    group: 'Jobs',
+    description:
+      'How often the database is asked for due jobs. Jobs written by this process run at once after their commit; this bounds the wait for retries and for jobs written by other processes.',
+  },
+  'jobs.concurrency': {
+    type: 'int',
+    default: 4,
+    min: 1,
+    max: 256,
+    group: 'Jobs',
+    description: 'Jobs one process runs at once.',
+  },
+  'jobs.max.attempts': {
+    type: 'int',
+    default: 8,
+    min: 1,
+    max: 100,
+    group: 'Jobs',
+    description:
+      'Runs of a job before it is dead (kept for an administrator to retry or drop). Applies to jobs written from then on.',
+  },
+  'jobs.backoff.base.ms': {
+    type: 'int',
+    default: 2000,
+    min: 1,
+    max: 3_600_000,
+    group: 'Jobs',
+    description:
+      'The wait after a first failed run; it doubles with each further failure (half of it random, so jobs failing together spread out).',
+  },
+  'jobs.backoff.max.ms': {
+    type: 'int',
+    default: 3_600_000,
+    min: 1,
+    max: 86_400_000,
+    group: 'Jobs',
+    description: 'The longest wait between two runs of a failing job.',
+  },
+  'jobs.lease.seconds': {
+    type: 'int',
+    default: 60,
+    min: 2,
+    max: 3600,
+    group: 'Jobs',
+    description:
+      'How long a process holds a job it claimed; renewed while the job runs. A process that dies holding jobs leaves them to be run again by another process (or itself, restarted) after this long.',
+  },
+  'jobs.timeout.seconds': {
+    type: 'int',
+    default: 30,
+    min: 1,
+    max: 3600,
+    group: 'Jobs',
+    description: 'How long one run of a job may take before it is aborted and counted as a failed attempt.',
+  },
+  'jobs.retention.days': {
+    type: 'int',
+    default: 7,
+    min: 0,
+    max: 3650,
+    group: 'Jobs',
+    description: 'How long done jobs are kept (listed over REST) before they are purged; `0` keeps them.',
+  },
   'mail.from': {
     default: 'cms@localhost',
     group: 'Mail',

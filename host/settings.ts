@@ -9,6 +9,18 @@ import type { LogLevel } from './logger.js';
 import { HOST_PROPERTIES } from './settings-properties.js';
 
 /** Host-level settings, read and checked once at start from their declarations (`HOST_PROPERTIES`). */
+/** Durable jobs (see `core/jobs/`). */
+export interface JobSettings {
+  dispatch: boolean;
+  pollMs: number;
+  concurrency: number;
+  maxAttempts: number;
+  backOff: { baseMs: number; maxMs: number };
+  leaseMs: number;
+  timeoutMs: number;
+  retentionDays: number;
+}
+
 export interface HostSettings {
   host: string;
   port: number;
@@ -68,6 +80,7 @@ export interface HostSettings {
   mailFrom: string;
   /** The most bytes of attachments one message carries. */
   mailAttachmentsMaxBytes: number;
+  jobs: JobSettings;
   assetsDriver: string;
   /** 0: no sweep. */
   assetSweepMs: number;
@@ -165,6 +178,16 @@ export function readSettings(config: Config): HostSettings {
     mailTransport: p['mail.transport'],
     mailFrom: p['mail.from'],
     mailAttachmentsMaxBytes: p['mail.attachments.max.bytes'],
+    jobs: {
+      dispatch: p['jobs.dispatch'],
+      pollMs: p['jobs.poll.ms'],
+      concurrency: p['jobs.concurrency'],
+      maxAttempts: p['jobs.max.attempts'],
+      backOff: { baseMs: p['jobs.backoff.base.ms'], maxMs: p['jobs.backoff.max.ms'] },
+      leaseMs: p['jobs.lease.seconds'] * 1000,
+      timeoutMs: p['jobs.timeout.seconds'] * 1000,
+      retentionDays: p['jobs.retention.days'],
+    },
     assetsDriver: p['assets.driver'],
     assetSweepMs: p['assets.sweep.seconds'] * 1000,
     assetSweepGraceMs: p['assets.sweep.grace.seconds'] * 1000,

@@ -135,17 +135,29 @@ export interface ActionletContext {
   /** Stops the remaining sub-actions of this fire (the fire itself still completes). */
   stopProcessing(): void;
   /**
-   * Registers a side effect that leaves the process (mail, HTTP call, push). It runs after the fire
-   * commits, and never when the fire rolls back.
+   * Registers work to run in this process once the fire commits (never when it rolls back). It is
+   * held in memory: a crash or restart between the commit and the run loses it. For side effects
+   * that leave the process (mail, HTTP calls, pushes), use `enqueue` (or `mail`), which are durable.
    */
   afterCommit(effect: () => Promise<void>): void;
   /**
-   * Mail to send once the fire commits (never when it rolls back), through the configured
-   * transport. The way for actionlets to send mail: the message is rendered now and handed over
-   * whole, so the service decides how it is delivered.
+   * Writes a durable job in the fire's transaction: it exists exactly when the fire commits, and
+   * the handler registered for `kind` (see `JobHandler`) runs it after the commit, in whichever
+   * process claims it, retried with back-off when it fails. `payload` is stored as JSON. With a
+   * `key`, a second job under the same key is not written (the key is also the job's idempotency
+   * key, handed to the handler); without one, a random key is used. Answers the job's id.
    */
-  mail(message: Omit<MailMessage, 'from'> & { from?: string }): Promise<void>;
-  /** Sends mail through the configured transport; call it from an `afterCommit` effect. */
+  enqueue(kind: string, payload: unknown, options?: { key?: string }): Promise<string>;
+  /**
+   * Mail to send once the fire commits (never when it rolls back), through the configured
+   * transport: the message is rendered now and written as a durable `mail` job, sent with a
+   * Message-ID made from the job's idempotency key. The way for actionlets to send mail.
+   */
+  mail(message: Omit<MailMessage, 'from' | 'messageId'> & { from?: string }, options?: { key?: string }): Promise<void>;
+  /**
+   * Sends mail through the configured transport at once, in memory. Prefer `mail`; this is for
+   * third parties that still send from an `afterCommit` effect.
+   */
   sendMail(message: Omit<MailMessage, 'from'> & { from?: string }): Promise<void>;
   /**
    * Queues the item for the search index (every change an actionlet makes through `content` is

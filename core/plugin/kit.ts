@@ -96,6 +96,9 @@ export type { User } from '../model/user.js';
 
 // Mail transports, asset stores and search drivers.
 export type { MailAttachment, MailMessage, MailSender, MailTransport } from './mail-transport.js';
+
+// Durable jobs.
+export { defineJobHandler, type JobContext, type JobHandler } from './job-handler.js';
 export {
   isAssetKey,
   type AssetStorage,

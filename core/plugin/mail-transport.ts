@@ -26,6 +26,11 @@ export interface MailMessage {
   text?: string;
   html?: string;
   attachments?: MailAttachment[];
+  /**
+   * The Message-ID header (`<unique@domain>`). Mail sent as a durable job carries one made from the
+   * job's idempotency key, so a message sent again after a crash is recognisable as the same one.
+   */
+  messageId?: string;
 }
 
 export interface MailSender {

@@ -5,6 +5,7 @@ import type { Actionlet } from './actionlet.js';
 import type { AssetStorageDriver } from './asset-storage.js';
 import type { AuthScheme } from './auth-scheme.js';
 import type { FieldType } from './field-type.js';
+import type { JobHandler } from './job-handler.js';
 import type { MailTransport } from './mail-transport.js';
 import type { SearchDriver } from './search-driver.js';
 import type { StorageDriver } from './storage-driver.js';
@@ -35,6 +36,8 @@ export interface PluginContributions {
   storageDrivers?: readonly StorageDriver[];
   searchDrivers?: readonly SearchDriver[];
   mailTransports?: readonly MailTransport[];
+  /** Handlers of durable jobs, by `kind` (see `JobHandler`). */
+  jobHandlers?: readonly JobHandler[];
   assetStorages?: readonly AssetStorageDriver[];
   /** Named by `json.web.token.signing.key.factory`. */
   signingKeyFactories?: readonly SigningKeyFactory[];

@@ -4,6 +4,7 @@ import type { Actionlet } from './actionlet.js';
 import type { AssetStorageDriver } from './asset-storage.js';
 import type { AuthScheme } from './auth-scheme.js';
 import { canonicalFieldClassName, type FieldType } from './field-type.js';
+import type { JobHandler } from './job-handler.js';
 import type { MailTransport } from './mail-transport.js';
 import type { PluginContributions } from './plugin.js';
 import type { SearchDriver } from './search-driver.js';
@@ -56,6 +57,7 @@ export class PluginRegistry {
   readonly storageDrivers = new Keyed<StorageDriver>('Storage driver', (d) => d.name);
   readonly searchDrivers = new Keyed<SearchDriver>('Search driver', (d) => d.name);
   readonly mailTransports = new Keyed<MailTransport>('Mail transport', (t) => t.name);
+  readonly jobHandlers = new Keyed<JobHandler>('Job handler', (h) => h.kind);
   readonly assetStorages = new Keyed<AssetStorageDriver>('Asset storage', (d) => d.name);
   readonly signingKeyFactories = new Keyed<SigningKeyFactory>('Signing key factory', (f) => f.name);
   readonly marshals = new Keyed<Marshal>('Marshal', (m) => m.name);
@@ -74,6 +76,7 @@ export class PluginRegistry {
     for (const d of contributions.storageDrivers ?? []) this.storageDrivers.add(plugin, d);
     for (const d of contributions.searchDrivers ?? []) this.searchDrivers.add(plugin, d);
     for (const t of contributions.mailTransports ?? []) this.mailTransports.add(plugin, t);
+    for (const h of contributions.jobHandlers ?? []) this.jobHandlers.add(plugin, h);
     for (const d of contributions.assetStorages ?? []) this.assetStorages.add(plugin, d);
     for (const f of contributions.signingKeyFactories ?? []) this.signingKeyFactories.add(plugin, f);
     for (const m of contributions.marshals ?? []) this.marshals.add(plugin, m);

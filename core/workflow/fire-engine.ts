@@ -13,6 +13,7 @@ import type { MailMessage } from '../plugin/mail-transport.js';
 import type { Repositories, Storage } from '../plugin/storage-driver.js';
 import type { IndexPolicy } from '../search/index-policy.js';
 import type { IndexQueue } from '../search/index-queue.js';
+import type { JobQueue } from '../jobs/job-queue.js';
 import { checkAvailable, checkWhoCanUse, mayUse, resolveActionlets } from './fire-checks.js';
 import { locateItem } from './fire-item.js';
 import { FireSession } from './fire-session.js';
@@ -57,6 +58,8 @@ export interface FireEngineDependencies {
   now?: () => number;
   /** Where the fire's changes are queued for the search index. */
   indexQueue?: IndexQueue;
+  /** Where actionlets write durable jobs (`enqueue`, `mail`). */
+  jobs: JobQueue;
 }
 
 /**

@@ -24,6 +24,8 @@ import type { MailMessage } from '../plugin/mail-transport.js';
 import type { Repositories } from '../plugin/storage-driver.js';
 import { parseIndexPolicy } from '../search/index-policy.js';
 import type { IndexQueue } from '../search/index-queue.js';
+import type { JobQueue } from '../jobs/job-queue.js';
+import { MAIL_JOB } from '../jobs/mail-job.js';
 import type { FireStart } from './fire-checks.js';
 import type { FireItem } from './fire-item.js';
 import { approvalsOf } from './approvals.js';
@@ -39,6 +41,8 @@ export interface FireSessionServices {
   logger: Logger;
   now(): number;
   indexQueue?: IndexQueue;
+  /** Where durable jobs (mail included) are written, in the fire's transaction. */
+  jobs: JobQueue;
 }
 
 export interface FireSessionInput {
@@ -335,11 +339,9 @@ export class FireSession {
       },
       afterCommit: (effect) => tx.afterCommit(effect, { identifier: this.identifier, what: actionlet.actionClass }),
       sendMail: (message) => this.services.sendMail(message),
-      mail: async (message) => {
-        tx.afterCommit(() => this.services.sendMail(message), {
-          identifier: this.identifier,
-          what: actionlet.actionClass,
-        });
+      enqueue: (kind, payload, options) => this.services.jobs.enqueue(tx, { kind, payload, key: options?.key }),
+      mail: async (message, options) => {
+        await this.services.jobs.enqueue(tx, { kind: MAIL_JOB, payload: message, key: options?.key });
       },
       reindex: async (policy) => {
         const parsed = parseIndexPolicy(policy, 'indexPolicy');

@@ -69,6 +69,11 @@ service after doing so.`,
   { name: 'Authentication' },
   { name: 'Content access' },
   { name: 'Mail' },
+  {
+    name: 'Jobs',
+    after:
+      'Mail and other side effects of workflow actions run as durable jobs: what is guaranteed, and the REST endpoints for administrators, in [jobs.md](jobs.md).',
+  },
 ];
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');

@@ -28,6 +28,7 @@ import { UserMessageService } from '../../core/messages/user-message-service.js'
 import { WorkflowDefinitionService } from '../../core/workflow/workflow-definition-service.js';
 import { ContentSearch } from '../../core/search/content-search.js';
 import { Reindexer } from '../../core/search/reindexer.js';
+import { JobAdmin } from '../../core/jobs/job-admin.js';
 import { resolve } from '../container.js';
 import type { HostSettings } from '../settings.js';
 import type { MultipartLimits } from '../http/multipart-form.js';
@@ -72,6 +73,7 @@ export interface Services {
   readonly assetPermissions: AssetPermissionService;
   readonly contentSearch: ContentSearch;
   readonly reindexer: Reindexer;
+  readonly jobAdmin: JobAdmin;
 }
 
 export function resolveServices(
@@ -108,5 +110,6 @@ export function resolveServices(
     assetPermissions: resolve(container, AssetPermissionService),
     contentSearch: resolve(container, ContentSearch),
     reindexer: resolve(container, Reindexer),
+    jobAdmin: resolve(container, JobAdmin),
   };
 }

@@ -68,3 +68,34 @@ t.test("the guide's asset store passes the asset store suite", async (t) => {
   const driver = registry.assetStorages.get('memory')!;
   assetStorageSuite(t, async () => driver.open({ config, dataDir: dir, logger: silentLogger }));
 });
+
+t.test("the guide's job handler posts with the job's idempotency key, and fails on a refusal", async (t) => {
+  const received: Array<{ key?: string | string[]; body: any }> = [];
+  let status = 200;
+  const server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => (body += chunk));
+    request.on('end', () => {
+      received.push({ key: request.headers['idempotency-key'], body: JSON.parse(body) });
+      response.statusCode = status;
+      response.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/hook`;
+  const { registry } = await loadExample(t, 'acme-webhook.mjs');
+  const handler = registry.jobHandlers.get('acme.webhook')!;
+  t.ok(registry.actionlets.get('com.acme.WebhookActionlet'), 'with the actionlet that writes its jobs');
+  const context = {
+    jobId: 'j1',
+    idempotencyKey: 'k1',
+    attempt: 1,
+    logger: silentLogger,
+    signal: new AbortController().signal,
+  };
+  await handler.run({ url, body: { title: 'Hi' } }, context);
+  t.same(received, [{ key: 'k1', body: { title: 'Hi' } }]);
+  status = 503;
+  await t.rejects(handler.run({ url, body: {} }, context), /answered 503/);
+});

@@ -65,3 +65,16 @@ export function residentMiB(pid: number): number {
   if (kib === undefined) throw new Error(`no VmRSS for process ${pid}`);
   return Number(kib) / 1024;
 }
+
+/** REST calls as the administrator to a service started with `startService`, answering status and JSON. */
+export function adminCaller(url: string, password: string) {
+  const authorization = `Basic ${Buffer.from(`admin@cms.com:${password}`).toString('base64')}`;
+  return async (method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> => {
+    const answer = await fetch(url + path, {
+      method,
+      headers: { authorization, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: answer.status, json: await answer.json() };
+  };
+}

@@ -13,6 +13,7 @@ import type { DriverStorage } from '../../core/plugin/storage-driver.js';
 import { analyticsEventSuite } from './analytics-event-suite.js';
 import { folderSuite } from './folder-suite.js';
 import { menuLinkSuite } from './menu-link-suite.js';
+import { jobSuite } from './job-suite.js';
 
 const role = (id: string, overrides: Partial<Role> = {}): Role => ({
   id,
@@ -308,6 +309,7 @@ export function repositorySuite(t: Test, open: () => Promise<DriverStorage>): vo
   analyticsEventSuite(t, open);
   folderSuite(t, open);
   menuLinkSuite(t, open);
+  jobSuite(t, open);
 
   t.test('a reference to a missing record is refused as a bad request, not a fault', async (t) => {
     const s = await open();

@@ -46,6 +46,7 @@ const rowTypesMatch: AllSame = {
   permissionAssets: true,
   permissionGrants: true,
   searchIndexQueue: true,
+  jobs: true,
   analyticsSiteKeys: true,
   analyticsEvents: true,
 };

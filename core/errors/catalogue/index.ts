@@ -6,6 +6,7 @@ import { contentErrors, fieldProblemErrors } from './content.js';
 import { contentTypeErrors } from './content-types.js';
 import { folderErrors } from './folders.js';
 import { httpErrors } from './http.js';
+import { jobErrors } from './jobs.js';
 import { legacyContentErrors } from './legacy-content.js';
 import { menuLinkErrors } from './menu-links.js';
 import { navigationErrors } from './navigation.js';
@@ -37,6 +38,7 @@ export const Errors = {
   ...searchQueryErrors,
   ...analyticsIngestErrors,
   ...analyticsErrors,
+  ...jobErrors,
 } as const;
 
 /** The areas in the order the published list shows them. */
@@ -58,4 +60,5 @@ export const ERROR_AREAS = [
   searchQueryErrors,
   analyticsIngestErrors,
   analyticsErrors,
+  jobErrors,
 ] as const;

@@ -34,6 +34,15 @@ export interface Dialect {
   /** Inserts unless the primary key exists (`ON CONFLICT DO NOTHING` vs `INSERT IGNORE`). */
   insertSettingIfAbsent(db: Db, table: Tables['settings'], values: { key: string; value: string }): Promise<void>;
   /**
+   * An insert of a job that does nothing when a job holds its idempotency key (the earlier job
+   * stays as it is); `values` may be placeholders, for a prepared query.
+   */
+  insertJobIfAbsentQuery(
+    db: Db,
+    table: Tables['jobs'],
+    values: Record<string, unknown>,
+  ): { prepare(): { execute(values?: Record<string, unknown>): unknown } };
+  /**
    * An insert that, when the primary key (`key`, the key columns) exists, overwrites the `set`
    * columns instead (`ON CONFLICT DO UPDATE` vs `ON DUPLICATE KEY UPDATE`): one statement, not two.
    */

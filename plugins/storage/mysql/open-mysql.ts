@@ -37,6 +37,12 @@ const mysqlDialect: Dialect = {
       .values(values)
       .onDuplicateKeyUpdate({ set: { key: sql`setting_key` } });
   },
+  // As above: a no-op update on the duplicate key, not INSERT IGNORE.
+  insertJobIfAbsentQuery: (db, _table, values) =>
+    (db as unknown as MySql2Database)
+      .insert(mysqlSchema.jobs)
+      .values(values as never)
+      .onDuplicateKeyUpdate({ set: { idempotencyKey: sql`idempotency_key` } }),
   // The shared code hands over MySQL tables typed as SQLite's (see `tables` below).
   upsertQuery: (db, { table, values, set }) =>
     (db as unknown as MySql2Database)

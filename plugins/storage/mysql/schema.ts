@@ -541,6 +541,30 @@ export const searchIndexQueue = mysqlTable(
   (t) => [index('search_index_queue_enqueued').on(t.enqueuedAt)],
 );
 
+/** The job queue (durable jobs); see ../sqlite/schema.ts. */
+export const jobs = mysqlTable(
+  'jobs',
+  {
+    id: varchar('id', { length: 36 }).primaryKey(),
+    kind: varchar('kind', { length: 255 }).notNull(),
+    payload: longtext('payload').notNull(),
+    idempotencyKey: varchar('idempotency_key', { length: 255 }).notNull().unique('jobs_idempotency_key_unique'),
+    status: varchar('status', { length: 8 }).notNull(),
+    attempts: int('attempts').notNull(),
+    maxAttempts: int('max_attempts').notNull(),
+    nextRunAt: epochMs('next_run_at').notNull(),
+    leaseOwner: varchar('lease_owner', { length: 36 }),
+    leaseUntil: epochMs('lease_until'),
+    lastError: text('last_error'),
+    createdAt: epochMs('created_at').notNull(),
+    updatedAt: epochMs('updated_at').notNull(),
+  },
+  (t) => [
+    index('jobs_status_next_run').on(t.status, t.nextRunAt),
+    index('jobs_status_lease').on(t.status, t.leaseUntil),
+  ],
+);
+
 export const analyticsSiteKeys = mysqlTable(
   'analytics_site_keys',
   {

@@ -27,6 +27,11 @@ const sqliteDialect: Dialect = {
   async insertSettingIfAbsent(db, table, values) {
     await db.insert(table).values(values).onConflictDoNothing();
   },
+  insertJobIfAbsentQuery: (db, table, values) =>
+    db
+      .insert(table)
+      .values(values as never)
+      .onConflictDoNothing(),
   upsertQuery: (db, { table, key, values, set }) =>
     db.insert(table).values(values).onConflictDoUpdate({ target: key, set }),
   classifyError: classifySqliteError,

@@ -512,6 +512,35 @@ export const searchIndexQueue = sqliteTable(
   (t) => [index('search_index_queue_enqueued').on(t.enqueuedAt)],
 );
 
+/**
+ * The job queue (durable jobs): side effects that leave the process, written in the transaction
+ * that calls for them and run after its commit by the dispatcher (the transactional-outbox pattern).
+ * `lease_owner` holds the token of the claim that runs the job; `idempotency_key` is unique, so a
+ * job written twice under one key is one job.
+ */
+export const jobs = sqliteTable(
+  'jobs',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind').notNull(),
+    payload: text('payload').notNull(),
+    idempotencyKey: text('idempotency_key').notNull().unique('jobs_idempotency_key_unique'),
+    status: text('status').notNull(),
+    attempts: integer('attempts').notNull(),
+    maxAttempts: integer('max_attempts').notNull(),
+    nextRunAt: integer('next_run_at').notNull(),
+    leaseOwner: text('lease_owner'),
+    leaseUntil: integer('lease_until'),
+    lastError: text('last_error'),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [
+    index('jobs_status_next_run').on(t.status, t.nextRunAt),
+    index('jobs_status_lease').on(t.status, t.leaseUntil),
+  ],
+);
+
 /** Each site's current analytics ingest key: its hash (found by the ingest endpoint) and a masked form. */
 export const analyticsSiteKeys = sqliteTable(
   'analytics_site_keys',

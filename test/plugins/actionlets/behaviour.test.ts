@@ -113,13 +113,17 @@ function fakeContext(
       calls.push(['sendMail']);
       sent.push(message);
     },
-    // As the engine does: the message goes out once the fire commits.
+    // As the engine does: the message goes out once the fire commits (as a durable job).
     mail: async (message) => {
       calls.push(['mail']);
       effects.push(async () => {
         calls.push(['sendMail']);
         sent.push(message);
       });
+    },
+    enqueue: async (kind) => {
+      calls.push(['enqueue', kind]);
+      return 'job-1';
     },
     reindex: op('reindex'),
   };

@@ -1,0 +1,35 @@
+import type { Job } from '../../core/plugin/storage-driver.js';
+
+/**
+ * A durable job as administrators see it: its payload as the JSON it is (a mail job's holds the
+ * message, recipients and body included; handlers are told never to put secrets in payloads), and
+ * the claim's lease token left out (it means nothing outside the dispatcher). Times are ISO 8601.
+ */
+export function jobView(job: Job) {
+  return {
+    id: job.id,
+    kind: job.kind,
+    status: job.status,
+    idempotencyKey: job.idempotencyKey,
+    attempts: job.attempts,
+    maxAttempts: job.maxAttempts,
+    nextRunAt: iso(job.nextRunAt),
+    leaseUntil: job.leaseUntil === null ? null : iso(job.leaseUntil),
+    lastError: job.lastError,
+    payload: parsed(job.payload),
+    createdAt: iso(job.createdAt),
+    updatedAt: iso(job.updatedAt),
+  };
+}
+
+function iso(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+function parsed(payload: string): unknown {
+  try {
+    return JSON.parse(payload);
+  } catch {
+    return payload;
+  }
+}
