@@ -51,6 +51,9 @@ import { JobAdmin } from '../core/jobs/job-admin.js';
 import { JobDispatcher } from '../core/jobs/job-dispatcher.js';
 import { JobQueue } from '../core/jobs/job-queue.js';
 import { buildDurableJobs } from './durable-jobs.js';
+import { buildPushPublishing } from './publishing/push-publishing.js';
+import { PushAdmin } from '../core/publishing/push-admin.js';
+import { BundleReceiver } from '../core/publishing/bundle-receiver.js';
 import { LegacySaveService } from '../core/legacy-save/legacy-save-service.js';
 import { renderTemplate } from '../core/workflow/render-template.js';
 import type { MailSender } from '../core/plugin/mail-transport.js';
@@ -155,8 +158,9 @@ export function buildContainer(parts: {
   c.register(FieldService, { useValue: fields });
 
   c.register(CategoryService, { useValue: new CategoryService(parts.storage) });
+  const contentTypes = new ContentTypeService(parts.storage, fields, { definitions, permissions, indexQueue });
   c.register(ContentTypeService, {
-    useValue: new ContentTypeService(parts.storage, fields, { definitions, permissions, indexQueue }),
+    useValue: contentTypes,
   });
   c.register(AssetPermissionService, {
     useValue: new AssetPermissionService({
@@ -217,7 +221,15 @@ export function buildContainer(parts: {
   c.register(TaskHistoryService, { useValue: new TaskHistoryService(parts.storage, definitions, permissions) });
   const systemActions = new SystemActionService(parts.storage, workflows, definitions);
   c.register(SystemActionService, { useValue: systemActions });
-  const jobs = buildDurableJobs(parts);
+  const push = buildPushPublishing({
+    ...parts,
+    content,
+    contentTypes,
+    settings: parts.settings.push,
+  });
+  c.register(PushAdmin, { useValue: push.admin });
+  c.register(BundleReceiver, { useValue: push.receiver });
+  const jobs = buildDurableJobs({ ...parts, builtIn: push.jobHandlers });
   c.register(JobQueue, { useValue: jobs.queue });
   c.register(JobDispatcher, { useValue: jobs.dispatcher });
   c.register(JobAdmin, { useValue: jobs.admin });

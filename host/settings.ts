@@ -21,6 +21,13 @@ export interface JobSettings {
   retentionDays: number;
 }
 
+/** Push publishing (see `core/publishing/`). */
+export interface PushSettings {
+  receiverKeyHash: string;
+  maxBundleBytes: number;
+  timeoutMs: number;
+}
+
 export interface HostSettings {
   host: string;
   port: number;
@@ -79,6 +86,7 @@ export interface HostSettings {
   mailTransport: string;
   mailFrom: string;
   jobs: JobSettings;
+  push: PushSettings;
   assetsDriver: string;
   /** 0: no sweep. */
   assetSweepMs: number;
@@ -184,6 +192,11 @@ export function readSettings(config: Config): HostSettings {
       leaseMs: p['jobs.lease.seconds'] * 1000,
       timeoutMs: p['jobs.timeout.seconds'] * 1000,
       retentionDays: p['jobs.retention.days'],
+    },
+    push: {
+      receiverKeyHash: p['push.receiver.key.hash'],
+      maxBundleBytes: p['push.max.bundle.bytes'],
+      timeoutMs: p['push.timeout.seconds'] * 1000,
     },
     assetsDriver: p['assets.driver'],
     assetSweepMs: p['assets.sweep.seconds'] * 1000,

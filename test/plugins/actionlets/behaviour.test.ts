@@ -295,8 +295,6 @@ t.test('actionlets that need what this release lacks', async (t) => {
     'Require Multiple Approvers',
     'Message',
     'Link Checker',
-    'Push Now',
-    'Push Publish',
     'Translate Content',
     'Social Status Update',
   ];
