@@ -69,6 +69,12 @@ service after doing so.`,
   { name: 'Authentication' },
   { name: 'Content access' },
   { name: 'Mail' },
+  { name: 'Jobs' },
+  {
+    name: 'Push publishing',
+    after:
+      'Endpoint keys are stored encrypted under a key derived from `json.web.token.hash.signing.key`: after changing it, enter each endpoint\'s key again. See `docs/push-publishing.md`.',
+  },
 ];
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');

@@ -28,10 +28,4 @@ export const publishingErrors = defineErrors('publishing', {
     meaning:
       'The receiving endpoint needs `Authorization: Bearer <key>` with the key whose hash is `push.receiver.key.hash`; none is accepted while that property is empty.',
   },
-  PUSH_BUNDLE_INVALID: {
-    kind: 'invalid',
-    message: 'The bundle cannot be applied: {problem}',
-    meaning:
-      'The bundle names a language this instance does not have, or its content type differs in a way it cannot take.',
-  },
 });
