@@ -1,7 +1,7 @@
 import type { JobQueue } from '../jobs/job-queue.js';
 import type { PushEndpoint, PushRecord, PushStatus } from '../model/push-publishing.js';
 import type { JobHandler } from '../plugin/job-handler.js';
-import type { Storage } from '../plugin/storage-driver.js';
+import type { Repositories, Storage } from '../plugin/storage-driver.js';
 import { bundleHash, type Bundle } from './bundle.js';
 import type { BundleBuilder } from './bundle-builder.js';
 import type { SecretBox } from './secret-box.js';
@@ -45,25 +45,27 @@ export function pushJobHandlers(deps: {
 }): [JobHandler<PushJobPayload>, JobHandler<PushSendPayload>] {
   const { storage, queue, builder, secrets, send } = deps;
   const now = deps.now ?? Date.now;
-  const record = (
-    endpointId: string,
-    payload: { bundleId: string; identifier: string },
+  /** Writes the record of an endpoint and item, keeping what the endpoint last accepted unless told. */
+  const record = async (
+    tx: Repositories,
+    { endpointId, bundleId, identifier }: { endpointId: string; bundleId: string; identifier: string },
     status: PushStatus,
     rest: Partial<PushRecord> = {},
-  ) =>
-    storage.transaction(async (tx) => {
-      const previous = await tx.publishing.findRecord(endpointId, payload.identifier);
-      await tx.publishing.putRecord({
-        endpointId,
-        identifier: payload.identifier,
-        bundleId: payload.bundleId,
-        status,
-        sentHash: previous?.sentHash ?? null,
-        lastError: null,
-        updatedAt: now(),
-        ...rest,
-      });
+  ) => {
+    const previous = await tx.publishing.findRecord(endpointId, identifier);
+    await tx.publishing.putRecord({
+      endpointId,
+      identifier,
+      bundleId,
+      status,
+      sentHash: previous?.sentHash ?? null,
+      lastError: null,
+      updatedAt: now(),
+      ...rest,
     });
+  };
+  const recordNow = (payload: PushSendPayload, status: PushStatus, rest?: Partial<PushRecord>) =>
+    storage.transaction((tx) => record(tx, payload, status, rest));
 
   const fanOut: JobHandler<PushJobPayload> = {
     kind: PUSH_JOB,
@@ -75,7 +77,9 @@ export function pushJobHandlers(deps: {
         const endpoints = (await storage.publishing.listEndpoints(environment.id)).filter((e) => e.enabled);
         // PUSH_TO_ONE: the original picks one endpoint of the group; the first one here.
         for (const endpoint of environment.pushToAll ? endpoints : endpoints.slice(0, 1)) {
+          // The record is written with the job, so the job's own records always come after it.
           await storage.transaction(async (tx) => {
+            await record(tx, { ...payload, endpointId: endpoint.id }, 'BUNDLE_REQUESTED');
             await queue.enqueue(tx, {
               kind: PUSH_SEND_JOB,
               payload: {
@@ -87,7 +91,6 @@ export function pushJobHandlers(deps: {
               key: `push:${payload.bundleId}:${endpoint.id}`,
             });
           });
-          await record(endpoint.id, payload, 'BUNDLE_REQUESTED');
         }
       }
       if (environments.length === 0) logger.warn({ environments: payload.environments }, 'No push environment matched');
@@ -105,15 +108,15 @@ export function pushJobHandlers(deps: {
         const hash = bundleHash(bundle);
         const previous = await storage.publishing.findRecord(endpoint.id, payload.identifier);
         if (!payload.force && previous?.sentHash === hash) {
-          await record(endpoint.id, payload, 'SKIPPED_UNCHANGED');
+          await recordNow(payload, 'SKIPPED_UNCHANGED');
           return;
         }
-        await record(endpoint.id, payload, 'SENDING_TO_ENDPOINTS');
+        await recordNow(payload, 'SENDING_TO_ENDPOINTS');
         await send(endpoint, secrets.open(endpoint.authKey), bundle, signal);
-        await record(endpoint.id, payload, 'SUCCESS', { sentHash: hash });
+        await recordNow(payload, 'SUCCESS', { sentHash: hash });
       } catch (error) {
         // The message names the endpoint and the answer, never the key (see the sender).
-        await record(endpoint.id, payload, 'FAILED_TO_SENT', { lastError: (error as Error).message });
+        await recordNow(payload, 'FAILED_TO_SENT', { lastError: (error as Error).message });
         throw error;
       }
     },
