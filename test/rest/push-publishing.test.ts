@@ -194,3 +194,38 @@ for (const storage of ['sqlite', 'mysql'] as const) {
     });
   });
 }
+
+t.test('environments and endpoints: administrators only, unique names, unknown ids', async (t) => {
+  const s = await startTestApp(t);
+  if (!s) return;
+  const call = adminCall(s);
+  t.equal((await s.http('GET', '/api/environment')).status, 401, 'anonymous callers are refused');
+  const first = await call('POST', '/api/environment', { name: 'Staging', pushMode: 'PUSH_TO_ONE' });
+  t.match(first.json.entity, { name: 'Staging', pushToAll: false });
+  const again = await call('POST', '/api/environment', { name: 'Staging', pushMode: 'PUSH_TO_ALL' });
+  t.equal(again.status, 400);
+  t.equal(again.json.errors[0].errorCode, 'PUSH_ENVIRONMENT_EXISTS');
+  t.equal((await call('POST', '/api/environment', { name: 'No mode' })).status, 400, 'pushMode is required');
+  t.equal((await call('PUT', '/api/environment/unknown', { name: 'X', pushMode: 'PUSH_TO_ALL' })).status, 404);
+  const endpoint = {
+    name: 'edge',
+    protocol: 'https',
+    address: 'edge.example.com',
+    port: 443,
+    authorizationToken: 'a-key-of-enough-length',
+    enabled: true,
+    sending: false,
+    environmentId: 'unknown',
+  };
+  t.equal((await call('POST', '/api/v1/environments/endpoints', endpoint)).status, 404, 'unknown environment');
+  const created = await call('POST', '/api/v1/environments/endpoints', {
+    ...endpoint,
+    environmentId: first.json.entity.id,
+  });
+  t.equal(created.status, 200);
+  const listed = await call('GET', `/api/v1/environments/endpoints/environment/${first.json.entity.id}`);
+  t.match(listed.json.entity, [{ serverName: 'edge', authKey: '*****' }]);
+  t.notMatch(listed.text, 'a-key-of-enough-length');
+  t.equal((await call('DELETE', `/api/environment/${first.json.entity.id}`)).status, 200);
+  t.equal((await call('GET', `/api/v1/environments/endpoints/${created.json.entity.id}`)).status, 404, 'gone with it');
+});
