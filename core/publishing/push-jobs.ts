@@ -93,7 +93,9 @@ export function pushJobHandlers(deps: {
           });
         }
       }
-      if (environments.length === 0) logger.warn({ environments: payload.environments }, 'No push environment matched');
+      // As the original: names that match no environment are logged, and the rest pushed to.
+      const unknown = (payload.environments ?? []).filter((name) => !environments.some((e) => e.name === name));
+      if (unknown.length > 0) logger.warn({ environments: unknown }, 'Push environments not found');
     },
   };
 
