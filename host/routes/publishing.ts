@@ -155,14 +155,12 @@ export default defineRoutes('publishing', ({ pushAdmin, bundleReceiver }) => [
   route({
     method: 'POST',
     path: BUNDLE_PUBLISH_PATH,
-    // The sender's key is the credential: it is checked here, against the stored hash.
+    // The sender's key is the credential: `guard` checks it against the stored hash before the body is read.
     access: 'public',
     summary: 'Receives a bundle from another instance (`Authorization: Bearer <key>`) and applies it atomically',
     answers: { 401: 'the key is missing or not accepted' },
     body: BundleBody,
-    handler: async ({ request, body }) => {
-      bundleReceiver.authenticate(request.headers.authorization);
-      return enveloped(await bundleReceiver.apply(body));
-    },
+    guard: (request) => bundleReceiver.authenticate(request.headers.authorization),
+    handler: async ({ body }) => enveloped(await bundleReceiver.apply(body)),
   }),
 ]);

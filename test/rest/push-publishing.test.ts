@@ -191,6 +191,8 @@ for (const storage of ['sqlite', 'mysql'] as const) {
       });
       t.equal(answer.status, 401);
       t.equal(answer.json.errors[0].errorCode, 'PUSH_RECEIVER_KEY_INVALID');
+      const unread = await receiver.http('POST', '/api/bundlePublisher/publish', { raw: 'not even JSON' });
+      t.equal(unread.status, 401, 'the key is checked before the body is read');
     });
   });
 }
