@@ -65,6 +65,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   areas.analytics,
   areas.apps,
   areas.jobs,
+  areas.publishing,
   // Last: it serves files at paths no other route has.
   areas.siteFiles,
 ];

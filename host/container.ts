@@ -52,6 +52,9 @@ import { JobAdmin } from '../core/jobs/job-admin.js';
 import { JobDispatcher } from '../core/jobs/job-dispatcher.js';
 import { JobQueue } from '../core/jobs/job-queue.js';
 import { buildDurableJobs } from './durable-jobs.js';
+import { buildPushPublishing } from './publishing/push-publishing.js';
+import { PushAdmin } from '../core/publishing/push-admin.js';
+import { BundleReceiver } from '../core/publishing/bundle-receiver.js';
 import { LegacySaveService } from '../core/legacy-save/legacy-save-service.js';
 import { renderTemplate } from '../core/workflow/render-template.js';
 import type { MailMessage, MailSender } from '../core/plugin/mail-transport.js';
@@ -157,8 +160,9 @@ export function buildContainer(parts: {
   c.register(FieldService, { useValue: fields });
 
   c.register(CategoryService, { useValue: new CategoryService(parts.storage) });
+  const contentTypes = new ContentTypeService(parts.storage, fields, { definitions, permissions, indexQueue });
   c.register(ContentTypeService, {
-    useValue: new ContentTypeService(parts.storage, fields, { definitions, permissions, indexQueue }),
+    useValue: contentTypes,
   });
   c.register(AssetPermissionService, {
     useValue: new AssetPermissionService({
@@ -228,7 +232,15 @@ export function buildContainer(parts: {
         { assets: parts.assets, maxBytes: parts.settings.mailAttachmentsMaxBytes, logger: parts.logger },
       ),
     );
-  const jobs = buildDurableJobs({ ...parts, sendMail });
+  const push = buildPushPublishing({
+    ...parts,
+    content,
+    contentTypes,
+    settings: parts.settings.push,
+  });
+  c.register(PushAdmin, { useValue: push.admin });
+  c.register(BundleReceiver, { useValue: push.receiver });
+  const jobs = buildDurableJobs({ ...parts, sendMail, builtIn: push.jobHandlers });
   c.register(JobQueue, { useValue: jobs.queue });
   c.register(JobDispatcher, { useValue: jobs.dispatcher });
   c.register(JobAdmin, { useValue: jobs.admin });

@@ -19,7 +19,7 @@ export interface DurableJobs {
 /**
  * Durable jobs put together: the queue services write jobs with, the dispatcher that runs them
  * (started by the app when `jobs.dispatch` is on) and what administrators do with them. Handlers
- * are the built-in `mail` one and those plugins contribute.
+ * are the built-in ones (`mail`, and those `builtIn` gives: push publishing) and those plugins contribute.
  */
 export function buildDurableJobs(parts: {
   storage: Storage;
@@ -28,16 +28,13 @@ export function buildDurableJobs(parts: {
   sendMail(message: Omit<MailMessage, 'from'> & { from?: string }): Promise<void>;
   settings: HostSettings;
   logger: Logger;
+  /** Built-in handlers beyond mail, given the queue (a handler may write further jobs). */
+  builtIn?: (queue: JobQueue) => readonly JobHandler[];
 }): DurableJobs {
   const { storage, registry, settings } = parts;
   const handlers = new Map<string, JobHandler>([
     [MAIL_JOB, mailJobHandler((message) => parts.sendMail(message)) as JobHandler],
   ]);
-  for (const handler of registry.jobHandlers.values()) {
-    if (handlers.has(handler.kind))
-      throw new StartupError(`Job handler ${handler.kind} is built in; a plugin cannot replace it`);
-    handlers.set(handler.kind, handler);
-  }
   const { jobs } = settings;
   const dispatcher = new JobDispatcher({
     storage,
@@ -49,8 +46,15 @@ export function buildDurableJobs(parts: {
     timeoutMs: jobs.timeoutMs,
     backOff: jobs.backOff,
   });
+  const queue = new JobQueue({ maxAttempts: jobs.maxAttempts, waker: dispatcher });
+  for (const handler of parts.builtIn?.(queue) ?? []) handlers.set(handler.kind, handler);
+  for (const handler of registry.jobHandlers.values()) {
+    if (handlers.has(handler.kind))
+      throw new StartupError(`Job handler ${handler.kind} is built in; a plugin cannot replace it`);
+    handlers.set(handler.kind, handler);
+  }
   return {
-    queue: new JobQueue({ maxAttempts: jobs.maxAttempts, waker: dispatcher }),
+    queue,
     dispatcher,
     admin: new JobAdmin(storage, dispatcher),
   };

@@ -614,6 +614,30 @@ export const HOST_PROPERTIES = defineProperties({
     group: 'Jobs',
     description: 'How long done jobs are kept (listed over REST) before they are purged; `0` keeps them.',
   },
+  'push.receiver.key.hash': {
+    default: '',
+    secret: true,
+    group: 'Push publishing',
+    description:
+      'Hex SHA-256 of the key other instances present (`Authorization: Bearer <key>`) to push bundles to `/api/bundlePublisher/publish`. Empty: this instance accepts no bundles. Store the hash, never the key.',
+  },
+  'push.max.bundle.bytes': {
+    type: 'int',
+    default: 10 * 1024 * 1024,
+    min: 1024,
+    group: 'Push publishing',
+    defaultText: '`10485760` (10 MiB)',
+    description:
+      "Largest bundle this instance sends (an item's versions with their binaries, as JSON). The receiver must accept bodies this large (`http.max.body.bytes`).",
+  },
+  'push.timeout.seconds': {
+    type: 'int',
+    default: 30,
+    min: 1,
+    max: 600,
+    group: 'Push publishing',
+    description: "How long sending a bundle may take: connecting, the answer's headers, and its body each.",
+  },
   'mail.from': {
     default: 'cms@localhost',
     group: 'Mail',

@@ -21,6 +21,13 @@ export interface JobSettings {
   retentionDays: number;
 }
 
+/** Push publishing (see `core/publishing/`). */
+export interface PushSettings {
+  receiverKeyHash: string;
+  maxBundleBytes: number;
+  timeoutMs: number;
+}
+
 export interface HostSettings {
   host: string;
   port: number;
@@ -81,6 +88,7 @@ export interface HostSettings {
   /** The most bytes of attachments one message carries. */
   mailAttachmentsMaxBytes: number;
   jobs: JobSettings;
+  push: PushSettings;
   assetsDriver: string;
   /** 0: no sweep. */
   assetSweepMs: number;
@@ -187,6 +195,11 @@ export function readSettings(config: Config): HostSettings {
       leaseMs: p['jobs.lease.seconds'] * 1000,
       timeoutMs: p['jobs.timeout.seconds'] * 1000,
       retentionDays: p['jobs.retention.days'],
+    },
+    push: {
+      receiverKeyHash: p['push.receiver.key.hash'],
+      maxBundleBytes: p['push.max.bundle.bytes'],
+      timeoutMs: p['push.timeout.seconds'] * 1000,
     },
     assetsDriver: p['assets.driver'],
     assetSweepMs: p['assets.sweep.seconds'] * 1000,

@@ -55,6 +55,11 @@ export interface SaveOptions {
   replaceAll?: boolean;
   /** A draft may still miss required values; every other check applies. */
   draft?: boolean;
+  /**
+   * An item not found under `submission.identifier` is created with that identifier instead of
+   * refused: an item received from another instance keeps the identifier it has there.
+   */
+  createWithIdentifier?: boolean;
 }
 
 /** A copy of the submission with one field value set (what the Set Value actionlet does before a save). */
@@ -106,7 +111,11 @@ export class ContentService {
   async saveWorkingVersion(tx: Repositories, submission: ContentSubmission, options: SaveOptions): Promise<SaveResult> {
     const definitions = await this.definitions.in(tx);
     const languageId = await checkLanguage(definitions, submission.languageId);
-    const existing = submission.identifier ? await this.findIdentifier(tx, submission.identifier) : undefined;
+    const existing = !submission.identifier
+      ? undefined
+      : options.createWithIdentifier
+        ? await tx.content.findIdentifier(submission.identifier)
+        : await this.findIdentifier(tx, submission.identifier);
     const type = await typeFor(definitions, submission.contentType ?? existing?.contentTypeId, existing?.contentTypeId);
     const state = existing ? await tx.content.findState(existing.identifier, languageId) : undefined;
     if (state?.archived) throw new CmsError(Errors.CONTENT_ARCHIVED, { operation: 'edited' });
@@ -125,7 +134,8 @@ export class ContentService {
     });
     if (this.relatedQuery) await resolveRelatedQueries(fields, parsed.values, this.relatedQuery);
     if (options.draft) parsed.problems = parsed.problems.filter((p) => p.errorCode !== Errors.required.code);
-    const identifier = existing?.identifier ?? randomUUID();
+    const identifier =
+      existing?.identifier ?? (options.createWithIdentifier ? submission.identifier : undefined) ?? randomUUID();
     const placement = await settlePlacement(tx, definitions, {
       placement: locate(type, fields, parsed.values, existing),
       existing,

@@ -79,11 +79,16 @@ export class ContentTypeService {
     return type;
   }
 
-  async create(input: ContentTypeInput, userId: string): Promise<ContentTypeWithFields> {
+  /** `repositories`: the caller's transaction, when the type is created as part of a larger change. */
+  async create(
+    input: ContentTypeInput,
+    userId: string,
+    repositories: Repositories = this.storage,
+  ): Promise<ContentTypeWithFields> {
     const name = input.name?.trim();
     if (!name) throw new CmsError(Errors.CONTENT_TYPE_NAME_REQUIRED, undefined, { fieldName: 'name' });
     const { clazz, baseType } = resolveClass(input.clazz, input.baseType);
-    return this.storage.transaction(async (tx) => {
+    return repositories.transaction(async (tx) => {
       const variable = await this.chooseVariable(tx, input.variable, name);
       const now = this.now();
       const type: ContentType = {

@@ -40,7 +40,7 @@ export interface JobContext {
  * };
  */
 export interface JobHandler<Payload = unknown> {
-  /** Unique across plugins; namespaced for third parties (`acme.webhook`). `mail` is built in. */
+  /** Unique across plugins; namespaced for third parties (`acme.webhook`). `mail`, `push` and `push.send` are built in. */
   kind: string;
   run(payload: Payload, context: JobContext): Promise<void>;
 }

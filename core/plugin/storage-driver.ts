@@ -31,6 +31,7 @@ import type { Session } from '../model/session.js';
 import type { IssuedToken, IssuedTokenKind } from '../model/issued-token.js';
 import type { Site } from '../model/site.js';
 import type { ContentTypeSortColumn, SiteSortColumn, Sort, UserSortColumn } from '../model/sort.js';
+import type { PushEndpoint, PushEnvironment, PushRecord } from '../model/push-publishing.js';
 import type { User } from '../model/user.js';
 import type { UserMessage } from '../model/user-message.js';
 
@@ -477,6 +478,28 @@ export interface JobRepository {
   purgeDone(before: number): Promise<number>;
 }
 
+/** Push publishing environments, endpoints and what was pushed to each. */
+export interface PushPublishingRepository {
+  listEnvironments(): Promise<PushEnvironment[]>;
+  findEnvironment(id: string): Promise<PushEnvironment | undefined>;
+  findEnvironmentByName(name: string): Promise<PushEnvironment | undefined>;
+  insertEnvironment(environment: PushEnvironment): Promise<void>;
+  updateEnvironment(environment: PushEnvironment): Promise<void>;
+  /** Removes the environment with its endpoints and their records. */
+  removeEnvironment(id: string): Promise<void>;
+  /** Every endpoint, or those of one environment. */
+  listEndpoints(environmentId?: string): Promise<PushEndpoint[]>;
+  findEndpoint(id: string): Promise<PushEndpoint | undefined>;
+  insertEndpoint(endpoint: PushEndpoint): Promise<void>;
+  updateEndpoint(endpoint: PushEndpoint): Promise<void>;
+  removeEndpoint(id: string): Promise<void>;
+  findRecord(endpointId: string, identifier: string): Promise<PushRecord | undefined>;
+  /** Writes the record of the endpoint and item, replacing the earlier one. */
+  putRecord(record: PushRecord): Promise<void>;
+  /** The records of one item, or every record. */
+  listRecords(identifier?: string): Promise<PushRecord[]>;
+}
+
 export interface CategoryRepository {
   insert(category: Category): Promise<void>;
   findByInode(inode: string): Promise<Category | undefined>;
@@ -576,6 +599,7 @@ export interface DriverRepositories {
   settings: SettingRepository;
   indexQueue: IndexQueueRepository;
   jobs: JobRepository;
+  publishing: PushPublishingRepository;
   analyticsSiteKeys: AnalyticsSiteKeyRepository;
   analyticsEvents: AnalyticsEventRepository;
   /**

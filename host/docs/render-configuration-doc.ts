@@ -74,6 +74,11 @@ service after doing so.`,
     after:
       'Mail and other side effects of workflow actions run as durable jobs: what is guaranteed, and the REST endpoints for administrators, in [jobs.md](jobs.md).',
   },
+  {
+    name: 'Push publishing',
+    after:
+      "Endpoint keys are stored encrypted under a key derived from `json.web.token.hash.signing.key`: after changing it, enter each endpoint's key again. See `docs/push-publishing.md`.",
+  },
 ];
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');

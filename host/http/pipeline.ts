@@ -160,6 +160,7 @@ export class HttpPipeline {
       throw new CmsError(Errors.AUTH_INVALID_USER);
     }
     if (definition.access === 'admin' && !principal!.admin) throw new CmsError(Errors.AUTH_FORBIDDEN);
+    definition.guard?.(request);
     // Only now is the body read: what a caller who may not use the route sends is never held. A
     // route that streams reads it itself.
     if (definition.accepts !== 'stream') await request.readBody();

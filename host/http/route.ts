@@ -153,6 +153,12 @@ export interface RouteDefinition<
    * could not do without a browser.
    */
   openToAllSites?: boolean;
+  /**
+   * For a `public` route that checks a credential of its own (a pushed bundle's key): runs after
+   * the head is read and before the body is, and throws to refuse, so what a caller without the
+   * credential sends is never held.
+   */
+  guard?(request: HttpRequest): void;
   /** Statuses this route answers beyond the usual 400/401/403, with what they mean. */
   answers?: RouteAnswers;
   handler(

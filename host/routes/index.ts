@@ -7,6 +7,7 @@ export { default as content } from './content.js';
 export { default as contentTypes } from './content-types.js';
 export { default as folders } from './folders.js';
 export { default as jobs } from './jobs.js';
+export { default as publishing } from './publishing.js';
 export { default as languages } from './languages.js';
 export { default as legacyContent } from './legacy-content.js';
 export { default as menuLinks } from './menu-links.js';

@@ -29,6 +29,8 @@ import { WorkflowDefinitionService } from '../../core/workflow/workflow-definiti
 import { ContentSearch } from '../../core/search/content-search.js';
 import { Reindexer } from '../../core/search/reindexer.js';
 import { JobAdmin } from '../../core/jobs/job-admin.js';
+import { PushAdmin } from '../../core/publishing/push-admin.js';
+import { BundleReceiver } from '../../core/publishing/bundle-receiver.js';
 import { resolve } from '../container.js';
 import type { HostSettings } from '../settings.js';
 import type { MultipartLimits } from '../http/multipart-form.js';
@@ -74,6 +76,8 @@ export interface Services {
   readonly contentSearch: ContentSearch;
   readonly reindexer: Reindexer;
   readonly jobAdmin: JobAdmin;
+  readonly pushAdmin: PushAdmin;
+  readonly bundleReceiver: BundleReceiver;
 }
 
 export function resolveServices(
@@ -111,5 +115,7 @@ export function resolveServices(
     contentSearch: resolve(container, ContentSearch),
     reindexer: resolve(container, Reindexer),
     jobAdmin: resolve(container, JobAdmin),
+    pushAdmin: resolve(container, PushAdmin),
+    bundleReceiver: resolve(container, BundleReceiver),
   };
 }

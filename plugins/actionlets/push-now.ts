@@ -1,11 +1,20 @@
-import { unavailableActionlet } from './define.js';
+import { InvalidError } from '../../core/plugin/kit.js';
+import { catalogueActionlet } from './define.js';
 import { required } from './param.js';
+import { enqueuePush } from './push-job.js';
 
-export const pushNow = unavailableActionlet({
+export const pushNow = catalogueActionlet({
   className: 'PushNowActionlet',
   name: 'Push Now',
   howTo:
-    'Pushes the content to the named push publishing environment(s) straight away; set force to true to push even unchanged content.',
+    'Once the action has completed, pushes the content to the named push publishing environment(s) (comma-separated); an unchanged item is not sent again unless force is true.',
   parameters: [required('environment', 'Environment(s)'), required('force', 'Force the push', 'false')],
-  needs: 'push publishing to remote environments arrives in a later release',
+  run: async (context) => {
+    const environments = (context.params.environment ?? '')
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean);
+    if (environments.length === 0) throw new InvalidError('There are no environments to send the bundle');
+    await enqueuePush(context, environments, context.params.force?.trim().toLowerCase() === 'true');
+  },
 });

@@ -47,6 +47,9 @@ const rowTypesMatch: AllSame = {
   permissionGrants: true,
   searchIndexQueue: true,
   jobs: true,
+  pushEnvironments: true,
+  pushEndpoints: true,
+  pushRecords: true,
   analyticsSiteKeys: true,
   analyticsEvents: true,
 };

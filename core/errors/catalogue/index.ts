@@ -11,6 +11,7 @@ import { legacyContentErrors } from './legacy-content.js';
 import { menuLinkErrors } from './menu-links.js';
 import { navigationErrors } from './navigation.js';
 import { pluginErrors } from './plugin.js';
+import { publishingErrors } from './publishing.js';
 import { searchQueryErrors } from './search-query.js';
 import { storageErrors } from './storage.js';
 import { tokenErrors } from './tokens.js';
@@ -39,6 +40,7 @@ export const Errors = {
   ...analyticsIngestErrors,
   ...analyticsErrors,
   ...jobErrors,
+  ...publishingErrors,
 } as const;
 
 /** The areas in the order the published list shows them. */
@@ -61,4 +63,5 @@ export const ERROR_AREAS = [
   analyticsIngestErrors,
   analyticsErrors,
   jobErrors,
+  publishingErrors,
 ] as const;

@@ -11,6 +11,7 @@ import { fieldRepository } from './field-repository.js';
 import { folderRepository } from './folder-repository.js';
 import { issuedTokenRepository } from './issued-token-repository.js';
 import { indexQueueRepository } from './index-queue-repository.js';
+import { pushPublishingRepository } from './push-publishing-repository.js';
 import { jobRepository } from './job-repository.js';
 import { languageRepository } from './language-repository.js';
 import { menuLinkRepository } from './menu-link-repository.js';
@@ -57,6 +58,7 @@ export function createRepositories(
     settings,
     indexQueue: indexQueueRepository(exec, tables),
     jobs: jobRepository(exec, tables, dialect),
+    publishing: pushPublishingRepository(exec, tables),
     analyticsSiteKeys: analyticsSiteKeyRepository(exec, tables),
     analyticsEvents: analyticsEventRepository(exec, tables),
     tasks: taskRepository(exec, tables, dialect),

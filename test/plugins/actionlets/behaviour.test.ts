@@ -328,7 +328,7 @@ t.test('Reindex content asks the fire to queue the item with its index policy', 
 });
 
 t.test('actionlets that need what this release lacks', async (t) => {
-  const unavailable = ['Link Checker', 'Push Now', 'Push Publish', 'Translate Content', 'Social Status Update'];
+  const unavailable = ['Link Checker', 'Translate Content', 'Social Status Update'];
   t.strictSame(
     all
       .filter((a) => a.unavailableReason !== undefined)

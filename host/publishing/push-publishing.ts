@@ -1,0 +1,49 @@
+import type { ContentService } from '../../core/content/content-service.js';
+import type { ContentTypeService } from '../../core/content/content-type-service.js';
+import type { JobQueue } from '../../core/jobs/job-queue.js';
+import type { AssetStorage } from '../../core/plugin/asset-storage.js';
+import type { JobHandler } from '../../core/plugin/job-handler.js';
+import type { Storage } from '../../core/plugin/storage-driver.js';
+import { BundleBuilder } from '../../core/publishing/bundle-builder.js';
+import { BundleReceiver } from '../../core/publishing/bundle-receiver.js';
+import { PushAdmin } from '../../core/publishing/push-admin.js';
+import { pushJobHandlers } from '../../core/publishing/push-jobs.js';
+import { SecretBox } from '../../core/publishing/secret-box.js';
+import type { PushSettings } from '../settings.js';
+import { bundleSender } from './bundle-sender.js';
+
+export interface PushPublishing {
+  admin: PushAdmin;
+  receiver: BundleReceiver;
+  /** The `push` and `push.send` job handlers. */
+  jobHandlers(queue: JobQueue): readonly JobHandler[];
+}
+
+/** Push publishing put together: administration, the receiving side and the jobs that send. */
+export function buildPushPublishing(parts: {
+  storage: Storage;
+  assets: AssetStorage;
+  content: ContentService;
+  contentTypes: ContentTypeService;
+  settings: PushSettings;
+  /** The installation's key, which endpoint keys are encrypted under. */
+  signingKey: Uint8Array;
+}): PushPublishing {
+  const { storage, settings } = parts;
+  const secrets = new SecretBox(parts.signingKey);
+  return {
+    admin: new PushAdmin(storage, secrets),
+    receiver: new BundleReceiver(
+      { storage, content: parts.content, contentTypes: parts.contentTypes },
+      settings.receiverKeyHash,
+    ),
+    jobHandlers: (queue) =>
+      pushJobHandlers({
+        storage,
+        queue,
+        secrets,
+        builder: new BundleBuilder(parts.assets, settings.maxBundleBytes),
+        send: bundleSender(settings),
+      }) as unknown as JobHandler[],
+  };
+}
