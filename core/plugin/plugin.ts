@@ -26,6 +26,8 @@ export interface PluginSetupContext {
   /** A child logger bound to the plugin's name. */
   logger: Logger;
   dataDir: string;
+  /** The service's version (outbound HTTP calls say `cms/<version>` as their user agent); set by the host. */
+  cmsVersion?: string;
 }
 
 /** Everything a plugin may contribute. Keyed contributions must be unique across all plugins. */

@@ -42,7 +42,7 @@ export async function loadPlugins(config: Config, dataDir: string, cwd: string, 
     const logger = log.child({ plugin: descriptor.name });
     let contributions;
     try {
-      contributions = await descriptor.setup({ config, logger, dataDir });
+      contributions = await descriptor.setup({ config, logger, dataDir, cmsVersion: serviceVersion() });
     } catch (cause) {
       if (cause instanceof StartupError) throw cause;
       throw new StartupError(
