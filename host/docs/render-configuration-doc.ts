@@ -69,6 +69,12 @@ service after doing so.`,
   { name: 'Authentication' },
   { name: 'Content access' },
   { name: 'Mail' },
+  { name: 'Jobs' },
+  {
+    name: 'Workflow',
+    after:
+      'These apply to the actionlets that call other servers (Link Checker, Social Status Update): every call has the timeout, the size limit and the user agent `cms/<version>`, and the links Link Checker follows may not reach private-network addresses (checked on the address connected to) unless `link.checker.allow.private` is set. The X API base URL is set by the administrator and is called wherever it points.',
+  },
 ];
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');

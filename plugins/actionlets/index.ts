@@ -1,4 +1,4 @@
-import { PLUGIN_API_VERSION, definePlugin } from '../../core/plugin/kit.js';
+import { PLUGIN_API_VERSION, definePlugin, readProperties, type Config } from '../../core/plugin/kit.js';
 import { archiveContent } from './archive-content.js';
 import { commentOnWorkflow } from './comment-on-workflow.js';
 import { copyContentlet } from './copy-contentlet.js';
@@ -9,6 +9,8 @@ import { linkChecker } from './link-checker.js';
 import { lockContent } from './lock-content.js';
 import { message } from './message.js';
 import { notifyAssignee } from './notify-assignee.js';
+import { OutboundHttp } from './outbound/outbound-http.js';
+import { ACTIONLET_PROPERTIES } from './properties.js';
 import { notifyUsers } from './notify-users.js';
 import { publishContent } from './publish-content.js';
 import { pushNow } from './push-now.js';
@@ -27,38 +29,55 @@ import { unlockContent } from './unlock-content.js';
 import { unpublishContent } from './unpublish-content.js';
 
 /** The actionlet catalogue, in the order the REST interface lists it. */
-export const builtinActionlets = [
-  fourEyesApproval,
-  archiveContent,
-  commentOnWorkflow,
-  copyContentlet,
-  deleteContent,
-  linkChecker,
-  lockContent,
-  message,
-  notifyAssignee,
-  notifyUsers,
-  publishContent,
-  pushNow,
-  pushPublish,
-  reindexContent,
-  requireMultipleApprovers,
-  resetWorkflow,
-  saveDraftContent,
-  saveContent,
-  sendEmail,
-  setValue,
-  translateContent,
-  socialStatusUpdate,
-  unarchiveContent,
-  unlockContent,
-  unpublishContent,
-] as const;
+export function catalogue(http: OutboundHttp) {
+  return [
+    fourEyesApproval,
+    archiveContent,
+    commentOnWorkflow,
+    copyContentlet,
+    deleteContent,
+    linkChecker(http),
+    lockContent,
+    message,
+    notifyAssignee,
+    notifyUsers,
+    publishContent,
+    pushNow,
+    pushPublish,
+    reindexContent,
+    requireMultipleApprovers,
+    resetWorkflow,
+    saveDraftContent,
+    saveContent,
+    sendEmail,
+    setValue,
+    translateContent,
+    socialStatusUpdate,
+    unarchiveContent,
+    unlockContent,
+    unpublishContent,
+  ] as const;
+}
+
+/** Outbound HTTP as the properties configure it. */
+export function outboundHttp(config: Config, cmsVersion = '0.0.0'): OutboundHttp {
+  const properties = readProperties(config, ACTIONLET_PROPERTIES);
+  return new OutboundHttp({
+    userAgent: `cms/${cmsVersion}`,
+    timeoutMs: properties['outbound.http.timeout.ms'],
+    maxResponseBytes: properties['outbound.http.max.response.bytes'],
+    allowPrivate: properties['link.checker.allow.private'],
+  });
+}
 
 /** The built-in workflow sub-actions. Those that need what this release lacks are listed but unavailable. */
 export default definePlugin({
   name: 'actionlets-builtin',
   apiVersion: PLUGIN_API_VERSION,
   description: 'Content, workflow and notification sub-actions of workflow actions',
-  setup: () => ({ actionlets: [...builtinActionlets, destroyContent] }),
+  properties: ACTIONLET_PROPERTIES,
+  setup: ({ config, cmsVersion }) => {
+    const http = outboundHttp(config, cmsVersion);
+    return { actionlets: [...catalogue(http), destroyContent], close: () => http.close() };
+  },
 });

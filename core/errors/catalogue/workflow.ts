@@ -108,6 +108,12 @@ export const workflowErrors = defineErrors('workflow', {
     message: 'The actionlet {actionlet} ({actionClass}) of {action} is not installed',
     meaning: 'The action runs an actionlet no installed plugin provides; nothing was changed.',
   },
+  WORKFLOW_LINKS_BROKEN: {
+    kind: 'invalid',
+    message: '{message}',
+    meaning:
+      'Link Checker found links in the listed fields that cannot be reached (or that point into a private network); the message lists them, and nothing was saved.',
+  },
   WORKFLOW_ACTIONLET_UNAVAILABLE: {
     kind: 'invalid',
     message: '{action} cannot be fired: {reason}',

@@ -20,6 +20,8 @@ export interface OutboundRequest {
   headers?: Record<string, string>;
   body?: string;
   signal?: AbortSignal;
+  /** Read and drop the body (when only the status matters): no size limit, nothing kept. */
+  discardBody?: boolean;
 }
 
 export interface OutboundResponse {
@@ -94,7 +96,7 @@ export class OutboundHttp {
         status: response.statusCode,
         url: current.href,
         headers: response.headers,
-        body: await this.readLimited(response.body),
+        body: init.discardBody ? (await response.body.dump(), Buffer.alloc(0)) : await this.readLimited(response.body),
       };
     }
   }
