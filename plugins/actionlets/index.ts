@@ -11,6 +11,8 @@ import { message } from './message.js';
 import { notifyAssignee } from './notify-assignee.js';
 import { OutboundHttp } from './outbound/outbound-http.js';
 import { ACTIONLET_PROPERTIES } from './properties.js';
+import { SecretBox } from './secret-box.js';
+import { postStatusJob } from './post-status-job.js';
 import { notifyUsers } from './notify-users.js';
 import { publishContent } from './publish-content.js';
 import { pushNow } from './push-now.js';
@@ -29,7 +31,7 @@ import { unlockContent } from './unlock-content.js';
 import { unpublishContent } from './unpublish-content.js';
 
 /** The actionlet catalogue, in the order the REST interface lists it. */
-export function catalogue(http: OutboundHttp) {
+export function catalogue({ http, secrets }: { http: OutboundHttp; secrets: SecretBox }) {
   return [
     fourEyesApproval,
     archiveContent,
@@ -52,22 +54,30 @@ export function catalogue(http: OutboundHttp) {
     sendEmail,
     setValue,
     translateContent,
-    socialStatusUpdate,
+    socialStatusUpdate(secrets),
     unarchiveContent,
     unlockContent,
     unpublishContent,
   ] as const;
 }
 
-/** Outbound HTTP as the properties configure it. */
-export function outboundHttp(config: Config, cmsVersion = '0.0.0'): OutboundHttp {
+/**
+ * Outbound HTTP as the properties configure it: for links found in content (private addresses only
+ * when `link.checker.allow.private` says so), and for the X API, whose base URL an administrator sets
+ * and which is therefore called wherever it points.
+ */
+export function outboundHttp(config: Config, cmsVersion = '0.0.0') {
   const properties = readProperties(config, ACTIONLET_PROPERTIES);
-  return new OutboundHttp({
+  const options = {
     userAgent: `cms/${cmsVersion}`,
     timeoutMs: properties['outbound.http.timeout.ms'],
     maxResponseBytes: properties['outbound.http.max.response.bytes'],
-    allowPrivate: properties['link.checker.allow.private'],
-  });
+  };
+  return {
+    links: new OutboundHttp({ ...options, allowPrivate: properties['link.checker.allow.private'] }),
+    configured: new OutboundHttp({ ...options, allowPrivate: true }),
+    socialBaseUrl: properties['social.api.base.url'],
+  };
 }
 
 /** The built-in workflow sub-actions. Those that need what this release lacks are listed but unavailable. */
@@ -76,8 +86,15 @@ export default definePlugin({
   apiVersion: PLUGIN_API_VERSION,
   description: 'Content, workflow and notification sub-actions of workflow actions',
   properties: ACTIONLET_PROPERTIES,
-  setup: ({ config, cmsVersion }) => {
-    const http = outboundHttp(config, cmsVersion);
-    return { actionlets: [...catalogue(http), destroyContent], close: () => http.close() };
+  setup: ({ config, cmsVersion, dataDir }) => {
+    const { links, configured, socialBaseUrl } = outboundHttp(config, cmsVersion);
+    const secrets = SecretBox.forDataDir(dataDir);
+    return {
+      actionlets: [...catalogue({ http: links, secrets }), destroyContent],
+      jobHandlers: [postStatusJob({ http: configured, secrets, baseUrl: socialBaseUrl })],
+      close: async () => {
+        await Promise.all([links.close(), configured.close()]);
+      },
+    };
   },
 });

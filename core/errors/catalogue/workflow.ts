@@ -114,6 +114,11 @@ export const workflowErrors = defineErrors('workflow', {
     meaning:
       'Link Checker found links in the listed fields that cannot be reached (or that point into a private network); the message lists them, and nothing was saved.',
   },
+  WORKFLOW_STATUS_TOO_LONG: {
+    kind: 'invalid',
+    message: '{message}',
+    meaning: 'Social Status Update was asked to post more than X accepts (280 characters); nothing was changed.',
+  },
   WORKFLOW_ACTIONLET_UNAVAILABLE: {
     kind: 'invalid',
     message: '{action} cannot be fired: {reason}',
