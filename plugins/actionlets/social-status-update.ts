@@ -1,6 +1,6 @@
 import { InvalidError } from '../../core/plugin/kit.js';
 import { catalogueActionlet } from './define.js';
-import { optional, required } from './param.js';
+import { optional, required, secret } from './param.js';
 import type { SecretBox } from './secret-box.js';
 import { POST_STATUS_JOB, type PostStatusPayload } from './post-status-job.js';
 
@@ -19,9 +19,9 @@ export function socialStatusUpdate(secrets: SecretBox) {
       'Posts the title of the content (or the value of the field fieldVar names) to an X account, with the given OAuth 1.0a credentials, once the action has completed.',
     parameters: [
       required('consumerKey', 'Consumer key'),
-      required('consumerSecret', 'Consumer secret'),
+      secret('consumerSecret', 'Consumer secret'),
       required('accessToken', 'Access token'),
-      required('accessTokenSecret', 'Access token secret'),
+      secret('accessTokenSecret', 'Access token secret'),
       optional('fieldVar', 'Field holding the status text (variable name)'),
     ],
     run: async (context) => {

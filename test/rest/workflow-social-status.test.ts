@@ -68,6 +68,13 @@ for (const storage of ['sqlite', 'mysql'] as const) {
         body: { actionletClass: SOCIAL, parameters: CREDENTIALS },
       });
       t.equal(added.status, 200, added.text);
+      const listed = await s.http('GET', `/api/v1/workflow/actions/${SAVE}/actionlets`, { headers: admin });
+      const association = (listed.json.entity as any[]).find((a) => a.clazz === SOCIAL);
+      t.strictSame(
+        association.parameters,
+        { ...CREDENTIALS, consumerSecret: '********', accessTokenSecret: '********' },
+        'the secrets are answered masked',
+      );
       const fire = (values: Record<string, string>) =>
         s.http('PUT', `/api/v1/workflow/actions/${SAVE}/fire`, {
           headers: admin,
