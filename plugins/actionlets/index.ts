@@ -1,4 +1,10 @@
-import { PLUGIN_API_VERSION, definePlugin, readProperties, type Config } from '../../core/plugin/kit.js';
+import {
+  PLUGIN_API_VERSION,
+  definePlugin,
+  readProperties,
+  type Config,
+  type SecretSealer,
+} from '../../core/plugin/kit.js';
 import { archiveContent } from './archive-content.js';
 import { commentOnWorkflow } from './comment-on-workflow.js';
 import { copyContentlet } from './copy-contentlet.js';
@@ -11,7 +17,6 @@ import { message } from './message.js';
 import { notifyAssignee } from './notify-assignee.js';
 import { OutboundHttp } from './outbound/outbound-http.js';
 import { ACTIONLET_PROPERTIES } from './properties.js';
-import { SecretBox } from './secret-box.js';
 import { postStatusJob } from './post-status-job.js';
 import { notifyUsers } from './notify-users.js';
 import { publishContent } from './publish-content.js';
@@ -31,7 +36,7 @@ import { unlockContent } from './unlock-content.js';
 import { unpublishContent } from './unpublish-content.js';
 
 /** The actionlet catalogue, in the order the REST interface lists it. */
-export function catalogue({ http, secrets }: { http: OutboundHttp; secrets: SecretBox }) {
+export function catalogue({ http, secrets }: { http: OutboundHttp; secrets: SecretSealer }) {
   return [
     fourEyesApproval,
     archiveContent,
@@ -80,15 +85,24 @@ export function outboundHttp(config: Config, cmsVersion = '0.0.0') {
   };
 }
 
+/** Only a host that gives no sealer (a test setting the plugin up by hand) meets this. */
+const NO_SECRETS: SecretSealer = {
+  seal: () => {
+    throw new Error('this host seals no secrets');
+  },
+  open: () => {
+    throw new Error('this host seals no secrets');
+  },
+};
+
 /** The built-in workflow sub-actions. Those that need what this release lacks are listed but unavailable. */
 export default definePlugin({
   name: 'actionlets-builtin',
   apiVersion: PLUGIN_API_VERSION,
   description: 'Content, workflow and notification sub-actions of workflow actions',
   properties: ACTIONLET_PROPERTIES,
-  setup: ({ config, cmsVersion, dataDir }) => {
+  setup: ({ config, cmsVersion, secrets = NO_SECRETS }) => {
     const { links, configured, socialBaseUrl } = outboundHttp(config, cmsVersion);
-    const secrets = SecretBox.forDataDir(dataDir);
     return {
       actionlets: [...catalogue({ http: links, secrets }), destroyContent],
       jobHandlers: [postStatusJob({ http: configured, secrets, baseUrl: socialBaseUrl })],

@@ -1,6 +1,5 @@
-import { defineJobHandler } from '../../core/plugin/kit.js';
+import { defineJobHandler, type SecretSealer } from '../../core/plugin/kit.js';
 import type { OutboundHttp } from './outbound/outbound-http.js';
-import type { SecretBox } from './secret-box.js';
 import { oauth1Authorization, type OAuth1Credentials } from './social/oauth1.js';
 
 export const POST_STATUS_JOB = 'social-status';
@@ -12,7 +11,7 @@ export interface PostStatusPayload {
 }
 
 /** Posts `{ text }` to `<base>/2/tweets` (X API v2), signed with OAuth 1.0a for the account of the credentials. */
-export function postStatusJob(options: { http: OutboundHttp; secrets: SecretBox; baseUrl: string }) {
+export function postStatusJob(options: { http: OutboundHttp; secrets: SecretSealer; baseUrl: string }) {
   return defineJobHandler<PostStatusPayload>({
     kind: POST_STATUS_JOB,
     run: async ({ text, credentials }, { signal, logger }) => {

@@ -1,7 +1,6 @@
-import { InvalidError } from '../../core/plugin/kit.js';
+import { InvalidError, type SecretSealer } from '../../core/plugin/kit.js';
 import { catalogueActionlet } from './define.js';
 import { optional, required, secret } from './param.js';
-import type { SecretBox } from './secret-box.js';
 import { POST_STATUS_JOB, type PostStatusPayload } from './post-status-job.js';
 
 /** What X accepts in one post. */
@@ -11,7 +10,7 @@ const MAX_CHARACTERS = 280;
  * Social Status Update. The text is taken now, from the item as the fire leaves it, and the post is
  * a durable job: it is made only when the fire commits, and retried when X cannot be reached.
  */
-export function socialStatusUpdate(secrets: SecretBox) {
+export function socialStatusUpdate(secrets: SecretSealer) {
   return catalogueActionlet({
     className: 'SocialActionlet',
     name: 'Social Status Update',

@@ -1,6 +1,8 @@
 import t, { type Test } from 'tap';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { StorageToken } from '../../core/plugin/tokens.js';
+import { resolve } from '../../host/container.js';
 import { until } from '../helpers/mail-catcher.js';
 import { startTestApp, textContentType } from '../helpers/test-app.js';
 import { oauth1Signature } from '../../plugins/actionlets/social/oauth1.js';
@@ -75,6 +77,10 @@ for (const storage of ['sqlite', 'mysql'] as const) {
         { ...CREDENTIALS, consumerSecret: '********', accessTokenSecret: '********' },
         'the secrets are answered masked',
       );
+      const stored = await resolve(s.app.container, StorageToken).workflows.findActionlet(association.id);
+      t.match(stored!.parameters.consumerSecret, /^sealed:v1\./, 'and stored sealed');
+      t.match(stored!.parameters.accessTokenSecret, /^sealed:v1\./);
+      t.notOk(JSON.stringify(stored).includes('very-secret'), 'no secret stored in clear');
       const fire = (values: Record<string, string>) =>
         s.http('PUT', `/api/v1/workflow/actions/${SAVE}/fire`, {
           headers: admin,
@@ -95,9 +101,9 @@ for (const storage of ['sqlite', 'mysql'] as const) {
         async () => (await s.http('GET', `/api/v1/jobs/${job.id}`, { headers: admin })).json.entity.status === 'done',
         'the job done',
       );
-      const stored = JSON.stringify((await s.http('GET', `/api/v1/jobs/${job.id}`, { headers: admin })).json.entity);
-      t.equal((JSON.parse(stored) as any).attempts, 2, 'the 503 was retried');
-      for (const secret of Object.values(CREDENTIALS)) t.notOk(stored.includes(secret), 'no credential in the job');
+      const jobAnswer = JSON.stringify((await s.http('GET', `/api/v1/jobs/${job.id}`, { headers: admin })).json.entity);
+      t.equal((JSON.parse(jobAnswer) as any).attempts, 2, 'the 503 was retried');
+      for (const secret of Object.values(CREDENTIALS)) t.notOk(jobAnswer.includes(secret), 'no credential in the job');
       t.notOk(JSON.stringify(s.logs).includes('very-secret'), 'no secret in the log');
 
       const long = await fire({ title: 'x'.repeat(281) });

@@ -6,7 +6,7 @@ import type { Actionlet, ActionletContext } from '../../../core/plugin/actionlet
 import type { MailMessage } from '../../../core/plugin/mail-transport.js';
 import { renderTemplate } from '../../../core/workflow/render-template.js';
 import actionletsPlugin, { catalogue, outboundHttp } from '../../../plugins/actionlets/index.js';
-import { SecretBox } from '../../../plugins/actionlets/secret-box.js';
+import { SecretBox } from '../../../core/secrets/secret-box.js';
 import { destroyContent } from '../../../plugins/actionlets/destroy-content.js';
 import { DEFAULT_ASSIGNEE_BODY, DEFAULT_ASSIGNEE_SUBJECT } from '../../../plugins/actionlets/notify-assignee.js';
 
