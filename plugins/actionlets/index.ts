@@ -15,10 +15,10 @@ import { linkChecker } from './link-checker.js';
 import { lockContent } from './lock-content.js';
 import { message } from './message.js';
 import { notifyAssignee } from './notify-assignee.js';
-import { OutboundHttp } from './outbound/outbound-http.js';
-import { ACTIONLET_PROPERTIES } from './properties.js';
-import { postStatusJob } from './post-status-job.js';
 import { notifyUsers } from './notify-users.js';
+import { OutboundHttp } from './outbound/outbound-http.js';
+import { postStatusJob } from './post-status-job.js';
+import { ACTIONLET_PROPERTIES } from './properties.js';
 import { publishContent } from './publish-content.js';
 import { pushNow } from './push-now.js';
 import { pushPublish } from './push-publish.js';
@@ -86,14 +86,10 @@ export function outboundHttp(config: Config, cmsVersion = '0.0.0') {
 }
 
 /** Only a host that gives no sealer (a test setting the plugin up by hand) meets this. */
-const NO_SECRETS: SecretSealer = {
-  seal: () => {
-    throw new Error('this host seals no secrets');
-  },
-  open: () => {
-    throw new Error('this host seals no secrets');
-  },
+const noSealer = (): never => {
+  throw new Error('this host seals no secrets');
 };
+const NO_SECRETS: SecretSealer = { seal: noSealer, open: noSealer };
 
 /** The built-in workflow sub-actions. Those that need what this release lacks are listed but unavailable. */
 export default definePlugin({

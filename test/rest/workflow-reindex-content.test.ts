@@ -1,4 +1,3 @@
-import t from 'tap';
 import { testOnEachStorage, textContentType } from '../helpers/test-app.js';
 import { indexedIds } from '../search/search-helpers.js';
 
