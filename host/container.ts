@@ -21,6 +21,7 @@ import type { Config } from '../core/config/config.js';
 import { LanguageService } from '../core/language/language-service.js';
 import type { Logger } from '../core/logger.js';
 import { resolveNamed, type PluginRegistry } from '../core/plugin/registry.js';
+import { installationSecrets } from './secrets/installation-secrets.js';
 import type { Storage } from '../core/plugin/storage-driver.js';
 import {
   ConfigToken,
@@ -218,7 +219,14 @@ export function buildContainer(parts: {
   });
   const actionlets = new ActionletCatalogue(parts.registry.actionlets);
   c.register(ActionletCatalogue, { useValue: actionlets });
-  const workflows = new WorkflowDefinitionService(parts.storage, (actionClass) => actionlets.get(actionClass));
+  // The same key file as the plugins' sealer (see load-plugins): one key per data directory.
+  const secrets = installationSecrets(parts.dataDir);
+  const workflows = new WorkflowDefinitionService(
+    parts.storage,
+    (actionClass) => actionlets.get(actionClass),
+    Date.now,
+    secrets,
+  );
   c.register(WorkflowDefinitionService, { useValue: workflows });
   c.register(TaskHistoryService, { useValue: new TaskHistoryService(parts.storage, definitions, permissions) });
   c.register(UserMessageService, { useValue: new UserMessageService(parts.storage) });
@@ -255,6 +263,7 @@ export function buildContainer(parts: {
     logger: parts.logger.child({ area: 'workflow' }),
     indexQueue,
     jobs: jobs.queue,
+    secrets,
   });
   c.register(FireEngine, { useValue: fireEngine });
   c.register(LegacySaveService, {

@@ -13,6 +13,11 @@ export interface ActionletParameter {
    * bound type has is refused). Not shown in the catalogue.
    */
   names?: 'field';
+  /**
+   * The value is a credential (an API key, an OAuth secret, a password): REST answers show it masked
+   * (`********`), and the actionlet never logs it nor puts it in a job payload in clear.
+   */
+  secret?: boolean;
 }
 
 /** The content item a fire acts on, as actionlets see it. */

@@ -97,6 +97,9 @@ export type { User } from '../model/user.js';
 // Mail transports, asset stores and search drivers.
 export type { MailAttachment, MailMessage, MailSender, MailTransport } from './mail-transport.js';
 
+// Secrets sealed with the installation's key.
+export type { SecretSealer } from './secret-sealer.js';
+
 // Durable jobs.
 export { defineJobHandler, type JobContext, type JobHandler } from './job-handler.js';
 export {

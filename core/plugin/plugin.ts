@@ -7,6 +7,7 @@ import type { AuthScheme } from './auth-scheme.js';
 import type { FieldType } from './field-type.js';
 import type { JobHandler } from './job-handler.js';
 import type { MailTransport } from './mail-transport.js';
+import type { SecretSealer } from './secret-sealer.js';
 import type { SearchDriver } from './search-driver.js';
 import type { StorageDriver } from './storage-driver.js';
 import type { Encryptor, JsonConfigurator, Marshal, SigningKeyFactory } from './token-components.js';
@@ -26,6 +27,10 @@ export interface PluginSetupContext {
   /** A child logger bound to the plugin's name. */
   logger: Logger;
   dataDir: string;
+  /** The service's version (outbound HTTP calls say `cms/<version>` as their user agent); set by the host. */
+  cmsVersion?: string;
+  /** Seals secrets with the installation's key; set by the host. */
+  secrets?: SecretSealer;
 }
 
 /** Everything a plugin may contribute. Keyed contributions must be unique across all plugins. */

@@ -1,3 +1,5 @@
+import { isSealed } from '../secrets/secret-box.js';
+import type { SecretSealer } from '../plugin/secret-sealer.js';
 import type { Principal } from '../auth/principal.js';
 import type { Definitions } from '../definitions/definition-cache.js';
 import { CmsError, Errors } from '../errors/index.js';
@@ -65,6 +67,7 @@ export function resolveActionlets(
   action: WorkflowAction,
   associations: readonly ActionletAssociation[],
   installed: (actionClass: string) => Actionlet | undefined,
+  secrets?: SecretSealer,
 ): ActionletRun[] {
   return associations.map((association) => {
     const actionlet = installed(association.actionClass);
@@ -84,7 +87,9 @@ export function resolveActionlets(
     const params: Record<string, string> = {};
     for (const p of actionlet.parameters) {
       const value = association.parameters[p.key] ?? p.defaultValue;
-      if (value !== null && value !== undefined) params[p.key] = value;
+      if (value === null || value === undefined) continue;
+      // Secret values are stored sealed (those stored before sealing began are still in clear).
+      params[p.key] = p.secret && secrets && isSealed(value) ? secrets.open(value) : value;
     }
     return { actionlet, params };
   });

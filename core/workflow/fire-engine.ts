@@ -1,3 +1,4 @@
+import type { SecretSealer } from '../plugin/secret-sealer.js';
 import type { PermissionService } from '../auth/permission-service.js';
 import type { Principal } from '../auth/principal.js';
 import type { ContentService, ContentSubmission } from '../content/content-service.js';
@@ -60,6 +61,8 @@ export interface FireEngineDependencies {
   indexQueue?: IndexQueue;
   /** Where actionlets write durable jobs (`enqueue`, `mail`). */
   jobs: JobQueue;
+  /** Opens the secret parameters of actionlets, stored sealed. */
+  secrets?: SecretSealer;
 }
 
 /**
@@ -91,7 +94,12 @@ export class FireEngine {
     if (request.indexPolicy) this.deps.indexQueue?.require(tx, request.indexPolicy);
     const start = await checkAvailable(definitions, action, item, request.actionId);
     await checkWhoCanUse(tx, action, request.principal);
-    const runs = resolveActionlets(action, await definitions.actionlets(action.id), this.deps.actionlet);
+    const runs = resolveActionlets(
+      action,
+      await definitions.actionlets(action.id),
+      this.deps.actionlet,
+      this.deps.secrets,
+    );
     if (request.requireSave && !runs.some((run) => run.actionlet.savesContent)) {
       throw new CmsError(Errors.WORKFLOW_ACTION_NO_SAVE, { action: action.name });
     }

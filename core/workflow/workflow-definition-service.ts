@@ -1,3 +1,4 @@
+import type { SecretSealer } from '../plugin/secret-sealer.js';
 import { randomUUID } from 'node:crypto';
 import { CmsError, Errors } from '../errors/index.js';
 import { actionletParameters, checkFieldsNamed } from './actionlet-parameters.js';
@@ -34,6 +35,8 @@ export class WorkflowDefinitionService {
     private readonly storage: Storage,
     private readonly actionlets: (actionClass: string) => Actionlet | undefined,
     private readonly now: () => number = Date.now,
+    /** Seals secret parameter values before they are stored. */
+    private readonly secrets?: SecretSealer,
   ) {}
 
   async createScheme(input: SchemeInput): Promise<WorkflowScheme> {
@@ -311,6 +314,7 @@ export class WorkflowDefinitionService {
         },
       );
     const parameters = actionletParameters(actionlet, input.parameters);
+    const stored = this.sealSecrets(actionlet, parameters);
     return this.storage.transaction(async (tx) => {
       const action = await this.getAction(actionId, tx);
       await checkFieldsNamed(tx, {
@@ -326,11 +330,22 @@ export class WorkflowDefinitionService {
         actionClass: actionlet.actionClass,
         name: actionlet.name,
         order: input.order ?? (existing.length === 0 ? 0 : Math.max(...existing.map((a) => a.order)) + 1),
-        parameters,
+        parameters: stored,
       };
       await tx.workflows.insertActionlet(association);
       return association;
     });
+  }
+
+  /** Secret values are stored sealed with the installation's key, never in clear. */
+  private sealSecrets(actionlet: Actionlet, parameters: Record<string, string>): Record<string, string> {
+    if (!this.secrets) return parameters;
+    const sealed = { ...parameters };
+    for (const p of actionlet.parameters) {
+      const value = sealed[p.key];
+      if (p.secret && value !== undefined && value !== p.defaultValue) sealed[p.key] = this.secrets.seal(value);
+    }
+    return sealed;
   }
 
   async removeActionlet(associationId: string): Promise<ActionletAssociation> {

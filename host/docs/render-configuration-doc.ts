@@ -79,6 +79,11 @@ service after doing so.`,
     after:
       "Endpoint keys are stored encrypted under a key derived from `json.web.token.hash.signing.key`: after changing it, enter each endpoint's key again. See `docs/push-publishing.md`.",
   },
+  {
+    name: 'Workflow',
+    after:
+      'These apply to the actionlets that call other servers (Link Checker, Social Status Update): every call has the timeout, the size limit and the user agent `cms/<version>`, and the links Link Checker follows may not reach private-network addresses (checked on the address connected to) unless `link.checker.allow.private` is set. The X API base URL is set by the administrator and is called wherever it points.',
+  },
 ];
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');

@@ -9,6 +9,7 @@ import { readVersionRange } from '../../core/plugin/version-range.js';
 import { BUILTIN_PLUGINS } from './builtin-plugins.js';
 import { readProperty } from '../../core/config/properties.js';
 import { HOST_PROPERTIES } from '../settings-properties.js';
+import { installationSecrets } from '../secrets/installation-secrets.js';
 import { serviceVersion } from '../version.js';
 import { checkPropertyNames } from './check-property-names.js';
 import { resolveKitForPlugins } from './kit-resolution.js';
@@ -42,7 +43,13 @@ export async function loadPlugins(config: Config, dataDir: string, cwd: string, 
     const logger = log.child({ plugin: descriptor.name });
     let contributions;
     try {
-      contributions = await descriptor.setup({ config, logger, dataDir });
+      contributions = await descriptor.setup({
+        config,
+        logger,
+        dataDir,
+        cmsVersion: serviceVersion(),
+        secrets: installationSecrets(dataDir),
+      });
     } catch (cause) {
       if (cause instanceof StartupError) throw cause;
       throw new StartupError(

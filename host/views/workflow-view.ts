@@ -77,6 +77,14 @@ export function actionletDefinitionView(a: Actionlet, withClass = true) {
   };
 }
 
+/** What a secret parameter's value is answered as: never the value itself. */
+export const MASKED_SECRET = '********';
+
+function maskSecrets(parameters: Readonly<Record<string, string>>, actionlet: Actionlet | undefined) {
+  const secrets = new Set(actionlet?.parameters.filter((p) => p.secret).map((p) => p.key));
+  return Object.fromEntries(Object.entries(parameters).map(([k, v]) => [k, secrets.has(k) ? MASKED_SECRET : v]));
+}
+
 export function associationView(association: ActionletAssociation, actionlet: Actionlet | undefined) {
   return {
     id: association.id,
@@ -84,7 +92,7 @@ export function associationView(association: ActionletAssociation, actionlet: Ac
     name: association.name,
     order: association.order,
     clazz: association.actionClass,
-    parameters: association.parameters,
+    parameters: maskSecrets(association.parameters, actionlet),
     actionlet: actionlet ? actionletDefinitionView(actionlet, false) : null,
   };
 }

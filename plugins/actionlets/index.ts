@@ -1,4 +1,10 @@
-import { PLUGIN_API_VERSION, definePlugin } from '../../core/plugin/kit.js';
+import {
+  PLUGIN_API_VERSION,
+  definePlugin,
+  readProperties,
+  type Config,
+  type SecretSealer,
+} from '../../core/plugin/kit.js';
 import { archiveContent } from './archive-content.js';
 import { commentOnWorkflow } from './comment-on-workflow.js';
 import { copyContentlet } from './copy-contentlet.js';
@@ -10,6 +16,9 @@ import { lockContent } from './lock-content.js';
 import { message } from './message.js';
 import { notifyAssignee } from './notify-assignee.js';
 import { notifyUsers } from './notify-users.js';
+import { OutboundHttp } from './outbound/outbound-http.js';
+import { postStatusJob } from './post-status-job.js';
+import { ACTIONLET_PROPERTIES } from './properties.js';
 import { publishContent } from './publish-content.js';
 import { pushNow } from './push-now.js';
 import { pushPublish } from './push-publish.js';
@@ -27,38 +36,75 @@ import { unlockContent } from './unlock-content.js';
 import { unpublishContent } from './unpublish-content.js';
 
 /** The actionlet catalogue, in the order the REST interface lists it. */
-export const builtinActionlets = [
-  fourEyesApproval,
-  archiveContent,
-  commentOnWorkflow,
-  copyContentlet,
-  deleteContent,
-  linkChecker,
-  lockContent,
-  message,
-  notifyAssignee,
-  notifyUsers,
-  publishContent,
-  pushNow,
-  pushPublish,
-  reindexContent,
-  requireMultipleApprovers,
-  resetWorkflow,
-  saveDraftContent,
-  saveContent,
-  sendEmail,
-  setValue,
-  translateContent,
-  socialStatusUpdate,
-  unarchiveContent,
-  unlockContent,
-  unpublishContent,
-] as const;
+export function catalogue({ http, secrets }: { http: OutboundHttp; secrets: SecretSealer }) {
+  return [
+    fourEyesApproval,
+    archiveContent,
+    commentOnWorkflow,
+    copyContentlet,
+    deleteContent,
+    linkChecker(http),
+    lockContent,
+    message,
+    notifyAssignee,
+    notifyUsers,
+    publishContent,
+    pushNow,
+    pushPublish,
+    reindexContent,
+    requireMultipleApprovers,
+    resetWorkflow,
+    saveDraftContent,
+    saveContent,
+    sendEmail,
+    setValue,
+    translateContent,
+    socialStatusUpdate(secrets),
+    unarchiveContent,
+    unlockContent,
+    unpublishContent,
+  ] as const;
+}
+
+/**
+ * Outbound HTTP as the properties configure it: for links found in content (private addresses only
+ * when `link.checker.allow.private` says so), and for the X API, whose base URL an administrator sets
+ * and which is therefore called wherever it points.
+ */
+export function outboundHttp(config: Config, cmsVersion = '0.0.0') {
+  const properties = readProperties(config, ACTIONLET_PROPERTIES);
+  const options = {
+    userAgent: `cms/${cmsVersion}`,
+    timeoutMs: properties['outbound.http.timeout.ms'],
+    maxResponseBytes: properties['outbound.http.max.response.bytes'],
+  };
+  return {
+    links: new OutboundHttp({ ...options, allowPrivate: properties['link.checker.allow.private'] }),
+    configured: new OutboundHttp({ ...options, allowPrivate: true }),
+    socialBaseUrl: properties['social.api.base.url'],
+  };
+}
+
+/** Only a host that gives no sealer (a test setting the plugin up by hand) meets this. */
+const noSealer = (): never => {
+  throw new Error('this host seals no secrets');
+};
+const NO_SECRETS: SecretSealer = { seal: noSealer, open: noSealer };
 
 /** The built-in workflow sub-actions. Those that need what this release lacks are listed but unavailable. */
 export default definePlugin({
   name: 'actionlets-builtin',
   apiVersion: PLUGIN_API_VERSION,
   description: 'Content, workflow and notification sub-actions of workflow actions',
-  setup: () => ({ actionlets: [...builtinActionlets, destroyContent] }),
+  properties: ACTIONLET_PROPERTIES,
+  setup: ({ config, cmsVersion, secrets = NO_SECRETS }) => {
+    const { links, configured, socialBaseUrl } = outboundHttp(config, cmsVersion);
+    return {
+      actionlets: [...catalogue({ http: links, secrets }), destroyContent],
+      jobHandlers: [postStatusJob({ http: configured, secrets, baseUrl: socialBaseUrl })],
+      close: async () => {
+        await Promise.all([links.close(), configured.close()]);
+      },
+    };
+  },
 });

@@ -9,3 +9,8 @@ export function required(key: string, displayName: string, defaultValue: string 
 export function optional(key: string, displayName: string, defaultValue: string | null = null): ActionletParameter {
   return { key, displayName, defaultValue, required: false };
 }
+
+/** A required credential: masked in every REST answer. */
+export function secret(key: string, displayName: string): ActionletParameter {
+  return { ...required(key, displayName), secret: true };
+}

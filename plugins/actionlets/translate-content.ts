@@ -1,5 +1,5 @@
 import { unavailableActionlet } from './define.js';
-import { optional, required } from './param.js';
+import { optional, required, secret } from './param.js';
 
 export const translateContent = unavailableActionlet({
   className: 'TranslationActionlet',
@@ -11,7 +11,7 @@ export const translateContent = unavailableActionlet({
     required('translateTo', 'Languages to translate to', 'all'),
     required('fieldTypes', 'Field types to translate', 'text,wysiwyg,textarea'),
     optional('ignoreFields', 'Fields to leave untranslated (variable names)'),
-    required('apiKey', 'Translation service API key'),
+    secret('apiKey', 'Translation service API key'),
   ],
   needs: 'machine translation through an external service arrives in a later release',
 });

@@ -108,6 +108,17 @@ export const workflowErrors = defineErrors('workflow', {
     message: 'The actionlet {actionlet} ({actionClass}) of {action} is not installed',
     meaning: 'The action runs an actionlet no installed plugin provides; nothing was changed.',
   },
+  WORKFLOW_LINKS_BROKEN: {
+    kind: 'invalid',
+    message: '{message}',
+    meaning:
+      'Link Checker found links in the listed fields that cannot be reached (or that point into a private network); the message lists them, and nothing was saved.',
+  },
+  WORKFLOW_STATUS_TOO_LONG: {
+    kind: 'invalid',
+    message: '{message}',
+    meaning: 'Social Status Update was asked to post more than X accepts (280 characters); nothing was changed.',
+  },
   WORKFLOW_ACTIONLET_UNAVAILABLE: {
     kind: 'invalid',
     message: '{action} cannot be fired: {reason}',

@@ -1,4 +1,5 @@
 import t from 'tap';
+import { randomBytes } from 'node:crypto';
 import { Config } from '../../../core/config/config.js';
 import { silentLogger } from '../../../core/logger.js';
 import type {
@@ -10,7 +11,8 @@ import type {
 } from '../../../core/plugin/actionlet.js';
 import type { MailMessage } from '../../../core/plugin/mail-transport.js';
 import { renderTemplate } from '../../../core/workflow/render-template.js';
-import actionletsPlugin, { builtinActionlets } from '../../../plugins/actionlets/index.js';
+import actionletsPlugin, { catalogue, outboundHttp } from '../../../plugins/actionlets/index.js';
+import { SecretBox } from '../../../core/secrets/secret-box.js';
 import { destroyContent } from '../../../plugins/actionlets/destroy-content.js';
 import { DEFAULT_ASSIGNEE_BODY, DEFAULT_ASSIGNEE_SUBJECT } from '../../../plugins/actionlets/notify-assignee.js';
 
@@ -134,7 +136,10 @@ function fakeContext(
 }
 
 /** Every actionlet of the plugin, the unlisted Destroy content too. */
-const all: readonly Actionlet[] = [...builtinActionlets, destroyContent];
+const all: readonly Actionlet[] = [
+  ...catalogue({ http: outboundHttp(new Config()).links, secrets: new SecretBox(randomBytes(32)) }),
+  destroyContent,
+];
 
 function actionlet(name: string): Actionlet {
   const found = all.find((a) => a.name === name);
@@ -328,7 +333,7 @@ t.test('Reindex content asks the fire to queue the item with its index policy', 
 });
 
 t.test('actionlets that need what this release lacks', async (t) => {
-  const unavailable = ['Link Checker', 'Translate Content', 'Social Status Update'];
+  const unavailable = ['Translate Content'];
   t.strictSame(
     all
       .filter((a) => a.unavailableReason !== undefined)
