@@ -242,6 +242,7 @@ export function buildContainer(parts: {
     );
   const push = buildPushPublishing({
     ...parts,
+    secrets,
     content,
     contentTypes,
     settings: parts.settings.push,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CmsError, Errors } from '../errors/index.js';
 import type { PushEndpoint, PushEnvironment, PushRecord } from '../model/push-publishing.js';
 import type { Storage } from '../plugin/storage-driver.js';
-import type { SecretBox } from './secret-box.js';
+import type { SecretSealer } from '../plugin/secret-sealer.js';
 
 export interface EnvironmentInput {
   name: string;
@@ -32,7 +32,7 @@ export function endpointView({ authKey: _authKey, ...endpoint }: PushEndpoint): 
 export class PushAdmin {
   constructor(
     private readonly storage: Storage,
-    private readonly secrets: SecretBox,
+    private readonly secrets: SecretSealer,
     private readonly now: () => number = Date.now,
   ) {}
 

@@ -4,7 +4,7 @@ import type { JobHandler } from '../plugin/job-handler.js';
 import type { Repositories, Storage } from '../plugin/storage-driver.js';
 import { bundleHash, type Bundle } from './bundle.js';
 import type { BundleBuilder } from './bundle-builder.js';
-import type { SecretBox } from './secret-box.js';
+import type { SecretSealer } from '../plugin/secret-sealer.js';
 
 /** The job a Push Publish or Push Now writes in the fire: one per pushed item. */
 export const PUSH_JOB = 'push';
@@ -39,7 +39,7 @@ export function pushJobHandlers(deps: {
   storage: Storage;
   queue: JobQueue;
   builder: BundleBuilder;
-  secrets: SecretBox;
+  secrets: SecretSealer;
   send: BundleSender;
   now?: () => number;
 }): [JobHandler<PushJobPayload>, JobHandler<PushSendPayload>] {

@@ -77,7 +77,7 @@ service after doing so.`,
   {
     name: 'Push publishing',
     after:
-      "Endpoint keys are stored encrypted under a key derived from `json.web.token.hash.signing.key`: after changing it, enter each endpoint's key again. See `docs/push-publishing.md`.",
+      'Endpoint keys are stored sealed with the installation key, `<data dir>/secrets.key`: back it up apart from the database. See `docs/push-publishing.md`.',
   },
   {
     name: 'Workflow',

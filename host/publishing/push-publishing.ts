@@ -8,7 +8,7 @@ import { BundleBuilder } from '../../core/publishing/bundle-builder.js';
 import { BundleReceiver } from '../../core/publishing/bundle-receiver.js';
 import { PushAdmin } from '../../core/publishing/push-admin.js';
 import { pushJobHandlers } from '../../core/publishing/push-jobs.js';
-import { SecretBox } from '../../core/publishing/secret-box.js';
+import type { SecretSealer } from '../../core/plugin/secret-sealer.js';
 import type { PushSettings } from '../settings.js';
 import { bundleSender } from './bundle-sender.js';
 
@@ -26,11 +26,10 @@ export function buildPushPublishing(parts: {
   content: ContentService;
   contentTypes: ContentTypeService;
   settings: PushSettings;
-  /** The installation's key, which endpoint keys are encrypted under. */
-  signingKey: Uint8Array;
+  /** Seals endpoint keys with the installation's key (the one key file of the data directory). */
+  secrets: SecretSealer;
 }): PushPublishing {
-  const { storage, settings } = parts;
-  const secrets = new SecretBox(parts.signingKey);
+  const { storage, settings, secrets } = parts;
   return {
     admin: new PushAdmin(storage, secrets),
     receiver: new BundleReceiver(

@@ -1,29 +1,8 @@
 import { createHash } from 'node:crypto';
 import t from 'tap';
+
+// Endpoint keys are sealed with the installation's sealer: see test/host/secrets/installation-secrets.test.ts.
 import { BundleReceiver } from '../../../core/publishing/bundle-receiver.js';
-import { SecretBox } from '../../../core/publishing/secret-box.js';
-
-const installationKey = Buffer.from('an installation signing key of some length');
-
-t.test('endpoint keys are sealed: never stored as given, opened only with the same installation key', async (t) => {
-  const box = new SecretBox(installationKey);
-  const sealed = box.seal('the endpoint key');
-  t.notMatch(sealed, 'the endpoint key');
-  t.not(box.seal('the endpoint key'), sealed, 'a fresh nonce each time');
-  t.equal(box.open(sealed), 'the endpoint key');
-  t.throws(
-    () => new SecretBox(Buffer.from('another installation')).open(sealed),
-    'another installation cannot open it',
-  );
-  const [version, iv, tag, data] = sealed.split('.');
-  const altered = [
-    version,
-    iv,
-    tag,
-    Buffer.from('x' + Buffer.from(data!, 'base64').toString('latin1')).toString('base64'),
-  ];
-  t.throws(() => box.open(altered.join('.')), 'an altered value is refused');
-});
 
 t.test('the receiver accepts only the key whose hash it holds', async (t) => {
   const hash = createHash('sha256').update('right-key').digest('hex');
