@@ -18,8 +18,10 @@ export interface MailCatcher {
   rejecting: boolean;
   /** The `mail.smtp.*` settings (as environment variables) that send here. */
   readonly env: Record<string, string>;
-  /** Resolves once `count` messages have arrived (polls; a bound on the number of checks, not a timing). */
-  waitFor(count: number): Promise<void>;
+  /** Resolves, with every message so far, once `count` have arrived (polls; a bound on the number of checks, not a timing). */
+  waitFor(count: number): Promise<CaughtMail[]>;
+  /** Empties the list, after giving stragglers a moment to arrive. */
+  drain(): Promise<CaughtMail[]>;
 }
 
 /** A local SMTP server as the peer of mail jobs: it records what it accepts, or refuses while told to. */
@@ -58,7 +60,14 @@ export async function startMailCatcher(t: Test): Promise<MailCatcher> {
       CMS_MAIL_SMTP_PORT: String(port),
       CMS_MAIL_SMTP_STARTTLS: 'off',
     },
-    waitFor: (count: number) => until(() => catcher.received.length >= count, `${count} mails`),
+    waitFor: async (count: number) => {
+      await until(() => catcher.received.length >= count, `${count} mails`);
+      return catcher.received;
+    },
+    drain: async () => {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return catcher.received.splice(0);
+    },
   });
 }
 

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { fileURLToPath } from 'node:url';
-import { startSmtpCapture } from '../helpers/smtp-capture.js';
+import { startMailCatcher } from '../helpers/mail-catcher.js';
 import { startTestApp } from '../helpers/test-app.js';
 
 const EXAMPLE = fileURLToPath(new URL('../../examples/actionlets/stamp-field.mjs', import.meta.url));
@@ -72,7 +72,7 @@ t.test(
 t.test(
   'Notify Assignee mails the assignee through SMTP after the commit; Set Value and Comment on Workflow render templates',
   async (t) => {
-    const mail = await startSmtpCapture(t);
+    const mail = await startMailCatcher(t);
     const { received } = mail;
     const s = (await startTestApp(t, { env: mail.env }))!;
     const admin = s.basicAuth();

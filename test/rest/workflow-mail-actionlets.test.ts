@@ -1,6 +1,6 @@
 import t, { type Test } from 'tap';
 import { SEED_IDS } from '../../core/setup/seed-installation.js';
-import { startSmtpCapture } from '../helpers/smtp-capture.js';
+import { startMailCatcher, type MailCatcher } from '../helpers/mail-catcher.js';
 import { startTestApp, type StorageName, type TestApp } from '../helpers/test-app.js';
 
 // Issue 17: the approval, notification, e-mail and message actionlets, fired over REST.
@@ -10,12 +10,12 @@ const PASSWORD = 'approver-password';
 /** Runs `body` on each storage driver, with its own SMTP server and app. */
 function onEachStorage(
   name: string,
-  body: (t: Test, s: TestApp, mail: Awaited<ReturnType<typeof startSmtpCapture>>) => Promise<void>,
+  body: (t: Test, s: TestApp, mail: MailCatcher) => Promise<void>,
   storages: readonly StorageName[] = ['sqlite', 'mysql'],
 ) {
   for (const storage of storages) {
     t.test(`${name}, on ${storage}`, async (t) => {
-      const mail = await startSmtpCapture(t);
+      const mail = await startMailCatcher(t);
       const s = await startTestApp(t, { storage, env: mail.env });
       if (s) await body(t, s, mail);
     });
