@@ -362,7 +362,10 @@ t.test('actionlets that need what this release lacks', async (t) => {
     t.strictSame(calls, [], `${name}: touched nothing`);
     t.equal(effects.length, 0, `${name}: registered nothing`);
   }
-  t.equal(actionlet('Push Now').unavailableReason?.startsWith('Push Now is not available yet: '), true);
+  t.equal(
+    actionlet('Translate Content').unavailableReason?.startsWith('Translate Content is not available yet: '),
+    true,
+  );
 });
 
 const ann: WorkflowUser = { userId: 'u-ann', email: 'ann@x.com', firstName: 'Ann', lastName: 'A' };

@@ -148,13 +148,23 @@ t.test('Message lives one package level up; the others in the actionlet package'
   }
 });
 
-t.test('the parameter objects are the four fields the REST interface shows, and what a value names', async (t) => {
-  const actionlets = (await contributions()).actionlets ?? [];
-  for (const p of actionlets.flatMap((a) => a.parameters)) {
-    const { names, ...shown } = p;
-    t.strictSame(Object.keys(shown).sort(), ['defaultValue', 'displayName', 'key', 'required']);
-    t.ok(names === undefined || names === 'field', `${p.key}: names`);
-  }
-  const named = actionlets.flatMap((a) => a.parameters.filter((p) => p.names).map((p) => `${a.name}.${p.key}`));
-  t.strictSame(named, ['Set Value.field'], 'the parameters checked against the fields of the types');
-});
+t.test(
+  'the parameter objects are the four fields the REST interface shows, what a value names, and secrets',
+  async (t) => {
+    const actionlets = (await contributions()).actionlets ?? [];
+    for (const p of actionlets.flatMap((a) => a.parameters)) {
+      const { names, secret, ...shown } = p;
+      t.strictSame(Object.keys(shown).sort(), ['defaultValue', 'displayName', 'key', 'required']);
+      t.ok(names === undefined || names === 'field', `${p.key}: names`);
+      t.ok(secret === undefined || secret === true, `${p.key}: secret`);
+    }
+    const secrets = actionlets.flatMap((a) => a.parameters.filter((p) => p.secret).map((p) => `${a.name}.${p.key}`));
+    t.strictSame(
+      secrets.sort(),
+      ['Social Status Update.accessTokenSecret', 'Social Status Update.consumerSecret', 'Translate Content.apiKey'],
+      'the parameters stored sealed and answered masked',
+    );
+    const named = actionlets.flatMap((a) => a.parameters.filter((p) => p.names).map((p) => `${a.name}.${p.key}`));
+    t.strictSame(named, ['Set Value.field'], 'the parameters checked against the fields of the types');
+  },
+);
