@@ -269,14 +269,15 @@ t.test('a scheme built as in the spec: the lifecycle table, conditions and atomi
     'role key in whoCanUse',
   );
 
-  const pushing = await action('Push it', unpublishStep, [unpublishStep], ['SaveContentActionlet']);
-  await wf('POST', `/actions/${pushing}/actionlets`, {
-    actionletClass: ACTIONLET + 'PushNowActionlet',
-    parameters: { environment: 'production', force: 'false' },
+  const translating = await action('Translate it', unpublishStep, [unpublishStep], ['SaveContentActionlet']);
+  const added = await wf('POST', `/actions/${translating}/actionlets`, {
+    actionletClass: ACTIONLET + 'TranslationActionlet',
+    parameters: { translateTo: 'all', fieldTypes: 'text', apiKey: 'a-key' },
   });
-  const unavailable = await fire(pushing, { contentletFormData: { contentType: 'Blog', title: 'Never saved' } });
+  t.equal(added.status, 200, added.text);
+  const unavailable = await fire(translating, { contentletFormData: { contentType: 'Blog', title: 'Never saved' } });
   t.equal(unavailable.status, 400);
-  t.match(unavailable.json.message, /Push Now/, 'the refusal names the actionlet');
+  t.match(unavailable.json.message, /Translate Content/, 'the refusal names the actionlet');
 
   const available = await s.http('GET', `/api/v1/workflow/contentlet/${before.json.entity.inode}/actions`, {
     headers: writer,
