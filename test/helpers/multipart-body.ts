@@ -1,3 +1,4 @@
+import type { TestApp } from './test-app.js';
 /** The boundary of the multipart bodies tests send. */
 export const MULTIPART_BOUNDARY = '----cms-test-boundary-7MA4YWxkTrZu0gW';
 
@@ -24,3 +25,21 @@ export function multipartEnd(): Buffer {
 }
 
 export const MULTIPART_TYPE = `multipart/form-data; boundary=${MULTIPART_BOUNDARY}`;
+
+/** A content type with two Binary fields, for fires that carry files. */
+export async function pressType(s: TestApp): Promise<void> {
+  const made = await s.http('POST', '/api/v1/contenttype', {
+    headers: s.basicAuth(),
+    body: {
+      baseType: 'CONTENT',
+      name: 'Press',
+      variable: 'Press',
+      fields: [
+        { clazz: 'TextField', name: 'Headline', variable: 'headline' },
+        { clazz: 'BinaryField', name: 'Photo', variable: 'photo' },
+        { clazz: 'BinaryField', name: 'Kit', variable: 'kit' },
+      ],
+    },
+  });
+  if (made.status !== 200) throw new Error(made.text);
+}

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { randomBytes } from 'node:crypto';
 import { createFolders } from '../helpers/folders.js';
-import { MULTIPART_BOUNDARY, multipartBody } from '../helpers/multipart-body.js';
+import { MULTIPART_BOUNDARY, multipartBody, pressType } from '../helpers/multipart-body.js';
 import { startTestApp, testOnEachStorage, type TestApp } from '../helpers/test-app.js';
 
 // Issue 15: files uploaded through a multipart fire, then served by their path.
@@ -45,20 +45,7 @@ testOnEachStorage('a file uploaded through a multipart fire is served by its pat
 
 t.test('multipart parts: named after a field, listed by binaryFields, and malformed bodies', async (t) => {
   const s = (await startTestApp(t))!;
-  const made = await s.http('POST', '/api/v1/contenttype', {
-    headers: s.basicAuth(),
-    body: {
-      baseType: 'CONTENT',
-      name: 'Press',
-      variable: 'Press',
-      fields: [
-        { clazz: 'TextField', name: 'Headline', variable: 'headline' },
-        { clazz: 'BinaryField', name: 'Photo', variable: 'photo' },
-        { clazz: 'BinaryField', name: 'Kit', variable: 'kit' },
-      ],
-    },
-  });
-  t.equal(made.status, 200, made.text);
+  await pressType(s);
   const json = (extra: Record<string, unknown> = {}) => ({
     name: 'json',
     value: JSON.stringify({ contentlet: { contentType: 'Press', headline: 'Launch', ...extra } }),

@@ -7,30 +7,19 @@ import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { stalledRequest } from '../helpers/raw-http.js';
 import { storedAssetKey } from '../helpers/stored-asset-key.js';
-import { multipartBody, multipartEnd, MULTIPART_TYPE, partHead, type Part } from '../helpers/multipart-body.js';
+import {
+  multipartBody,
+  multipartEnd,
+  MULTIPART_TYPE,
+  partHead,
+  pressType,
+  type Part,
+} from '../helpers/multipart-body.js';
 import { startTestApp, tempDataDir, testOnEachStorage, type TestApp, type TestResponse } from '../helpers/test-app.js';
 
 const MEMORY_ASSETS = fileURLToPath(new URL('../fixtures/memory-assets-plugin.mjs', import.meta.url));
 const FIRE = '/api/v1/workflow/actions/default/fire/PUBLISH';
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-/** A content type with two Binary fields, for fires that carry files. */
-async function pressType(s: TestApp): Promise<void> {
-  const made = await s.http('POST', '/api/v1/contenttype', {
-    headers: s.basicAuth(),
-    body: {
-      baseType: 'CONTENT',
-      name: 'Press',
-      variable: 'Press',
-      fields: [
-        { clazz: 'TextField', name: 'Headline', variable: 'headline' },
-        { clazz: 'BinaryField', name: 'Photo', variable: 'photo' },
-        { clazz: 'BinaryField', name: 'Kit', variable: 'kit' },
-      ],
-    },
-  });
-  if (made.status !== 200) throw new Error(made.text);
-}
 
 const json = (values: Record<string, unknown> = {}): Part => ({
   name: 'json',
