@@ -2,11 +2,12 @@ import type { PermissionService } from '../auth/permission-service.js';
 import type { Principal } from '../auth/principal.js';
 import type { AnonymousContentAccess } from '../content/content-reader.js';
 import type { DefinitionCache, Definitions } from '../definitions/definition-cache.js';
+import { readAfterCall } from '../definitions/read-after-call.js';
 import { CmsError, Errors } from '../errors/index.js';
 import { ROOT_PATH } from '../model/folder.js';
 import { DEFAULT_LANGUAGE_ID } from '../model/language.js';
 import type { Site } from '../model/site.js';
-import type { Storage } from '../plugin/storage-driver.js';
+import type { Storage, VersionTokens } from '../plugin/storage-driver.js';
 import type { SiteByHost } from '../site/site-by-host.js';
 import { navAnswer, type NavAnswer } from './nav-answer.js';
 import { NavAnswerCache } from './nav-answer-cache.js';
@@ -55,15 +56,19 @@ export interface NavRequest {
  * The navigation tree of a site (`GET /api/v1/nav/{uri}`): folders, pages, files (and, later, menu
  * links) that show on the menu, live only, below a root folder to a depth. Answers are serialised
  * once and kept per (site, language, root, depth, and the caller when the permission check is on)
- * under the version tokens, so a cached answer costs one read of both tokens and the access checks.
+ * under the version tokens, so a cached answer costs the access checks and a share of one read of
+ * both tokens (the requests that arrive together read them once).
  */
 export class NavigationService {
   private readonly cache: NavAnswerCache;
   private readonly links: NavItemSource;
+  private readonly versionTokens: () => Promise<VersionTokens>;
 
   constructor(private readonly deps: NavigationDependencies) {
     this.cache = deps.cache ?? new NavAnswerCache();
     this.links = deps.links ?? menuLinkItems;
+    // The requests that arrive together share one read of the tokens, made after all of them arrived.
+    this.versionTokens = readAfterCall(() => deps.storage.versionTokens());
   }
 
   async answer(principal: Principal | null, request: NavRequest): Promise<NavAnswer> {
@@ -73,8 +78,8 @@ export class NavigationService {
     if (!principal && this.deps.anonymous === 'NONE') throw new CmsError(Errors.AUTH_INVALID_USER);
     const rootPath = navRootPath(request.uri);
     const { storage } = this.deps;
-    // One read per request: with the site's and the caller's checks, all a cached answer costs.
-    const tokens = await storage.versionTokens();
+    // With the site's and the caller's checks, all a cached answer costs: one read, shared.
+    const tokens = await this.versionTokens();
     const definitions = await this.deps.definitions.in(storage, tokens.definitions);
     const languageId = request.languageId ?? DEFAULT_LANGUAGE_ID;
     if (!(await definitions.language(languageId)))

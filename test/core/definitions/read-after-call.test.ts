@@ -1,0 +1,55 @@
+import t from 'tap';
+import { readAfterCall } from '../../../core/definitions/read-after-call.js';
+
+/** A stored value and a counting reader of it, resolving after a macrotask like a real driver may. */
+function store(initial: string) {
+  const state = { value: initial, reads: 0 };
+  const read = async () => {
+    state.reads++;
+    const seen = state.value;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    return seen;
+  };
+  return { state, read };
+}
+
+t.test('calls made in one turn share one read', async (t) => {
+  const { state, read } = store('a');
+  const shared = readAfterCall(read);
+  const answers = await Promise.all([shared(), shared(), shared()]);
+  t.same(answers, ['a', 'a', 'a']);
+  t.equal(state.reads, 1);
+});
+
+t.test('the read starts after the call: a change made before it in the same turn is seen', async (t) => {
+  const { state, read } = store('a');
+  const shared = readAfterCall(read);
+  const first = shared();
+  state.value = 'b';
+  t.equal(await first, 'b');
+});
+
+t.test('a call made while a read is under way waits for the next read and sees what changed', async (t) => {
+  const { state, read } = store('a');
+  const shared = readAfterCall(read);
+  const first = shared();
+  // The first read has started (it runs in the check phase) and has taken the value it will answer.
+  await new Promise((resolve) => setImmediate(resolve));
+  t.equal(state.reads, 1);
+  state.value = 'b';
+  const second = shared();
+  t.equal(await first, 'a');
+  t.equal(await second, 'b', 'the later call is not given the read that may have missed its change');
+  t.equal(state.reads, 2);
+});
+
+t.test('a failed read fails the calls that shared it, and the next call reads again', async (t) => {
+  let fail = true;
+  const shared = readAfterCall(async () => {
+    if (fail) throw new Error('locked');
+    return 'ok';
+  });
+  await t.rejects(Promise.all([shared(), shared()]), /locked/);
+  fail = false;
+  t.equal(await shared(), 'ok');
+});
