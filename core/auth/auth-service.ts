@@ -186,7 +186,7 @@ export class AuthService implements AuthServices {
 
   async verifyApiKey(key: string, context: SignInContext): Promise<Principal> {
     if (!this.tokens) throw new CmsError(Errors.TOKEN_INVALID, { reason: 'tokens are not enabled' });
-    const token = await this.tokens.verify(key, 'api', context.ip);
+    const token = await this.tokens.verify(key, 'api', context);
     const principal = await this.findUserById(token.userId);
     if (!principal) throw new CmsError(Errors.AUTH_INVALID_USER);
     return principal;
@@ -195,7 +195,7 @@ export class AuthService implements AuthServices {
   async resolveAutoLogin(token: string, context: AutoLoginContext): Promise<Principal | undefined> {
     if (!this.tokens || (!context.secure && !this.settings.autoLoginOverHttp)) return undefined;
     try {
-      const issued = await this.tokens.verify(token, 'cookie', context.ip);
+      const issued = await this.tokens.verify(token, 'cookie', context);
       const principal = await this.findUserById(issued.userId);
       // As the original's user tokens: a user changed since the sign-in (a new password, say) ends them.
       return principal && principal.user.modDate <= issued.issuedAt ? principal : undefined;
