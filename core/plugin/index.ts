@@ -3,6 +3,7 @@ export * from './asset-storage.js';
 export * from './auth-scheme.js';
 export * from './field-type.js';
 export * from './mail-transport.js';
+export * from './outbound-http.js';
 export * from './plugin-errors.js';
 export * from './plugin.js';
 export * from './registry.js';

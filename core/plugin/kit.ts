@@ -97,6 +97,16 @@ export type { User } from '../model/user.js';
 // Mail transports, asset stores and search drivers.
 export type { MailAttachment, MailMessage, MailSender, MailTransport } from './mail-transport.js';
 
+// Calls to other servers.
+export {
+  OutboundHttpError,
+  type OutboundFailure,
+  type OutboundHttp,
+  type OutboundHttpClients,
+  type OutboundRequest,
+  type OutboundResponse,
+} from './outbound-http.js';
+
 // Secrets sealed with the installation's key.
 export type { SecretSealer } from './secret-sealer.js';
 

@@ -7,6 +7,7 @@ import type { AuthScheme } from './auth-scheme.js';
 import type { FieldType } from './field-type.js';
 import type { JobHandler } from './job-handler.js';
 import type { MailTransport } from './mail-transport.js';
+import type { OutboundHttpClients } from './outbound-http.js';
 import type { SecretSealer } from './secret-sealer.js';
 import type { SearchDriver } from './search-driver.js';
 import type { StorageDriver } from './storage-driver.js';
@@ -31,6 +32,8 @@ export interface PluginSetupContext {
   cmsVersion?: string;
   /** Seals secrets with the installation's key; set by the host. */
   secrets?: SecretSealer;
+  /** Clients for calls to other servers (timeout, size limit, user agent, private-address guard); set by the host. */
+  outbound?: OutboundHttpClients;
 }
 
 /** Everything a plugin may contribute. Keyed contributions must be unique across all plugins. */

@@ -85,6 +85,11 @@ export class PluginRegistry {
     if (contributions.close) this.closers.push({ plugin, close: contributions.close });
   }
 
+  /** Something the host gave the plugins (their outbound clients) that closes after every plugin's close hook. */
+  closeAfterPlugins(owner: string, close: () => Promise<void>): void {
+    this.closers.unshift({ plugin: owner, close });
+  }
+
   plugins(): readonly string[] {
     return this.loadedPlugins.map((p) => p.name);
   }

@@ -13,6 +13,7 @@ import type { MailMessage } from '../../../core/plugin/mail-transport.js';
 import { renderTemplate } from '../../../core/workflow/render-template.js';
 import actionletsPlugin, { catalogue, outboundHttp } from '../../../plugins/actionlets/index.js';
 import { SecretBox } from '../../../core/secrets/secret-box.js';
+import { hostOutboundClients } from '../../../host/outbound/outbound-clients.js';
 import { destroyContent } from '../../../plugins/actionlets/destroy-content.js';
 import { DEFAULT_ASSIGNEE_BODY, DEFAULT_ASSIGNEE_SUBJECT } from '../../../plugins/actionlets/notify-assignee.js';
 
@@ -136,8 +137,10 @@ function fakeContext(
 }
 
 /** Every actionlet of the plugin, the unlisted Destroy content too. */
+const outbound = hostOutboundClients(new Config());
+t.teardown(() => outbound.close());
 const all: readonly Actionlet[] = [
-  ...catalogue({ http: outboundHttp(new Config()).links, secrets: new SecretBox(randomBytes(32)) }),
+  ...catalogue({ http: outboundHttp(new Config(), outbound).links, secrets: new SecretBox(randomBytes(32)) }),
   destroyContent,
 ];
 
