@@ -48,9 +48,11 @@ export {
   type Actionlet,
   type ActionletContext,
   type ActionletParameter,
+  type ContentLanguage,
   type ContentOperations,
   type FiredContent,
   type FoundUsers,
+  type ItemField,
   type StoredFile,
   type WorkflowUser,
   type WorkflowOperations,
@@ -106,6 +108,14 @@ export {
   type OutboundRequest,
   type OutboundResponse,
 } from './outbound-http.js';
+
+// Machine translation (Translate Content).
+export {
+  TRANSLATE_JOB,
+  type TranslateJobPayload,
+  type TranslationProvider,
+  type TranslationRequest,
+} from './translation-provider.js';
 
 // Secrets sealed with the installation's key.
 export type { SecretSealer } from './secret-sealer.js';

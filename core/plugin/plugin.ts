@@ -11,6 +11,7 @@ import type { OutboundHttpClients } from './outbound-http.js';
 import type { SecretSealer } from './secret-sealer.js';
 import type { SearchDriver } from './search-driver.js';
 import type { StorageDriver } from './storage-driver.js';
+import type { TranslationProvider } from './translation-provider.js';
 import type { Encryptor, JsonConfigurator, Marshal, SigningKeyFactory } from './token-components.js';
 
 /** The plugin API this host implements. A plugin written for another version is refused at start. */
@@ -44,6 +45,8 @@ export interface PluginContributions {
   storageDrivers?: readonly StorageDriver[];
   searchDrivers?: readonly SearchDriver[];
   mailTransports?: readonly MailTransport[];
+  /** Machine translation services; `translation.provider` names the one used. */
+  translationProviders?: readonly TranslationProvider[];
   /** Handlers of durable jobs, by `kind` (see `JobHandler`). */
   jobHandlers?: readonly JobHandler[];
   assetStorages?: readonly AssetStorageDriver[];

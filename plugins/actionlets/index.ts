@@ -59,7 +59,7 @@ export function catalogue({ http, secrets }: { http: OutboundHttp; secrets: Secr
     saveContent,
     sendEmail,
     setValue,
-    translateContent,
+    translateContent(secrets),
     socialStatusUpdate(secrets),
     unarchiveContent,
     unlockContent,
@@ -93,7 +93,7 @@ const NO_OUTBOUND: OutboundHttpClients = {
   }),
 };
 
-/** The built-in workflow sub-actions. Those that need what this release lacks are listed but unavailable. */
+/** The built-in workflow sub-actions. */
 export default definePlugin({
   name: 'actionlets-builtin',
   apiVersion: PLUGIN_API_VERSION,
