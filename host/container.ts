@@ -22,6 +22,8 @@ import { LanguageService } from '../core/language/language-service.js';
 import type { Logger } from '../core/logger.js';
 import { resolveNamed, type PluginRegistry } from '../core/plugin/registry.js';
 import { installationSecrets } from './secrets/installation-secrets.js';
+import type { JobHandler } from '../core/plugin/job-handler.js';
+import { translateContentJob } from '../core/translation/translate-content-job.js';
 import type { Storage } from '../core/plugin/storage-driver.js';
 import {
   ConfigToken,
@@ -249,7 +251,23 @@ export function buildContainer(parts: {
   });
   c.register(PushAdmin, { useValue: push.admin });
   c.register(BundleReceiver, { useValue: push.receiver });
-  const jobs = buildDurableJobs({ ...parts, sendMail, builtIn: push.jobHandlers });
+  // Named by a property, resolved at start: a name no plugin contributes stops start-up.
+  const translation = translateContentJob({
+    storage: parts.storage,
+    content,
+    secrets,
+    provider: resolveNamed(
+      parts.registry.translationProviders,
+      'translation.provider',
+      parts.settings.translationProvider,
+      parts.config.origin('translation.provider'),
+    ),
+  });
+  const jobs = buildDurableJobs({
+    ...parts,
+    sendMail,
+    builtIn: (queue) => [...push.jobHandlers(queue), translation as JobHandler],
+  });
   c.register(JobQueue, { useValue: jobs.queue });
   c.register(JobDispatcher, { useValue: jobs.dispatcher });
   c.register(JobAdmin, { useValue: jobs.admin });

@@ -638,6 +638,29 @@ export const HOST_PROPERTIES = defineProperties({
     group: 'Push publishing',
     description: "How long sending a bundle may take: connecting, the answer's headers, and its body each.",
   },
+  'outbound.http.timeout.ms': {
+    type: 'int',
+    default: 10_000,
+    min: 1,
+    max: 600_000,
+    group: 'Workflow',
+    description:
+      'Timeout of each outbound call a plugin makes (actionlets, translation providers): connecting, waiting for the headers, each pause in the body.',
+  },
+  'outbound.http.max.response.bytes': {
+    type: 'int',
+    default: 1_048_576,
+    min: 1,
+    max: 104_857_600,
+    group: 'Workflow',
+    description: 'Largest answer body a plugin reads from another server; a larger one fails the call.',
+  },
+  'translation.provider': {
+    default: 'google',
+    group: 'Workflow',
+    description:
+      'The translation provider Translate Content calls: the name of one a loaded plugin contributes (`google`, built in).',
+  },
   'mail.from': {
     default: 'cms@localhost',
     group: 'Mail',

@@ -84,6 +84,8 @@ export interface HostSettings {
   /** `DEFAULT_PAGE_TO_DEFAULT_LANGUAGE`: navigation lists a page missing in the language asked for in the default one. */
   defaultPageToDefaultLanguage: boolean;
   mailTransport: string;
+  /** The translation provider's name (`translation.provider`). */
+  translationProvider: string;
   mailFrom: string;
   /** The most bytes of attachments one message carries. */
   mailAttachmentsMaxBytes: number;
@@ -184,6 +186,7 @@ export function readSettings(config: Config): HostSettings {
     defaultFileToDefaultLanguage: p.DEFAULT_FILE_TO_DEFAULT_LANGUAGE,
     defaultPageToDefaultLanguage: p.DEFAULT_PAGE_TO_DEFAULT_LANGUAGE,
     mailTransport: p['mail.transport'],
+    translationProvider: p['translation.provider'],
     mailFrom: p['mail.from'],
     mailAttachmentsMaxBytes: p['mail.attachments.max.bytes'],
     jobs: {

@@ -59,6 +59,24 @@ export interface ContentOperations {
   setValue(fieldVariable: string, value: unknown): Promise<void>;
 }
 
+/** A language of the installation, as actionlets see it. */
+export interface ContentLanguage {
+  readonly id: number;
+  /** Lower case (`en`). */
+  readonly languageCode: string;
+  /** Upper case (`US`); may be empty. */
+  readonly countryCode: string;
+}
+
+/** A field of the fired item's content type, as actionlets see it. */
+export interface ItemField {
+  readonly variable: string;
+  /** The canonical class name (`com.cms.contenttype.model.field.ImmutableTextField`). */
+  readonly className: string;
+  /** `TEXT`, `LONG_TEXT`, `INTEGER`, … */
+  readonly dataType: string;
+}
+
 /** A user an actionlet addresses (a recipient, an approver). */
 export interface WorkflowUser {
   readonly userId: string;
@@ -124,6 +142,10 @@ export interface ActionletContext {
   readonly params: Readonly<Record<string, string>>;
   readonly logger: Logger;
   readonly item: FiredContent;
+  /** The languages configured in the installation, by id. */
+  languages(): Promise<readonly ContentLanguage[]>;
+  /** The fields of the item's content type, in their order. */
+  fields(): Promise<readonly ItemField[]>;
   /** The user firing the action. */
   readonly user: {
     readonly userId: string;

@@ -48,9 +48,11 @@ export {
   type Actionlet,
   type ActionletContext,
   type ActionletParameter,
+  type ContentLanguage,
   type ContentOperations,
   type FiredContent,
   type FoundUsers,
+  type ItemField,
   type StoredFile,
   type WorkflowUser,
   type WorkflowOperations,
@@ -96,6 +98,24 @@ export type { User } from '../model/user.js';
 
 // Mail transports, asset stores and search drivers.
 export type { MailAttachment, MailMessage, MailSender, MailTransport } from './mail-transport.js';
+
+// Calls to other servers.
+export {
+  OutboundHttpError,
+  type OutboundFailure,
+  type OutboundHttp,
+  type OutboundHttpClients,
+  type OutboundRequest,
+  type OutboundResponse,
+} from './outbound-http.js';
+
+// Machine translation (Translate Content).
+export {
+  TRANSLATE_JOB,
+  type TranslateJobPayload,
+  type TranslationProvider,
+  type TranslationRequest,
+} from './translation-provider.js';
 
 // Secrets sealed with the installation's key.
 export type { SecretSealer } from './secret-sealer.js';

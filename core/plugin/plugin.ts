@@ -7,9 +7,11 @@ import type { AuthScheme } from './auth-scheme.js';
 import type { FieldType } from './field-type.js';
 import type { JobHandler } from './job-handler.js';
 import type { MailTransport } from './mail-transport.js';
+import type { OutboundHttpClients } from './outbound-http.js';
 import type { SecretSealer } from './secret-sealer.js';
 import type { SearchDriver } from './search-driver.js';
 import type { StorageDriver } from './storage-driver.js';
+import type { TranslationProvider } from './translation-provider.js';
 import type { Encryptor, JsonConfigurator, Marshal, SigningKeyFactory } from './token-components.js';
 
 /** The plugin API this host implements. A plugin written for another version is refused at start. */
@@ -31,6 +33,8 @@ export interface PluginSetupContext {
   cmsVersion?: string;
   /** Seals secrets with the installation's key; set by the host. */
   secrets?: SecretSealer;
+  /** Clients for calls to other servers (timeout, size limit, user agent, private-address guard); set by the host. */
+  outbound?: OutboundHttpClients;
 }
 
 /** Everything a plugin may contribute. Keyed contributions must be unique across all plugins. */
@@ -41,6 +45,8 @@ export interface PluginContributions {
   storageDrivers?: readonly StorageDriver[];
   searchDrivers?: readonly SearchDriver[];
   mailTransports?: readonly MailTransport[];
+  /** Machine translation services; `translation.provider` names the one used. */
+  translationProviders?: readonly TranslationProvider[];
   /** Handlers of durable jobs, by `kind` (see `JobHandler`). */
   jobHandlers?: readonly JobHandler[];
   assetStorages?: readonly AssetStorageDriver[];

@@ -9,6 +9,7 @@ import type { MailTransport } from './mail-transport.js';
 import type { PluginContributions } from './plugin.js';
 import type { SearchDriver } from './search-driver.js';
 import type { StorageDriver } from './storage-driver.js';
+import type { TranslationProvider } from './translation-provider.js';
 import type { Encryptor, JsonConfigurator, Marshal, SigningKeyFactory } from './token-components.js';
 
 /** Contributions of one kind, keyed; remembers which plugin brought each key. */
@@ -58,6 +59,7 @@ export class PluginRegistry {
   readonly searchDrivers = new Keyed<SearchDriver>('Search driver', (d) => d.name);
   readonly mailTransports = new Keyed<MailTransport>('Mail transport', (t) => t.name);
   readonly jobHandlers = new Keyed<JobHandler>('Job handler', (h) => h.kind);
+  readonly translationProviders = new Keyed<TranslationProvider>('Translation provider', (p) => p.name);
   readonly assetStorages = new Keyed<AssetStorageDriver>('Asset storage', (d) => d.name);
   readonly signingKeyFactories = new Keyed<SigningKeyFactory>('Signing key factory', (f) => f.name);
   readonly marshals = new Keyed<Marshal>('Marshal', (m) => m.name);
@@ -77,12 +79,18 @@ export class PluginRegistry {
     for (const d of contributions.searchDrivers ?? []) this.searchDrivers.add(plugin, d);
     for (const t of contributions.mailTransports ?? []) this.mailTransports.add(plugin, t);
     for (const h of contributions.jobHandlers ?? []) this.jobHandlers.add(plugin, h);
+    for (const p of contributions.translationProviders ?? []) this.translationProviders.add(plugin, p);
     for (const d of contributions.assetStorages ?? []) this.assetStorages.add(plugin, d);
     for (const f of contributions.signingKeyFactories ?? []) this.signingKeyFactories.add(plugin, f);
     for (const m of contributions.marshals ?? []) this.marshals.add(plugin, m);
     for (const c of contributions.jsonConfigurators ?? []) this.jsonConfigurators.add(plugin, c);
     for (const e of contributions.encryptors ?? []) this.encryptors.add(plugin, e);
     if (contributions.close) this.closers.push({ plugin, close: contributions.close });
+  }
+
+  /** Something the host gave the plugins (their outbound clients) that closes after every plugin's close hook. */
+  closeAfterPlugins(owner: string, close: () => Promise<void>): void {
+    this.closers.unshift({ plugin: owner, close });
   }
 
   plugins(): readonly string[] {

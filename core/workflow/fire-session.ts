@@ -329,6 +329,14 @@ export class FireSession {
           title: session.current?.version.title ?? '',
         };
       },
+      languages: async () =>
+        (await tx.languages.list()).map(({ id, languageCode, countryCode }) => ({ id, languageCode, countryCode })),
+      fields: async () =>
+        (await this.input.definitions.fields(item.type.id)).map((f) => ({
+          variable: f.variable,
+          className: f.clazz,
+          dataType: f.dataType,
+        })),
       user: this.user(),
       comment: this.comment,
       content: this.contentOperations(),

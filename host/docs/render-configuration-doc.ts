@@ -82,7 +82,7 @@ service after doing so.`,
   {
     name: 'Workflow',
     after:
-      'These apply to the actionlets that call other servers (Link Checker, Social Status Update): every call has the timeout, the size limit and the user agent `cms/<version>`, and the links Link Checker follows may not reach private-network addresses (checked on the address connected to) unless `link.checker.allow.private` is set. The X API base URL is set by the administrator and is called wherever it points.',
+      'Every outbound call of a plugin (Link Checker, Social Status Update, the translation provider of Translate Content) has the timeout, the size limit and the user agent `cms/<version>`. The links Link Checker follows may not reach private-network addresses (checked on the address connected to) unless `link.checker.allow.private` is set; the translation base URL likewise unless `translation.google.allow.private` is. The X API base URL is set by the administrator and is called wherever it points.',
   },
 ];
 

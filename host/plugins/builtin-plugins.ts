@@ -9,6 +9,7 @@ const BUILTIN_MODULES = [
   '../../plugins/field-types/index.js',
   '../../plugins/actionlets/index.js',
   '../../plugins/mail/index.js',
+  '../../plugins/translation/google/index.js',
   '../../plugins/assets/index.js',
   '../../plugins/search/embedded/index.js',
   '../../plugins/search/elasticsearch/index.js',

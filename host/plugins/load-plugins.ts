@@ -10,6 +10,7 @@ import { BUILTIN_PLUGINS } from './builtin-plugins.js';
 import { readProperty } from '../../core/config/properties.js';
 import { HOST_PROPERTIES } from '../settings-properties.js';
 import { installationSecrets } from '../secrets/installation-secrets.js';
+import { hostOutboundClients } from '../outbound/outbound-clients.js';
 import { serviceVersion } from '../version.js';
 import { checkPropertyNames } from './check-property-names.js';
 import { resolveKitForPlugins } from './kit-resolution.js';
@@ -38,6 +39,9 @@ export async function loadPlugins(config: Config, dataDir: string, cwd: string, 
   const imported: Array<{ source: PluginSource; descriptor: PluginDescriptor }> = [];
   for (const source of sources) imported.push({ source, descriptor: await importDescriptor(source) });
   checkPropertyNames(config, [HOST_PROPERTIES, ...imported.map(({ descriptor }) => descriptor.properties ?? {})], log);
+  // One set of outbound clients for every plugin; they close after the plugins' own close hooks.
+  const outbound = hostOutboundClients(config);
+  registry.closeAfterPlugins('outbound http', () => outbound.close());
   for (const { source, descriptor } of imported) {
     validateProperties(descriptor, config);
     const logger = log.child({ plugin: descriptor.name });
@@ -49,6 +53,7 @@ export async function loadPlugins(config: Config, dataDir: string, cwd: string, 
         dataDir,
         cmsVersion: serviceVersion(),
         secrets: installationSecrets(dataDir),
+        outbound,
       });
     } catch (cause) {
       if (cause instanceof StartupError) throw cause;

@@ -1,7 +1,7 @@
-import { Agent, request } from 'undici';
 import type { PushEndpoint } from '../../core/model/push-publishing.js';
 import type { Bundle } from '../../core/publishing/bundle.js';
 import type { BundleSender } from '../../core/publishing/push-jobs.js';
+import { UndiciOutboundHttp } from '../outbound/undici-outbound-http.js';
 import { serviceVersion } from '../version.js';
 
 /** The path a receiving instance takes bundles on. */
@@ -11,15 +11,23 @@ export const BUNDLE_PUBLISH_PATH = '/api/bundlePublisher/publish';
 const MAX_ANSWER_BYTES = 64 * 1024;
 
 /**
- * Posts bundles with undici: a timeout on connecting, on the answer's headers and on its body, a
- * cap on what is read of the answer, and a user agent. Errors name the endpoint and the answer's
- * status, never the key (they become the job's last error, shown over REST).
- * NOTE: private to push publishing for now; to be unified with the shared outbound HTTP helper.
+ * Posts bundles through the host's outbound HTTP: a timeout on connecting, on the answer's headers
+ * and on its body, a cap on what is read of the answer, and a user agent. Endpoints are configured
+ * by administrators, so private addresses are called; redirects are not followed (a receiver
+ * answers the bundle itself). Errors name the endpoint and the answer's status, never the key (they
+ * become the job's last error, shown over REST).
  */
 export function bundleSender(options: { timeoutMs: number; maxBundleBytes: number }): BundleSender {
-  const userAgent = `cms-push/${serviceVersion()}`;
-  const timeouts = { headersTimeout: options.timeoutMs, bodyTimeout: options.timeoutMs };
-  const dispatcher = new Agent({ connect: { timeout: options.timeoutMs }, ...timeouts });
+  const http = new UndiciOutboundHttp({
+    userAgent: `cms-push/${serviceVersion()}`,
+    timeoutMs: options.timeoutMs,
+    maxResponseBytes: MAX_ANSWER_BYTES,
+    allowPrivate: true,
+    maxRedirects: 0,
+    // Pushes are rare: no idle connection is kept, so nothing holds the process open and the
+    // client needs no closing on shutdown.
+    keepAlive: false,
+  });
   return async (endpoint: PushEndpoint, key: string, bundle: Bundle, signal: AbortSignal) => {
     const body = JSON.stringify(bundle);
     if (Buffer.byteLength(body) > options.maxBundleBytes)
@@ -27,40 +35,22 @@ export function bundleSender(options: { timeoutMs: number; maxBundleBytes: numbe
     const url = `${endpoint.protocol}://${endpoint.address}:${endpoint.port}${BUNDLE_PUBLISH_PATH}`;
     let answer;
     try {
-      answer = await request(url, {
+      answer = await http.request(url, {
         method: 'POST',
         body,
         signal,
         headers: {
           authorization: `Bearer ${key}`,
           'content-type': 'application/json',
-          'user-agent': userAgent,
           'idempotency-key': bundle.bundleId,
         },
-        ...timeouts,
-        dispatcher,
-        // Pushes are rare: no idle connection is kept to hold the process open.
-        reset: true,
+        truncateBodyAt: MAX_ANSWER_BYTES,
       });
     } catch (error) {
       throw new Error(`endpoint ${endpoint.serverName} could not be reached: ${(error as Error).message}`);
     }
-    const text = await readCapped(answer.body, MAX_ANSWER_BYTES);
-    if (answer.statusCode < 200 || answer.statusCode >= 300)
-      throw new Error(`endpoint ${endpoint.serverName} answered ${answer.statusCode}: ${text.slice(0, 300)}`);
+    const text = answer.body.toString('utf8');
+    if (answer.status < 200 || answer.status >= 300)
+      throw new Error(`endpoint ${endpoint.serverName} answered ${answer.status}: ${text.slice(0, 300)}`);
   };
-}
-
-async function readCapped(body: AsyncIterable<Buffer> & { destroy(): void }, max: number): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    size += chunk.length;
-    if (size > max) {
-      body.destroy();
-      break;
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }

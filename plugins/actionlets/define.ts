@@ -1,5 +1,4 @@
 import {
-  InvalidError,
   type Actionlet,
   type ActionletContext,
   type ActionletParameter,
@@ -39,24 +38,4 @@ export function contentOperationActionlet(spec: {
   const { operation, ...rest } = spec;
   const actionlet = catalogueActionlet({ ...rest, run: (context) => context.content[operation]() });
   return operation === 'save' || operation === 'saveDraft' ? { ...actionlet, savesContent: true } : actionlet;
-}
-
-/**
- * An actionlet of the catalogue this release cannot run: it is listed (so associations can be
- * defined), and the engine refuses a fire that would run it before anything changes. Its `run`
- * throws the same reason, in case it is ever reached anyway.
- */
-export function unavailableActionlet(
-  spec: Omit<ActionletSpec, 'run' | 'preSave' | 'unavailableReason'> & { needs: string },
-): Actionlet {
-  const { needs, ...rest } = spec;
-  const reason = `${spec.name} is not available yet: ${needs}`;
-  return catalogueActionlet({
-    ...rest,
-    unavailableReason: reason,
-    run: () => {
-      // The code the engine answers when it refuses the fire up front (a catalogue code of the same kind).
-      throw new InvalidError(`${spec.name} cannot be fired: ${reason}`, { code: 'WORKFLOW_ACTIONLET_UNAVAILABLE' });
-    },
-  });
 }

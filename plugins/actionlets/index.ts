@@ -3,6 +3,8 @@ import {
   definePlugin,
   readProperties,
   type Config,
+  type OutboundHttp,
+  type OutboundHttpClients,
   type SecretSealer,
 } from '../../core/plugin/kit.js';
 import { archiveContent } from './archive-content.js';
@@ -16,7 +18,6 @@ import { lockContent } from './lock-content.js';
 import { message } from './message.js';
 import { notifyAssignee } from './notify-assignee.js';
 import { notifyUsers } from './notify-users.js';
-import { OutboundHttp } from './outbound/outbound-http.js';
 import { postStatusJob } from './post-status-job.js';
 import { ACTIONLET_PROPERTIES } from './properties.js';
 import { publishContent } from './publish-content.js';
@@ -58,7 +59,7 @@ export function catalogue({ http, secrets }: { http: OutboundHttp; secrets: Secr
     saveContent,
     sendEmail,
     setValue,
-    translateContent,
+    translateContent(secrets),
     socialStatusUpdate(secrets),
     unarchiveContent,
     unlockContent,
@@ -67,20 +68,15 @@ export function catalogue({ http, secrets }: { http: OutboundHttp; secrets: Secr
 }
 
 /**
- * Outbound HTTP as the properties configure it: for links found in content (private addresses only
- * when `link.checker.allow.private` says so), and for the X API, whose base URL an administrator sets
+ * The clients the actionlets call with: for links found in content (private addresses only when
+ * `link.checker.allow.private` says so), and for the X API, whose base URL an administrator sets
  * and which is therefore called wherever it points.
  */
-export function outboundHttp(config: Config, cmsVersion = '0.0.0') {
+export function outboundHttp(config: Config, outbound: OutboundHttpClients) {
   const properties = readProperties(config, ACTIONLET_PROPERTIES);
-  const options = {
-    userAgent: `cms/${cmsVersion}`,
-    timeoutMs: properties['outbound.http.timeout.ms'],
-    maxResponseBytes: properties['outbound.http.max.response.bytes'],
-  };
   return {
-    links: new OutboundHttp({ ...options, allowPrivate: properties['link.checker.allow.private'] }),
-    configured: new OutboundHttp({ ...options, allowPrivate: true }),
+    links: outbound.client({ allowPrivate: properties['link.checker.allow.private'] }),
+    configured: outbound.client({ allowPrivate: true }),
     socialBaseUrl: properties['social.api.base.url'],
   };
 }
@@ -90,21 +86,24 @@ const noSealer = (): never => {
   throw new Error('this host seals no secrets');
 };
 const NO_SECRETS: SecretSealer = { seal: noSealer, open: noSealer };
+/** Likewise for a host that gives no outbound clients: the actionlets that call out fail when fired. */
+const NO_OUTBOUND: OutboundHttpClients = {
+  client: (): OutboundHttp => ({
+    request: () => Promise.reject(new Error('this host gives no outbound HTTP client')),
+  }),
+};
 
-/** The built-in workflow sub-actions. Those that need what this release lacks are listed but unavailable. */
+/** The built-in workflow sub-actions. */
 export default definePlugin({
   name: 'actionlets-builtin',
   apiVersion: PLUGIN_API_VERSION,
   description: 'Content, workflow and notification sub-actions of workflow actions',
   properties: ACTIONLET_PROPERTIES,
-  setup: ({ config, cmsVersion, secrets = NO_SECRETS }) => {
-    const { links, configured, socialBaseUrl } = outboundHttp(config, cmsVersion);
+  setup: ({ config, secrets = NO_SECRETS, outbound = NO_OUTBOUND }) => {
+    const { links, configured, socialBaseUrl } = outboundHttp(config, outbound);
     return {
       actionlets: [...catalogue({ http: links, secrets }), destroyContent],
       jobHandlers: [postStatusJob({ http: configured, secrets, baseUrl: socialBaseUrl })],
-      close: async () => {
-        await Promise.all([links.close(), configured.close()]);
-      },
     };
   },
 });

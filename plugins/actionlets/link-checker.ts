@@ -1,7 +1,6 @@
-import { InvalidError, type ActionletContext } from '../../core/plugin/kit.js';
+import { InvalidError, type ActionletContext, type OutboundHttp } from '../../core/plugin/kit.js';
 import { catalogueActionlet } from './define.js';
 import { extractLinks } from './extract-links.js';
-import type { OutboundHttp } from './outbound/outbound-http.js';
 import { required } from './param.js';
 
 /** Links checked at once: enough to be quick, few enough not to hammer one site. */

@@ -1,5 +1,4 @@
-import { defineJobHandler, type SecretSealer } from '../../core/plugin/kit.js';
-import type { OutboundHttp } from './outbound/outbound-http.js';
+import { defineJobHandler, type OutboundHttp, type SecretSealer } from '../../core/plugin/kit.js';
 import { oauth1Authorization, type OAuth1Credentials } from './social/oauth1.js';
 
 export const POST_STATUS_JOB = 'social-status';

@@ -1,17 +1,47 @@
-import { unavailableActionlet } from './define.js';
+import { InvalidError, TRANSLATE_JOB, type SecretSealer, type TranslateJobPayload } from '../../core/plugin/kit.js';
+import { catalogueActionlet } from './define.js';
 import { optional, required, secret } from './param.js';
+import { listParam, targetLanguages, translatableFields } from './translation-targets.js';
 
-export const translateContent = unavailableActionlet({
-  className: 'TranslationActionlet',
-  name: 'Translate Content',
-  howTo:
-    'Machine-translates the content into other languages (language codes, comma-separated, or "all") through an external translation service. ' +
-    'Only fields of the listed field types are translated, except the ignored field variables.',
-  parameters: [
-    required('translateTo', 'Languages to translate to', 'all'),
-    required('fieldTypes', 'Field types to translate', 'text,wysiwyg,textarea'),
-    optional('ignoreFields', 'Fields to leave untranslated (variable names)'),
-    secret('apiKey', 'Translation service API key'),
-  ],
-  needs: 'machine translation through an external service arrives in a later release',
-});
+/**
+ * Translate Content. What to translate is decided now (a bad parameter fails the fire); the
+ * translation itself is a durable `translate` job, run once the fire commits and retried when the
+ * provider cannot be reached. The key travels sealed in the job.
+ */
+export function translateContent(secrets: SecretSealer) {
+  return catalogueActionlet({
+    className: 'TranslationActionlet',
+    name: 'Translate Content',
+    howTo:
+      'Once the action has completed, machine-translates the content into other languages (language codes, comma-separated, or "all") through the configured translation service, ' +
+      'creating or updating those language versions (published when the content is live). Only fields of the listed field types are translated, except the ignored field variables; other fields are copied.',
+    parameters: [
+      required('translateTo', 'Translate to', 'all'),
+      required('fieldTypes', 'Translate Field Types', 'text,wysiwyg,textarea'),
+      optional('ignoreFields', 'Ignore Fields (variable names)'),
+      // NOTE: required as the catalogue lists it; an association added without parameters has none,
+      // and the provider then uses its own key property.
+      secret('apiKey', 'Service API Key'),
+    ],
+    run: async (context) => {
+      const { identifier, languageId } = context.item;
+      if (!identifier) throw new InvalidError('The content must be saved before it is translated');
+      const fields = translatableFields(
+        await context.fields(),
+        listParam(context.params.fieldTypes),
+        listParam(context.params.ignoreFields),
+      );
+      const targets = targetLanguages(await context.languages(), listParam(context.params.translateTo), languageId);
+      if (targets.length === 0) return;
+      const apiKey = context.params.apiKey?.trim();
+      await context.enqueue(TRANSLATE_JOB, {
+        identifier,
+        languageId,
+        targetLanguageIds: targets,
+        fields,
+        sealedApiKey: apiKey ? secrets.seal(apiKey) : null,
+        userId: context.user.userId,
+      } satisfies TranslateJobPayload);
+    },
+  });
+}

@@ -111,7 +111,7 @@ t.test(
       line.msg,
       `cms ${VERSION} listening on 0.0.0.0:${port} (http://127.0.0.1:${port}); storage sqlite ${target}; ` +
         `plugins auth-builtin@${VERSION}, field-types-builtin@${VERSION}, actionlets-builtin@${VERSION}, ` +
-        `mail-builtin@${VERSION}, assets-builtin@${VERSION}, search-embedded@${VERSION}, search-elasticsearch@${VERSION}, ` +
+        `mail-builtin@${VERSION}, translation-google@${VERSION}, assets-builtin@${VERSION}, search-embedded@${VERSION}, search-elasticsearch@${VERSION}, ` +
         `storage-sqlite@${VERSION}, ` +
         `storage-mysql@${VERSION}, ` +
         `acme-header@2.3.4; auth schemes basic, session`,

@@ -1,4 +1,5 @@
 import t from 'tap';
+import { fileURLToPath } from 'node:url';
 import { startTestApp, testOnEachStorage, type TestApp } from '../helpers/test-app.js';
 
 const STEP = {
@@ -8,6 +9,7 @@ const STEP = {
   archived: 'd6b095b6-b65f-4bdb-bbfd-701d663dfee2',
 };
 const ACTIONLET = 'com.cms.portlets.workflows.actionlet.';
+const UNAVAILABLE_ACTIONLET = fileURLToPath(new URL('../fixtures/unavailable-actionlet-plugin.mjs', import.meta.url));
 
 async function blogType(s: TestApp, extra: Record<string, unknown> = {}) {
   const admin = s.basicAuth();
@@ -102,7 +104,7 @@ testOnEachStorage('the System Workflow through system actions', async (t, s) => 
 });
 
 t.test('a scheme built as in the spec: the lifecycle table, conditions and atomicity', async (t) => {
-  const s = (await startTestApp(t))!;
+  const s = (await startTestApp(t, { env: { CMS_PLUGINS: UNAVAILABLE_ACTIONLET } }))!;
   const admin = s.basicAuth();
   const wf = (method: string, path: string, body?: unknown, headers = admin) =>
     s.http(method, `/api/v1/workflow${path}`, { headers, body });
@@ -269,15 +271,12 @@ t.test('a scheme built as in the spec: the lifecycle table, conditions and atomi
     'role key in whoCanUse',
   );
 
-  const translating = await action('Translate it', unpublishStep, [unpublishStep], ['SaveContentActionlet']);
-  const added = await wf('POST', `/actions/${translating}/actionlets`, {
-    actionletClass: ACTIONLET + 'TranslationActionlet',
-    parameters: { translateTo: 'all', fieldTypes: 'text', apiKey: 'a-key' },
-  });
+  const later = await action('Later', unpublishStep, [unpublishStep], ['SaveContentActionlet']);
+  const added = await wf('POST', `/actions/${later}/actionlets`, { actionletClass: 'com.acme.LaterActionlet' });
   t.equal(added.status, 200, added.text);
-  const unavailable = await fire(translating, { contentletFormData: { contentType: 'Blog', title: 'Never saved' } });
+  const unavailable = await fire(later, { contentletFormData: { contentType: 'Blog', title: 'Never saved' } });
   t.equal(unavailable.status, 400);
-  t.match(unavailable.json.message, /Translate Content/, 'the refusal names the actionlet');
+  t.match(unavailable.json.message, /Later/, 'the refusal names the actionlet');
 
   const available = await s.http('GET', `/api/v1/workflow/contentlet/${before.json.entity.inode}/actions`, {
     headers: writer,

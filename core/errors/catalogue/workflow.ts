@@ -119,6 +119,30 @@ export const workflowErrors = defineErrors('workflow', {
     message: '{message}',
     meaning: 'Social Status Update was asked to post more than X accepts (280 characters); nothing was changed.',
   },
+  WORKFLOW_TRANSLATION_LANGUAGE_UNKNOWN: {
+    kind: 'invalid',
+    message: '{message}',
+    meaning:
+      'Translate Content was given a language code (translateTo) that names no configured language; nothing was changed.',
+  },
+  WORKFLOW_TRANSLATION_FIELD_TYPE_UNKNOWN: {
+    kind: 'invalid',
+    message: '{message}',
+    meaning:
+      'Translate Content was given a field type (fieldTypes) it cannot translate; the message lists those it can. Nothing was changed.',
+  },
+  WORKFLOW_TRANSLATION_NO_FIELDS: {
+    kind: 'invalid',
+    message: '{message}',
+    meaning:
+      'The content type has no field of the types Translate Content translates (fieldTypes, less ignoreFields); nothing was changed.',
+  },
+  TRANSLATION_API_KEY_MISSING: {
+    kind: 'unavailable',
+    message: '{message}',
+    meaning:
+      "A translation job found no API key (neither the association's apiKey nor the provider's property); the job fails and is retried.",
+  },
   WORKFLOW_ACTIONLET_UNAVAILABLE: {
     kind: 'invalid',
     message: '{action} cannot be fired: {reason}',

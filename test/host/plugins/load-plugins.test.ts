@@ -157,6 +157,7 @@ t.test('built-ins load through the same loader and register their contributions'
     'field-types-builtin',
     'actionlets-builtin',
     'mail-builtin',
+    'translation-google',
     'assets-builtin',
     'search-embedded',
     'search-elasticsearch',
@@ -165,6 +166,7 @@ t.test('built-ins load through the same loader and register their contributions'
   ]);
   t.ok(registry.fieldTypes.get('com.cms.contenttype.model.field.ImmutableTextField'), 'field types are contributed');
   t.same(registry.authSchemes.keys(), ['bearer', 'session', 'access-token', 'basic', 'legacy-header']);
+  t.same(registry.translationProviders.keys(), ['google'], 'the translation provider is contributed');
   t.same(registry.storageDrivers.keys(), ['sqlite', 'mysql']);
   t.same(registry.assetStorages.keys(), ['local']);
   t.same(registry.searchDrivers.keys(), ['embedded', 'elasticsearch']);

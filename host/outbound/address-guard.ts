@@ -2,7 +2,7 @@ import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
-/** Thrown when an outbound call would reach an address this installation does not call. */
+/** Thrown when an outbound call would reach an address this installation does not call (host-internal: callers see `OutboundHttpError`). */
 export class AddressRefusedError extends Error {
   readonly code = 'OUTBOUND_ADDRESS_REFUSED';
 }

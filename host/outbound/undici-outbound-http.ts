@@ -1,0 +1,146 @@
+import { isIP } from 'node:net';
+import { Agent, buildConnector, errors, request } from 'undici';
+import {
+  OutboundHttpError,
+  type OutboundFailure,
+  type OutboundHttp,
+  type OutboundRequest,
+  type OutboundResponse,
+} from '../../core/plugin/outbound-http.js';
+import { AddressRefusedError, resolveAllowedAddress } from './address-guard.js';
+
+export interface UndiciOutboundHttpOptions {
+  /** Sent as the User-Agent of every call. */
+  userAgent: string;
+  /** Limit for connecting, for the response headers and for each pause in the body. */
+  timeoutMs: number;
+  /** A larger response body fails the call: a peer cannot make us buffer without bound. */
+  maxResponseBytes: number;
+  /** Call private-network addresses too (loopback, RFC 1918, link-local…); off by default. */
+  allowPrivate: boolean;
+  /** Redirects followed before the call fails (5); 0 answers a redirect as it is. */
+  maxRedirects?: number;
+  /** False: no idle connection is kept (rare calls need not hold the process open). */
+  keepAlive?: boolean;
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/** Names what went wrong in undici's terms in ours; the message stays, the undici error is the cause. */
+function failureOf(error: unknown): OutboundHttpError {
+  if (error instanceof OutboundHttpError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  let code: OutboundFailure = 'OUTBOUND_FAILED';
+  if (error instanceof AddressRefusedError) code = 'OUTBOUND_ADDRESS_REFUSED';
+  else if (
+    error instanceof errors.ConnectTimeoutError ||
+    error instanceof errors.HeadersTimeoutError ||
+    error instanceof errors.BodyTimeoutError
+  )
+    code = 'OUTBOUND_TIMEOUT';
+  return new OutboundHttpError(message, code, { cause: error });
+}
+
+/**
+ * The host's outbound HTTP over undici: the private-address guard runs at connect time on the
+ * address actually connected to, so DNS rebinding and redirects to private addresses are caught.
+ */
+export class UndiciOutboundHttp implements OutboundHttp {
+  private readonly agent: Agent;
+
+  constructor(private readonly options: UndiciOutboundHttpOptions) {
+    const connector = buildConnector({ timeout: options.timeoutMs });
+    this.agent = new Agent({
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+      connect: (connectOptions, callback) => {
+        const { hostname } = connectOptions;
+        resolveAllowedAddress(hostname, options.allowPrivate).then(
+          (address) =>
+            connector(
+              // TLS still checks the certificate against the name, not the address.
+              {
+                ...connectOptions,
+                hostname: address,
+                servername: connectOptions.servername ?? (isIP(hostname) ? undefined : hostname),
+              },
+              callback,
+            ),
+          (error: Error) => callback(error, null),
+        );
+      },
+    });
+  }
+
+  async request(url: string, init: OutboundRequest = {}): Promise<OutboundResponse> {
+    try {
+      return await this.follow(url, init);
+    } catch (error) {
+      throw failureOf(error);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.agent.close();
+  }
+
+  private async follow(url: string, init: OutboundRequest): Promise<OutboundResponse> {
+    let current = new URL(url);
+    let method = init.method ?? 'GET';
+    let body = init.body;
+    for (let hop = 0; ; hop++) {
+      if (current.protocol !== 'http:' && current.protocol !== 'https:') {
+        throw new OutboundHttpError(`${current.protocol} URLs are not called`, 'OUTBOUND_REFUSED');
+      }
+      const response = await request(current, {
+        dispatcher: this.agent,
+        method,
+        body,
+        signal: init.signal,
+        headers: { ...init.headers, 'user-agent': this.options.userAgent },
+        reset: this.options.keepAlive === false,
+      });
+      const location = response.headers.location;
+      const maxRedirects = this.options.maxRedirects ?? 5;
+      if (REDIRECTS.has(response.statusCode) && typeof location === 'string' && maxRedirects > 0) {
+        await response.body.dump();
+        if (hop >= maxRedirects) throw new OutboundHttpError('too many redirects', 'OUTBOUND_REFUSED');
+        current = new URL(location, current);
+        if (response.statusCode === 303 && method !== 'HEAD') [method, body] = ['GET', undefined];
+        continue;
+      }
+      return {
+        status: response.statusCode,
+        url: current.href,
+        headers: response.headers,
+        body: init.discardBody
+          ? (await response.body.dump(), Buffer.alloc(0))
+          : await this.readLimited(response.body, init.truncateBodyAt),
+      };
+    }
+  }
+
+  private async readLimited(
+    stream: AsyncIterable<Buffer> & { destroy(error?: Error): void },
+    truncateAt: number | undefined,
+  ): Promise<Buffer> {
+    const limit = Math.min(truncateAt ?? Infinity, this.options.maxResponseBytes);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of stream) {
+      if (size + chunk.length > limit) {
+        if (truncateAt !== undefined) {
+          chunks.push(chunk.subarray(0, limit - size));
+          stream.destroy();
+          break;
+        }
+        const error = new OutboundHttpError(`the answer is larger than ${limit} bytes`, 'OUTBOUND_TOO_LARGE');
+        stream.destroy(error);
+        throw error;
+      }
+      size += chunk.length;
+      chunks.push(chunk);
+    }
+    return Buffer.concat(chunks);
+  }
+}
