@@ -20,7 +20,7 @@ function tempDataDir(t: Test): string {
 
 /** Each open gets a database of its own, so the suite's tests start empty. */
 async function open(t: Test): Promise<DriverStorage> {
-  const url = await createTestDatabase(t);
+  const url = await createTestDatabase(t, { empty: true });
   if (!url) throw new Error('unreachable: skipped above');
   const config = new Config(new Map([['storage.mysql.url', url]]), {});
   const [driver] = (await mysqlPlugin.setup({ config, logger: silentLogger, dataDir: tempDataDir(t) })).storageDrivers!;
@@ -31,7 +31,7 @@ async function open(t: Test): Promise<DriverStorage> {
 }
 
 t.test('MariaDB/MySQL', async (t) => {
-  const probe = await createTestDatabase(t);
+  const probe = await createTestDatabase(t, { empty: true });
   if (!probe) return;
   repositorySuite(t, () => open(t));
 
@@ -45,7 +45,7 @@ t.test('MariaDB/MySQL', async (t) => {
   });
 
   t.test('driver errors at the boundary are translated, even outside the repositories', async (t) => {
-    const url = (await createTestDatabase(t))!;
+    const url = (await createTestDatabase(t, { empty: true }))!;
     const config = new Config(new Map([['storage.mysql.url', url]]), {});
     const [driver] = (await mysqlPlugin.setup({ config, logger: silentLogger, dataDir: '' })).storageDrivers!;
     const storage = await driver!.open({ config, dataDir: '', logger: silentLogger });
@@ -61,7 +61,7 @@ t.test('MariaDB/MySQL', async (t) => {
   });
 
   t.test('several processes migrating one database at once take turns', async (t) => {
-    const url = (await createTestDatabase(t))!;
+    const url = (await createTestDatabase(t, { empty: true }))!;
     const config = new Config(new Map([['storage.mysql.url', url]]), {});
     const [driver] = (await mysqlPlugin.setup({ config, logger: silentLogger, dataDir: '' })).storageDrivers!;
     const storages = await Promise.all(
@@ -74,7 +74,10 @@ t.test('MariaDB/MySQL', async (t) => {
   });
 
   t.test('the migration lock is per database: a migration elsewhere on the server does not wait', async (t) => {
-    const [held, other] = [(await createTestDatabase(t))!, (await createTestDatabase(t))!];
+    const [held, other] = [
+      (await createTestDatabase(t, { empty: true }))!,
+      (await createTestDatabase(t, { empty: true }))!,
+    ];
     // Another process migrating `held`, as open-mysql takes its lock.
     const holder = await createConnection(held);
     t.teardown(() => holder.end());
