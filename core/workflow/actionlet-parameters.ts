@@ -4,6 +4,9 @@ import type { WorkflowAction } from '../model/workflow.js';
 import type { Actionlet } from '../plugin/actionlet.js';
 import type { Repositories } from '../plugin/storage-driver.js';
 
+/** What a secret parameter's value is answered as: never the value itself. */
+export const MASKED_SECRET = '********';
+
 /**
  * The parameter values an association keeps: those sent, else the defaults. A parameter the actionlet
  * does not declare, or a required one left without a value, is refused with each one listed.
@@ -23,6 +26,14 @@ export function actionletParameters(
       ),
     });
   }
+  // The mask read from an answer and sent back would be kept as the secret: the fires would fail later.
+  const masked = actionlet.parameters.find((p) => p.secret && sent?.[p.key] === MASKED_SECRET);
+  if (masked)
+    throw new CmsError(
+      Errors.WORKFLOW_ACTIONLET_SECRET_MASKED,
+      { parameter: masked.key, mask: MASKED_SECRET },
+      { fieldName: `parameters.${masked.key}` },
+    );
   const parameters: Record<string, string> = {};
   const missing: string[] = [];
   for (const p of actionlet.parameters) {

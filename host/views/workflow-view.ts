@@ -1,3 +1,4 @@
+import { MASKED_SECRET } from '../../core/workflow/actionlet-parameters.js';
 import type { MappingDetails } from '../../core/workflow/system-actions.js';
 import type {
   ActionletAssociation,
@@ -76,9 +77,6 @@ export function actionletDefinitionView(a: Actionlet, withClass = true) {
     ...(withClass ? { actionClass: a.actionClass } : {}),
   };
 }
-
-/** What a secret parameter's value is answered as: never the value itself. */
-export const MASKED_SECRET = '********';
 
 function maskSecrets(parameters: Readonly<Record<string, string>>, actionlet: Actionlet | undefined) {
   const secrets = new Set(actionlet?.parameters.filter((p) => p.secret).map((p) => p.key));

@@ -81,6 +81,20 @@ for (const storage of ['sqlite', 'mysql'] as const) {
       t.match(stored!.parameters.consumerSecret, /^sealed:v1\./, 'and stored sealed');
       t.match(stored!.parameters.accessTokenSecret, /^sealed:v1\./);
       t.notOk(JSON.stringify(stored).includes('very-secret'), 'no secret stored in clear');
+      const sentBack = await s.http('POST', `/api/v1/workflow/actions/${SAVE}/actionlets`, {
+        headers: admin,
+        body: { actionletClass: SOCIAL, parameters: association.parameters },
+      });
+      t.equal(sentBack.status, 400, 'the parameters sent back as answered: the mask is not taken for the secret');
+      t.equal(sentBack.json.errors[0].errorCode, 'WORKFLOW_ACTIONLET_SECRET_MASKED');
+      t.match(sentBack.json.errors[0].message, /consumerSecret is a secret/);
+      t.equal(
+        (
+          (await s.http('GET', `/api/v1/workflow/actions/${SAVE}/actionlets`, { headers: admin })).json.entity as any[]
+        ).filter((a) => a.clazz === SOCIAL).length,
+        1,
+        'nothing was added',
+      );
       const fire = (values: Record<string, string>) =>
         s.http('PUT', `/api/v1/workflow/actions/${SAVE}/fire`, {
           headers: admin,

@@ -82,6 +82,12 @@ export const workflowErrors = defineErrors('workflow', {
     message: 'No actionlet with the class {actionClass}',
     meaning: 'No installed actionlet has this class.',
   },
+  WORKFLOW_ACTIONLET_SECRET_MASKED: {
+    kind: 'invalid',
+    message: '{parameter} is a secret: send its value, not {mask}',
+    meaning:
+      'A secret parameter was sent as the mask that answers show in its place (read from an association and sent back); secrets are never answered, so send the value itself.',
+  },
   WORKFLOW_ACTIONLET_PARAMETER_REQUIRED: {
     kind: 'invalid',
     message: '{actionlet} needs {parameters}',
