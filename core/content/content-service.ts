@@ -251,56 +251,49 @@ export class ContentService {
 
   /** Makes the working version live. */
   publish(tx: Repositories, item: ItemRef, languageId: number): Promise<Contentlet> {
-    return this.transition(
-      tx,
-      item,
-      languageId,
-      (state) => {
+    return this.transition(tx, item, languageId, {
+      raises: 'PUBLISH',
+      change: (state) => {
         if (state.archived) throw new CmsError(Errors.CONTENT_ARCHIVED, { operation: 'published' });
         return { liveInode: state.workingInode };
       },
-      'PUBLISH',
-    );
+    });
   }
 
   unpublish(tx: Repositories, item: ItemRef, languageId: number): Promise<Contentlet> {
-    return this.transition(tx, item, languageId, () => ({ liveInode: null }), 'UN_PUBLISH');
+    return this.transition(tx, item, languageId, { raises: 'UN_PUBLISH', change: () => ({ liveInode: null }) });
   }
 
   /** Archiving takes the item off the live site and releases its lock. */
   archive(tx: Repositories, item: ItemRef, languageId: number): Promise<Contentlet> {
-    return this.transition(
-      tx,
-      item,
-      languageId,
-      () => ({ archived: true, liveInode: null, lockedBy: null, lockedAt: null }),
-      'ARCHIVE',
-    );
+    return this.transition(tx, item, languageId, {
+      raises: 'ARCHIVE',
+      change: () => ({ archived: true, liveInode: null, lockedBy: null, lockedAt: null }),
+    });
   }
 
   unarchive(tx: Repositories, item: ItemRef, languageId: number): Promise<Contentlet> {
-    return this.transition(
-      tx,
-      item,
-      languageId,
-      (state) => {
+    return this.transition(tx, item, languageId, {
+      raises: 'UN_ARCHIVE',
+      change: (state) => {
         if (!state.archived) throw new CmsError(Errors.CONTENT_NOT_ARCHIVED);
         return { archived: false };
       },
-      'UN_ARCHIVE',
-    );
+    });
   }
 
   lock(tx: Repositories, item: ItemRef, languageId: number, userId: string): Promise<Contentlet> {
-    return this.transition(tx, item, languageId, (state) => {
-      if (state.lockedBy && state.lockedBy !== userId)
-        throw new CmsError(Errors.CONTENT_LOCKED, { user: state.lockedBy });
-      return { lockedBy: userId, lockedAt: this.now() };
+    return this.transition(tx, item, languageId, {
+      change: (state) => {
+        if (state.lockedBy && state.lockedBy !== userId)
+          throw new CmsError(Errors.CONTENT_LOCKED, { user: state.lockedBy });
+        return { lockedBy: userId, lockedAt: this.now() };
+      },
     });
   }
 
   unlock(tx: Repositories, item: ItemRef, languageId: number): Promise<Contentlet> {
-    return this.transition(tx, item, languageId, () => ({ lockedBy: null, lockedAt: null }));
+    return this.transition(tx, item, languageId, { change: () => ({ lockedBy: null, lockedAt: null }) });
   }
 
   /** Removes the item in one language, irreversibly; the identifier goes with its last language. */
@@ -377,19 +370,21 @@ export class ContentService {
     tx: Repositories,
     item: ItemRef,
     languageId: number,
-    change: (state: ContentState) => Partial<ContentState>,
-    /** The event the change raises; locks raise none. */
-    action?: ContentAction,
+    step: {
+      change: (state: ContentState) => Partial<ContentState>;
+      /** The event the change raises; locks raise none. */
+      raises?: ContentAction;
+    },
   ): Promise<Contentlet> {
     const current = typeof item === 'string' ? await this.get(tx, item, { languageId }) : item;
-    const state: ContentState = { ...current.state, ...change(current.state), modDate: this.now() };
+    const state: ContentState = { ...current.state, ...step.change(current.state), modDate: this.now() };
     await tx.content.putState(state);
     await this.reindex(tx, state.identifier, [state.languageId]);
     // Locks change no tree; what is live (publish, unpublish, archive) does.
     if (state.liveInode !== current.state.liveInode || state.archived !== current.state.archived)
       await this.renewNavigation(tx, current.identifier.contentTypeId);
     const changed = { ...current, state };
-    if (action) await this.raiseFor(tx, action, changed);
+    if (step.raises) await this.raiseFor(tx, step.raises, changed);
     return changed;
   }
 

@@ -1,12 +1,10 @@
 import t from 'tap';
-import { AuthService } from '../../core/auth/auth-service.js';
 import { StorageToken } from '../../core/plugin/tokens.js';
 import { resolve } from '../../host/container.js';
 import { SystemEventBus } from '../../core/events/system-event-bus.js';
 import { messageEvent } from '../../core/events/message-event.js';
-import { buildApp } from '../../host/app.js';
-import { mustOpen, openEvents, sleep, type EventClient } from '../helpers/event-socket-client.js';
-import { ADMIN, startTestApp, tempDataDir, testOnEachStorage, type TestApp } from '../helpers/test-app.js';
+import { mustOpen, openEvents } from '../helpers/event-socket-client.js';
+import { ADMIN, startTestApp, testOnEachStorage, type TestApp } from '../helpers/test-app.js';
 
 const PASSWORD = 'a-user-password-1';
 
@@ -161,3 +159,62 @@ t.test('events are published after the commit only, never after a rollback', asy
   );
   t.strictSame(seen, ['committed'], 'never after a rollback');
 });
+
+testOnEachStorage(
+  'a Message actionlet’s message reaches its recipient only, as GET /api/v1/messages shows it',
+  async (t, s) => {
+    const ann = await user(s, 'ann@x.com');
+    await user(s, 'bob@x.com');
+    const admin = s.basicAuth();
+    const wf = (method: string, path: string, body?: unknown) =>
+      s.http(method, `/api/v1/workflow${path}`, { headers: admin, body });
+    const schemeId = (await wf('POST', '/schemes', { schemeName: 'Memos' })).json.entity.id;
+    const draft = (await wf('POST', '/steps', { schemeId, stepName: 'Draft' })).json.entity.id;
+    const sent = (await wf('POST', '/steps', { schemeId, stepName: 'Sent' })).json.entity.id;
+    const action = (await wf('POST', '/actions', { actionName: 'Send', schemeId, stepId: draft, actionNextStep: sent }))
+      .json.entity.id;
+    for (const [actionletClass, parameters] of [
+      ['com.cms.portlets.workflows.actionlet.SaveContentActionlet', {}],
+      ['com.cms.portlets.workflows.MessageActionlet', { users: ann, message: 'Please read $content.title' }],
+    ] as const) {
+      const added = await wf('POST', `/actions/${action}/actionlets`, { actionletClass, parameters });
+      if (added.status !== 200) throw new Error(added.text);
+    }
+    await s.http('POST', '/api/v1/contenttype', {
+      headers: admin,
+      body: { clazz: 'SimpleContentType', name: 'Memo', variable: 'Memo', workflow: [schemeId] },
+    });
+    await s.http('POST', '/api/v2/contenttype/Memo/fields', {
+      headers: admin,
+      body: [{ clazz: 'TextField', name: 'title', variable: 'title' }],
+    });
+    // Connected first: their deliveries are decided before ann's frame is sent.
+    const bob = await mustOpen(s.url, basic('bob@x.com', PASSWORD));
+    const adminSocket = await mustOpen(s.url, admin);
+    const annSocket = await mustOpen(s.url, basic('ann@x.com', PASSWORD));
+    const fired = await s.http('PUT', `/api/v1/workflow/actions/${action}/fire`, {
+      headers: admin,
+      body: { contentletFormData: { contentType: 'Memo', title: 'Budget' } },
+    });
+    t.equal(fired.status, 200, 'the fire succeeds');
+
+    const received = await annSocket.next((e) => e.event === 'MESSAGE');
+    const listed = (await s.http('GET', '/api/v1/messages', { headers: basic('ann@x.com', PASSWORD) })).json.entity;
+    t.match(received, {
+      event: 'MESSAGE',
+      creationDate: Number,
+      payload: { type: 'message', visibility: 'USER', visibilityValue: ann },
+    });
+    t.strictSame(received.payload.data, listed.messages[0], 'the message as GET /api/v1/messages answers it');
+    t.equal(received.payload.data.message, 'Please read Budget');
+    // The administrator reads the item, so its SAVE arrives; the message is not theirs.
+    await adminSocket.next((e) => e.event === 'SAVE_BASE_CONTENT');
+    t.notOk(
+      adminSocket.events.some((e) => e.event === 'MESSAGE'),
+      'the firing administrator is not a recipient',
+    );
+    t.strictSame(bob.events, [], 'another user receives nothing');
+    for (const client of [bob, adminSocket, annSocket]) client.ws.close();
+  },
+  { socket: true },
+);
