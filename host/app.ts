@@ -44,6 +44,7 @@ import { EventAudienceCheck } from '../core/events/event-audience-check.js';
 import { SystemEventBus } from '../core/events/system-event-bus.js';
 import { LoggerToken } from '../core/plugin/tokens.js';
 import { SYSTEM_EVENTS_PATH, SystemEventsHub } from './websocket/system-events-hub.js';
+import { startEventRelay } from './websocket/event-relay.js';
 
 /** The REST areas the app serves. Adding an area is a route module and one line here. */
 export const ROUTE_MODULES: readonly RouteModule[] = [
@@ -238,6 +239,13 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
         logger.request({ reqId: request.id, method: request.method, path: request.path, status, ms: 0 }),
     });
     server.webSocket(SYSTEM_EVENTS_PATH, startSystemEvents(container, settings, lifecycle), WEBSOCKET_LIMITS);
+    await startEventRelay({
+      storage,
+      bus: resolve(container, SystemEventBus),
+      pollMs: settings.websocket.journalPollMs,
+      lifecycle,
+      logger: logger.child({ area: 'system-events' }),
+    });
     lifecycle.onStop('http', () => server.close(settings.shutdownTimeoutMs));
     scheduleSweeps({ storage, assets: resolve(container, AssetSweeper), settings, lifecycle, logger });
     await startSearchUpkeep({

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { DefinitionCache } from '../core/definitions/definition-cache.js';
 import { PermissionService } from '../core/auth/permission-service.js';
 import { AssetPermissionService } from '../core/auth/asset-permission-service.js';
@@ -108,7 +109,10 @@ export function buildContainer(parts: {
 }): DependencyContainer {
   const c = rootContainer.createChildContainer();
   // Raised by services after their commits; the websocket endpoint delivers them.
-  const events = new SystemEventBus(parts.logger.child({ area: 'system-events' }));
+  const events = new SystemEventBus(
+    { origin: randomUUID(), journal: parts.settings.websocket.journalPollMs > 0 },
+    parts.logger.child({ area: 'system-events' }),
+  );
   c.register(SystemEventBus, { useValue: events });
   const accessChanges = new AccessChanges();
   c.register(AccessChanges, { useValue: accessChanges });

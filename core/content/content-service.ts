@@ -240,7 +240,7 @@ export class ContentService {
     await this.reindex(tx, identifier, [languageId]);
     await renewNavigationOf(tx, type);
     const saved = { identifier: contentIdentifier, version, state: newState };
-    this.raise(tx, existing ? 'UPDATE' : 'SAVE', saved, type);
+    await this.raise(tx, existing ? 'UPDATE' : 'SAVE', saved, type);
     return saved;
   }
 
@@ -312,7 +312,7 @@ export class ContentService {
     const { contentTypeId } = await this.findIdentifier(tx, identifier);
     const languages = (await tx.content.listStates(identifier)).map((state) => state.languageId);
     // Read before they go: each language's event names the version it removed.
-    const removed = this.events?.listened
+    const removed = this.events?.wanted
       ? await Promise.all(languages.map((languageId) => this.get(tx, identifier, { languageId })))
       : [];
     await tx.content.deleteIdentifier(identifier);
@@ -389,14 +389,14 @@ export class ContentService {
   }
 
   /** Raises the event of a change, published once `tx` commits. */
-  private raise(tx: Repositories, action: ContentAction, item: Contentlet, type: ContentType): void {
-    if (this.events?.listened) this.events.raise(tx, contentEvent(action, item, type, this.now()));
+  private async raise(tx: Repositories, action: ContentAction, item: Contentlet, type: ContentType): Promise<void> {
+    if (this.events?.wanted) await this.events.raise(tx, contentEvent(action, item, type, this.now()));
   }
 
   private async raiseFor(tx: Repositories, action: ContentAction, item: Contentlet): Promise<void> {
-    if (!this.events?.listened) return;
+    if (!this.events?.wanted) return;
     const type = await (await this.definitions.in(tx)).contentType(item.identifier.contentTypeId);
-    if (type) this.raise(tx, action, item, type);
+    if (type) await this.raise(tx, action, item, type);
   }
 
   /** Renews the navigation token when the item is a page or a file (see `renewNavigationOf`). */

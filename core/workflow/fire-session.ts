@@ -261,7 +261,7 @@ export class FireSession {
             readAt: null,
           };
           await tx.userMessages.insert(message);
-          this.services.events?.raise(tx, messageEvent(message));
+          await this.services.events?.raise(tx, messageEvent(message));
         }
       },
     };

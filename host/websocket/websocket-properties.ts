@@ -25,4 +25,12 @@ export const WEBSOCKET_PROPERTIES = defineProperties({
     description:
       'Milliseconds between pings when `cms.websocket.usepingpong` is true (required then). It must be less than the proxy’s idle timeout; a start is half of it. Zero, negative or not a number stops start-up.',
   },
+  'system.events.poll.ms': {
+    type: 'int',
+    default: 1000,
+    min: 0,
+    group: 'WebSocket',
+    description:
+      'How often each process reads the journal of system events that other processes sharing the database raised, and delivers them to its own websockets (a change made through one process reaches users connected to another within this time). Every event is written to the journal in the transaction that raises it; rows are kept a minute. `0`: no journal, each process delivers only its own events (one process).',
+  },
 });

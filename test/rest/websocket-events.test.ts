@@ -147,17 +147,21 @@ t.test('events are published after the commit only, never after a rollback', asy
       readAt: null,
     });
   await storage.transaction(async (tx) => {
-    bus.raise(tx, raised('committed'));
+    await bus.raise(tx, raised('committed'));
     t.strictSame(seen, [], 'not while the transaction runs');
   });
   t.strictSame(seen, ['committed'], 'once it committed');
   await t.rejects(
     storage.transaction(async (tx) => {
-      bus.raise(tx, raised('rolled back'));
+      await bus.raise(tx, raised('rolled back'));
       throw new Error('fails');
     }),
   );
   t.strictSame(seen, ['committed'], 'never after a rollback');
+  const journal = (await storage.systemEvents.listAfter(0, 100)).map(
+    (row) => JSON.parse(row.body).event.payload.data.id,
+  );
+  t.strictSame(journal, ['committed'], 'the journal other processes read lost the rolled-back event with the rest');
 });
 
 testOnEachStorage(
