@@ -8,10 +8,10 @@ import { ADMIN, startTestApp, testOnEachStorage, type TestApp } from '../helpers
 
 const PASSWORD = 'a-user-password-1';
 
-async function user(s: TestApp, email: string): Promise<string> {
+async function user(s: TestApp, email: string, roles: string[] = []): Promise<string> {
   const made = await s.http('POST', '/api/v1/users', {
     headers: s.basicAuth(),
-    body: { email, firstName: email.split('@')[0], lastName: 'X', password: PASSWORD, roles: [] },
+    body: { email, firstName: email.split('@')[0], lastName: 'X', password: PASSWORD, roles },
   });
   if (made.status !== 200) throw new Error(made.text);
   return made.json.entity.userId;
@@ -90,12 +90,25 @@ t.test(
 );
 
 testOnEachStorage(
-  'a published item raises SAVE and PUBLISH after the commit; a user without READ receives neither',
+  'a published item raises SAVE and PUBLISH after the commit, for users with READ on it only',
   async (t, s) => {
     await user(s, 'bob@x.com');
+    const readers = (
+      await s.http('POST', '/api/v1/roles', {
+        headers: s.basicAuth(),
+        body: { roleName: 'Readers', roleKey: 'readers' },
+      })
+    ).json.entity.id;
+    await user(s, 'carol@x.com', [readers]);
+    const granted = await s.http('PUT', '/api/v1/permissions/SYSTEM_HOST', {
+      headers: s.basicAuth(),
+      body: { permissions: [{ roleId: readers, permissions: ['READ'] }] },
+    });
+    t.equal(granted.status, 200, 'Readers may read what the system host holds');
     const publish = await storyType(s);
-    // Connected first: bob's delivery is decided before the administrator's frame is sent.
+    // Connected first: their deliveries are decided before the administrator's frame is sent.
     const bob = await mustOpen(s.url, basic('bob@x.com', PASSWORD));
+    const carol = await mustOpen(s.url, basic('carol@x.com', PASSWORD));
     const admin = await mustOpen(s.url, s.basicAuth());
     const item = await publish('Breaking');
     const read = await s.http('GET', `/api/v1/content/${item.identifier}`, { headers: basic('bob@x.com', PASSWORD) });
@@ -122,10 +135,17 @@ testOnEachStorage(
     });
     const saved = await admin.next((e) => e.event === 'SAVE_BASE_CONTENT');
     t.ok(admin.events.indexOf(saved) < admin.events.indexOf(published), 'the save comes before the publish');
+    t.strictSame(
+      carol.events.map((e) => [e.event, e.payload.data.identifier]),
+      [
+        ['SAVE_BASE_CONTENT', item.identifier],
+        ['PUBLISH_BASE_CONTENT', item.identifier],
+      ],
+      'a user whose role holds READ receives both',
+    );
     t.strictSame(bob.events, [], 'nothing for a user without READ');
 
-    bob.ws.close();
-    admin.ws.close();
+    for (const client of [bob, carol, admin]) client.ws.close();
   },
   { socket: true },
 );
