@@ -3,6 +3,7 @@ import { createServer, connect, type Socket } from 'node:net';
 import { AuthService } from '../../core/auth/auth-service.js';
 import { StorageToken } from '../../core/plugin/tokens.js';
 import { buildApp } from '../../host/app.js';
+import { SystemEventBus } from '../../core/events/system-event-bus.js';
 import { resolve } from '../../host/container.js';
 import { mustOpen, sleep } from '../helpers/event-socket-client.js';
 import { ADMIN, startTestApp, tempDataDir } from '../helpers/test-app.js';
@@ -174,4 +175,43 @@ t.test('start-up refuses a ping interval that is not a positive number, or missi
     /cms\.websocket\.millis\.pingpong is not set/,
     'ping-pong on without an interval',
   );
+});
+
+t.test('limits: a client that does not read is closed, not buffered for; a large frame closes', async (t) => {
+  const s = (await startTestApp(t, { socket: true }))!;
+  const slow = await mustOpen(s.url, s.basicAuth());
+  const reader = await mustOpen(s.url, s.basicAuth());
+  let read = 0;
+  reader.ws.on('message', () => read++);
+  // The client stops reading: what the server sends piles up in the kernel, then in uWS.
+  (slow.ws as unknown as { _socket: Socket })._socket.pause();
+  const bus = resolve(s.app.container, SystemEventBus);
+  const big = 'x'.repeat(100_000);
+  for (let i = 0; i < 300; i++) {
+    bus.publish({
+      event: {
+        event: 'MESSAGE',
+        creationDate: i,
+        payload: { type: 'message', data: { message: big }, visibility: 'USER', visibilityValue: 'cms.org.1' },
+      },
+      audience: { kind: 'user', userId: 'cms.org.1' },
+    });
+    // Deliveries are chained: let each go out before the next.
+    await sleep(1);
+  }
+  await sleep(500);
+  (slow.ws as unknown as { _socket: Socket })._socket.resume();
+  // 1013 when the close frame gets through; usually it cannot (it waits behind the backlog): 1006.
+  t.ok([1006, 1013].includes(await slow.closed), 'closed once its backlog passed the bound');
+  t.ok(slow.events.length < 300, `it missed events instead of the server holding them (${slow.events.length} read)`);
+  t.equal(read, 300, 'a client that reads gets every one');
+
+  const talker = await mustOpen(s.url, s.basicAuth());
+  talker.ws.send('y'.repeat(2048));
+  t.equal(
+    await talker.closed,
+    1006,
+    'a frame past the payload limit closes the connection at once (uWS sends no close frame)',
+  );
+  reader.ws.close();
 });
