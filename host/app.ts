@@ -39,6 +39,12 @@ import { IndexDispatcher } from '../core/search/index-dispatcher.js';
 import { JobDispatcher } from '../core/jobs/job-dispatcher.js';
 import { AnalyticsIngest } from './analytics/ingest-pool.js';
 import { Reindexer } from '../core/search/reindexer.js';
+import { AccessChanges } from '../core/auth/access-changes.js';
+import { EventAudienceCheck } from '../core/events/event-audience-check.js';
+import { SystemEventBus } from '../core/events/system-event-bus.js';
+import { LoggerToken } from '../core/plugin/tokens.js';
+import { SYSTEM_EVENTS_PATH, SystemEventsHub } from './websocket/system-events-hub.js';
+import { startEventRelay } from './websocket/event-relay.js';
 
 /** The REST areas the app serves. Adding an area is a route module and one line here. */
 export const ROUTE_MODULES: readonly RouteModule[] = [
@@ -232,6 +238,14 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
       onAdapterReply: (request, status) =>
         logger.request({ reqId: request.id, method: request.method, path: request.path, status, ms: 0 }),
     });
+    server.webSocket(SYSTEM_EVENTS_PATH, startSystemEvents(container, settings, lifecycle), WEBSOCKET_LIMITS);
+    await startEventRelay({
+      storage,
+      bus: resolve(container, SystemEventBus),
+      pollMs: settings.websocket.journalPollMs,
+      lifecycle,
+      logger: logger.child({ area: 'system-events' }),
+    });
     lifecycle.onStop('http', () => server.close(settings.shutdownTimeoutMs));
     scheduleSweeps({ storage, assets: resolve(container, AssetSweeper), settings, lifecycle, logger });
     await startSearchUpkeep({
@@ -284,6 +298,33 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
     close: () => lifecycle.stop(),
   };
 }
+
+/** A client sends nothing but pings and pongs; a backlog past this is a client that cannot keep up. */
+const WEBSOCKET_LIMITS = { maxPayloadBytes: 1024, maxBufferedBytes: 1024 * 1024 };
+
+/**
+ * The system events hub, listening from now on. Its stop is registered before the HTTP server's,
+ * so it runs after: once no upgrade can arrive, every socket is closed as going away (1001).
+ */
+function startSystemEvents(container: DependencyContainer, settings: HostSettings, lifecycle: Lifecycle) {
+  const hub = new SystemEventsHub({
+    bus: resolve(container, SystemEventBus),
+    audience: resolve(container, EventAudienceCheck),
+    authenticator: resolve(container, Authenticator),
+    accessChanges: resolve(container, AccessChanges),
+    logger: resolve(container, LoggerToken).child({ area: 'websocket' }),
+    allowedOrigins: new Set(settings.corsOrigins),
+    pingIntervalMs: settings.websocket.pingIntervalMs,
+    // Caches of sessions and tokens hold this long: a change elsewhere shows after it.
+    recheckMs: Math.max(settings.auth.sessionCacheMs, MIN_RECHECK_MS),
+  });
+  hub.start();
+  lifecycle.onStop('websockets', () => hub.stop());
+  return hub;
+}
+
+/** Callers of open sockets are checked again at most this often. */
+const MIN_RECHECK_MS = 1000;
 
 type NamedLookup = <T>(kind: Parameters<typeof resolveNamed<T>>[0], key: string, value: string) => T;
 

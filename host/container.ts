@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { DefinitionCache } from '../core/definitions/definition-cache.js';
 import { PermissionService } from '../core/auth/permission-service.js';
 import { AssetPermissionService } from '../core/auth/asset-permission-service.js';
@@ -77,6 +78,9 @@ import type { IndexWorkerData } from './search-index-worker.js';
 import { workerIndexWriter } from './worker-index-writer.js';
 import { AnalyticsIngest, ingestWorkerCount } from './analytics/ingest-pool.js';
 import { relatedQueryResolver } from '../core/search/related-query.js';
+import { SystemEventBus } from '../core/events/system-event-bus.js';
+import { EventAudienceCheck } from '../core/events/event-audience-check.js';
+import { AccessChanges } from '../core/auth/access-changes.js';
 
 /** Typed resolution: the container's tokens carry their type. */
 export function resolve<T>(container: DependencyContainer, token: Token<T> | (new (...args: never[]) => T)): T {
@@ -104,6 +108,14 @@ export function buildContainer(parts: {
   startedWith: IndexWorkerData;
 }): DependencyContainer {
   const c = rootContainer.createChildContainer();
+  // Raised by services after their commits; the websocket endpoint delivers them.
+  const events = new SystemEventBus(
+    { origin: randomUUID(), journal: parts.settings.websocket.journalPollMs > 0 },
+    parts.logger.child({ area: 'system-events' }),
+  );
+  c.register(SystemEventBus, { useValue: events });
+  const accessChanges = new AccessChanges();
+  c.register(AccessChanges, { useValue: accessChanges });
   c.register(SearchIndexToken, { useValue: parts.search });
   const ingestOptions = {
     ...parts.settings.analytics,
@@ -123,6 +135,7 @@ export function buildContainer(parts: {
     signingKey: parts.signingKey,
     cacheMs: parts.settings.auth.sessionCacheMs,
     clockSkewSeconds: parts.settings.tokens.clockSkewSeconds,
+    accessChanges,
   });
   c.register(TokenService, { useValue: tokens });
   c.register(AutoLogin, {
@@ -136,7 +149,7 @@ export function buildContainer(parts: {
   c.register(ApiKeyService, {
     useValue: new ApiKeyService(parts.storage, tokens, { maxExpirationDays: parts.settings.tokens.maxExpirationDays }),
   });
-  const auth = new AuthService(parts.storage, parts.settings.auth, hashes, { tokens });
+  const auth = new AuthService(parts.storage, parts.settings.auth, hashes, { tokens, accessChanges });
   c.register(AuthService, { useValue: auth });
   const schemes = parts.settings.authSchemes.map((name) =>
     resolveNamed(parts.registry.authSchemes, 'auth.schemes', name, parts.config.origin('auth.schemes')),
@@ -158,6 +171,9 @@ export function buildContainer(parts: {
   c.register(DefinitionCache, { useValue: definitions });
   const permissions = new PermissionService({ anonymous: SEED_IDS.anonymousRole, owner: SEED_IDS.ownerRole });
   c.register(PermissionService, { useValue: permissions });
+  c.register(EventAudienceCheck, {
+    useValue: new EventAudienceCheck({ storage: parts.storage, definitions, permissions }),
+  });
   const indexQueue = registerIndexing(c, { ...parts, definitions, permissions, fieldTypeOf });
   const fields = new FieldService(parts.storage, fieldTypeOf, Date.now, indexQueue);
   c.register(FieldService, { useValue: fields });
@@ -198,7 +214,7 @@ export function buildContainer(parts: {
   const content = new ContentService(
     (field) => fieldTypeOf(field.clazz),
     (tx) => fieldParseContext(tx, parts.assets),
-    { definitions, indexQueue, relatedQuery: relatedQueryResolver(parts.search) },
+    { definitions, indexQueue, relatedQuery: relatedQueryResolver(parts.search), events },
   );
   c.register(ContentService, { useValue: content });
   c.register(FolderService, {
@@ -283,6 +299,7 @@ export function buildContainer(parts: {
     indexQueue,
     jobs: jobs.queue,
     secrets,
+    events,
   });
   c.register(FireEngine, { useValue: fireEngine });
   c.register(LegacySaveService, {

@@ -6,6 +6,7 @@ import {
 } from '../core/auth/password-hasher.js';
 import { PASSWORD_MAX_LENGTH } from '../core/auth/password-policy.js';
 import { defineProperties } from '../core/config/properties.js';
+import { WEBSOCKET_PROPERTIES } from './websocket/websocket-properties.js';
 
 /**
  * The signing key used when `json.web.token.hash.signing.key` is not set: public (it is in the
@@ -674,4 +675,5 @@ export const HOST_PROPERTIES = defineProperties({
     description:
       'Most bytes of attachments one message carries; an attachment that would exceed it is left out, with a warning in the log, and the message is sent without it.',
   },
+  ...WEBSOCKET_PROPERTIES,
 });

@@ -7,6 +7,7 @@ import type { HttpLimits } from './http/http-limits.js';
 import type { MultipartLimits } from './http/multipart-form.js';
 import type { LogLevel } from './logger.js';
 import { HOST_PROPERTIES } from './settings-properties.js';
+import { readWebSocketSettings, type WebSocketSettings } from './websocket/websocket-settings.js';
 
 /** Host-level settings, read and checked once at start from their declarations (`HOST_PROPERTIES`). */
 /** Durable jobs (see `core/jobs/`). */
@@ -95,6 +96,7 @@ export interface HostSettings {
   /** 0: no sweep. */
   assetSweepMs: number;
   assetSweepGraceMs: number;
+  websocket: WebSocketSettings;
 }
 
 export function readSettings(config: Config): HostSettings {
@@ -207,5 +209,6 @@ export function readSettings(config: Config): HostSettings {
     assetsDriver: p['assets.driver'],
     assetSweepMs: p['assets.sweep.seconds'] * 1000,
     assetSweepGraceMs: p['assets.sweep.grace.seconds'] * 1000,
+    websocket: readWebSocketSettings(config),
   };
 }

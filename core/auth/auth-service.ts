@@ -1,3 +1,4 @@
+import type { AccessChanges } from './access-changes.js';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { CmsError, Errors } from '../errors/index.js';
 import { ADMIN_ROLE_KEY } from '../model/role.js';
@@ -17,6 +18,8 @@ export interface AuthServiceOptions {
   /** Signed tokens (API keys, `access_token` cookies); without it they are refused as invalid. */
   tokens?: TokenService;
   now?: () => number;
+  /** Told when a session ends or a user's cached standing is dropped. */
+  accessChanges?: AccessChanges;
 }
 
 /** Token failures after which an `access_token` cookie simply signs nobody in (a stale cookie locks no browser out). */
@@ -75,6 +78,7 @@ export class AuthService implements AuthServices {
   private adminRoleId: string | undefined;
   private readonly now: () => number;
   private readonly tokens: TokenService | undefined;
+  private readonly accessChanges: AccessChanges | undefined;
 
   constructor(
     private readonly storage: Repositories,
@@ -85,6 +89,7 @@ export class AuthService implements AuthServices {
   ) {
     this.now = options.now ?? Date.now;
     this.tokens = options.tokens;
+    this.accessChanges = options.accessChanges;
     // At the cost new passwords get, as the accounts it stands in for.
     this.decoyHash = hashPassword(randomBytes(16).toString('hex'), hashes.cost);
     this.credentials = new ExpiringCache(settings.credentialCacheMs, 10_000, this.now);
@@ -220,6 +225,7 @@ export class AuthService implements AuthServices {
     const tokenHash = hashToken(token);
     this.sessionCache.delete(tokenHash);
     await this.storage.sessions.delete(tokenHash);
+    this.accessChanges?.changed();
   }
 
   /** Forgets what this process cached about a user: after a password, role or activity change. */
@@ -227,6 +233,7 @@ export class AuthService implements AuthServices {
     this.credentials.deleteWhere((p) => p.user.userId === userId);
     this.sessionCache.deleteWhere((s) => s.principal.user.userId === userId);
     this.lookups.deleteWhere((p) => p.user.userId === userId);
+    this.accessChanges?.changed();
   }
 
   /**

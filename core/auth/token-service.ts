@@ -1,3 +1,4 @@
+import type { AccessChanges } from './access-changes.js';
 import { hash, randomBytes, randomUUID } from 'node:crypto';
 import { errors as jose, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import { CmsError, Errors } from '../errors/index.js';
@@ -13,6 +14,8 @@ export interface TokenSettings {
   cacheMs: number;
   /** Tolerated difference between clocks for `exp`, `nbf` and `iat`. */
   clockSkewSeconds: number;
+  /** Told of every revocation and deletion: long-lived connections made with the token end. */
+  accessChanges?: AccessChanges;
 }
 
 export interface NewToken {
@@ -186,22 +189,29 @@ export class TokenService {
   /** Answers whether a live token was revoked. Other processes see it within `cacheMs`. */
   async revoke(id: string): Promise<boolean> {
     this.forget((token) => token.id === id);
-    return this.storage.issuedTokens.revoke(id, this.now());
+    return this.announced(this.storage.issuedTokens.revoke(id, this.now()));
   }
 
   /** Revokes every live token of a user (all kinds unless one is named); answers the ids. */
   async revokeUser(userId: string, kind?: IssuedTokenKind): Promise<string[]> {
     this.forget((token) => token.userId === userId && (kind === undefined || token.kind === kind));
-    return this.storage.issuedTokens.revokeByUser(userId, this.now(), kind);
+    return this.announced(this.storage.issuedTokens.revokeByUser(userId, this.now(), kind));
   }
 
   async delete(id: string): Promise<boolean> {
     this.forget((token) => token.id === id);
-    return this.storage.issuedTokens.delete(id);
+    return this.announced(this.storage.issuedTokens.delete(id));
   }
 
   private forget(predicate: (token: IssuedToken) => boolean): void {
     this.checked.deleteWhere((c) => predicate(c.token));
+  }
+
+  /** After the storage write: a listener checking again must find the token gone. */
+  private async announced<T>(write: Promise<T>): Promise<T> {
+    const result = await write;
+    this.settings.accessChanges?.changed();
+    return result;
   }
 }
 

@@ -9,6 +9,9 @@ import { DEFAULT_LANGUAGE_ID } from '../model/language.js';
 import type { FieldParseContext, FieldType } from '../plugin/field-type.js';
 import type { Repositories } from '../plugin/storage-driver.js';
 import type { IndexQueue } from '../search/index-queue.js';
+import { contentEvent } from '../events/content-event.js';
+import type { SystemEventBus } from '../events/system-event-bus.js';
+import type { ContentAction } from '../events/system-event.js';
 import { resolveRelatedQueries } from '../search/resolve-related.js';
 import type { RelatedQueryResolver } from '../search/related-query.js';
 import { settlePlacement, type SettledPlacement } from './content-folder.js';
@@ -89,6 +92,8 @@ export class ContentService {
   /** Where changes are queued for the search index, in the transaction that makes them. */
   private readonly indexQueue?: IndexQueue;
   private readonly relatedQuery?: RelatedQueryResolver;
+  /** Where content events are raised, published once the change commits. */
+  private readonly events?: SystemEventBus;
 
   constructor(
     private readonly typeOf: (field: Field) => FieldType | undefined,
@@ -99,12 +104,14 @@ export class ContentService {
       indexQueue?: IndexQueue;
       /** Resolves relationship values given as Lucene queries (through the search index). */
       relatedQuery?: RelatedQueryResolver;
+      events?: SystemEventBus;
     } = {},
   ) {
     this.now = options.now ?? Date.now;
     this.definitions = options.definitions ?? new DefinitionCache();
     this.indexQueue = options.indexQueue;
     this.relatedQuery = options.relatedQuery;
+    this.events = options.events;
   }
 
   /** Saves a new working version (a new item when the submission has no identifier). */
@@ -232,7 +239,9 @@ export class ContentService {
     await tx.content.putState(newState);
     await this.reindex(tx, identifier, [languageId]);
     await renewNavigationOf(tx, type);
-    return { identifier: contentIdentifier, version, state: newState };
+    const saved = { identifier: contentIdentifier, version, state: newState };
+    await this.raise(tx, existing ? 'UPDATE' : 'SAVE', saved, type);
+    return saved;
   }
 
   /** Saves a working version that may still miss required values. */
@@ -242,60 +251,72 @@ export class ContentService {
 
   /** Makes the working version live. */
   publish(tx: Repositories, item: ItemRef, languageId: number): Promise<Contentlet> {
-    return this.transition(tx, item, languageId, (state) => {
-      if (state.archived) throw new CmsError(Errors.CONTENT_ARCHIVED, { operation: 'published' });
-      return { liveInode: state.workingInode };
+    return this.transition(tx, item, languageId, {
+      raises: 'PUBLISH',
+      change: (state) => {
+        if (state.archived) throw new CmsError(Errors.CONTENT_ARCHIVED, { operation: 'published' });
+        return { liveInode: state.workingInode };
+      },
     });
   }
 
   unpublish(tx: Repositories, item: ItemRef, languageId: number): Promise<Contentlet> {
-    return this.transition(tx, item, languageId, () => ({ liveInode: null }));
+    return this.transition(tx, item, languageId, { raises: 'UN_PUBLISH', change: () => ({ liveInode: null }) });
   }
 
   /** Archiving takes the item off the live site and releases its lock. */
   archive(tx: Repositories, item: ItemRef, languageId: number): Promise<Contentlet> {
-    return this.transition(tx, item, languageId, () => ({
-      archived: true,
-      liveInode: null,
-      lockedBy: null,
-      lockedAt: null,
-    }));
+    return this.transition(tx, item, languageId, {
+      raises: 'ARCHIVE',
+      change: () => ({ archived: true, liveInode: null, lockedBy: null, lockedAt: null }),
+    });
   }
 
   unarchive(tx: Repositories, item: ItemRef, languageId: number): Promise<Contentlet> {
-    return this.transition(tx, item, languageId, (state) => {
-      if (!state.archived) throw new CmsError(Errors.CONTENT_NOT_ARCHIVED);
-      return { archived: false };
+    return this.transition(tx, item, languageId, {
+      raises: 'UN_ARCHIVE',
+      change: (state) => {
+        if (!state.archived) throw new CmsError(Errors.CONTENT_NOT_ARCHIVED);
+        return { archived: false };
+      },
     });
   }
 
   lock(tx: Repositories, item: ItemRef, languageId: number, userId: string): Promise<Contentlet> {
-    return this.transition(tx, item, languageId, (state) => {
-      if (state.lockedBy && state.lockedBy !== userId)
-        throw new CmsError(Errors.CONTENT_LOCKED, { user: state.lockedBy });
-      return { lockedBy: userId, lockedAt: this.now() };
+    return this.transition(tx, item, languageId, {
+      change: (state) => {
+        if (state.lockedBy && state.lockedBy !== userId)
+          throw new CmsError(Errors.CONTENT_LOCKED, { user: state.lockedBy });
+        return { lockedBy: userId, lockedAt: this.now() };
+      },
     });
   }
 
   unlock(tx: Repositories, item: ItemRef, languageId: number): Promise<Contentlet> {
-    return this.transition(tx, item, languageId, () => ({ lockedBy: null, lockedAt: null }));
+    return this.transition(tx, item, languageId, { change: () => ({ lockedBy: null, lockedAt: null }) });
   }
 
   /** Removes the item in one language, irreversibly; the identifier goes with its last language. */
   async delete(tx: Repositories, identifier: string, languageId: number): Promise<void> {
-    await this.get(tx, identifier, { languageId });
-    const { contentTypeId } = await this.findIdentifier(tx, identifier);
+    const removed = await this.get(tx, identifier, { languageId });
+    const { contentTypeId } = removed.identifier;
     await tx.content.deleteLanguage(identifier, languageId);
     if ((await tx.content.listStates(identifier)).length === 0) await tx.content.deleteIdentifier(identifier);
     await this.reindex(tx, identifier, [languageId]);
     await this.renewNavigation(tx, contentTypeId);
+    await this.raiseFor(tx, 'DELETE', removed);
   }
 
   /** Removes every version in every language. */
   async destroy(tx: Repositories, identifier: string): Promise<void> {
     const { contentTypeId } = await this.findIdentifier(tx, identifier);
     const languages = (await tx.content.listStates(identifier)).map((state) => state.languageId);
+    // Read before they go: each language's event names the version it removed.
+    const removed = this.events?.wanted
+      ? await Promise.all(languages.map((languageId) => this.get(tx, identifier, { languageId })))
+      : [];
     await tx.content.deleteIdentifier(identifier);
+    for (const item of removed) await this.raiseFor(tx, 'DELETE', item);
     await this.reindex(tx, identifier, languages);
     await this.renewNavigation(tx, contentTypeId);
   }
@@ -349,16 +370,33 @@ export class ContentService {
     tx: Repositories,
     item: ItemRef,
     languageId: number,
-    change: (state: ContentState) => Partial<ContentState>,
+    step: {
+      change: (state: ContentState) => Partial<ContentState>;
+      /** The event the change raises; locks raise none. */
+      raises?: ContentAction;
+    },
   ): Promise<Contentlet> {
     const current = typeof item === 'string' ? await this.get(tx, item, { languageId }) : item;
-    const state: ContentState = { ...current.state, ...change(current.state), modDate: this.now() };
+    const state: ContentState = { ...current.state, ...step.change(current.state), modDate: this.now() };
     await tx.content.putState(state);
     await this.reindex(tx, state.identifier, [state.languageId]);
     // Locks change no tree; what is live (publish, unpublish, archive) does.
     if (state.liveInode !== current.state.liveInode || state.archived !== current.state.archived)
       await this.renewNavigation(tx, current.identifier.contentTypeId);
-    return { ...current, state };
+    const changed = { ...current, state };
+    if (step.raises) await this.raiseFor(tx, step.raises, changed);
+    return changed;
+  }
+
+  /** Raises the event of a change, published once `tx` commits. */
+  private async raise(tx: Repositories, action: ContentAction, item: Contentlet, type: ContentType): Promise<void> {
+    if (this.events?.wanted) await this.events.raise(tx, contentEvent(action, item, type, this.now()));
+  }
+
+  private async raiseFor(tx: Repositories, action: ContentAction, item: Contentlet): Promise<void> {
+    if (!this.events?.wanted) return;
+    const type = await (await this.definitions.in(tx)).contentType(item.identifier.contentTypeId);
+    if (type) await this.raise(tx, action, item, type);
   }
 
   /** Renews the navigation token when the item is a page or a file (see `renewNavigationOf`). */

@@ -578,8 +578,32 @@ export interface UserMessageRepository {
   delete(id: string): Promise<void>;
 }
 
+/** A system event as the journal stores it, for the other processes sharing the database. */
+export interface StoredSystemEvent {
+  /** Assigned by the database, increasing in order of insertion (not of commit). */
+  seq: number;
+  /** The process that raised it (it has delivered it already). */
+  origin: string;
+  createdAt: number;
+  /** The raised event, as JSON. */
+  body: string;
+}
+
+/** The journal of system events: written in the transaction that raises them, read by every process. */
+export interface SystemEventRepository {
+  append(event: Omit<StoredSystemEvent, 'seq'>): Promise<void>;
+  /** Events after `seq`, in order of `seq`, at most `limit`. */
+  listAfter(seq: number, limit: number): Promise<StoredSystemEvent[]>;
+  /** The events of these sequence numbers that exist (committed since they were missed). */
+  listSeqs(seqs: readonly number[]): Promise<StoredSystemEvent[]>;
+  /** The highest sequence number stored; 0 when there is none. */
+  latestSeq(): Promise<number>;
+  deleteBefore(createdAt: number): Promise<void>;
+}
+
 /** The repositories a storage driver provides, and its transactions. */
 export interface DriverRepositories {
+  systemEvents: SystemEventRepository;
   categories: CategoryRepository;
   tasks: TaskRepository;
   workflows: WorkflowRepository;

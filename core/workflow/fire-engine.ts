@@ -1,3 +1,4 @@
+import type { SystemEventBus } from '../events/system-event-bus.js';
 import type { SecretSealer } from '../plugin/secret-sealer.js';
 import type { PermissionService } from '../auth/permission-service.js';
 import type { Principal } from '../auth/principal.js';
@@ -63,6 +64,8 @@ export interface FireEngineDependencies {
   jobs: JobQueue;
   /** Opens the secret parameters of actionlets, stored sealed. */
   secrets?: SecretSealer;
+  /** Where the fire's user messages are raised as events (content events come from the content service). */
+  events?: SystemEventBus;
 }
 
 /**

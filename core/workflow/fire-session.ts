@@ -25,6 +25,8 @@ import type { Repositories } from '../plugin/storage-driver.js';
 import { parseIndexPolicy } from '../search/index-policy.js';
 import type { IndexQueue } from '../search/index-queue.js';
 import type { JobQueue } from '../jobs/job-queue.js';
+import { messageEvent } from '../events/message-event.js';
+import type { SystemEventBus } from '../events/system-event-bus.js';
 import { MAIL_JOB } from '../jobs/mail-job.js';
 import type { FireStart } from './fire-checks.js';
 import type { FireItem } from './fire-item.js';
@@ -43,6 +45,8 @@ export interface FireSessionServices {
   indexQueue?: IndexQueue;
   /** Where durable jobs (mail included) are written, in the fire's transaction. */
   jobs: JobQueue;
+  /** Where user messages are raised as events, published once the fire commits. */
+  events?: SystemEventBus;
 }
 
 export interface FireSessionInput {
@@ -247,7 +251,7 @@ export class FireSession {
       postMessage: async (userIds, text) => {
         const now = this.services.now();
         for (const userId of new Set(userIds)) {
-          await tx.userMessages.insert({
+          const message = {
             id: randomUUID(),
             userId,
             text,
@@ -255,7 +259,9 @@ export class FireSession {
             identifier: this.identifier,
             createdAt: now,
             readAt: null,
-          });
+          };
+          await tx.userMessages.insert(message);
+          await this.services.events?.raise(tx, messageEvent(message));
         }
       },
     };

@@ -46,6 +46,7 @@ so one file can serve other tools. \`config.strict=false\` turns these refusals 
 const GROUPS: ReadonlyArray<{ name: string; after?: string }> = [
   { name: 'Configuration' },
   { name: 'HTTP' },
+  { name: 'WebSocket' },
   { name: 'Plugins' },
   {
     name: 'Storage',

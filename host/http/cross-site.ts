@@ -8,7 +8,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * nor one of `allowed` (`http.cors.origins`), or the browser says `Sec-Fetch-Site: cross-site`.
  * Clients that are not browsers send neither header and are never cross-site.
  */
-export function isCrossSite(request: HttpRequest, allowed: ReadonlySet<string>): boolean {
+export function isCrossSite(request: Pick<HttpRequest, 'headers' | 'secure'>, allowed: ReadonlySet<string>): boolean {
   const origin = request.headers.origin;
   if (origin !== undefined && origin !== 'null') {
     if (allowed.has(origin)) return false;

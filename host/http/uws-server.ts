@@ -12,6 +12,7 @@ import { checkHead, type BodyFraming, type HttpLimits } from './http-limits.js';
 import { InflightBudget } from './inflight-budget.js';
 import type { HttpRequest, IncomingRequest } from './route.js';
 import { UwsBody } from './uws-body.js';
+import { attachWebSocket, type WebSocketEndpoint, type WebSocketLimits } from './uws-websocket.js';
 
 /** uWebSockets.js's listen options (`ListenOptions`). */
 const LIBUS_LISTEN_DEFAULT = 0;
@@ -114,6 +115,35 @@ export class UwsServer {
         resolve(uws.us_socket_local_port(socket as unknown as Uws.us_socket));
       });
     });
+  }
+
+  /**
+   * Serves a websocket path. Call before `listen`. Upgrades are refused as other requests are
+   * (`refusal`), and with 503 while the server stops.
+   */
+  webSocket<Caller, Connection>(
+    path: string,
+    endpoint: WebSocketEndpoint<Caller, Connection>,
+    limits: WebSocketLimits,
+  ): void {
+    attachWebSocket(
+      this.app,
+      path,
+      {
+        ...endpoint,
+        accept: (request) =>
+          this.draining ? Promise.reject(new CmsError(Errors.SERVICE_NOT_READY)) : endpoint.accept(request),
+        open: (socket, caller) => endpoint.open(socket, caller),
+        heard: (connection) => endpoint.heard(connection),
+        closed: (connection) => endpoint.closed(connection),
+      },
+      {
+        limits,
+        trustProxy: this.options.trustProxy,
+        refuse: (res, isAborted, error) =>
+          this.write(res, isAborted, this.options.refusal(error as CmsError), { headOnly: false, close: true }),
+      },
+    );
   }
 
   /** Stops accepting connections, then waits (up to `timeoutMs`) for in-flight requests to finish. */

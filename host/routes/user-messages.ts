@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import type { UserMessage } from '../../core/model/user-message.js';
+import { messageView } from '../../core/messages/message-view.js';
 import { route } from '../http/route.js';
 import { defineRoutes } from './route-module.js';
 
@@ -8,18 +8,6 @@ const Paging = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
   per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
 });
-
-function messageView(message: UserMessage) {
-  return {
-    id: message.id,
-    message: message.text,
-    from: message.fromUserId,
-    identifier: message.identifier,
-    createdDate: message.createdAt,
-    readDate: message.readAt,
-    read: message.readAt !== null,
-  };
-}
 
 /** Messages workflow fires (the Message actionlet) left for the caller: each user sees only their own. */
 export default defineRoutes('user-messages', ({ userMessages }) => [

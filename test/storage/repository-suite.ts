@@ -14,6 +14,7 @@ import { analyticsEventSuite } from './analytics-event-suite.js';
 import { folderSuite } from './folder-suite.js';
 import { menuLinkSuite } from './menu-link-suite.js';
 import { jobSuite } from './job-suite.js';
+import { systemEventSuite } from './system-event-suite.js';
 
 const role = (id: string, overrides: Partial<Role> = {}): Role => ({
   id,
@@ -310,6 +311,7 @@ export function repositorySuite(t: Test, open: () => Promise<DriverStorage>): vo
   folderSuite(t, open);
   menuLinkSuite(t, open);
   jobSuite(t, open);
+  systemEventSuite(t, open);
 
   t.test('a reference to a missing record is refused as a bad request, not a fault', async (t) => {
     const s = await open();

@@ -22,6 +22,7 @@ const rowTypesMatch: AllSame = {
   sessions: true,
   issuedTokens: true,
   userMessages: true,
+  systemEvents: true,
   sites: true,
   languages: true,
   settings: true,

@@ -105,6 +105,12 @@ export const httpErrors = defineErrors('http', {
     meaning:
       'A state-changing request whose Origin (or Sec-Fetch-Site) names another site than http.cors.origins allows.',
   },
+  HTTP_CROSS_SITE_WEBSOCKET_REFUSED: {
+    kind: 'forbidden',
+    message: 'A websocket opened from another site may not use the browser’s cookies',
+    meaning:
+      'A websocket upgrade whose Origin (or Sec-Fetch-Site) names another site than http.cors.origins allows, and whose only credentials are cookies (cross-site websocket hijacking). A bearer API key is accepted from anywhere.',
+  },
   SERVICE_NOT_READY: {
     kind: 'unavailable',
     message: 'The service is not ready',

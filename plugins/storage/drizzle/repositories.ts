@@ -21,6 +21,7 @@ import { sessionRepository } from './session-repository.js';
 import { settingRepository } from './setting-repository.js';
 import { siteRepository } from './site-repository.js';
 import { taskRepository } from './task-repository.js';
+import { systemEventRepository } from './system-event-repository.js';
 import { userMessageRepository } from './user-message-repository.js';
 import { userRepository } from './user-repository.js';
 import { workflowRepository } from './workflow-repository.js';
@@ -64,6 +65,7 @@ export function createRepositories(
     tasks: taskRepository(exec, tables, dialect),
     workflows: workflowRepository(definitionsExec, tables),
     userMessages: userMessageRepository(exec, tables),
+    systemEvents: systemEventRepository(exec, tables),
     definitionsVersion: async () => (await settings.get(DEFINITIONS_VERSION)) ?? '',
     navigationVersion: async () => (await settings.get(NAVIGATION_VERSION)) ?? '',
     renewNavigationVersion: () => settings.put(NAVIGATION_VERSION, randomUUID()),

@@ -100,6 +100,18 @@ export const userMessages = mysqlTable(
   (t) => [index('user_messages_user').on(t.userId, t.createdAt)],
 );
 
+/** The journal of system events, read by every process (see `SystemEventRepository`). */
+export const systemEvents = mysqlTable(
+  'system_events',
+  {
+    seq: bigint('seq', { mode: 'number' }).primaryKey().autoincrement(),
+    origin: varchar('origin', { length: 64 }).notNull(),
+    createdAt: epochMs('created_at').notNull(),
+    body: longtext('body').notNull(),
+  },
+  (t) => [index('system_events_created_at').on(t.createdAt)],
+);
+
 export const sites = mysqlTable(
   'sites',
   {

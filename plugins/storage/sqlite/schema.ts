@@ -85,6 +85,18 @@ export const userMessages = sqliteTable(
   (t) => [index('user_messages_user').on(t.userId, t.createdAt)],
 );
 
+/** The journal of system events, read by every process (see `SystemEventRepository`). */
+export const systemEvents = sqliteTable(
+  'system_events',
+  {
+    seq: integer('seq').primaryKey({ autoIncrement: true }),
+    origin: text('origin').notNull(),
+    createdAt: integer('created_at').notNull(),
+    body: text('body').notNull(),
+  },
+  (t) => [index('system_events_created_at').on(t.createdAt)],
+);
+
 export const sites = sqliteTable(
   'sites',
   {
