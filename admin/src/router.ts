@@ -26,6 +26,8 @@ export function useRoute(): { path: string; query: URLSearchParams } {
   useEffect(() => {
     const update = () => setState({ path: current(), query: new URLSearchParams(location.search) });
     listeners.add(update);
+    // A child's effect runs before this one: a redirect it made before the listener existed is read now.
+    update();
     return () => void listeners.delete(update);
   }, []);
   return state;
