@@ -71,10 +71,13 @@ export function Dashboard() {
 
 function Figures(props: { siteId: string; days: number }) {
   const [summary, reload] = useRequest(async (signal) => {
-    const from = new Date(Date.now() - props.days * 86_400_000).toISOString();
-    const query = new URLSearchParams({ siteId: props.siteId, from });
-    return (await api<Envelope<AnalyticsSummary>>('GET', `/api/v1/analytics/content/summary?${query}`, undefined, { signal }))
-      .entity;
+    const to = Date.now();
+    const from = to - props.days * 86_400_000;
+    const query = new URLSearchParams({ siteId: props.siteId, from: new Date(from).toISOString() });
+    const answer = await api<Envelope<AnalyticsSummary>>('GET', `/api/v1/analytics/content/summary?${query}`, undefined, {
+      signal,
+    });
+    return { ...answer.entity, from, to };
   }, [props.siteId, props.days]);
   if (summary.state === 'loading') return <Loading what="figures" />;
   if (summary.state === 'failed') return <Failure error={summary.error} retry={reload} />;
@@ -106,7 +109,7 @@ function Figures(props: { siteId: string; days: number }) {
         {s.pageviewsByDay.length === 0 ? (
           <Empty>No pageviews in this range.</Empty>
         ) : (
-          <TimeChart days={s.pageviewsByDay.map((d) => d.day)} counts={s.pageviewsByDay.map((d) => d.count)} label="Pageviews" />
+          <TimeChart from={s.from} to={s.to} days={s.pageviewsByDay.map((d) => d.day)} counts={s.pageviewsByDay.map((d) => d.count)} label="Pageviews" />
         )}
       </Figure>
       <Figure id="types" title="Events by type" rows={types} heads={['Type', 'Events']}>
