@@ -19,14 +19,19 @@ export const SCREENSHOTS = join(REPOSITORY, 'test-results');
  */
 export async function launchChromium(t: Test): Promise<Browser | undefined> {
   if (!existsSync(CHROMIUM)) {
-    const message = `BROWSER TESTS SKIPPED: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CMS_TEST_CHROMIUM)`;
-    process.stderr.write(`\n${'!'.repeat(message.length)}\n${message}\n${'!'.repeat(message.length)}\n\n`);
-    t.skip(message);
+    skipLoudly(t, `BROWSER TESTS SKIPPED: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CMS_TEST_CHROMIUM)`);
     return undefined;
   }
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
   t.teardown(() => browser.close());
   return browser;
+}
+
+/** Skips the test with a banner on standard error as well as in the report: a skip that hides is a silent pass. */
+export function skipLoudly(t: Test, message: string): void {
+  const rule = '!'.repeat(Math.min(message.length, 100));
+  process.stderr.write(`\n${rule}\n${message}\n${rule}\n\n`);
+  t.skip(message);
 }
 
 /**
