@@ -23,7 +23,8 @@ function ownPackage(): { version: string; root: string } {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (;;) {
     const found = readPackage(join(dir, 'package.json'));
-    if (found?.name === 'cms' && typeof found.version === 'string') return (cached = { version: found.version, root: dir });
+    if (found?.name === 'cms' && typeof found.version === 'string')
+      return (cached = { version: found.version, root: dir });
     const parent = dirname(dir);
     if (parent === dir) throw new Error('The service cannot find its own package.json (name "cms")');
     dir = parent;

@@ -68,7 +68,10 @@ export async function api<T>(
     const retry = Number(response.headers.get('Retry-After'));
     throw new ApiError(
       response.status,
-      first?.message || (parsed as ErrorBody | undefined)?.message || BY_STATUS[response.status] || `Error ${response.status}`,
+      first?.message ||
+        (parsed as ErrorBody | undefined)?.message ||
+        BY_STATUS[response.status] ||
+        `Error ${response.status}`,
       first?.fieldName ?? undefined,
       Number.isFinite(retry) && retry > 0 ? retry : undefined,
     );

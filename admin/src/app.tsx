@@ -22,7 +22,8 @@ function LazyDashboard() {
   return <Dashboard />;
 }
 
-type Session = { state: 'checking' } | { state: 'failed'; error: unknown } | { state: 'ready'; user: CurrentUser | null };
+type Session =
+  { state: 'checking' } | { state: 'failed'; error: unknown } | { state: 'ready'; user: CurrentUser | null };
 
 export function App() {
   const [session, setSession] = useState<Session>({ state: 'checking' });
@@ -67,7 +68,10 @@ function Shell(props: { user: CurrentUser; onSignedOut: () => void }) {
       <header class="topbar">
         <span class="brand">Back office</span>
         <nav aria-label="Main">
-          <Link to={user.admin ? '/users' : `/users/${encodeURIComponent(user.userId)}`} current={path.startsWith('/users')}>
+          <Link
+            to={user.admin ? '/users' : `/users/${encodeURIComponent(user.userId)}`}
+            current={path.startsWith('/users')}
+          >
             {user.admin ? 'Users' : 'My account'}
           </Link>
           <Link to="/analytics" current={path === '/analytics'}>
@@ -97,8 +101,7 @@ function Screen(props: { path: string; user: CurrentUser }) {
     if (path === '/' || (path === '/users' && !user.admin)) navigate(home, true);
   }, [path]);
   if (path === '/' || (path === '/users' && !user.admin)) return null;
-  if (path === '/analytics')
-    return <LazyDashboard />;
+  if (path === '/analytics') return <LazyDashboard />;
   if (path === '/users') return <UsersList />;
   if (path === '/users/new' && user.admin) return <UserForm />;
   const edit = match('/users/:id/edit', path);

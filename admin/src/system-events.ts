@@ -2,7 +2,10 @@
 export interface SystemEvent {
   event: string;
   creationDate: number;
-  payload?: { type?: string; data?: { title?: string; identifier?: string; contentType?: string; [k: string]: unknown } };
+  payload?: {
+    type?: string;
+    data?: { title?: string; identifier?: string; contentType?: string; [k: string]: unknown };
+  };
 }
 
 export const SYSTEM_EVENTS_PATH = '/api/ws/v1/system/events';

@@ -1,9 +1,6 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
 
-export type Requested<T> =
-  | { state: 'loading' }
-  | { state: 'failed'; error: unknown }
-  | { state: 'done'; value: T };
+export type Requested<T> = { state: 'loading' } | { state: 'failed'; error: unknown } | { state: 'done'; value: T };
 
 /**
  * Runs a request when its inputs change and on `reload`; an answer that comes back after the

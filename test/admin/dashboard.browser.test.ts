@@ -55,11 +55,14 @@ t.test('the dashboard draws the charts of ingested events, and says when there a
   const conversions = page.locator('[data-chart="conversions"]');
   await conversions.getByText('Figures').click();
   t.equal(
-    await conversions.getByRole('row', { name: /checkout/ }).getByRole('cell').textContent(),
+    await conversions
+      .getByRole('row', { name: /checkout/ })
+      .getByRole('cell')
+      .textContent(),
     '2',
     'the figures behind a chart are there as a table',
   );
-  const width = await page.locator('[data-chart="pageviews"] canvas').evaluate((c) => (c as HTMLCanvasElement).width);
+  const width = Number(await page.locator('[data-chart="pageviews"] canvas').getAttribute('width'));
   t.ok(width > 600, `the line chart spans the page (${width}px)`);
   await screenshot(page, 'dashboard');
 
@@ -68,7 +71,7 @@ t.test('the dashboard draws the charts of ingested events, and says when there a
   await phone.goto(`${s.url}/admin/analytics`);
   await phone.getByLabel('Site').selectOption({ label: 'shop.example.com' });
   await phone.locator('[data-chart="types"] canvas').waitFor();
-  const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const overflow = await phone.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
   t.ok(overflow <= 0, `the charts fit a phone's screen (${overflow}px over)`);
   await screenshot(phone, 'dashboard-phone');
 });

@@ -73,7 +73,7 @@ t.test('content published in another tab shows up as a notification', async (t) 
         },
       }),
     });
-    return { status: answer.status, body: await answer.json() };
+    return { status: answer.status, body: (await answer.json()) as { entity: { title?: string; identifier: string } } };
   });
   t.equal(fired.status, 200, 'published from the other tab');
   const title: string = fired.body.entity.title ?? fired.body.entity.identifier;

@@ -28,10 +28,15 @@ t.test('an administrator signs in, finds a user, creates a key that works, and r
     ['Dana', 'Scully'],
     ['Fox', 'Mulder'],
     ['Walter', 'Skinner'],
-  ])
+  ] as const)
     await s.http('POST', '/api/v1/users', {
       headers: s.basicAuth(),
-      body: { email: `${first.toLowerCase()}@fbi.gov`, firstName: first, lastName: last, password: 'i-want-to-believe-1' },
+      body: {
+        email: `${first.toLowerCase()}@fbi.gov`,
+        firstName: first,
+        lastName: last,
+        password: 'i-want-to-believe-1',
+      },
     });
 
   const context = await browser.newContext({
@@ -60,7 +65,10 @@ t.test('an administrator signs in, finds a user, creates a key that works, and r
   watchForPageErrors(t, blocked, EXPECTED_CONSOLE);
   await blocked.goto(`${s.url}/admin/`);
   for (let i = 0; i < 3; i++) await signIn(blocked, 'fox@fbi.gov', `wrong-${i}`);
-  await blocked.getByRole('alert').filter({ hasText: /Too many failed attempts\. Try again in \d+ seconds\./ }).waitFor();
+  await blocked
+    .getByRole('alert')
+    .filter({ hasText: /Too many failed attempts\. Try again in \d+ seconds\./ })
+    .waitFor();
   await screenshot(blocked, 'sign-in-throttled');
   await blocked.close();
 
@@ -103,13 +111,13 @@ t.test('an administrator signs in, finds a user, creates a key that works, and r
   t.match(key, /^[\w-]+\.[\w-]+\.[\w-]+$/, 'the key is shown');
   await created.getByRole('button', { name: 'Copy' }).click();
   await created.getByText('Copied to the clipboard.').waitFor();
-  t.equal(await page.evaluate(() => navigator.clipboard.readText()), key, 'Copy puts the key on the clipboard');
+  t.equal(await page.evaluate<string>('navigator.clipboard.readText()'), key, 'Copy puts the key on the clipboard');
   await screenshot(page, 'api-key-created');
   await created.getByRole('button', { name: 'Done' }).click();
 
   const me = await fetch(`${s.url}/api/v1/users/current`, { headers: { authorization: `Bearer ${key}` } });
   t.equal(me.status, 200, 'the key works with Authorization: Bearer');
-  t.equal((await me.json()).email, 'dana@fbi.gov', 'as the user it was made for');
+  t.equal(((await me.json()) as { email: string }).email, 'dana@fbi.gov', 'as the user it was made for');
 
   const row = page.getByRole('row').filter({ hasText: 'CI server' });
   await row.getByText('active').waitFor();
@@ -157,7 +165,7 @@ t.test('an administrator signs in, finds a user, creates a key that works, and r
   await small.goto(`${s.url}/admin/`);
   await signIn(small, ADMIN.email, ADMIN.password);
   await small.getByRole('cell', { name: 'monica@fbi.gov' }).waitFor();
-  const overflow = await small.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const overflow = await small.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
   t.ok(overflow <= 0, `nothing wider than the phone's screen (${overflow}px over)`);
   await screenshot(small, 'users-phone');
 
@@ -196,7 +204,10 @@ t.test('a user who is not an administrator sees only themselves and manages thei
     cookies.some((c) => c.name === 'access_token' && c.httpOnly && c.sameSite === 'Lax'),
     'remember me sets the access_token cookie',
   );
-  t.ok(cookies.every((c) => c.sameSite === 'Lax' || c.sameSite === 'Strict'), 'every cookie is SameSite');
+  t.ok(
+    cookies.every((c) => c.sameSite === 'Lax' || c.sameSite === 'Strict'),
+    'every cookie is SameSite',
+  );
 
   await page.getByRole('tab', { name: 'API Access Keys' }).click();
   await page.getByRole('button', { name: 'Create key' }).click();

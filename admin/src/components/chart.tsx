@@ -46,10 +46,22 @@ export function TimeChart(props: { from: number; to: number; days: string[]; cou
       cursor: { drag: { x: false, y: false } },
       scales: {
         // A single day still gets a readable axis: half a day either side.
-        x: { time: true, range: (_u, min, max) => (min === max ? [min - DAY_SECONDS / 2, max + DAY_SECONDS / 2] : [min, max]) },
+        x: {
+          time: true,
+          range: (_u, min, max) => (min === max ? [min - DAY_SECONDS / 2, max + DAY_SECONDS / 2] : [min, max]),
+        },
         y: { range: (_u, _min, max) => [0, Math.max(1, max * 1.1)] },
       },
-      series: [{}, { label: props.label, stroke: COLOR, width: 2, fill: 'rgba(37, 99, 235, 0.12)', points: { show: xs.length <= 31 } }],
+      series: [
+        {},
+        {
+          label: props.label,
+          stroke: COLOR,
+          width: 2,
+          fill: 'rgba(37, 99, 235, 0.12)',
+          points: { show: xs.length <= 31 },
+        },
+      ],
       axes: [{}, { size: 50 }],
     }),
     [xs, counts],

@@ -53,7 +53,11 @@ export function Dashboard() {
             </div>
             <div class="field">
               <label for="dashboard-range">Time range</label>
-              <select id="dashboard-range" value={String(days)} onChange={(e) => setDays(Number(e.currentTarget.value))}>
+              <select
+                id="dashboard-range"
+                value={String(days)}
+                onChange={(e) => setDays(Number(e.currentTarget.value))}
+              >
                 {RANGES.map((range) => (
                   <option key={range.days} value={String(range.days)}>
                     {range.label}
@@ -70,15 +74,23 @@ export function Dashboard() {
 }
 
 function Figures(props: { siteId: string; days: number }) {
-  const [summary, reload] = useRequest(async (signal) => {
-    const to = Date.now();
-    const from = to - props.days * 86_400_000;
-    const query = new URLSearchParams({ siteId: props.siteId, from: new Date(from).toISOString() });
-    const answer = await api<Envelope<AnalyticsSummary>>('GET', `/api/v1/analytics/content/summary?${query}`, undefined, {
-      signal,
-    });
-    return { ...answer.entity, from, to };
-  }, [props.siteId, props.days]);
+  const [summary, reload] = useRequest(
+    async (signal) => {
+      const to = Date.now();
+      const from = to - props.days * 86_400_000;
+      const query = new URLSearchParams({ siteId: props.siteId, from: new Date(from).toISOString() });
+      const answer = await api<Envelope<AnalyticsSummary>>(
+        'GET',
+        `/api/v1/analytics/content/summary?${query}`,
+        undefined,
+        {
+          signal,
+        },
+      );
+      return { ...answer.entity, from, to };
+    },
+    [props.siteId, props.days],
+  );
   if (summary.state === 'loading') return <Loading what="figures" />;
   if (summary.state === 'failed') return <Failure error={summary.error} retry={reload} />;
   const s = summary.value;
@@ -105,24 +117,48 @@ function Figures(props: { siteId: string; days: number }) {
           <dd>{formatCount(s.uniqueVisitors)}</dd>
         </div>
       </dl>
-      <Figure id="pageviews" title="Pageviews per day" rows={s.pageviewsByDay.map((d) => [d.day, d.count])} heads={['Day (UTC)', 'Pageviews']}>
+      <Figure
+        id="pageviews"
+        title="Pageviews per day"
+        rows={s.pageviewsByDay.map((d) => [d.day, d.count])}
+        heads={['Day (UTC)', 'Pageviews']}
+      >
         {s.pageviewsByDay.length === 0 ? (
           <Empty>No pageviews in this range.</Empty>
         ) : (
-          <TimeChart from={s.from} to={s.to} days={s.pageviewsByDay.map((d) => d.day)} counts={s.pageviewsByDay.map((d) => d.count)} label="Pageviews" />
+          <TimeChart
+            from={s.from}
+            to={s.to}
+            days={s.pageviewsByDay.map((d) => d.day)}
+            counts={s.pageviewsByDay.map((d) => d.count)}
+            label="Pageviews"
+          />
         )}
       </Figure>
       <Figure id="types" title="Events by type" rows={types} heads={['Type', 'Events']}>
         <BarChart names={types.map(([t]) => t)} counts={types.map(([, n]) => n)} label="Events" />
       </Figure>
-      <Figure id="conversions" title="Conversions" rows={s.conversions.map((c) => [c.name, c.count])} heads={['Conversion', 'Count']}>
+      <Figure
+        id="conversions"
+        title="Conversions"
+        rows={s.conversions.map((c) => [c.name, c.count])}
+        heads={['Conversion', 'Count']}
+      >
         {s.conversions.length === 0 ? (
           <Empty>No conversions in this range.</Empty>
         ) : (
-          <BarChart names={s.conversions.map((c) => c.name)} counts={s.conversions.map((c) => c.count)} label="Conversions" />
+          <BarChart
+            names={s.conversions.map((c) => c.name)}
+            counts={s.conversions.map((c) => c.count)}
+            label="Conversions"
+          />
         )}
       </Figure>
-      <TopList title="Top pages" empty="No pageviews in this range." items={s.topPages.map((p) => ({ name: p.url, count: p.count }))} />
+      <TopList
+        title="Top pages"
+        empty="No pageviews in this range."
+        items={s.topPages.map((p) => ({ name: p.url, count: p.count }))}
+      />
       <TopList
         title="Top content (impressions)"
         empty="No content impressions in this range."

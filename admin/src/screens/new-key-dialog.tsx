@@ -27,7 +27,8 @@ export function NewKeyDialog(props: { userId: string; onCreated: (jwt: string) =
   const [network, setNetwork] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | Error | null>(null);
-  const networkError = network.trim() !== '' && !isCidr(network) ? 'Enter a CIDR range such as 192.168.0.0/24 or 2001:db8::/32.' : null;
+  const networkError =
+    network.trim() !== '' && !isCidr(network) ? 'Enter a CIDR range such as 192.168.0.0/24 or 2001:db8::/32.' : null;
   const expiresIn = Math.round((endOfDay(expires) - Date.now()) / 1000);
   const expiresError = !expires ? 'Choose a date.' : expiresIn < 1 ? 'Choose a date after today.' : null;
   const serverField = (name: string) => (error instanceof ApiError && error.field === name ? error.message : null);
@@ -55,7 +56,12 @@ export function NewKeyDialog(props: { userId: string; onCreated: (jwt: string) =
   return (
     <Modal id="new-key" title="Create an API access key" onClose={props.onClose}>
       <form onSubmit={submit} noValidate>
-        <Field id="key-label" label="Label" hint="What the key is for, e.g. the build server." error={serverField('label')}>
+        <Field
+          id="key-label"
+          label="Label"
+          hint="What the key is for, e.g. the build server."
+          error={serverField('label')}
+        >
           {(a) => <input {...a} value={label} maxLength={255} onInput={(e) => setLabel(e.currentTarget.value)} />}
         </Field>
         <Field id="key-expires" label="Expires Date" error={expiresError ?? serverField('expirationSeconds')}>
@@ -133,7 +139,11 @@ export function CreatedKeyDialog(props: { jwt: string; onClose: () => void }) {
         onFocus={(e) => e.currentTarget.select()}
       />
       <p aria-live="polite" class="hint">
-        {copied === 'yes' ? 'Copied to the clipboard.' : copied === 'failed' ? 'Copying failed: select the key and copy it.' : ''}
+        {copied === 'yes'
+          ? 'Copied to the clipboard.'
+          : copied === 'failed'
+            ? 'Copying failed: select the key and copy it.'
+            : ''}
       </p>
       <div class="actions">
         <button type="button" onClick={copy}>

@@ -34,7 +34,8 @@ export function UserDetails(props: { userId: string; tab: 'profile' | 'keys'; me
           },
     [props.userId],
   );
-  const name = loaded.state === 'done' ? `${loaded.value.firstName} ${loaded.value.lastName}`.trim() || loaded.value.email : '';
+  const name =
+    loaded.state === 'done' ? `${loaded.value.firstName} ${loaded.value.lastName}`.trim() || loaded.value.email : '';
   useEffect(() => {
     document.title = `${name || 'User'} · Back office`;
   }, [name]);

@@ -41,7 +41,14 @@ export function UserForm(props: { userId?: string }) {
   if (loaded.state === 'failed') return <Failure error={loaded.error} retry={reload} />;
   const { user, roles } = loaded.value;
   const draft: Draft = user
-    ? { ...BLANK, firstName: user.firstName, lastName: user.lastName, email: user.email, roles: user.roles, active: user.active }
+    ? {
+        ...BLANK,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        email: user.email,
+        roles: user.roles,
+        active: user.active,
+      }
     : BLANK;
   return <Form userId={props.userId} initial={draft} roles={roles} />;
 }
@@ -84,12 +91,22 @@ function Form(props: { userId: string | undefined; initial: Draft; roles: Role[]
         <div class="row">
           <Field id="user-first-name" label="First name" error={fieldError('firstName')}>
             {(a) => (
-              <input {...a} value={draft.firstName} maxLength={100} onInput={(e) => set('firstName', e.currentTarget.value)} />
+              <input
+                {...a}
+                value={draft.firstName}
+                maxLength={100}
+                onInput={(e) => set('firstName', e.currentTarget.value)}
+              />
             )}
           </Field>
           <Field id="user-last-name" label="Last name" error={fieldError('lastName')}>
             {(a) => (
-              <input {...a} value={draft.lastName} maxLength={100} onInput={(e) => set('lastName', e.currentTarget.value)} />
+              <input
+                {...a}
+                value={draft.lastName}
+                maxLength={100}
+                onInput={(e) => set('lastName', e.currentTarget.value)}
+              />
             )}
           </Field>
         </div>
@@ -108,7 +125,9 @@ function Form(props: { userId: string | undefined; initial: Draft; roles: Role[]
         <Field
           id="user-password"
           label={editing ? 'New password' : 'Password'}
-          hint={editing ? 'Leave empty to keep the current password.' : 'At least 12 characters; not a common password.'}
+          hint={
+            editing ? 'Leave empty to keep the current password.' : 'At least 12 characters; not a common password.'
+          }
           error={fieldError('password')}
         >
           {(a) => (
