@@ -105,7 +105,7 @@ function Screen(props: { path: string; user: CurrentUser }) {
   if (path === '/users') return <UsersList />;
   if (path === '/users/new' && user.admin) return <UserForm />;
   const edit = match('/users/:id/edit', path);
-  if (edit && user.admin) return <UserForm userId={edit.id} />;
+  if (edit && user.admin) return <UserForm userId={edit.id} selfId={user.userId} />;
   const keys = match('/users/:id/keys', path);
   const details = keys ?? match('/users/:id', path);
   if (details && (user.admin || details.id === user.userId))

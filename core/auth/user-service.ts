@@ -88,10 +88,12 @@ export class UserService {
   }
 
   /**
-   * Changes a user. The caller forgets what it cached about the user (sessions and credentials of
+   * Changes a user (`callerId`: who asks, who may not deactivate themselves). The caller forgets what it cached about the user (sessions and credentials of
    * an inactive user must stop working at once): see `AuthService.forgetUser`.
    */
-  async updateUser(userId: string, changes: UserChanges): Promise<User> {
+  async updateUser(userId: string, changes: UserChanges, callerId?: string): Promise<User> {
+    if (changes.active === false && userId === callerId)
+      throw new CmsError(Errors.USER_SELF_DEACTIVATION, undefined, { fieldName: 'active' });
     const email = changes.email === undefined ? undefined : checkedEmail(changes.email);
     const passwordHash = changes.password === undefined ? undefined : await this.newPasswordHash(changes.password);
     const roleIds = changes.roles === undefined ? undefined : [...new Set(changes.roles)];

@@ -106,8 +106,8 @@ export default defineRoutes('users', ({ users, auth }) => [
       'Changes a user: e-mail, names, password, granted roles (replaced), active; members left out stay as they are',
     answers: { 404: 'no such user', 409: 'another user has this e-mail' },
     body: UserChanges,
-    handler: async ({ params, body }) => {
-      const user = await users.updateUser(params.userId, body);
+    handler: async ({ params, body, principal }) => {
+      const user = await users.updateUser(params.userId, body, principal.user.userId);
       // Sessions and cached credentials of this process answer the change at once (a deactivated
       // user is signed out); other processes within auth.session.cache.seconds.
       auth.forgetUser(user.userId);

@@ -117,6 +117,12 @@ testOnEachStorage('users are searched, paged and changed by administrators', asy
     "an inactive user's session stops working at once",
   );
 
+  const adminId = (await s.http('GET', '/api/v1/users/current', { headers: admin })).json.userId;
+  const self = await s.http('PUT', `/api/v1/users/${adminId}`, { headers: admin, body: { active: false } });
+  t.equal(self.status, 400, 'an administrator cannot lock themselves out');
+  t.equal(self.json.errors[0].errorCode, 'USER_SELF_DEACTIVATION');
+  t.equal((await s.http('GET', '/api/v1/users/current', { headers: admin })).status, 200);
+
   const alanCookie = (
     await s.http('POST', '/api/v1/authentication', {
       body: { user: 'alan@example.com', password: 'first-pass-phrase-1' },

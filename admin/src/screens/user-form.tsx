@@ -19,7 +19,7 @@ interface Draft {
 const BLANK: Draft = { firstName: '', lastName: '', email: '', password: '', roles: [], active: true };
 
 /** Creates a user, or edits one (`userId`): administrators only. */
-export function UserForm(props: { userId?: string }) {
+export function UserForm(props: { userId?: string; selfId?: string }) {
   const editing = props.userId !== undefined;
   const [loaded, reload] = useRequest(
     async (signal) => {
@@ -50,10 +50,13 @@ export function UserForm(props: { userId?: string }) {
         active: user.active,
       }
     : BLANK;
-  return <Form userId={props.userId} initial={draft} roles={roles} />;
+  return <Form userId={props.userId} initial={draft} roles={roles} self={props.userId === props.selfId} />;
 }
 
-function Form(props: { userId: string | undefined; initial: Draft; roles: Role[] }) {
+/** Fields shown with their own error; an error about any other is shown for the whole form. */
+const FIELDS = new Set(['firstName', 'lastName', 'email', 'password', 'roles']);
+
+function Form(props: { userId: string | undefined; initial: Draft; roles: Role[]; self: boolean }) {
   const editing = props.userId !== undefined;
   const [draft, setDraft] = useState(props.initial);
   const [busy, setBusy] = useState(false);
@@ -81,7 +84,8 @@ function Form(props: { userId: string | undefined; initial: Draft; roles: Role[]
     }
   };
 
-  const general = error && !(error instanceof ApiError && error.field) ? error.message : null;
+  const general =
+    error && !(error instanceof ApiError && error.field && FIELDS.has(error.field)) ? error.message : null;
   return (
     <section aria-labelledby="user-form-title">
       <h1 id="user-form-title" tabIndex={-1}>
@@ -167,8 +171,16 @@ function Form(props: { userId: string | undefined; initial: Draft; roles: Role[]
         </fieldset>
         {editing && (
           <label class="check">
-            <input type="checkbox" checked={draft.active} onChange={(e) => set('active', e.currentTarget.checked)} />
-            Active (an inactive user can neither sign in nor call the service with a key)
+            <input
+              type="checkbox"
+              checked={draft.active}
+              // The service refuses it too: an administrator who locked themselves out could not undo it.
+              disabled={props.self}
+              onChange={(e) => set('active', e.currentTarget.checked)}
+            />
+            {props.self
+              ? 'Active (you cannot deactivate your own account)'
+              : 'Active (an inactive user can neither sign in nor call the service with a key)'}
           </label>
         )}
         {general && (
