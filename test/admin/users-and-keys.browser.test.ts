@@ -191,10 +191,14 @@ t.test('a user who is not an administrator sees only themselves and manages thei
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   watchForPageErrors(t, page, EXPECTED_CONSOLE);
   await page.goto(`${s.url}/admin/users`);
-  await page.getByLabel('E-mail').fill('dana@fbi.gov');
-  await page.getByLabel('Password').fill('i-want-to-believe-1');
-  await page.getByLabel('Remember me on this device').check();
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  // With the keyboard alone: the e-mail field has focus, Tab moves on, Space checks, Enter sends.
+  await page.getByLabel('E-mail').waitFor();
+  await page.keyboard.type('dana@fbi.gov');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('i-want-to-believe-1');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Space');
+  await page.keyboard.press('Enter');
   await page.getByRole('heading', { name: 'Dana Scully' }).waitFor();
   t.match(page.url(), new RegExp(`/admin/users/${dana.json.entity.userId}$`), 'the user list leads to their own page');
   t.equal(await page.getByRole('link', { name: 'Users', exact: true }).count(), 0, 'no user list for them');
@@ -210,6 +214,15 @@ t.test('a user who is not an administrator sees only themselves and manages thei
   );
 
   await page.getByRole('tab', { name: 'API Access Keys' }).click();
+  await page.getByRole('button', { name: 'Create key' }).click();
+  await page.getByRole('dialog').waitFor();
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+  t.equal(
+    await page.evaluate<string | undefined>('document.activeElement?.textContent'),
+    'Create key',
+    'Escape closes the dialog and focus goes back to what opened it',
+  );
   await page.getByRole('button', { name: 'Create key' }).click();
   await page.getByLabel('Label').fill('laptop');
   await page.getByRole('dialog').getByRole('button', { name: 'Create key' }).click();
