@@ -72,6 +72,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   areas.apps,
   areas.jobs,
   areas.publishing,
+  areas.backOffice,
   // Last: it serves files at paths no other route has.
   areas.siteFiles,
 ];

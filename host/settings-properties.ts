@@ -146,6 +146,13 @@ export const HOST_PROPERTIES = defineProperties({
     group: 'HTTP',
     description: 'Seconds a browser may remember a preflight answer.',
   },
+  'admin.dir': {
+    default: '',
+    group: 'HTTP',
+    defaultText: '`dist/admin` of the installed package',
+    description:
+      'Folder of the built back office, served under `/admin/` (`npm run build` writes it). Its files are read once, at the first request for them, and kept in memory with their compressed forms: restart the service after replacing them.',
+  },
   'shutdown.timeout.seconds': {
     type: 'int',
     default: 10,

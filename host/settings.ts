@@ -41,6 +41,8 @@ export interface HostSettings {
   corsOrigins: string[];
   corsCredentials: boolean;
   corsMaxAge: number;
+  /** The built back office (`admin.dir`); empty: the package's own `dist/admin`. */
+  backOfficeDir: string;
   sessionSweepMs: number;
   shutdownTimeoutMs: number;
   logLevel: LogLevel;
@@ -126,6 +128,7 @@ export function readSettings(config: Config): HostSettings {
     corsOrigins: p['http.cors.origins'],
     corsCredentials: p['http.cors.credentials'],
     corsMaxAge: p['http.cors.max.age'],
+    backOfficeDir: p['admin.dir'],
     sessionSweepMs: p['auth.session.sweep.seconds'] * 1000,
     shutdownTimeoutMs: p['shutdown.timeout.seconds'] * 1000,
     logLevel: p['log.level'],

@@ -17,6 +17,18 @@ export interface NewUser {
   roles?: readonly string[];
 }
 
+/** What an administrator may change about a user; members left out stay as they are. */
+export interface UserChanges {
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+  /** A new password, checked against the policy; an empty one is refused. */
+  password?: string;
+  /** The granted roles, replacing those the user had. */
+  roles?: readonly string[];
+  active?: boolean;
+}
+
 export interface NewRole {
   roleName: string;
   roleKey?: string;
@@ -42,25 +54,11 @@ export class UserService {
   ) {}
 
   async createUser(input: NewUser): Promise<User> {
-    const email = input.email.trim().toLowerCase();
-    if (!EMAIL.test(email))
-      throw new CmsError(
-        Errors.USER_EMAIL_INVALID,
-        { email: input.email },
-        {
-          fieldName: 'email',
-        },
-      );
-    if (input.password.length === 0)
-      throw new CmsError(Errors.USER_PASSWORD_REQUIRED, undefined, { fieldName: 'password' });
-    this.passwordPolicy.check(input.password);
+    const email = checkedEmail(input.email);
+    const passwordHash = await this.newPasswordHash(input.password);
     const roleIds = [...new Set(input.roles ?? [])];
-    const passwordHash = await this.hashes.run(() => hashPassword(input.password, this.hashes.cost));
     return this.storage.transaction(async (tx) => {
-      for (const id of roleIds) {
-        const role = await tx.roles.findById(id);
-        if (!role || role.personal) throw new CmsError(Errors.USER_ROLE_UNKNOWN, { role: id }, { fieldName: 'roles' });
-      }
+      await checkRoles(tx, roleIds);
       const userId = `user-${randomUUID()}`;
       const now = this.now();
       const personal: Role = {
@@ -87,6 +85,43 @@ export class UserService {
       await tx.users.grantRoles(userId, roleIds);
       return user;
     });
+  }
+
+  /**
+   * Changes a user (`callerId`: who asks, who may not deactivate themselves). The caller forgets what it cached about the user (sessions and credentials of
+   * an inactive user must stop working at once): see `AuthService.forgetUser`.
+   */
+  async updateUser(userId: string, changes: UserChanges, callerId?: string): Promise<User> {
+    if (changes.active === false && userId === callerId)
+      throw new CmsError(Errors.USER_SELF_DEACTIVATION, undefined, { fieldName: 'active' });
+    const email = changes.email === undefined ? undefined : checkedEmail(changes.email);
+    const passwordHash = changes.password === undefined ? undefined : await this.newPasswordHash(changes.password);
+    const roleIds = changes.roles === undefined ? undefined : [...new Set(changes.roles)];
+    return this.storage.transaction(async (tx) => {
+      const user = await tx.users.findById(userId);
+      if (!user) throw new CmsError(Errors.USER_NOT_FOUND, { user: userId });
+      const values: Partial<Omit<User, 'userId'>> = {
+        ...(email !== undefined ? { email } : {}),
+        ...(changes.firstName !== undefined ? { firstName: changes.firstName } : {}),
+        ...(changes.lastName !== undefined ? { lastName: changes.lastName } : {}),
+        ...(passwordHash !== undefined ? { passwordHash } : {}),
+        ...(changes.active !== undefined ? { active: changes.active } : {}),
+        modDate: this.now(),
+      };
+      await tx.users.update(userId, values);
+      if (roleIds !== undefined) {
+        await checkRoles(tx, roleIds);
+        await tx.users.replaceRoles(userId, roleIds);
+      }
+      return { ...user, ...values };
+    });
+  }
+
+  /** The hash of a password set through the interface, once the policy accepts it. */
+  private async newPasswordHash(password: string): Promise<string> {
+    if (password.length === 0) throw new CmsError(Errors.USER_PASSWORD_REQUIRED, undefined, { fieldName: 'password' });
+    this.passwordPolicy.check(password);
+    return this.hashes.run(() => hashPassword(password, this.hashes.cost));
   }
 
   async getUser(userId: string): Promise<User> {
@@ -127,5 +162,19 @@ export class UserService {
   /** By name unless sorted otherwise. */
   async listRoles(sort?: Sort<RoleSortColumn>): Promise<Role[]> {
     return sortItems(await this.storage.roles.list(), sort);
+  }
+}
+
+function checkedEmail(given: string): string {
+  const email = given.trim().toLowerCase();
+  if (!EMAIL.test(email)) throw new CmsError(Errors.USER_EMAIL_INVALID, { email: given }, { fieldName: 'email' });
+  return email;
+}
+
+/** Only shared roles may be granted: a personal role belongs to its user. */
+async function checkRoles(tx: Pick<Storage, 'roles'>, roleIds: readonly string[]): Promise<void> {
+  for (const id of roleIds) {
+    const role = await tx.roles.findById(id);
+    if (!role || role.personal) throw new CmsError(Errors.USER_ROLE_UNKNOWN, { role: id }, { fieldName: 'roles' });
   }
 }

@@ -51,12 +51,16 @@ export interface UserRepository {
   /** Role ids granted to the user (its personal role not included). */
   roleIdsOf(userId: string): Promise<string[]>;
   grantRoles(userId: string, roleIds: readonly string[]): Promise<void>;
+  /** Makes these the user's granted roles, removing any other grant (its personal role stays). */
+  replaceRoles(userId: string, roleIds: readonly string[]): Promise<void>;
   /** Users holding a role, granted or as their personal role, by e-mail. */
   listByRole(roleId: string): Promise<User[]>;
 }
 
 export interface UserQuery extends PageRequest {
   sort?: Sort<UserSortColumn>;
+  /** Only users whose e-mail, first or last name contains this text, ignoring case. */
+  search?: string;
 }
 
 export interface RoleRepository {

@@ -3,12 +3,21 @@
  * with a quality above zero. `gzip;q=0` refuses it even when `*` would take it.
  */
 export function acceptsGzip(header: string | undefined): boolean {
+  return acceptsCoding(header, 'gzip', 'x-gzip');
+}
+
+/** The same for brotli (`br`). */
+export function acceptsBrotli(header: string | undefined): boolean {
+  return acceptsCoding(header, 'br');
+}
+
+function acceptsCoding(header: string | undefined, ...names: readonly string[]): boolean {
   if (!header) return false;
   let wildcard = false;
   for (const entry of header.split(',')) {
     const [coding = '', ...parameters] = entry.split(';');
     const name = coding.trim().toLowerCase();
-    if (name !== 'gzip' && name !== 'x-gzip' && name !== '*') continue;
+    if (!names.includes(name) && name !== '*') continue;
     const quality = parameters
       .map((p) => p.trim().toLowerCase())
       .find((p) => p.startsWith('q='))

@@ -53,6 +53,7 @@ const STATUS_TEXT: Record<number, string> = {
   201: 'Created',
   202: 'Accepted',
   204: 'No Content',
+  301: 'Moved Permanently',
   302: 'Found',
   304: 'Not Modified',
   400: 'Bad Request',

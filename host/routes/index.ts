@@ -2,6 +2,7 @@ export { default as analytics } from './analytics.js';
 export { default as apiTokens } from './api-tokens.js';
 export { default as apps } from './apps.js';
 export { default as authentication } from './authentication.js';
+export { default as backOffice } from './back-office.js';
 export { default as categories } from './categories.js';
 export { default as content } from './content.js';
 export { default as contentTypes } from './content-types.js';

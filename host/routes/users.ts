@@ -14,6 +14,16 @@ const NewUser = Type.Object({
   roles: Type.Optional(Type.Array(Type.String({ maxLength: 255 }), { maxItems: 200 })),
 });
 
+/** Members left out stay as they are; `roles` replaces the granted roles. */
+const UserChanges = Type.Object({
+  email: Type.Optional(Type.String({ minLength: 3, maxLength: 254 })),
+  firstName: Type.Optional(Type.String({ maxLength: 100 })),
+  lastName: Type.Optional(Type.String({ maxLength: 100 })),
+  password: Type.Optional(Type.String({ minLength: 1, maxLength: 1024 })),
+  roles: Type.Optional(Type.Array(Type.String({ maxLength: 255 }), { maxItems: 200 })),
+  active: Type.Optional(Type.Boolean()),
+});
+
 const NewRole = Type.Object({
   roleName: Type.String({ minLength: 1, maxLength: 255 }),
   roleKey: Type.Optional(Type.String({ maxLength: 255 })),
@@ -32,7 +42,12 @@ const userSort = sortable(
   },
   'email',
 );
-const UserListQuery = Type.Composite([PagingQuery, userSort.query]);
+/** `filter`: the original's name for the text searched in e-mails and names. */
+const UserListQuery = Type.Composite([
+  PagingQuery,
+  userSort.query,
+  Type.Object({ filter: Type.Optional(Type.String({ maxLength: 255 })) }),
+]);
 
 /** Roles are listed whole; a sort asked for is applied rather than ignored. */
 const roleSort = sortable(
@@ -41,7 +56,7 @@ const roleSort = sortable(
 );
 
 /** Administration of users and roles: administrators only. */
-export default defineRoutes('users', ({ users }) => [
+export default defineRoutes('users', ({ users, auth }) => [
   route({
     method: 'POST',
     path: '/api/v1/users',
@@ -57,12 +72,18 @@ export default defineRoutes('users', ({ users }) => [
     method: 'GET',
     path: '/api/v1/users',
     access: 'admin',
-    summary: 'Lists users a page at a time, by e-mail unless orderby and direction say otherwise',
+    summary:
+      'Lists users a page at a time, by e-mail unless orderby and direction say otherwise; filter keeps those whose e-mail or name contains it',
     query: UserListQuery,
     handler: ({ query }) =>
       pagedReply(
         query,
-        (page) => users.listUsers({ ...page, sort: userSort.read(query) }),
+        (page) =>
+          users.listUsers({
+            ...page,
+            sort: userSort.read(query),
+            ...(query.filter?.trim() ? { search: query.filter } : {}),
+          }),
         async (u) => userView(u, await users.rolesOf(u.userId)),
       ),
   }),
@@ -74,6 +95,22 @@ export default defineRoutes('users', ({ users }) => [
     answers: { 404: 'no such user' },
     handler: async ({ params }) => {
       const user = await users.getUser(params.userId);
+      return userView(user, await users.rolesOf(user.userId));
+    },
+  }),
+  route({
+    method: 'PUT',
+    path: '/api/v1/users/:userId',
+    access: 'admin',
+    summary:
+      'Changes a user: e-mail, names, password, granted roles (replaced), active; members left out stay as they are',
+    answers: { 404: 'no such user', 409: 'another user has this e-mail' },
+    body: UserChanges,
+    handler: async ({ params, body, principal }) => {
+      const user = await users.updateUser(params.userId, body, principal.user.userId);
+      // Sessions and cached credentials of this process answer the change at once (a deactivated
+      // user is signed out); other processes within auth.session.cache.seconds.
+      auth.forgetUser(user.userId);
       return userView(user, await users.rolesOf(user.userId));
     },
   }),

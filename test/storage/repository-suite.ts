@@ -119,6 +119,32 @@ export function repositorySuite(t: Test, open: () => Promise<DriverStorage>): vo
     t.same(await s.users.roleIdsOf('user-2'), []);
   });
 
+  t.test('users found by text in e-mail or names, and roles replaced', async (t) => {
+    const s = await open();
+    for (const id of ['personal-a', 'personal-b', 'personal-c', 'r1', 'r2']) await s.roles.insert(role(id));
+    await s.users.insert({ ...user('a', 'ann@x.com', 'personal-a'), firstName: 'Ann', lastName: 'Berg' });
+    await s.users.insert({ ...user('b', 'bob@y.com', 'personal-b'), firstName: 'Bob', lastName: 'Stone' });
+    await s.users.insert({ ...user('c', 'c_100%@x.com', 'personal-c'), firstName: 'Cy', lastName: 'BERGMAN' });
+    const found = async (search: string, limit = 10) => {
+      const page = await s.users.list({ offset: 0, limit, search });
+      return { ids: page.items.map((u) => u.userId), total: page.total };
+    };
+    t.same(await found('berg'), { ids: ['a', 'c'], total: 2 }, 'last names, ignoring case');
+    t.same(await found('Y.COM'), { ids: ['b'], total: 1 }, 'e-mails');
+    t.same(await found('bob'), { ids: ['b'], total: 1 }, 'first names');
+    t.same(await found('berg', 1), { ids: ['a'], total: 2 }, 'the total counts every match, not the page');
+    t.same(await found('_'), { ids: ['c'], total: 1 }, '_ is a character, not a wildcard');
+    t.same(await found('0%'), { ids: ['c'], total: 1 }, '% is a character, not a wildcard');
+    t.same(await found('!'), { ids: [], total: 0 }, 'the escape character itself is plain text');
+
+    await s.users.grantRoles('a', ['r1']);
+    await s.users.replaceRoles('a', ['r2', 'r2']);
+    t.same(await s.users.roleIdsOf('a'), ['r2'], 'grants not named are removed, named ones added once');
+    await s.users.replaceRoles('a', []);
+    t.same(await s.users.roleIdsOf('a'), [], 'an empty list removes every grant');
+    t.equal((await s.users.findById('a'))?.roleId, 'personal-a', 'the personal role stays');
+  });
+
   t.test('the users holding a role', async (t) => {
     const s = await open();
     for (const id of ['personal-a', 'team', 'other']) await s.roles.insert(role(id));

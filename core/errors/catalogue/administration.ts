@@ -33,6 +33,12 @@ export const administrationErrors = defineErrors('administration', {
     message: 'Role {role} does not exist',
     meaning: 'A role granted to a user does not exist.',
   },
+  USER_SELF_DEACTIVATION: {
+    kind: 'invalid',
+    message: 'You cannot deactivate your own account',
+    meaning:
+      'An administrator tried to deactivate themselves: nobody could then sign in to undo it if they were the last administrator. Another administrator may.',
+  },
   USER_NOT_FOUND: { kind: 'not_found', message: 'User {user} not found', meaning: 'No user has this id.' },
   ROLE_NAME_REQUIRED: { kind: 'invalid', message: 'A role name is required', meaning: 'A new role needs a name.' },
   ROLE_NOT_FOUND: { kind: 'not_found', message: 'Role {role} not found', meaning: 'No role has this id.' },

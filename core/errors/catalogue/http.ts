@@ -3,6 +3,12 @@ import { defineErrors } from '../error-entry.js';
 /** The HTTP edge: what is refused before a route's service is called. */
 export const httpErrors = defineErrors('http', {
   HTTP_ROUTE_NOT_FOUND: { kind: 'not_found', message: 'This URL does not exist', meaning: 'No route has this path.' },
+  BACK_OFFICE_NOT_BUILT: {
+    kind: 'unavailable',
+    message: 'The back office is not built: run npm run build',
+    meaning:
+      'The back office (`/admin/`) is served from the folder `admin.dir` names, which holds no built files: the service runs from sources that `npm run build` has not built, or `admin.dir` names the wrong folder.',
+  },
   HTTP_METHOD_NOT_ALLOWED: {
     kind: 'method_not_allowed',
     message: 'Method {method} is not allowed here',

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, notInArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Page } from '../../../core/model/page.js';
 import type { UserSortColumn } from '../../../core/model/sort.js';
 import type { User } from '../../../core/model/user.js';
@@ -31,13 +31,17 @@ export function userRepository(exec: Executor, t: Tables): UserRepository {
       ),
     list: (query) =>
       exec.read(async (db): Promise<Page<User>> => {
+        const where = query.search
+          ? containing(query.search, [t.users.email, t.users.firstName, t.users.lastName])
+          : undefined;
         const items = await db
           .select()
           .from(t.users)
+          .where(where)
           .orderBy(...orderTerms(query.sort ?? { column: 'email', descending: false }, sortColumns, t.users.userId))
           .limit(query.limit)
           .offset(query.offset);
-        const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(t.users);
+        const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(t.users).where(where);
         return { items: items as User[], total: Number(total) };
       }),
     update: (userId, changes) =>
@@ -66,6 +70,24 @@ export function userRepository(exec: Executor, t: Tables): UserRepository {
         const missing = [...new Set(roleIds)].filter((id) => !have.has(id));
         if (missing.length > 0) await db.insert(t.userRoles).values(missing.map((roleId) => ({ userId, roleId })));
       }),
+    replaceRoles: (userId, roleIds) =>
+      exec.write(async (db) => {
+        const kept = [...new Set(roleIds)];
+        await db
+          .delete(t.userRoles)
+          .where(
+            kept.length > 0
+              ? and(eq(t.userRoles.userId, userId), notInArray(t.userRoles.roleId, kept))
+              : eq(t.userRoles.userId, userId),
+          );
+        const existing = await db
+          .select({ roleId: t.userRoles.roleId })
+          .from(t.userRoles)
+          .where(eq(t.userRoles.userId, userId));
+        const have = new Set(existing.map((r) => r.roleId));
+        const missing = kept.filter((id) => !have.has(id));
+        if (missing.length > 0) await db.insert(t.userRoles).values(missing.map((roleId) => ({ userId, roleId })));
+      }),
     listByRole: (roleId) =>
       exec.read(async (db) => {
         const granted = db
@@ -79,4 +101,18 @@ export function userRepository(exec: Executor, t: Tables): UserRepository {
           .orderBy(asc(t.users.email))) as User[];
       }),
   };
+}
+
+/**
+ * Rows where any of the columns contains the text, ignoring case, with `%` and `_` taken literally.
+ * NOTE: `!` is the escape character because a backslash is itself an escape in MySQL string
+ * literals but not in SQLite's, so `ESCAPE '\\'` cannot be written once for both.
+ */
+function containing(text: string, columns: readonly AnyColumn[]): SQL | undefined {
+  const pattern = `%${text
+    .trim()
+    .toLowerCase()
+    .replace(/[!%_]/g, (c) => `!${c}`)}%`;
+  const terms = columns.map((column) => sql`lower(${column}) like ${pattern} escape '!'`);
+  return or(...terms);
 }
