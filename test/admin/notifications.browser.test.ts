@@ -78,9 +78,12 @@ t.test('content published in another tab shows up as a notification', async (t) 
   t.equal(fired.status, 200, 'published from the other tab');
   const title: string = fired.body.entity.title ?? fired.body.entity.identifier;
 
-  const toast = watching.getByTestId('toast').filter({ hasText: title });
+  // The publish fire saves, then publishes: a toast for each, the publication's last.
+  const toasts = watching.getByTestId('toast').filter({ hasText: title });
+  const toast = toasts.filter({ hasText: 'Published' });
   await toast.waitFor({ timeout: 10_000 });
   t.match(await toast.textContent(), /Published/, 'the toast says what happened, and to which item');
+  t.equal(await toasts.count(), 2, 'and the save before it has its own');
   t.equal(
     await watching.locator('.toasts').getAttribute('aria-live'),
     'polite',
