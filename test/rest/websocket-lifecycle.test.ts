@@ -1,7 +1,5 @@
 import t, { type Test } from 'tap';
 import { createServer, connect, type Socket } from 'node:net';
-import { AuthService } from '../../core/auth/auth-service.js';
-import { StorageToken } from '../../core/plugin/tokens.js';
 import { buildApp } from '../../host/app.js';
 import { SystemEventBus } from '../../core/events/system-event-bus.js';
 import { resolve } from '../../host/container.js';
@@ -130,9 +128,11 @@ t.test('sockets close when their credential ends: sign-out, API key revoked, use
     body: { email: 'ann@x.com', firstName: 'Ann', lastName: 'X', password: 'a-user-password-1', roles: [] },
   });
   const ann = await mustOpen(s.url, s.basicAuth('ann@x.com', 'a-user-password-1'));
-  // No endpoint deactivates users yet: the change is made in storage, as an administration tool would.
-  await resolve(s.app.container, StorageToken).users.update(made.json.entity.userId, { active: false });
-  resolve(s.app.container, AuthService).forgetUser(made.json.entity.userId);
+  const deactivated = await s.http('PUT', `/api/v1/users/${made.json.entity.userId}`, {
+    headers: s.basicAuth(),
+    body: { active: false },
+  });
+  t.equal(deactivated.status, 200, deactivated.text);
   t.equal(await ann.closed, 1008, 'a deactivated user’s socket is closed');
   t.equal(otherSession.ws.readyState, otherSession.ws.OPEN);
   otherSession.ws.close();
