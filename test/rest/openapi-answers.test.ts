@@ -1,4 +1,6 @@
 import t from 'tap';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
+import { ErrorEnvelopeSchema } from '../../host/openapi/envelope-schema.js';
 import { checkDocumentedAnswer, documentedAnswerProblems } from '../helpers/documented-answer.js';
 import { menuFolder } from '../helpers/nav-tree.js';
 import { ADMIN, startTestApp } from '../helpers/test-app.js';
@@ -20,6 +22,7 @@ t.test('real answers of the annotated routes validate against their documented s
 
   await check('GET /api/v1/probes/alive', '/api/v1/probes/alive', { headers: {} });
   await check('GET /api/v1/probes/ready', '/api/v1/probes/ready', { headers: {} });
+  await check('GET /api/openapi.json', '/api/openapi.json', { headers: {} });
   await check('GET /api/v1/users/current', '/api/v1/users/current');
   await check('POST /api/v1/authentication', '/api/v1/authentication', {
     headers: {},
@@ -78,6 +81,14 @@ t.test('real answers of the annotated routes validate against their documented s
   t.equal(tree.json.entity.children.length, 1, 'a tree with children was checked');
   await check('GET /api/v1/nav/*uri', '/api/v1/nav/about?depth=2');
 
+  const siteId = (await s.http('POST', '/api/v1/site', { headers: admin, body: { siteName: 'docs.example.com' } })).json
+    .entity.identifier as string;
+  const key = await check(
+    'GET /api/v1/analytics/content/siteauth/generate/:siteId',
+    `/api/v1/analytics/content/siteauth/generate/${siteId}`,
+  );
+  t.ok(key.text.length > 10, 'the key, as plain text');
+
   const extra = await check('POST /api/v2/contenttype/:typeVar/fields', '/api/v2/contenttype/Blog/fields', {
     body: { clazz: 'TextField', name: 'extra', variable: 'extra' },
   });
@@ -98,4 +109,22 @@ t.test('an answer that differs from its schema is reported, member by member', a
   t.ok(documentedAnswerProblems(s, 'GET /api/v1/users/current', unwrapped).length > 0, 'outside the envelope');
   t.match(documentedAnswerProblems(s, 'GET /api/v1/roles', answer), ['GET /api/v1/roles declares no answer schema']);
   t.match(documentedAnswerProblems(s, 'GET /nowhere', answer), ['GET /nowhere is not a registered route']);
+});
+
+t.test('error answers validate against the documented error envelope', async (t) => {
+  const s = (await startTestApp(t))!;
+  const check = TypeCompiler.Compile(ErrorEnvelopeSchema);
+  const answers = [
+    await s.http('GET', '/api/v1/users/nobody', { headers: s.basicAuth() }),
+    await s.http('GET', '/api/v1/users/current'),
+    await s.http('POST', '/api/v1/contenttype', { headers: s.basicAuth(), body: { name: 1 } }),
+    await s.http('GET', '/api/docs/nothing.js'),
+  ];
+  t.same(
+    answers.map((a) => a.status),
+    [404, 401, 400, 404],
+  );
+  for (const answer of answers)
+    t.same([...check.Errors(answer.json)], [], `${answer.status}: ${answer.text.slice(0, 80)}`);
+  t.notOk(check.Check({ ...answers[0]!.json, entity: {} }), 'the check can fail');
 });
