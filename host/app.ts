@@ -15,7 +15,7 @@ import { withUnitOfWork } from '../core/transactions/unit-of-work.js';
 import { buildContainer, resolve } from './container.js';
 import { parseCookies } from './http/cookies.js';
 import { originOf, requestIdOf } from './http/request-origin.js';
-import { HttpPipeline, type HttpResponse } from './http/pipeline.js';
+import { HttpPipeline, type HttpResponse, type RegisteredRoute } from './http/pipeline.js';
 import type { IncomingRequest } from './http/route.js';
 import { UwsServer } from './http/uws-server.js';
 import { readAll } from './http/streamed-body.js';
@@ -30,6 +30,7 @@ import { scheduleSweeps } from './scheduled-sweeps.js';
 import { BufferedSink, JsonLogger, type LogSink } from './logger.js';
 import { loadPlugins } from './plugins/load-plugins.js';
 import * as areas from './routes/index.js';
+import { ApiDocs } from './routes/api-docs.js';
 import type { RouteModule } from './routes/route-module.js';
 import { resolveServices } from './routes/services.js';
 import { PUBLIC_SIGNING_KEY } from './settings-properties.js';
@@ -106,7 +107,8 @@ export interface App {
   listen(port?: number, host?: string): Promise<{ port: number; url: string; address: string }>;
   /** Answers a request in-process, without a socket (for tests and tools). */
   inject(request: InjectRequest): Promise<HttpResponse>;
-  routes(): Array<{ method: string; path: string; access: string; summary: string }>;
+  /** Every registered route with its declaration, as the OpenAPI document describes it. */
+  routes(): RegisteredRoute[];
   /** Graceful stop: no new connections, in-flight requests finish, plugins and storage close. */
   close(): Promise<void>;
 }
@@ -228,7 +230,11 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
         maxAgeSeconds: settings.corsMaxAge,
       },
     });
-    for (const module of ROUTE_MODULES) pipeline.add(module.routes(services));
+    for (const module of ROUTE_MODULES) pipeline.add(module.routes(services), module.area);
+    // Last: the document describes every registered route, its own included.
+    const apiDocs = new ApiDocs(settings.openApiPublic);
+    pipeline.add(apiDocs.routes(), 'api docs');
+    apiDocs.publish(pipeline.routes(), { version: serviceVersion(), authSchemes: settings.authSchemes });
 
     server = new UwsServer({
       limits: settings.limits,

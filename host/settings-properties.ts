@@ -124,6 +124,13 @@ export const HOST_PROPERTIES = defineProperties({
     description:
       'Send `Strict-Transport-Security` (one year, subdomains included): browsers then use only HTTPS for this host. Turn it on only when the service is reached over HTTPS.',
   },
+  'http.openapi.public': {
+    type: 'bool',
+    default: true,
+    group: 'HTTP',
+    description:
+      'Anyone may read the OpenAPI document (`GET /api/openapi.json`) and its browsable page (`/api/docs`): it describes the interface, never data. `false` asks for a signed-in user (any auth scheme) for both.',
+  },
   'http.cors.origins': {
     type: 'list',
     default: [],

@@ -38,6 +38,8 @@ export interface HostSettings {
   trustProxy: boolean;
   reusePort: boolean;
   hsts: boolean;
+  /** `http.openapi.public`: the OpenAPI document and its page need no credentials. */
+  openApiPublic: boolean;
   corsOrigins: string[];
   corsCredentials: boolean;
   corsMaxAge: number;
@@ -125,6 +127,7 @@ export function readSettings(config: Config): HostSettings {
     trustProxy: p['http.trust.proxy'],
     reusePort: p['http.reuse.port'],
     hsts: p['http.hsts'],
+    openApiPublic: p['http.openapi.public'],
     corsOrigins: p['http.cors.origins'],
     corsCredentials: p['http.cors.credentials'],
     corsMaxAge: p['http.cors.max.age'],

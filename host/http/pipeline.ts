@@ -26,6 +26,19 @@ export interface HttpResponse {
 interface CompiledRoute {
   definition: AnyRoute;
   reader: RequestReader;
+  area: string;
+}
+
+/** A registered route as the route table and the OpenAPI document see it. */
+export interface RegisteredRoute {
+  method: string;
+  /** As the router keeps it: trailing slashes removed. */
+  path: string;
+  access: string;
+  summary: string;
+  /** The route module's area (`users`, `workflow fire`). */
+  area: string;
+  definition: AnyRoute;
 }
 
 /**
@@ -67,7 +80,7 @@ export class HttpPipeline {
   /** Paths of the routes open to all sites (`RouteDefinition.openToAllSites`). */
   private readonly openPaths = new Set<string>();
 
-  add(definitions: readonly AnyRoute[]): void {
+  add(definitions: readonly AnyRoute[], area = 'other'): void {
     for (const definition of definitions) {
       if (definition.openToAllSites) {
         if (definition.access !== 'public' || definition.path.includes(':'))
@@ -79,6 +92,7 @@ export class HttpPipeline {
       this.router.add(definition.method, definition.path, {
         definition,
         reader: new RequestReader(definition, this.parsers),
+        area,
       });
     }
   }
@@ -89,12 +103,14 @@ export class HttpPipeline {
     return match.kind === 'found' && match.value.definition.accepts === 'stream';
   }
 
-  routes(): Array<{ method: string; path: string; access: string; summary: string }> {
+  routes(): RegisteredRoute[] {
     return this.router.routes().map((r) => ({
       method: r.method,
       path: r.path,
       access: r.value.definition.access,
       summary: r.value.definition.summary,
+      area: r.value.area,
+      definition: r.value.definition,
     }));
   }
 

@@ -107,6 +107,19 @@ export function isReply(value: unknown): value is Reply {
 export type RouteAnswers = Readonly<Partial<Record<number, string>>>;
 
 /**
+ * A successful answer as the OpenAPI document describes it. Not checked at run time: the handler's
+ * view functions make the answer; the REST tests check real answers against `schema`.
+ */
+export interface RouteResponse {
+  /** The envelope's `entity`, or the whole body of an answer outside the envelope. Left out: not described. */
+  schema?: TSchema;
+  /** Default JSON. An answer of another type (`text/plain` keys) is never in the envelope. */
+  mediaType?: string;
+  /** Whether the answer is in the envelope; default: JSON answers at enveloped paths (`/api/v1`, `/api/v2`) are. */
+  envelope?: boolean;
+}
+
+/**
  * A route: method, path, who may call it, and what it takes, all declared. The pipeline compiles the
  * declarations once and hands the handler typed, checked values; a handler parses nothing.
  */
@@ -161,6 +174,13 @@ export interface RouteDefinition<
   guard?(request: HttpRequest): void;
   /** Statuses this route answers beyond the usual 400/401/403, with what they mean. */
   answers?: RouteAnswers;
+  /** What a successful answer carries, for the OpenAPI document and the tests that check real answers. */
+  response?: RouteResponse;
+  /**
+   * For a route that reads its body itself (`accepts: 'raw'` or `'stream'`): what it takes, by media
+   * type, for the OpenAPI document. The handler reads and checks it.
+   */
+  bodyTypes?: Readonly<Record<string, TSchema>>;
   handler(
     // NoInfer: the types come from the declarations above, never back from the handler.
     context: NoInfer<

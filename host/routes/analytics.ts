@@ -45,6 +45,11 @@ export default defineRoutes('analytics', ({ siteKeys, analyticsIngest, analytics
     // The tracker runs in visitors' browsers on the sites served; the body's site key decides.
     openToAllSites: true,
     accepts: 'raw',
+    bodyTypes: {
+      'application/json': Type.Object({}, { description: 'A batch of tracking events (docs/analytics.md)' }),
+    },
+    // Answered as the original answers it: the body outside the envelope.
+    response: { envelope: false },
     summary:
       'Takes one batch of tracking events for the site whose key (`context.site_auth`) it carries; parsed, checked and stored in a worker thread',
     answers: {
@@ -87,6 +92,7 @@ export default defineRoutes('analytics', ({ siteKeys, analyticsIngest, analytics
     path: '/api/v1/analytics/content/siteauth/generate/:siteId',
     access: 'user',
     changesState: true,
+    response: { mediaType: 'text/plain', schema: Type.String({ description: 'The key' }) },
     summary:
       'Creates or replaces a site’s analytics ingest key (Site Auth) and answers it as plain text, shown only here; the old key stops working at once',
     answers: { 403: 'the caller may not edit the site', 404: 'no such site' },

@@ -7,7 +7,7 @@ import type { Principal } from '../../core/auth/principal.js';
 import { reply, route } from '../http/route.js';
 import { defineRoutes } from './route-module.js';
 import { isCrossSite } from '../http/cross-site.js';
-import { currentUserView } from '../views/user-view.js';
+import { CurrentUserSchema, currentUserView } from '../views/user-view.js';
 
 const SignIn = Type.Object({
   user: Type.String({ minLength: 1, maxLength: 320 }),
@@ -60,6 +60,7 @@ export default defineRoutes('authentication', ({ auth, settings, autoLogin, apiK
         503: 'too many sign-ins at once',
       },
       body: SignIn,
+      response: { schema: CurrentUserSchema },
       handler: async ({ body, request }) => {
         // A cookie no request would accept is a sign-in that silently fails later: refuse it now,
         // before the password is checked (a refusal costs no hash and counts no failure).
@@ -98,6 +99,7 @@ export default defineRoutes('authentication', ({ auth, settings, autoLogin, apiK
         503: 'too many sign-ins at once',
       },
       body: NewOwnApiToken,
+      response: { schema: Type.Object({ token: Type.String({ description: 'The API key, shown only here' }) }) },
       handler: async ({ body, request }) => {
         const principal = await auth.verifyPassword(body.user, body.password, { ip: request.ip });
         const created = await apiKeys.create(
@@ -137,6 +139,8 @@ export default defineRoutes('authentication', ({ auth, settings, autoLogin, apiK
       path: '/api/v1/users/current',
       access: 'user',
       summary: 'The signed-in user',
+      // The user's members are also answered beside the envelope's, as the original answers them.
+      response: { schema: CurrentUserSchema },
       handler: ({ principal }) => reply(currentUserAnswer(principal), { headers: { 'Content-Type': JSON_TYPE } }),
     }),
   ];

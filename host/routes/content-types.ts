@@ -3,7 +3,7 @@ import { PagingQuery, pagedReply } from '../http/paging.js';
 import { route } from '../http/route.js';
 import { sortable } from '../http/sorting.js';
 import { defineRoutes } from './route-module.js';
-import { contentTypeView, fieldView } from '../views/content-type-view.js';
+import { ContentTypeSchema, contentTypeView, FieldSchema, fieldView } from '../views/content-type-view.js';
 
 const Text = (max = 255) => Type.String({ maxLength: max });
 const Flag = Type.Optional(Type.Boolean());
@@ -86,6 +86,7 @@ export default defineRoutes('content types', ({ contentTypes: types, fields }) =
     path: '/api/v1/contenttype',
     access: 'admin',
     summary: 'Creates one content type, or several from an array; answers them in an array',
+    response: { schema: Type.Array(ContentTypeSchema) },
     body: OneOrMany(ContentTypeBody),
     handler: async ({ body, principal }) => {
       const created = [];
@@ -102,6 +103,7 @@ export default defineRoutes('content types', ({ contentTypes: types, fields }) =
     access: 'user',
     summary:
       'Lists content types a page at a time, by name unless orderby and direction say otherwise; filter matches name or variable',
+    response: { schema: Type.Array(ContentTypeSchema) },
     query: ListQuery,
     handler: ({ query }) => {
       const filter = query.filter ?? query.name;
@@ -118,6 +120,7 @@ export default defineRoutes('content types', ({ contentTypes: types, fields }) =
     path: '/api/v1/contenttype/id/:idOrVar',
     access: 'user',
     summary: 'One content type with its fields, by id or variable',
+    response: { schema: ContentTypeSchema },
     answers: { 404: 'no such content type' },
     handler: async ({ params }) => {
       const t = await types.get(params.idOrVar);
@@ -129,6 +132,7 @@ export default defineRoutes('content types', ({ contentTypes: types, fields }) =
     path: '/api/v1/contenttype/id/:idOrVar',
     access: 'user',
     summary: 'Changes a content type (administrators, or EDIT_PERMISSIONS on the type)',
+    response: { schema: ContentTypeSchema },
     answers: { 404: 'no such content type' },
     body: ContentTypeBody,
     handler: async ({ params, body, principal }) => {
@@ -142,6 +146,7 @@ export default defineRoutes('content types', ({ contentTypes: types, fields }) =
     access: 'user',
     summary:
       'Deletes a content type with its fields; with deleteContent=true also every item of it (administrators, or EDIT_PERMISSIONS on the type)',
+    response: { schema: Type.Literal('Content type deleted') },
     answers: { 404: 'no such content type', 409: 'the type still has content' },
     query: Type.Object({ deleteContent: Type.Optional(Type.Boolean()) }),
     handler: async ({ params, query, principal }) => {
@@ -156,6 +161,11 @@ export default defineRoutes('content types', ({ contentTypes: types, fields }) =
     access: 'user',
     summary:
       'Adds one field, or several from an array (a Row and Column are added when the type has none); administrators, or EDIT_PERMISSIONS on the type',
+    response: {
+      schema: Type.Union([FieldSchema, Type.Array(FieldSchema)], {
+        description: 'One field, or an array when several were sent',
+      }),
+    },
     answers: { 404: 'no such content type' },
     body: OneOrMany(FieldBody),
     handler: async ({ params, body, principal }) => {
@@ -170,6 +180,7 @@ export default defineRoutes('content types', ({ contentTypes: types, fields }) =
     path: '/api/v2/contenttype/:typeVar/fields',
     access: 'user',
     summary: 'The fields of a content type',
+    response: { schema: Type.Array(FieldSchema) },
     answers: { 404: 'no such content type' },
     handler: async ({ params }) => (await types.get(params.typeVar)).fields.map(fieldView),
   }),
@@ -178,6 +189,7 @@ export default defineRoutes('content types', ({ contentTypes: types, fields }) =
     path: '/api/v2/contenttype/:typeVar/fields/:fieldId',
     access: 'user',
     summary: 'One field',
+    response: { schema: FieldSchema },
     answers: { 404: 'no such content type or field' },
     handler: async ({ params }) => fieldView(await fields.get(await types.find(params.typeVar), params.fieldId)),
   }),
@@ -186,6 +198,7 @@ export default defineRoutes('content types', ({ contentTypes: types, fields }) =
     path: '/api/v2/contenttype/:typeVar/fields/:fieldId',
     access: 'user',
     summary: 'Changes a field (administrators, or EDIT_PERMISSIONS on the type)',
+    response: { schema: FieldSchema },
     answers: { 404: 'no such content type or field' },
     body: FieldBody,
     handler: async ({ params, body, principal }) =>
@@ -196,6 +209,7 @@ export default defineRoutes('content types', ({ contentTypes: types, fields }) =
     path: '/api/v2/contenttype/:typeVar/fields/:fieldId',
     access: 'user',
     summary: 'Deletes a field (administrators, or EDIT_PERMISSIONS on the type)',
+    response: { schema: FieldSchema },
     answers: { 404: 'no such content type or field' },
     handler: async ({ params, principal }) =>
       fieldView(await fields.delete(await types.findEditable(principal, params.typeVar), params.fieldId)),

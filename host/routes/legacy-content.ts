@@ -25,6 +25,21 @@ const SaveQuery = Type.Object({
   indexPolicy: Type.Optional(Type.String({ maxLength: 20 })),
 });
 
+/** The four formats of a legacy save, for the OpenAPI document: a flat map of fields in each. */
+const Fields = Type.Record(Type.String(), Type.Unknown(), { description: 'Field variables and their values, flat' });
+const SAVE_BODY_TYPES = {
+  'application/json': Fields,
+  'application/xml': Fields,
+  'application/x-www-form-urlencoded': Fields,
+  'multipart/form-data': Type.Object(
+    {},
+    {
+      description:
+        'Text parts are fields (or a `json`, `xml` or `urlencoded` part holding them); file parts go to Binary fields',
+    },
+  ),
+};
+
 type Uploads = { tempDir: string; limits: MultipartLimits };
 type SavedForm = Pick<LegacySaveRequest<{ fileName: string }>, 'form' | 'files'>;
 
@@ -83,6 +98,7 @@ export default defineRoutes('legacy content save', ({ legacySave, uploads }) => 
       // Read by the handler, by its Content-Type: the formats and the multipart parts need their own
       // readers, and an anonymous caller who may not save is refused before a byte of it is read.
       accepts: 'stream',
+      bodyTypes: SAVE_BODY_TYPES,
       answers: {
         404: 'no such action, content type or item',
         409: 'the item is locked by another user',

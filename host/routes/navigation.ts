@@ -6,6 +6,7 @@ import { JSON_TYPE } from '../http/envelope.js';
 import { INVALID_AS } from '../http/request-reader.js';
 import { reply, route, type HttpRequest } from '../http/route.js';
 import { defineRoutes } from './route-module.js';
+import { NavItemSchema } from '../views/nav-item-schema.js';
 
 const languageInvalid = (name: string) => new CmsError(Errors.NAV_LANGUAGE_ID_INVALID, undefined, { fieldName: name });
 
@@ -27,6 +28,8 @@ const asBuffer = (bytes: Uint8Array) =>
   Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 const ANSWERS = { 404: 'the root is not a folder of the site' } as const;
+/** The service serialises the envelope itself (cached bytes): the tree's root is its entity. */
+const RESPONSE = { schema: NavItemSchema };
 
 /**
  * The navigation tree: `GET /api/v1/nav/{uri}` (and `/api/v1/nav/` for the site's root). Anonymous
@@ -56,6 +59,7 @@ export default defineRoutes('navigation', ({ navigation }) => {
       summary: "The navigation tree from the root of the request's site",
       query: NavQuery,
       answers: ANSWERS,
+      response: RESPONSE,
       handler: ({ request, query, principal }) => handler(request, '/', query, principal),
     }),
     route({
@@ -66,6 +70,7 @@ export default defineRoutes('navigation', ({ navigation }) => {
       params: Type.Object({ uri: Type.String({ maxLength: 4096 }) }),
       query: NavQuery,
       answers: ANSWERS,
+      response: RESPONSE,
       handler: ({ request, params, query, principal }) => handler(request, params.uri, query, principal),
     }),
   ];

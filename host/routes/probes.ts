@@ -1,3 +1,4 @@
+import { Type } from '@sinclair/typebox';
 import { CmsError, Errors } from '../../core/errors/index.js';
 import { route } from '../http/route.js';
 import { defineRoutes } from './route-module.js';
@@ -9,6 +10,7 @@ export default defineRoutes('probes', ({ readiness }) => [
     path: '/api/v1/probes/alive',
     access: 'public',
     summary: 'Answers while the process runs',
+    response: { schema: Type.Literal('alive') },
     handler: () => 'alive',
   }),
   route({
@@ -17,6 +19,7 @@ export default defineRoutes('probes', ({ readiness }) => [
     access: 'public',
     summary: 'Answers once storage is reachable and the service is not shutting down',
     answers: { 503: 'not ready' },
+    response: { schema: Type.Literal('ready') },
     handler: async () => {
       try {
         await readiness();

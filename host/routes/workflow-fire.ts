@@ -7,7 +7,7 @@ import { jsonOrMultipartBody } from '../http/json-or-multipart-body.js';
 import type { MultipartFile } from '../http/multipart-form.js';
 import { INVALID_AS } from '../http/request-reader.js';
 import { reply, route } from '../http/route.js';
-import { contentletView } from '../views/contentlet-view.js';
+import { ContentletSchema, contentletView } from '../views/contentlet-view.js';
 import { actionView, historyEntryView } from '../views/workflow-view.js';
 import { defineRoutes } from './route-module.js';
 
@@ -20,6 +20,20 @@ const FireBody = Type.Object({
   /** File parts of a multipart fire, spooled to disk (the multipart reader lists them here). */
   files: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 100 })),
 });
+/** What a fire takes, for the OpenAPI document: the same members as JSON, or as parts of a multipart form. */
+const FIRE_BODY_TYPES = {
+  'application/json': FireBody,
+  'multipart/form-data': Type.Object(
+    { json: Type.Optional(Type.String({ description: 'The JSON body (contentletFormData, comments, assign)' })) },
+    { description: 'The JSON in a `json` part; other text parts are members beside it; file parts are the files' },
+  ),
+};
+
+/** The fired item's version, or, when the action deleted it, its identifier. */
+const FIRE_RESPONSE = {
+  schema: Type.Union([ContentletSchema, Type.Object({ identifier: Type.String(), deleted: Type.Literal(true) })]),
+};
+
 type FireForm = {
   contentletFormData?: Record<string, unknown>;
   contentlet?: Record<string, unknown>;
@@ -108,6 +122,8 @@ export default defineRoutes('workflow fire', ({ fireEngine: engine, systemAction
       summary: "Fires the action a system action (NEW, EDIT, PUBLISH, ...) is mapped to for the item's type",
       query: FireQuery,
       accepts: 'stream',
+      bodyTypes: FIRE_BODY_TYPES,
+      response: FIRE_RESPONSE,
       answers: { 404: 'no such item or content type', 413: 'a file or the body is larger than allowed' },
       handler: ({ params, request, query, principal }) =>
         withBody(request, async (body) => {
@@ -133,6 +149,8 @@ export default defineRoutes('workflow fire', ({ fireEngine: engine, systemAction
       query: FireQuery,
       // A fire by inode needs no body at all.
       accepts: 'stream',
+      bodyTypes: FIRE_BODY_TYPES,
+      response: FIRE_RESPONSE,
       answers: { 404: 'no such action or item', 413: 'a file or the body is larger than allowed' },
       handler: ({ params, request, query, principal }) =>
         withBody(request, async (body) => {

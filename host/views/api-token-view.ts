@@ -1,4 +1,27 @@
+import { Type } from '@sinclair/typebox';
 import type { IssuedToken } from '../../core/model/issued-token.js';
+
+const Millis = Type.Integer({ description: 'Milliseconds since the epoch' });
+const NullableMillis = Type.Union([Millis, Type.Null()]);
+
+/** `apiTokenView`'s shape, for the OpenAPI document. */
+export const ApiTokenSchema = Type.Object({
+  id: Type.String(),
+  userId: Type.String(),
+  requestingUserId: Type.String(),
+  requestingIp: Type.String(),
+  issueDate: Millis,
+  modificationDate: Millis,
+  expiresDate: Millis,
+  notBeforeDate: NullableMillis,
+  revokedDate: NullableMillis,
+  allowNetwork: Type.Union([Type.String(), Type.Null()]),
+  claims: Type.Object({ label: Type.Optional(Type.String()) }),
+  tokenType: Type.Literal('API_TOKEN'),
+  revoked: Type.Boolean(),
+  expired: Type.Boolean(),
+  valid: Type.Boolean(),
+});
 
 /**
  * An API key's metadata as the original's `ApiToken` answers it. Never the key: it is shown once,

@@ -1,4 +1,5 @@
-import type { ContentType } from '../../core/model/content-type.js';
+import { Type } from '@sinclair/typebox';
+import { BASE_CONTENT_TYPES, type ContentType } from '../../core/model/content-type.js';
 import type { Field } from '../../core/model/field.js';
 
 /** A field as the spec's "Content type field" table shows it. */
@@ -54,3 +55,57 @@ export function contentTypeView(type: ContentType, fields: readonly Field[]) {
     iDate: type.iDate,
   };
 }
+
+const NullableString = Type.Union([Type.String(), Type.Null()]);
+
+/** `fieldView`'s shape, for the OpenAPI document. */
+export const FieldSchema = Type.Object({
+  id: Type.String(),
+  clazz: Type.String(),
+  contentTypeId: Type.String(),
+  name: Type.String(),
+  variable: Type.String(),
+  dataType: Type.String(),
+  sortOrder: Type.Integer(),
+  regexCheck: NullableString,
+  defaultValue: NullableString,
+  hint: NullableString,
+  values: NullableString,
+  required: Type.Boolean(),
+  searchable: Type.Boolean(),
+  indexed: Type.Boolean(),
+  listed: Type.Boolean(),
+  unique: Type.Boolean(),
+  readOnly: Type.Boolean(),
+  fixed: Type.Boolean(),
+  relationType: Type.Optional(Type.String()),
+  fieldVariables: Type.Array(
+    Type.Object({ id: Type.String(), fieldId: Type.String(), key: Type.String(), value: Type.String() }),
+  ),
+  modDate: Type.Integer(),
+  iDate: Type.Integer(),
+});
+
+/** `contentTypeView`'s shape, for the OpenAPI document. Listings answer `fields` empty. */
+export const ContentTypeSchema = Type.Object({
+  id: Type.String(),
+  clazz: Type.String(),
+  baseType: Type.Union(BASE_CONTENT_TYPES.map((t) => Type.Literal(t))),
+  name: Type.String(),
+  description: Type.String(),
+  variable: Type.String(),
+  host: Type.String(),
+  folder: Type.String(),
+  owner: Type.String(),
+  defaultType: Type.Boolean(),
+  fixed: Type.Boolean(),
+  system: Type.Boolean(),
+  versionable: Type.Boolean(),
+  multilingualable: Type.Boolean(),
+  icon: Type.String(),
+  sortOrder: Type.Integer(),
+  fields: Type.Array(FieldSchema),
+  workflows: Type.Array(Type.Object({ id: Type.String() })),
+  modDate: Type.Integer(),
+  iDate: Type.Integer(),
+});

@@ -1,8 +1,9 @@
+import { Type } from '@sinclair/typebox';
 import { contentletMap } from '../../core/content/contentlet-map.js';
 import type { ReadContent } from '../../core/content/content-reader.js';
 import type { Field } from '../../core/model/field.js';
 import type { FieldType } from '../../core/plugin/field-type.js';
-import { contentTypeView } from './content-type-view.js';
+import { ContentTypeSchema, contentTypeView } from './content-type-view.js';
 
 type TypeOf = (field: Field) => FieldType | undefined;
 
@@ -37,3 +38,31 @@ export function contentletView({ contentlet: c, type, fields }: ReadContent, typ
     categoryId: c.version.inode,
   };
 }
+
+/** `contentletView`'s shape, for the OpenAPI document: `map` holds the fields by variable, as their types write them. */
+export const ContentletSchema = Type.Object({
+  map: Type.Record(Type.String(), Type.Unknown()),
+  identifier: Type.String(),
+  inode: Type.String(),
+  name: Type.String(),
+  title: Type.String(),
+  type: Type.Literal('contentlet'),
+  host: Type.String(),
+  folder: Type.String(),
+  languageId: Type.Integer(),
+  structureInode: Type.String(),
+  live: Type.Boolean(),
+  working: Type.Boolean(),
+  archived: Type.Boolean(),
+  new: Type.Boolean(),
+  locked: Type.Boolean(),
+  lockedBy: Type.Union([Type.String(), Type.Null()]),
+  indexPolicy: Type.String(),
+  actionId: Type.Null(),
+  structure: ContentTypeSchema,
+  contentType: ContentTypeSchema,
+  owner: Type.String(),
+  modUser: Type.String(),
+  modDate: Type.Integer(),
+  categoryId: Type.String(),
+});

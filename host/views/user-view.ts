@@ -1,5 +1,17 @@
+import { Type } from '@sinclair/typebox';
 import type { Principal } from '../../core/auth/principal.js';
 import type { User } from '../../core/model/user.js';
+
+/** `currentUserView`'s shape, for the OpenAPI document. */
+export const CurrentUserSchema = Type.Object({
+  userId: Type.String(),
+  givenName: Type.String(),
+  surname: Type.String(),
+  email: Type.String(),
+  roleId: Type.String(),
+  admin: Type.Boolean(),
+  loginAs: Type.Boolean(),
+});
 
 /** The user as `GET /api/v1/users/current` answers it (compatibility notes: Tokens). */
 export function currentUserView(principal: Principal) {

@@ -1,5 +1,6 @@
 import t, { type Test } from 'tap';
 import { SignJWT, decodeJwt } from 'jose';
+import { checkDocumentedAnswer } from '../helpers/documented-answer.js';
 import { ADMIN, startTestApp, testOnEachStorage, type TestApp } from '../helpers/test-app.js';
 
 const SIGNING_KEY = 'test-signing-key-of-at-least-thirty-two-characters';
@@ -33,6 +34,7 @@ testOnEachStorage(
   async (t, s) => {
     const created = await createKey(s, { userId: 'cms.org.1', expirationSeconds: 3600, claims: { label: 'ci' } });
     t.equal(created.status, 200);
+    checkDocumentedAnswer(t, s, 'POST /api/v1/apitoken', created);
     const { token, jwt } = created.json.entity;
     t.match(token, { userId: 'cms.org.1', claims: { label: 'ci' }, revoked: false, valid: true, allowNetwork: null });
     t.match(token.id, /^api/);
@@ -48,6 +50,7 @@ testOnEachStorage(
 
     const list = await s.http('GET', '/api/v1/apitoken/cms.org.1/tokens', { headers: s.basicAuth() });
     t.equal(list.status, 200);
+    checkDocumentedAnswer(t, s, 'GET /api/v1/apitoken/:userId/tokens', list);
     t.equal(list.json.entity.tokens.length, 1);
     t.notMatch(list.text, jwt.split('.')[2]!, 'no signature, no key in the list');
     t.notOk('jwt' in list.json.entity.tokens[0]);

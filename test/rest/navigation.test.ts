@@ -1,5 +1,6 @@
 import { navHash } from '../../core/nav/nav-item.js';
 import { buildNavTree, outline } from '../helpers/nav-tree.js';
+import { checkDocumentedAnswer } from '../helpers/documented-answer.js';
 import { testOnEachStorage } from '../helpers/test-app.js';
 
 // Issue 15: the navigation tree, GET /api/v1/nav/{uri}.
@@ -10,6 +11,12 @@ testOnEachStorage('the tree at depths 1 to 3: only live items on the menu, in me
   const nav = async (path: string) => {
     const answer = await s.http('GET', path, { headers: admin });
     t.equal(answer.status, 200, `${path}: ${answer.text.slice(0, 300)}`);
+    checkDocumentedAnswer(
+      t,
+      s,
+      /^\/api\/v1\/nav\/[^?]/.test(path) ? 'GET /api/v1/nav/*uri' : 'GET /api/v1/nav',
+      answer,
+    );
     return answer.json.entity;
   };
   const one = await nav('/api/v1/nav/');

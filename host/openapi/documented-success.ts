@@ -1,0 +1,38 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+import { isEnvelopePath } from '../http/envelope.js';
+import type { AnyRoute } from '../http/route.js';
+import { envelopeOf } from './envelope-schema.js';
+
+const JSON_MEDIA_TYPE = 'application/json';
+
+/** A route's successful answer as the document describes it. */
+export interface DocumentedSuccess {
+  mediaType: string;
+  /** Whether the answer is in the envelope. */
+  enveloped: boolean;
+  /** The whole body, envelope included; `undefined` when the route declares nothing and no envelope is known. */
+  schema: TSchema | undefined;
+  /** The envelope's `entity` as declared, for an answer in the envelope. */
+  entity: TSchema | undefined;
+  /** Whether the route declares its answer's shape (`response.schema`), so that tests may check real answers. */
+  declared: boolean;
+}
+
+/**
+ * What a route answers when it succeeds: the declared `response`, in the envelope when the route
+ * says so or, by default, when it answers JSON at an enveloped path (as the pipeline wraps it).
+ * Routes outside `/api/` that declare nothing serve files: any type.
+ */
+export function documentedSuccess(definition: AnyRoute, path: string): DocumentedSuccess {
+  const declared = definition.response;
+  const mediaType = declared?.mediaType ?? (path.startsWith('/api/') ? JSON_MEDIA_TYPE : '*/*');
+  const enveloped = declared?.envelope ?? (mediaType === JSON_MEDIA_TYPE && isEnvelopePath(path));
+  const entity = declared?.schema;
+  return {
+    mediaType,
+    enveloped,
+    schema: enveloped ? envelopeOf(entity ?? Type.Unknown()) : entity,
+    entity: enveloped ? entity : undefined,
+    declared: entity !== undefined,
+  };
+}

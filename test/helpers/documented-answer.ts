@@ -1,0 +1,35 @@
+import type { Test } from 'tap';
+import type { TSchema } from '@sinclair/typebox';
+import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
+import { documentedSuccess } from '../../host/openapi/documented-success.js';
+import type { TestApp, TestResponse } from './test-app.js';
+
+const compiled = new WeakMap<TSchema, TypeCheck<TSchema>>();
+
+/**
+ * What is wrong with a successful answer of an annotated route, judged by the schema the OpenAPI
+ * document publishes for it (its `response`, in the envelope where it is answered in one); empty
+ * when it matches. `route` is the route as declared: `GET /api/v1/users/:userId`.
+ */
+export function documentedAnswerProblems(s: TestApp, route: string, response: TestResponse): string[] {
+  const [method, path] = route.split(' ') as [string, string];
+  const registered = s.app.routes().find((r) => r.method === method && r.path === path);
+  if (!registered) return [`${route} is not a registered route`];
+  const success = documentedSuccess(registered.definition, registered.path);
+  if (!success.declared || !success.schema) return [`${route} declares no answer schema`];
+  const problems: string[] = [];
+  if (response.status !== 200) problems.push(`answered ${response.status}, not 200`);
+  const type = response.headers.get('content-type') ?? '';
+  if (success.mediaType !== '*/*' && !type.startsWith(success.mediaType))
+    problems.push(`Content-Type ${type}, documented ${success.mediaType}`);
+  const body = success.mediaType === 'application/json' ? response.json : response.text;
+  let check = compiled.get(success.schema);
+  if (!check) compiled.set(success.schema, (check = TypeCompiler.Compile(success.schema)));
+  for (const error of check.Errors(body)) problems.push(`${error.path || '/'}: ${error.message}`);
+  return problems.slice(0, 10);
+}
+
+/** Asserts that a successful answer of an annotated route matches the schema the document publishes for it. */
+export function checkDocumentedAnswer(t: Test, s: TestApp, route: string, response: TestResponse): void {
+  t.same(documentedAnswerProblems(s, route, response), [], `${route} answers as documented`);
+}
