@@ -127,13 +127,48 @@ export function renderTemplate(template: string, context: Record<string, unknown
   const ast = parsed.get(template, parseChecked);
   let output: string;
   try {
-    output = new BoundedCompile(ast).render(structuredClone(context), {});
+    output = new BoundedCompile(ast).render(copyOf(context, new Map()) as Record<string, unknown>, {});
   } catch (error) {
     if (error instanceof TemplateLimitError) throw invalid(error.message, error);
     throw invalid(`it failed while rendering: ${messageOf(error)}`, error);
   }
   if (Buffer.byteLength(output, 'utf8') > MAX_OUTPUT_BYTES) throw invalid(outputTooLarge().message);
   return output;
+}
+
+/**
+ * A deep copy of the context, so that nothing a template does (`#set`, velocityjs marking objects it
+ * calls methods on) reaches the caller's objects. Plain objects and arrays, what contexts are made
+ * of, are copied here: `structuredClone` cost far more per render, more than the render itself.
+ * Anything else goes through `structuredClone`, which copies what it can and refuses the rest
+ * (functions) as before. Shared and circular references stay so in the copy, as with `structuredClone`.
+ */
+function copyOf(value: unknown, copies: Map<object, unknown>): unknown {
+  if (typeof value !== 'object' || value === null) return typeof value === 'function' ? structuredClone(value) : value;
+  const done = copies.get(value);
+  if (done !== undefined) return done;
+  if (Array.isArray(value)) {
+    const copy: unknown[] = [];
+    copies.set(value, copy);
+    for (const item of value) copy.push(copyOf(item, copies));
+    return copy;
+  }
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (proto !== Object.prototype && proto !== null) {
+    const copy = structuredClone(value);
+    copies.set(value, copy);
+    return copy;
+  }
+  const copy: Record<string, unknown> = {};
+  copies.set(value, copy);
+  for (const key of Object.keys(value)) {
+    const item = copyOf((value as Record<string, unknown>)[key], copies);
+    // NOTE: assigned, a key `__proto__` (a parsed JSON value may hold one) would set the prototype.
+    if (key === '__proto__')
+      Object.defineProperty(copy, key, { value: item, enumerable: true, writable: true, configurable: true });
+    else copy[key] = item;
+  }
+  return copy;
 }
 
 /** Send an Email's condition: the mail is sent unless the template prints `false` (trimmed). */
