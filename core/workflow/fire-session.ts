@@ -322,9 +322,13 @@ export class FireSession {
     // eslint-disable-next-line @typescript-eslint/no-this-alias -- the item getter reads the session as it is then
     const session = this;
     const { tx, item } = this.input;
+    let logger: Logger | undefined;
     return {
       params,
-      logger: this.services.logger.child({ actionlet: actionlet.actionClass }),
+      // Made when first used: most runs log nothing, and a child logger is built for every actionlet of every fire.
+      get logger() {
+        return (logger ??= session.services.logger.child({ actionlet: actionlet.actionClass }));
+      },
       get item() {
         return {
           identifier: session.identifier,

@@ -3,6 +3,7 @@
 // type and runtime shapes would differ.
 import { Compile, parse } from 'velocityjs';
 import { CmsError, Errors } from '../errors/index.js';
+import { ParsedTemplates } from './parsed-templates.js';
 
 /** Templates longer than this (UTF-8 bytes) are refused before parsing. */
 export const MAX_TEMPLATE_BYTES = 64 * 1024;
@@ -10,6 +11,8 @@ export const MAX_TEMPLATE_BYTES = 64 * 1024;
 export const MAX_OUTPUT_BYTES = 1024 * 1024;
 /** Largest `[a..b]` range, and largest array or string a method call may return. */
 const MAX_ITEMS = 100_000;
+/** Source characters of the parsed templates kept for reuse (see ParsedTemplates). */
+const MAX_CACHED_CHARS = 1024 * 1024;
 /** AST nodes visited, in total: bounds loops whose bodies print nothing. */
 const MAX_STEPS = 1_000_000;
 /** Characters produced at every nesting level, in total: bounds loops whose output is large. */
@@ -89,6 +92,22 @@ function isBalanced(template: string): boolean {
   }
 }
 
+/** Parses a template and checks it before any rendering; throws what `renderTemplate` documents. */
+function parseChecked(template: string): Ast {
+  if (Buffer.byteLength(template, 'utf8') > MAX_TEMPLATE_BYTES)
+    throw invalid(`it is longer than ${MAX_TEMPLATE_BYTES} bytes`);
+  let ast: Ast;
+  try {
+    ast = parse(template);
+  } catch (error) {
+    throw invalid(`it could not be parsed: ${messageOf(error)}`, error);
+  }
+  if (!isBalanced(template)) throw invalid('its #if/#foreach/#macro/#define blocks and #end do not match');
+  return ast;
+}
+
+const parsed = new ParsedTemplates<Ast>(MAX_CACHED_CHARS);
+
 function invalid(problem: string, cause?: unknown): CmsError {
   return new CmsError(Errors.WORKFLOW_TEMPLATE_INVALID, { problem }, { cause });
 }
@@ -99,29 +118,57 @@ function invalid(problem: string, cause?: unknown): CmsError {
  * default, so a typo shows in the output instead of vanishing; write `$!content.nope` for nothing.
  * Values are inserted as they are, without HTML escaping. The context is copied first (it must be
  * structured-cloneable plain data) because velocityjs writes into objects it calls methods on.
+ * A template is parsed and checked once and reused while it stays in use (see ParsedTemplates).
  *
  * @throws CmsError (WORKFLOW_TEMPLATE_INVALID) when the template is too long, does not
  * parse, fails while rendering, or exceeds the work or output budget.
  */
 export function renderTemplate(template: string, context: Record<string, unknown>): string {
-  if (Buffer.byteLength(template, 'utf8') > MAX_TEMPLATE_BYTES)
-    throw invalid(`it is longer than ${MAX_TEMPLATE_BYTES} bytes`);
-  let ast: Ast;
-  try {
-    ast = parse(template);
-  } catch (error) {
-    throw invalid(`it could not be parsed: ${messageOf(error)}`, error);
-  }
-  if (!isBalanced(template)) throw invalid('its #if/#foreach/#macro/#define blocks and #end do not match');
+  const ast = parsed.get(template, parseChecked);
   let output: string;
   try {
-    output = new BoundedCompile(ast).render(structuredClone(context), {});
+    output = new BoundedCompile(ast).render(copyOf(context, new Map()) as Record<string, unknown>, {});
   } catch (error) {
     if (error instanceof TemplateLimitError) throw invalid(error.message, error);
     throw invalid(`it failed while rendering: ${messageOf(error)}`, error);
   }
   if (Buffer.byteLength(output, 'utf8') > MAX_OUTPUT_BYTES) throw invalid(outputTooLarge().message);
   return output;
+}
+
+/**
+ * A deep copy of the context, so that nothing a template does (`#set`, velocityjs marking objects it
+ * calls methods on) reaches the caller's objects. Plain objects and arrays, what contexts are made
+ * of, are copied here: `structuredClone` cost far more per render, more than the render itself.
+ * Anything else goes through `structuredClone`, which copies what it can and refuses the rest
+ * (functions) as before. Shared and circular references stay so in the copy, as with `structuredClone`.
+ */
+function copyOf(value: unknown, copies: Map<object, unknown>): unknown {
+  if (typeof value !== 'object' || value === null) return typeof value === 'function' ? structuredClone(value) : value;
+  const done = copies.get(value);
+  if (done !== undefined) return done;
+  if (Array.isArray(value)) {
+    const copy: unknown[] = [];
+    copies.set(value, copy);
+    for (const item of value) copy.push(copyOf(item, copies));
+    return copy;
+  }
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (proto !== Object.prototype && proto !== null) {
+    const copy = structuredClone(value);
+    copies.set(value, copy);
+    return copy;
+  }
+  const copy: Record<string, unknown> = {};
+  copies.set(value, copy);
+  for (const key of Object.keys(value)) {
+    const item = copyOf((value as Record<string, unknown>)[key], copies);
+    // NOTE: assigned, a key `__proto__` (a parsed JSON value may hold one) would set the prototype.
+    if (key === '__proto__')
+      Object.defineProperty(copy, key, { value: item, enumerable: true, writable: true, configurable: true });
+    else copy[key] = item;
+  }
+  return copy;
 }
 
 /** Send an Email's condition: the mail is sent unless the template prints `false` (trimmed). */

@@ -84,6 +84,34 @@ for (const storage of ['sqlite', 'mysql'] as const) {
       t.equal(peer.received.length, 2, 'nothing more was sent');
     });
 
+    t.test('a subject edited between two fires: the second mail carries the edited one', async (t) => {
+      const wf = (method: string, path: string, body?: unknown) => call(method, `/api/v1/workflow${path}`, body);
+      const notifyWith = async (emailSubject: string) => {
+        const listed = (await wf('GET', `/actions/${submit}/actionlets`)).json.entity as Array<Record<string, any>>;
+        const notify = listed.find((a) => String(a.clazz).endsWith('NotifyAssigneeActionlet'));
+        t.ok(notify, 'Notify Assignee found');
+        t.equal((await wf('DELETE', `/actionlets/${notify!.id}`)).status, 200);
+        const added = await wf('POST', `/actions/${submit}/actionlets`, {
+          actionletClass: 'com.cms.portlets.workflows.actionlet.NotifyAssigneeActionlet',
+          parameters: { emailSubject },
+        });
+        t.equal(added.status, 200);
+      };
+      const subjectOf = async (title: string) => {
+        await until(
+          async () => (await jobsWith(s, 'done')).some((job) => job.payload.subject.endsWith(title)),
+          `the job for ${title} done`,
+        );
+        return (await jobsWith(s, 'done')).find((job) => job.payload.subject.endsWith(title))!.payload.subject;
+      };
+      await notifyWith('First: $content.title');
+      t.equal((await fire(submit, 'Edition one')).status, 200);
+      t.equal(await subjectOf('Edition one'), 'First: Edition one');
+      await notifyWith('Second: $content.title');
+      t.equal((await fire(submit, 'Edition two')).status, 200);
+      t.equal(await subjectOf('Edition two'), 'Second: Edition two');
+    });
+
     t.test('administrators only', async (t) => {
       t.equal((await s.http('GET', '/api/v1/jobs')).status, 401);
       const created = await call('POST', '/api/v1/users', {

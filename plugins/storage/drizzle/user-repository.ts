@@ -4,6 +4,7 @@ import type { UserSortColumn } from '../../../core/model/sort.js';
 import type { User } from '../../../core/model/user.js';
 import type { UserRepository } from '../../../core/plugin/storage-driver.js';
 import type { Executor, Tables } from './context.js';
+import { runPrepared } from './prepared.js';
 import { orderTerms, type SortColumn } from './sort-order.js';
 
 export function userRepository(exec: Executor, t: Tables): UserRepository {
@@ -18,16 +19,40 @@ export function userRepository(exec: Executor, t: Tables): UserRepository {
   return {
     insert: (user) =>
       exec.write(async (db) => void (await db.insert(t.users).values({ ...user, email: user.email.toLowerCase() }))),
+    // Prepared: a fire that notifies someone looks its recipients up (see findUsers).
     findById: (userId) =>
       exec.read(
         async (db) =>
-          (await db.select().from(t.users).where(eq(t.users.userId, userId)).limit(1))[0] as User | undefined,
+          (
+            await runPrepared<User[]>(
+              db,
+              'users.findById',
+              () =>
+                db
+                  .select()
+                  .from(t.users)
+                  .where(eq(t.users.userId, sql.placeholder('userId')))
+                  .limit(1),
+              { userId },
+            )
+          )[0],
       ),
     findByEmail: (email) =>
       exec.read(
         async (db) =>
-          (await db.select().from(t.users).where(eq(t.users.email, email.trim().toLowerCase())).limit(1))[0] as
-            User | undefined,
+          (
+            await runPrepared<User[]>(
+              db,
+              'users.findByEmail',
+              () =>
+                db
+                  .select()
+                  .from(t.users)
+                  .where(eq(t.users.email, sql.placeholder('email')))
+                  .limit(1),
+              { email: email.trim().toLowerCase() },
+            )
+          )[0],
       ),
     list: (query) =>
       exec.read(async (db): Promise<Page<User>> => {

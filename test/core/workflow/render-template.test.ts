@@ -102,3 +102,45 @@ t.test('renderCondition: sent unless the output is exactly false', async (t) => 
     t.equal(renderCondition(template, context()), expected, JSON.stringify(template));
   t.throws(() => renderCondition('#if(', context()), CmsError, 'a broken condition is an error, not a decision');
 });
+
+t.test('a template parsed once renders the same on every later use, whatever an earlier render did', async (t) => {
+  const template =
+    '#macro(shout $s)$s.toUpperCase()#end#set($content.title = "changed")#shout($user.firstName) $content.title';
+  t.equal(renderTemplate(template, context()), 'ED changed');
+  t.equal(renderTemplate(template, context()), 'ED changed', 'the reused parse is intact');
+  const other = { ...context(), user: { firstName: 'Al' } };
+  t.equal(renderTemplate(template, other), 'AL changed', 'rendered with the new context');
+});
+
+t.test('an edited template is the one rendered on its next use', async (t) => {
+  t.equal(renderTemplate('Subject: $content.title', context()), 'Subject: Spring sale');
+  t.equal(renderTemplate('Re: $content.title', context()), 'Re: Spring sale');
+  t.equal(renderTemplate('Subject: $content.title', context()), 'Subject: Spring sale');
+});
+
+t.test('a refused template is refused again on every use', async (t) => {
+  for (let i = 0; i < 2; i++)
+    t.throws(() => renderTemplate('#if(true)x', context()), { code: 'WORKFLOW_TEMPLATE_INVALID' }, `use ${i + 1}`);
+});
+
+t.test('renders from a copy of the context: shared and circular parts, dates and odd keys included', async (t) => {
+  const tags = ['a', 'b'];
+  const loop: Record<string, unknown> = { name: 'loop' };
+  loop.self = loop;
+  const values = JSON.parse('{"__proto__": {"polluted": "yes"}, "plain": "p"}') as Record<string, unknown>;
+  const ctx = { content: { tags, again: tags, loop, when: new Date(0), values } };
+  t.equal(
+    renderTemplate(
+      '#set($ok = $content.tags.add("c"))$content.again.size() $content.loop.self.name $content.when.getTime() $content.values.plain',
+      ctx,
+    ),
+    '3 loop 0 p',
+  );
+  t.same(tags, ['a', 'b'], "the caller's array is untouched");
+  t.equal(({} as Record<string, unknown>).polluted, undefined, 'no prototype was polluted');
+  t.throws(
+    () => renderTemplate('$f', { f: () => 'x' }),
+    { code: 'WORKFLOW_TEMPLATE_INVALID' },
+    'a function is refused as before',
+  );
+});
