@@ -48,6 +48,26 @@ export interface UwsServerOptions {
 /** Retry-After for a request refused because too many are in progress. */
 const BUSY_RETRY_AFTER_SECONDS = 1;
 
+/** The status lines, made once per status: every answer writes one. */
+const STATUS_LINES = new Map<number, string>();
+const statusLine = (status: number): string => {
+  let line = STATUS_LINES.get(status);
+  if (line === undefined) STATUS_LINES.set(status, (line = `${status} ${STATUS_TEXT[status] ?? 'Unknown'}`));
+  return line;
+};
+
+/**
+ * Status, headers and cookies of an answer. uWS writes the length of what it sends itself: a
+ * Content-Length of ours would be a second one, a framing error.
+ */
+function writeHead(res: Uws.HttpResponse, response: HttpResponse): void {
+  res.writeStatus(statusLine(response.status));
+  const { headers } = response;
+  for (const name in headers)
+    if (name.length !== 14 || name.toLowerCase() !== 'content-length') res.writeHeader(name, headers[name]!);
+  for (const cookie of response.cookies) res.writeHeader('Set-Cookie', cookie);
+}
+
 const STATUS_TEXT: Record<number, string> = {
   200: 'OK',
   201: 'Created',
@@ -259,11 +279,7 @@ export class UwsServer {
   ): void {
     if (isAborted()) return;
     res.cork(() => {
-      res.writeStatus(`${response.status} ${STATUS_TEXT[response.status] ?? 'Unknown'}`);
-      for (const [name, value] of Object.entries(response.headers))
-        // uWS writes the length of what it sends itself; a second one would be a framing error.
-        if (name.toLowerCase() !== 'content-length') res.writeHeader(name, value);
-      for (const cookie of response.cookies) res.writeHeader('Set-Cookie', cookie);
+      writeHead(res, response);
       const close = how.close === true || this.draining;
       const length = response.stream?.length ?? Buffer.byteLength(response.body);
       if (how.headOnly) res.endWithoutBody(length, close);
@@ -279,12 +295,7 @@ export class UwsServer {
   ): Promise<void> {
     return streamBody(res, how.body, {
       ...how,
-      writeHead: () => {
-        res.writeStatus(`${response.status} ${STATUS_TEXT[response.status] ?? 'Unknown'}`);
-        for (const [name, value] of Object.entries(response.headers))
-          if (name.toLowerCase() !== 'content-length') res.writeHeader(name, value);
-        for (const cookie of response.cookies) res.writeHeader('Set-Cookie', cookie);
-      },
+      writeHead: () => writeHead(res, response),
     });
   }
 
