@@ -1,12 +1,4 @@
-/** One frame of the system-events websocket. */
-export interface SystemEvent {
-  event: string;
-  creationDate: number;
-  payload?: {
-    type?: string;
-    data?: { title?: string; identifier?: string; contentType?: string; [k: string]: unknown };
-  };
-}
+import type { SystemEvent } from './event-words.js';
 
 export const SYSTEM_EVENTS_PATH = '/api/ws/v1/system/events';
 const FIRST_DELAY_MS = 1_000;
@@ -65,24 +57,4 @@ export function listenToSystemEvents(onEvent: (event: SystemEvent) => void): () 
     clearTimeout(timer);
     socket?.close();
   };
-}
-
-/** `PUBLISH_CONTENTLET` → `Published`; the first word of the type, as a past participle where known. */
-const VERBS: Record<string, string> = {
-  PUBLISH: 'Published',
-  UNPUBLISH: 'Unpublished',
-  SAVE: 'Saved',
-  UPDATE: 'Updated',
-  DELETE: 'Deleted',
-  ARCHIVE: 'Archived',
-  MESSAGE: 'Message',
-};
-
-/** The words a notification shows: what happened, and to which item. */
-export function describe(event: SystemEvent): { what: string; title: string } {
-  const word = event.event.split('_')[0] ?? event.event;
-  const what = VERBS[word] ?? event.event.replace(/_/g, ' ').toLowerCase();
-  const data = event.payload?.data;
-  const title = (typeof data?.title === 'string' && data.title) || data?.identifier || event.payload?.type || '';
-  return { what, title: String(title) };
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
-import { describe, listenToSystemEvents } from '../system-events.js';
+import { describe } from '../event-words.js';
+import { listenToSystemEvents } from '../system-events.js';
 
 interface Toast {
   id: number;
