@@ -32,7 +32,17 @@ const coreWithoutFiles = {
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'node_modules/**', '.tap/**', 'coverage/**', '**/migrations/**', '**/analytics-migrations/**'],
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      '.tap/**',
+      'coverage/**',
+      '**/migrations/**',
+      '**/analytics-migrations/**',
+      // What `npm test` compiles beside the sources for its run (scripts/run-tests.mjs).
+      '{core,host,plugins,test}/**/*.js',
+      'admin/src/**/*.js',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
