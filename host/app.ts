@@ -62,6 +62,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   areas.content,
   areas.workflowDefinitions,
   areas.workflowSystemActions,
+  areas.workflowSchemes,
   areas.workflowFire,
   areas.userMessages,
   areas.legacyContent,

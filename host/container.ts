@@ -5,6 +5,9 @@ import { AssetPermissionService } from '../core/auth/asset-permission-service.js
 import { SEED_IDS } from '../core/setup/seed-installation.js';
 import { SystemActionService } from '../core/workflow/system-actions.js';
 import { TaskHistoryService } from '../core/workflow/task-history.js';
+import { SchemeTransferService } from '../core/workflow/scheme-transfer.js';
+import { WorkflowOrderingService } from '../core/workflow/workflow-ordering.js';
+import { WorkflowAvailabilityService } from '../core/workflow/workflow-availability.js';
 import { UserMessageService } from '../core/messages/user-message-service.js';
 import { ActionletCatalogue } from '../core/workflow/actionlet-catalogue.js';
 import 'reflect-metadata';
@@ -250,6 +253,18 @@ export function buildContainer(parts: {
   c.register(UserMessageService, { useValue: new UserMessageService(parts.storage) });
   const systemActions = new SystemActionService(parts.storage, workflows, definitions);
   c.register(SystemActionService, { useValue: systemActions });
+  c.register(SchemeTransferService, {
+    useValue: new SchemeTransferService(
+      parts.storage,
+      workflows,
+      (actionClass) => actionlets.get(actionClass),
+      secrets,
+    ),
+  });
+  c.register(WorkflowOrderingService, { useValue: new WorkflowOrderingService(parts.storage, workflows) });
+  c.register(WorkflowAvailabilityService, {
+    useValue: new WorkflowAvailabilityService(parts.storage, workflows, definitions, permissions),
+  });
   // Attachments are read from the asset store when the mail is sent, not when it is queued.
   const sendMail = async (message: Omit<MailMessage, 'from'> & { from?: string }) =>
     parts.mail.send(

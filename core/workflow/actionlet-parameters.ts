@@ -3,6 +3,7 @@ import { CmsError, detail, Errors } from '../errors/index.js';
 import type { WorkflowAction } from '../model/workflow.js';
 import type { Actionlet } from '../plugin/actionlet.js';
 import type { Repositories } from '../plugin/storage-driver.js';
+import type { SecretSealer } from '../plugin/secret-sealer.js';
 
 /** What a secret parameter's value is answered as: never the value itself. */
 export const MASKED_SECRET = '********';
@@ -83,4 +84,19 @@ export async function checkFieldsNamed(
   throw new CmsError(Errors.WORKFLOW_ACTIONLET_FIELD_UNKNOWN, params(missing[0]!.key), {
     details: missing.map((p) => detail(Errors.WORKFLOW_ACTIONLET_FIELD_UNKNOWN, params(p.key), `parameters.${p.key}`)),
   });
+}
+
+/** Secret values are stored sealed with the installation's key, never in clear. */
+export function sealSecretParameters(
+  actionlet: Actionlet,
+  parameters: Readonly<Record<string, string>>,
+  secrets: SecretSealer | undefined,
+): Record<string, string> {
+  const sealed = { ...parameters };
+  if (!secrets) return sealed;
+  for (const p of actionlet.parameters) {
+    const value = sealed[p.key];
+    if (p.secret && value !== undefined && value !== p.defaultValue) sealed[p.key] = secrets.seal(value);
+  }
+  return sealed;
 }

@@ -1,7 +1,7 @@
 import type { SecretSealer } from '../plugin/secret-sealer.js';
 import { randomUUID } from 'node:crypto';
 import { CmsError, Errors } from '../errors/index.js';
-import { actionletParameters, checkFieldsNamed } from './actionlet-parameters.js';
+import { actionletParameters, checkFieldsNamed, sealSecretParameters } from './actionlet-parameters.js';
 import {
   escalationSeconds,
   requireName,
@@ -314,7 +314,7 @@ export class WorkflowDefinitionService {
         },
       );
     const parameters = actionletParameters(actionlet, input.parameters);
-    const stored = this.sealSecrets(actionlet, parameters);
+    const stored = sealSecretParameters(actionlet, parameters, this.secrets);
     return this.storage.transaction(async (tx) => {
       const action = await this.getAction(actionId, tx);
       await checkFieldsNamed(tx, {
@@ -335,17 +335,6 @@ export class WorkflowDefinitionService {
       await tx.workflows.insertActionlet(association);
       return association;
     });
-  }
-
-  /** Secret values are stored sealed with the installation's key, never in clear. */
-  private sealSecrets(actionlet: Actionlet, parameters: Record<string, string>): Record<string, string> {
-    if (!this.secrets) return parameters;
-    const sealed = { ...parameters };
-    for (const p of actionlet.parameters) {
-      const value = sealed[p.key];
-      if (p.secret && value !== undefined && value !== p.defaultValue) sealed[p.key] = this.secrets.seal(value);
-    }
-    return sealed;
   }
 
   async removeActionlet(associationId: string): Promise<ActionletAssociation> {

@@ -1,3 +1,6 @@
+import { SchemeTransferService } from '../../core/workflow/scheme-transfer.js';
+import { WorkflowOrderingService } from '../../core/workflow/workflow-ordering.js';
+import { WorkflowAvailabilityService } from '../../core/workflow/workflow-availability.js';
 import { NavigationService } from '../../core/nav/navigation-service.js';
 import type { DependencyContainer } from 'tsyringe';
 import { AssetPermissionService } from '../../core/auth/asset-permission-service.js';
@@ -67,6 +70,9 @@ export interface Services {
   readonly navigation: NavigationService;
   readonly workflows: WorkflowDefinitionService;
   readonly systemActions: SystemActionService;
+  readonly schemeTransfer: SchemeTransferService;
+  readonly workflowOrdering: WorkflowOrderingService;
+  readonly workflowAvailability: WorkflowAvailabilityService;
   readonly fireEngine: FireEngine;
   readonly legacySave: LegacySaveService;
   readonly taskHistory: TaskHistoryService;
@@ -106,6 +112,9 @@ export function resolveServices(
     navigation: resolve(container, NavigationService),
     workflows: resolve(container, WorkflowDefinitionService),
     systemActions: resolve(container, SystemActionService),
+    schemeTransfer: resolve(container, SchemeTransferService),
+    workflowOrdering: resolve(container, WorkflowOrderingService),
+    workflowAvailability: resolve(container, WorkflowAvailabilityService),
     fireEngine: resolve(container, FireEngine),
     legacySave: resolve(container, LegacySaveService),
     taskHistory: resolve(container, TaskHistoryService),

@@ -16,6 +16,7 @@ import { searchQueryErrors } from './search-query.js';
 import { storageErrors } from './storage.js';
 import { tokenErrors } from './tokens.js';
 import { workflowErrors } from './workflow.js';
+import { workflowSchemeErrors } from './workflow-schemes.js';
 
 /**
  * Every error code the service can answer, by area. Throw sites name an entry
@@ -33,6 +34,7 @@ export const Errors = {
   ...navigationErrors,
   ...fieldProblemErrors,
   ...workflowErrors,
+  ...workflowSchemeErrors,
   ...legacyContentErrors,
   ...storageErrors,
   ...pluginErrors,
@@ -56,6 +58,7 @@ export const ERROR_AREAS = [
   navigationErrors,
   fieldProblemErrors,
   workflowErrors,
+  workflowSchemeErrors,
   legacyContentErrors,
   storageErrors,
   pluginErrors,
