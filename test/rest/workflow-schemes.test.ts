@@ -42,6 +42,8 @@ async function editorial(t: Test, s: TestApp) {
     parameters: { translateTo: 'all', fieldTypes: 'text', apiKey: 'the-real-key' },
   });
   t.equal(translate.status, 200, 'the secret actionlet is added');
+  const mapped = await wf('PUT', '/system/actions', { systemAction: 'NEW', actionId: submit, schemeId });
+  t.equal(mapped.status, 200, 'NEW fires Submit');
   return { schemeId, inbox, review, done, submit, approve };
 }
 
@@ -83,6 +85,11 @@ testOnEachStorage('a scheme is copied with new ids and everything in it', async 
   ]);
   t.equal(actionlets[1]!.parameters.apiKey, '********', 'the secret stays sealed, never answered');
   t.equal(actionlets[1]!.parameters.translateTo, 'all');
+  t.match(
+    (await wf('GET', `/schemes/${copied.entity.id}/system/actions`)).entity,
+    [{ systemAction: 'NEW', workflowAction: { id: submit.id }, owner: copied.entity.id }],
+    "the scheme's system actions follow the copy",
+  );
 
   const missing = await wf('POST', '/schemes/0123456789/copy');
   t.equal(missing.status, 404);
@@ -214,6 +221,11 @@ t.test('an export imported into a fresh installation fires there', async (t) => 
   t.equal(imported.entity, 'OK');
   t.equal((await wf('GET', `/schemes/${e.schemeId}`)).entity.name, 'Editorial', 'the ids are kept');
   t.same((await wf('GET', `/actions/${e.submit}`)).entity.whoCanUse, ['backend user'], 'roles by key');
+  t.match(
+    (await wf('GET', `/schemes/${e.schemeId}/system/actions`)).entity,
+    [{ systemAction: 'NEW', workflowAction: { id: e.submit } }],
+    'system actions come along',
+  );
   const again = await wf('POST', '/schemes/import', exported.entity);
   t.equal(again.status, 400);
   t.match(again.json.message, new RegExp(`Workflow scheme \\[${e.schemeId}\\] already exists`));
