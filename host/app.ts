@@ -63,6 +63,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   areas.workflowDefinitions,
   areas.workflowSystemActions,
   areas.workflowFire,
+  areas.workflowFireExtras,
   areas.userMessages,
   areas.legacyContent,
   areas.permissions,

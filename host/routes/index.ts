@@ -23,4 +23,5 @@ export { default as userMessages } from './user-messages.js';
 export { default as users } from './users.js';
 export { default as workflowDefinitions } from './workflow-definitions.js';
 export { default as workflowFire } from './workflow-fire.js';
+export { default as workflowFireExtras } from './workflow-fire-extras.js';
 export { default as workflowSystemActions } from './workflow-system-actions.js';
