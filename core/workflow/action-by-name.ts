@@ -4,6 +4,7 @@ import type { Definitions } from '../definitions/definition-cache.js';
 import { CmsError, Errors } from '../errors/index.js';
 import type { WorkflowAction } from '../model/workflow.js';
 import type { Repositories } from '../plugin/storage-driver.js';
+import { isSeparator } from './action-separator.js';
 import { mayUse } from './fire-checks.js';
 import { locateItem, type ItemLocator } from './fire-item.js';
 
@@ -22,7 +23,9 @@ export async function actionIdByName(
   const { tx, definitions } = context;
   const item = await locateItem(tx, definitions, context.content, target);
   const wanted = name?.trim().toLowerCase();
-  const named = (actions: readonly WorkflowAction[]) => actions.find((a) => a.name.toLowerCase() === wanted);
+  // A separator is never what a name means: it only divides menus.
+  const named = (actions: readonly WorkflowAction[]) =>
+    actions.find((a) => !isSeparator(a) && a.name.toLowerCase() === wanted);
   const unknown = () => new CmsError(Errors.WORKFLOW_ACTION_NAME_UNKNOWN, { name: name ?? '' });
   if (!wanted) throw unknown();
   const usable = async (stepId: string) => {

@@ -2,10 +2,11 @@ import { Type } from '@sinclair/typebox';
 import type { Principal } from '../../core/auth/principal.js';
 import { CmsError } from '../../core/errors/index.js';
 import type { FireEngine, FireRequest } from '../../core/workflow/fire-engine.js';
+import { createSeparator, SEPARATOR } from '../../core/workflow/action-separator.js';
 import { parseSystemAction, type SystemActionService } from '../../core/workflow/system-actions.js';
 import { jsonOrMultipartBody } from '../http/json-or-multipart-body.js';
 import { reply, route } from '../http/route.js';
-import { historyEntryView } from '../views/workflow-view.js';
+import { actionView, historyEntryView } from '../views/workflow-view.js';
 import { defineRoutes } from './route-module.js';
 import {
   FIRE_BODY_TYPES,
@@ -15,6 +16,7 @@ import {
   FormData,
   fireAnswerBody,
   indexPolicyOf,
+  multipartAlias,
   submissionOf,
 } from './workflow-fire-form.js';
 
@@ -49,6 +51,11 @@ const RESULTS_RESPONSE = {
     }),
   }),
 };
+
+const SeparatorBody = Type.Object({
+  schemeId: Type.String({ maxLength: 255 }),
+  stepId: Type.String({ maxLength: 255 }),
+});
 
 const CommentBody = Type.Object({ comment: Type.String({ minLength: 1, maxLength: 65_535 }) });
 const CommentQuery = Type.Object({ language: Type.Optional(Type.Integer({ minimum: 1, maximum: 999_999_999 })) });
@@ -109,41 +116,56 @@ async function fireEach(
  */
 export default defineRoutes(
   'workflow fire extras',
-  ({ fireEngine: engine, systemActions, taskHistory, fields, uploads }) => {
+  ({ fireEngine: engine, systemActions, taskHistory, fields, uploads, storage, workflows }) => {
     const typeOf = fields.typeOf.bind(fields);
     const byNameBody = jsonOrMultipartBody(ByNameBody, uploads);
     const fireBody = jsonOrMultipartBody(FireBody, uploads);
+    const fireByName = route({
+      method: 'PUT',
+      path: '/api/v1/workflow/actions/fire',
+      access: 'user',
+      summary:
+        "Fires the action named by actionName: one of the item's current step, else of its scheme (the first steps' for new content)",
+      query: FireQuery,
+      accepts: 'stream',
+      bodyTypes: BY_NAME_BODY_TYPES,
+      response: FIRE_RESPONSE,
+      answers: {
+        400: 'no action of that name for the item',
+        404: 'no such item or content type',
+        413: 'a file or the body is larger than allowed',
+      },
+      handler: ({ request, query, principal }) =>
+        byNameBody(request, async (body) => {
+          const submission = submissionOf(body, query);
+          const target = { inode: query.inode, submission };
+          const actionId = await engine.actionIdByName(body?.actionName, target, principal);
+          const result = await engine.fire({
+            actionId,
+            principal,
+            ...target,
+            comment: body?.comments,
+            assign: body?.assign,
+            indexPolicy: indexPolicyOf(body, query),
+          });
+          return reply(fireAnswerBody(result, typeOf), { messages: result.messages });
+        }),
+    });
     return [
+      fireByName,
+      multipartAlias(fireByName, '/api/v1/workflow/actions/firemultipart'),
       route({
-        method: 'PUT',
-        path: '/api/v1/workflow/actions/fire',
-        access: 'user',
+        method: 'POST',
+        path: '/api/v1/workflow/actions/separator',
+        access: 'admin',
         summary:
-          "Fires the action named by actionName: one of the item's current step, else of its scheme (the first steps' for new content)",
-        query: FireQuery,
-        accepts: 'stream',
-        bodyTypes: BY_NAME_BODY_TYPES,
-        response: FIRE_RESPONSE,
-        answers: {
-          400: 'no action of that name for the item',
-          404: 'no such item or content type',
-          413: 'a file or the body is larger than allowed',
-        },
-        handler: ({ request, query, principal }) =>
-          byNameBody(request, async (body) => {
-            const submission = submissionOf(body, query);
-            const target = { inode: query.inode, submission };
-            const actionId = await engine.actionIdByName(body?.actionName, target, principal);
-            const result = await engine.fire({
-              actionId,
-              principal,
-              ...target,
-              comment: body?.comments,
-              assign: body?.assign,
-              indexPolicy: indexPolicyOf(body, query),
-            });
-            return reply(fireAnswerBody(result, typeOf), { messages: result.messages });
-          }),
+          'Adds a separator to a step: an action named SEPARATOR that only divides menus (no sub-actions; the item stays in its step)',
+        body: SeparatorBody,
+        answers: { 400: 'the step belongs to another scheme', 404: 'no such scheme or step' },
+        handler: async ({ body, principal }) => ({
+          ...actionView(await createSeparator(storage, workflows, { ...body, ownerId: principal.user.userId })),
+          metadata: { subtype: SEPARATOR },
+        }),
       }),
       route({
         method: 'PATCH',

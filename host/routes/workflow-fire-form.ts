@@ -5,6 +5,7 @@ import type { FireResult } from '../../core/workflow/fire-engine.js';
 import { parseIndexPolicy, type IndexPolicy } from '../../core/search/index-policy.js';
 import type { MultipartFile } from '../http/multipart-form.js';
 import { INVALID_AS } from '../http/request-reader.js';
+import type { AnyRoute } from '../http/route.js';
 import { ContentletSchema, contentletView } from '../views/contentlet-view.js';
 
 /*
@@ -108,4 +109,17 @@ export function fireAnswerBody(
 ) {
   if (!contentlet) return { identifier, deleted: true as const };
   return contentletView({ contentlet, type, fields }, typeOf);
+}
+
+/**
+ * The original also answers its multipart fires on `.../firemultipart` paths (aliases it made for
+ * its API browser); the same route under that path.
+ */
+export function multipartAlias(fire: AnyRoute, path: string): AnyRoute {
+  const definition = fire as unknown as { path: string; summary: string };
+  return {
+    ...definition,
+    path,
+    summary: `${definition.summary} (the original's multipart path)`,
+  } as unknown as AnyRoute;
 }

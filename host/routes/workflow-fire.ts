@@ -1,3 +1,5 @@
+import { Type } from '@sinclair/typebox';
+import { isSeparator } from '../../core/workflow/action-separator.js';
 import type { FireResult } from '../../core/workflow/fire-engine.js';
 import { jsonOrMultipartBody } from '../http/json-or-multipart-body.js';
 import { reply, route } from '../http/route.js';
@@ -10,8 +12,13 @@ import {
   FireQuery,
   fireAnswerBody,
   indexPolicyOf,
+  multipartAlias,
   submissionOf,
 } from './workflow-fire-form.js';
+
+const ActionsQuery = Type.Object({
+  includeSeparator: Type.Optional(Type.Boolean({ description: 'List the separators too (default false)' })),
+});
 
 /**
  * Firing actions (`PUT /api/v1/workflow/actions/{id}/fire`, the system-action form
@@ -24,58 +31,62 @@ export default defineRoutes('workflow fire', ({ fireEngine: engine, systemAction
   // read by the handler, so that files go to disk as they arrive and are removed after the fire.
   const withBody = jsonOrMultipartBody(FireBody, uploads);
   const answer = (result: FireResult) => reply(fireAnswerBody(result, typeOf), { messages: result.messages });
+  const fireDefault = route({
+    method: 'PUT',
+    path: '/api/v1/workflow/actions/default/fire/:systemAction',
+    access: 'user',
+    summary: "Fires the action a system action (NEW, EDIT, PUBLISH, ...) is mapped to for the item's type",
+    query: FireQuery,
+    accepts: 'stream',
+    bodyTypes: FIRE_BODY_TYPES,
+    response: FIRE_RESPONSE,
+    answers: { 404: 'no such item or content type', 413: 'a file or the body is larger than allowed' },
+    handler: ({ params, request, query, principal }) =>
+      withBody(request, async (body) => {
+        const submission = submissionOf(body, query);
+        const actionId = await systemActions.resolve(params.systemAction, { inode: query.inode, submission });
+        const result = await engine.fire({
+          actionId,
+          principal,
+          inode: query.inode,
+          submission,
+          comment: body?.comments,
+          assign: body?.assign,
+          indexPolicy: indexPolicyOf(body, query),
+        });
+        return answer(result);
+      }),
+  });
+  const fireById = route({
+    method: 'PUT',
+    path: '/api/v1/workflow/actions/:actionId/fire',
+    access: 'user',
+    summary: 'Fires an action on new content (contentletFormData) or on the version named by inode',
+    query: FireQuery,
+    // A fire by inode needs no body at all.
+    accepts: 'stream',
+    bodyTypes: FIRE_BODY_TYPES,
+    response: FIRE_RESPONSE,
+    answers: { 404: 'no such action or item', 413: 'a file or the body is larger than allowed' },
+    handler: ({ params, request, query, principal }) =>
+      withBody(request, async (body) => {
+        const result = await engine.fire({
+          actionId: params.actionId,
+          principal,
+          inode: query.inode,
+          submission: submissionOf(body, query),
+          comment: body?.comments,
+          assign: body?.assign,
+          indexPolicy: indexPolicyOf(body, query),
+        });
+        return answer(result);
+      }),
+  });
   return [
-    route({
-      method: 'PUT',
-      path: '/api/v1/workflow/actions/default/fire/:systemAction',
-      access: 'user',
-      summary: "Fires the action a system action (NEW, EDIT, PUBLISH, ...) is mapped to for the item's type",
-      query: FireQuery,
-      accepts: 'stream',
-      bodyTypes: FIRE_BODY_TYPES,
-      response: FIRE_RESPONSE,
-      answers: { 404: 'no such item or content type', 413: 'a file or the body is larger than allowed' },
-      handler: ({ params, request, query, principal }) =>
-        withBody(request, async (body) => {
-          const submission = submissionOf(body, query);
-          const actionId = await systemActions.resolve(params.systemAction, { inode: query.inode, submission });
-          const result = await engine.fire({
-            actionId,
-            principal,
-            inode: query.inode,
-            submission,
-            comment: body?.comments,
-            assign: body?.assign,
-            indexPolicy: indexPolicyOf(body, query),
-          });
-          return answer(result);
-        }),
-    }),
-    route({
-      method: 'PUT',
-      path: '/api/v1/workflow/actions/:actionId/fire',
-      access: 'user',
-      summary: 'Fires an action on new content (contentletFormData) or on the version named by inode',
-      query: FireQuery,
-      // A fire by inode needs no body at all.
-      accepts: 'stream',
-      bodyTypes: FIRE_BODY_TYPES,
-      response: FIRE_RESPONSE,
-      answers: { 404: 'no such action or item', 413: 'a file or the body is larger than allowed' },
-      handler: ({ params, request, query, principal }) =>
-        withBody(request, async (body) => {
-          const result = await engine.fire({
-            actionId: params.actionId,
-            principal,
-            inode: query.inode,
-            submission: submissionOf(body, query),
-            comment: body?.comments,
-            assign: body?.assign,
-            indexPolicy: indexPolicyOf(body, query),
-          });
-          return answer(result);
-        }),
-    }),
+    fireDefault,
+    fireById,
+    multipartAlias(fireDefault, '/api/v1/workflow/actions/default/firemultipart/:systemAction'),
+    multipartAlias(fireById, '/api/v1/workflow/actions/:actionId/firemultipart'),
     route({
       method: 'GET',
       path: '/api/v1/workflow/tasks/history/comments/:identifier',
@@ -88,10 +99,13 @@ export default defineRoutes('workflow fire', ({ fireEngine: engine, systemAction
       method: 'GET',
       path: '/api/v1/workflow/contentlet/:inode/actions',
       access: 'user',
-      summary: 'The actions the caller may fire on an item in its current step',
+      summary: 'The actions the caller may fire on an item in its current step (separators only when includeSeparator)',
+      query: ActionsQuery,
       answers: { 404: 'no such version' },
-      handler: async ({ params, principal }) =>
-        (await engine.availableActions(params.inode, principal)).map(actionView),
+      handler: async ({ params, query, principal }) =>
+        (await engine.availableActions(params.inode, principal))
+          .filter((action) => query.includeSeparator === true || !isSeparator(action))
+          .map(actionView),
     }),
   ];
 });
