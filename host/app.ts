@@ -64,6 +64,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   areas.workflowSystemActions,
   areas.workflowSchemes,
   areas.workflowFire,
+  areas.workflowFireExtras,
   areas.userMessages,
   areas.legacyContent,
   areas.permissions,

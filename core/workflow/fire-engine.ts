@@ -16,8 +16,9 @@ import type { Repositories, Storage } from '../plugin/storage-driver.js';
 import type { IndexPolicy } from '../search/index-policy.js';
 import type { IndexQueue } from '../search/index-queue.js';
 import type { JobQueue } from '../jobs/job-queue.js';
+import { actionIdByName } from './action-by-name.js';
 import { checkAvailable, checkWhoCanUse, mayUse, resolveActionlets } from './fire-checks.js';
-import { locateItem } from './fire-item.js';
+import { locateItem, type ItemLocator } from './fire-item.js';
 import { FireSession } from './fire-session.js';
 
 export interface FireRequest {
@@ -149,6 +150,13 @@ export class FireEngine {
       fields: await definitions.fields(item.type.id),
       messages: session.messages,
     };
+  }
+
+  /** The id of the action named `name` for the item (see `actionIdByName`), for a fire by name. */
+  async actionIdByName(name: string | undefined, target: ItemLocator, principal: Principal): Promise<string> {
+    const tx = this.deps.storage;
+    const context = { tx, definitions: await this.deps.definitions.in(tx), content: this.deps.content };
+    return actionIdByName(context, name, target, principal);
   }
 
   /** The actions of the item's current step (or of the first steps, for an item without a task) the caller may fire. */

@@ -7,9 +7,11 @@ let historySequence = 0;
 /** An entry of an item's workflow history, before it gets its id and time. */
 export type HistoryInput = Omit<WorkflowHistoryEntry, 'id' | 'createdAt'>;
 
-/** Writes one history entry (an action fired, or a comment). */
-export function writeHistory(tx: Repositories, entry: HistoryInput, now: number): Promise<void> {
+/** Writes one history entry (an action fired, or a comment) and answers it as written. */
+export async function writeHistory(tx: Repositories, entry: HistoryInput, now: number): Promise<WorkflowHistoryEntry> {
   // History is read by (createdAt, id): a per-process sequence in the id keeps entries made in the same millisecond in order.
   const id = `${(++historySequence).toString(36).padStart(10, '0')}-${randomUUID()}`;
-  return tx.tasks.addHistory({ ...entry, id, createdAt: now });
+  const written = { ...entry, id, createdAt: now };
+  await tx.tasks.addHistory(written);
+  return written;
 }

@@ -3,6 +3,8 @@ import type { Principal } from '../auth/principal.js';
 import type { DefinitionCache } from '../definitions/definition-cache.js';
 import { CmsError, Errors } from '../errors/index.js';
 import type { WorkflowHistoryEntry } from '../model/workflow.js';
+import { DEFAULT_LANGUAGE_ID } from '../model/language.js';
+import { writeHistory } from './history-writer.js';
 import type { Storage } from '../plugin/storage-driver.js';
 
 /** The history of actions and comments of an item's workflow tasks. */
@@ -11,6 +13,7 @@ export class TaskHistoryService {
     private readonly storage: Storage,
     private readonly definitions: DefinitionCache,
     private readonly permissions: PermissionService,
+    private readonly now: () => number = Date.now,
   ) {}
 
   /**
@@ -30,5 +33,40 @@ export class TaskHistoryService {
     if (!type) throw new CmsError(Errors.CONTENT_TYPE_NOT_FOUND, { type: item.contentTypeId });
     await this.permissions.for(definitions, principal).check({ kind: 'content', identifier: item, type }, 'READ');
     return history;
+  }
+
+  /**
+   * Adds a comment to the item's workflow history in a language (the default language when none is
+   * given), as the original's comment endpoint does: the item must exist in that language and the
+   * caller must be able to read it. Answers the entry written.
+   */
+  async comment(
+    principal: Principal,
+    identifier: string,
+    text: string,
+    languageId = DEFAULT_LANGUAGE_ID,
+  ): Promise<WorkflowHistoryEntry> {
+    return this.storage.transaction(async (tx) => {
+      const item = await tx.content.findIdentifier(identifier);
+      if (!item || !(await tx.content.findState(item.identifier, languageId))) {
+        throw new CmsError(Errors.CONTENT_NOT_FOUND, { identifier });
+      }
+      const definitions = await this.definitions.in(tx);
+      const type = await definitions.contentType(item.contentTypeId);
+      if (!type) throw new CmsError(Errors.CONTENT_TYPE_NOT_FOUND, { type: item.contentTypeId });
+      await this.permissions.for(definitions, principal).check({ kind: 'content', identifier: item, type }, 'READ');
+      const task = await tx.tasks.find(item.identifier, languageId);
+      const entry = {
+        identifier: item.identifier,
+        languageId,
+        kind: 'comment' as const,
+        text,
+        actionId: null,
+        fromStepId: task?.stepId ?? null,
+        toStepId: task?.stepId ?? null,
+        userId: principal.user.userId,
+      };
+      return writeHistory(tx, entry, this.now());
+    });
   }
 }

@@ -24,4 +24,5 @@ export { default as users } from './users.js';
 export { default as workflowDefinitions } from './workflow-definitions.js';
 export { default as workflowFire } from './workflow-fire.js';
 export { default as workflowSchemes } from './workflow-schemes.js';
+export { default as workflowFireExtras } from './workflow-fire-extras.js';
 export { default as workflowSystemActions } from './workflow-system-actions.js';

@@ -1,104 +1,24 @@
 import { Type } from '@sinclair/typebox';
-import type { ContentSubmission } from '../../core/content/content-service.js';
-import { CmsError, Errors } from '../../core/errors/index.js';
+import { isSeparator } from '../../core/workflow/action-separator.js';
 import type { FireResult } from '../../core/workflow/fire-engine.js';
-import { parseIndexPolicy, type IndexPolicy } from '../../core/search/index-policy.js';
 import { jsonOrMultipartBody } from '../http/json-or-multipart-body.js';
-import type { MultipartFile } from '../http/multipart-form.js';
-import { INVALID_AS } from '../http/request-reader.js';
 import { reply, route } from '../http/route.js';
-import { ContentletSchema, contentletView } from '../views/contentlet-view.js';
 import { actionView, historyEntryView } from '../views/workflow-view.js';
 import { defineRoutes } from './route-module.js';
+import {
+  FIRE_BODY_TYPES,
+  FIRE_RESPONSE,
+  FireBody,
+  FireQuery,
+  fireAnswerBody,
+  indexPolicyOf,
+  multipartAlias,
+  submissionOf,
+} from './workflow-fire-form.js';
 
-const FormData = Type.Record(Type.String({ maxLength: 255 }), Type.Unknown(), { maxProperties: 1000 });
-const FireBody = Type.Object({
-  contentletFormData: Type.Optional(FormData),
-  contentlet: Type.Optional(FormData),
-  comments: Type.Optional(Type.String({ maxLength: 65_535 })),
-  assign: Type.Optional(Type.String({ maxLength: 255 })),
-  /** File parts of a multipart fire, spooled to disk (the multipart reader lists them here). */
-  files: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 100 })),
+const ActionsQuery = Type.Object({
+  includeSeparator: Type.Optional(Type.Boolean({ description: 'List the separators too (default false)' })),
 });
-/** What a fire takes, for the OpenAPI document: the same members as JSON, or as parts of a multipart form. */
-const FIRE_BODY_TYPES = {
-  'application/json': FireBody,
-  'multipart/form-data': Type.Object(
-    { json: Type.Optional(Type.String({ description: 'The JSON body (contentletFormData, comments, assign)' })) },
-    { description: 'The JSON in a `json` part; other text parts are members beside it; file parts are the files' },
-  ),
-};
-
-/** The fired item's version, or, when the action deleted it, its identifier. */
-const FIRE_RESPONSE = {
-  schema: Type.Union([ContentletSchema, Type.Object({ identifier: Type.String(), deleted: Type.Literal(true) })]),
-};
-
-type FireForm = {
-  contentletFormData?: Record<string, unknown>;
-  contentlet?: Record<string, unknown>;
-  files?: unknown[];
-};
-
-const languageNotFound = (fieldName: string) => new CmsError(Errors.LANGUAGE_NOT_FOUND, undefined, { fieldName });
-
-/** Which item to fire on, when the body does not say: `inode`, or `identifier` with `language`. */
-const FireQuery = Type.Object({
-  inode: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
-  identifier: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
-  language: Type.Optional(Type.Integer({ minimum: 0, maximum: 999_999_999, [INVALID_AS]: languageNotFound })),
-  indexPolicy: Type.Optional(Type.String({ maxLength: 20 })),
-});
-type FireQuery = { inode?: string; identifier?: string; language?: number; indexPolicy?: string };
-
-/** How long the answer waits for the search index: the query's `indexPolicy`, else the form's. */
-function indexPolicyOf(body: FireForm | undefined, query: FireQuery): IndexPolicy | undefined {
-  if (query.indexPolicy !== undefined) return parseIndexPolicy(query.indexPolicy);
-  return parseIndexPolicy((body?.contentletFormData ?? body?.contentlet)?.indexPolicy);
-}
-
-/** `contentletFormData` (or `contentlet`) as a submission; `identifier`, `languageId` and `contentType` are members of it. */
-function submissionOf(body: FireForm | undefined, query: FireQuery): ContentSubmission | undefined {
-  const sent = body?.contentletFormData ?? body?.contentlet;
-  if (!sent && !body?.files?.length) return undefined;
-  const { form, uploads } = withFiles(sent ?? {}, (body?.files ?? []) as MultipartFile[]);
-  // The form is free-form (one member per field), so its languageId is checked here, as the query's is.
-  const languageId = form.languageId ?? query.language;
-  if (languageId !== undefined && !/^\d{1,9}$/.test(String(languageId))) throw languageNotFound('languageId');
-  const { contentType, stInode, identifier, languageId: _lang, ...values } = form;
-  return {
-    contentType: typeof contentType === 'string' ? contentType : typeof stInode === 'string' ? stInode : undefined,
-    identifier: typeof identifier === 'string' && identifier !== '' ? identifier : query.identifier,
-    languageId: languageId === undefined ? undefined : Number(languageId),
-    values,
-    uploads,
-  };
-}
-
-/**
- * The files of a multipart fire placed in the form: a part named after a field goes to that field;
- * parts named `file` go, in order, to the fields `binaryFields` (or `binary_fields`) lists, and the
- * rest to the type's Binary fields that got no file, in their order.
- */
-function withFiles(sent: Record<string, unknown>, files: readonly MultipartFile[]) {
-  const { binaryFields, binary_fields: legacyList, ...form } = sent;
-  const listed = listOf(binaryFields ?? legacyList);
-  const uploads: Array<{ fileName: string; file: MultipartFile }> = [];
-  let next = 0;
-  for (const file of files) {
-    // The spooled file itself: the Binary field stores it by copying, never reading it whole.
-    const upload = { fileName: file.fileName, file };
-    const target = file.name === 'file' ? listed[next++] : file.name;
-    if (target) form[target] = upload;
-    else uploads.push(upload);
-  }
-  return { form, uploads };
-}
-
-function listOf(value: unknown): string[] {
-  const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
-  return items.map((item) => String(item).trim()).filter(Boolean);
-}
 
 /**
  * Firing actions (`PUT /api/v1/workflow/actions/{id}/fire`, the system-action form
@@ -110,62 +30,63 @@ export default defineRoutes('workflow fire', ({ fireEngine: engine, systemAction
   // JSON, or multipart with the JSON in a `json` part and the files beside it (how clients upload):
   // read by the handler, so that files go to disk as they arrive and are removed after the fire.
   const withBody = jsonOrMultipartBody(FireBody, uploads);
-  const answer = ({ identifier, contentlet, type, fields: typeFields, messages }: FireResult) => {
-    if (!contentlet) return reply({ identifier, deleted: true }, { messages });
-    return reply(contentletView({ contentlet, type, fields: typeFields }, typeOf), { messages });
-  };
+  const answer = (result: FireResult) => reply(fireAnswerBody(result, typeOf), { messages: result.messages });
+  const fireDefault = route({
+    method: 'PUT',
+    path: '/api/v1/workflow/actions/default/fire/:systemAction',
+    access: 'user',
+    summary: "Fires the action a system action (NEW, EDIT, PUBLISH, ...) is mapped to for the item's type",
+    query: FireQuery,
+    accepts: 'stream',
+    bodyTypes: FIRE_BODY_TYPES,
+    response: FIRE_RESPONSE,
+    answers: { 404: 'no such item or content type', 413: 'a file or the body is larger than allowed' },
+    handler: ({ params, request, query, principal }) =>
+      withBody(request, async (body) => {
+        const submission = submissionOf(body, query);
+        const actionId = await systemActions.resolve(params.systemAction, { inode: query.inode, submission });
+        const result = await engine.fire({
+          actionId,
+          principal,
+          inode: query.inode,
+          submission,
+          comment: body?.comments,
+          assign: body?.assign,
+          indexPolicy: indexPolicyOf(body, query),
+        });
+        return answer(result);
+      }),
+  });
+  const fireById = route({
+    method: 'PUT',
+    path: '/api/v1/workflow/actions/:actionId/fire',
+    access: 'user',
+    summary: 'Fires an action on new content (contentletFormData) or on the version named by inode',
+    query: FireQuery,
+    // A fire by inode needs no body at all.
+    accepts: 'stream',
+    bodyTypes: FIRE_BODY_TYPES,
+    response: FIRE_RESPONSE,
+    answers: { 404: 'no such action or item', 413: 'a file or the body is larger than allowed' },
+    handler: ({ params, request, query, principal }) =>
+      withBody(request, async (body) => {
+        const result = await engine.fire({
+          actionId: params.actionId,
+          principal,
+          inode: query.inode,
+          submission: submissionOf(body, query),
+          comment: body?.comments,
+          assign: body?.assign,
+          indexPolicy: indexPolicyOf(body, query),
+        });
+        return answer(result);
+      }),
+  });
   return [
-    route({
-      method: 'PUT',
-      path: '/api/v1/workflow/actions/default/fire/:systemAction',
-      access: 'user',
-      summary: "Fires the action a system action (NEW, EDIT, PUBLISH, ...) is mapped to for the item's type",
-      query: FireQuery,
-      accepts: 'stream',
-      bodyTypes: FIRE_BODY_TYPES,
-      response: FIRE_RESPONSE,
-      answers: { 404: 'no such item or content type', 413: 'a file or the body is larger than allowed' },
-      handler: ({ params, request, query, principal }) =>
-        withBody(request, async (body) => {
-          const submission = submissionOf(body, query);
-          const actionId = await systemActions.resolve(params.systemAction, { inode: query.inode, submission });
-          const result = await engine.fire({
-            actionId,
-            principal,
-            inode: query.inode,
-            submission,
-            comment: body?.comments,
-            assign: body?.assign,
-            indexPolicy: indexPolicyOf(body, query),
-          });
-          return answer(result);
-        }),
-    }),
-    route({
-      method: 'PUT',
-      path: '/api/v1/workflow/actions/:actionId/fire',
-      access: 'user',
-      summary: 'Fires an action on new content (contentletFormData) or on the version named by inode',
-      query: FireQuery,
-      // A fire by inode needs no body at all.
-      accepts: 'stream',
-      bodyTypes: FIRE_BODY_TYPES,
-      response: FIRE_RESPONSE,
-      answers: { 404: 'no such action or item', 413: 'a file or the body is larger than allowed' },
-      handler: ({ params, request, query, principal }) =>
-        withBody(request, async (body) => {
-          const result = await engine.fire({
-            actionId: params.actionId,
-            principal,
-            inode: query.inode,
-            submission: submissionOf(body, query),
-            comment: body?.comments,
-            assign: body?.assign,
-            indexPolicy: indexPolicyOf(body, query),
-          });
-          return answer(result);
-        }),
-    }),
+    fireDefault,
+    fireById,
+    multipartAlias(fireDefault, '/api/v1/workflow/actions/default/firemultipart/:systemAction'),
+    multipartAlias(fireById, '/api/v1/workflow/actions/:actionId/firemultipart'),
     route({
       method: 'GET',
       path: '/api/v1/workflow/tasks/history/comments/:identifier',
@@ -178,10 +99,13 @@ export default defineRoutes('workflow fire', ({ fireEngine: engine, systemAction
       method: 'GET',
       path: '/api/v1/workflow/contentlet/:inode/actions',
       access: 'user',
-      summary: 'The actions the caller may fire on an item in its current step',
+      summary: 'The actions the caller may fire on an item in its current step (separators only when includeSeparator)',
+      query: ActionsQuery,
       answers: { 404: 'no such version' },
-      handler: async ({ params, principal }) =>
-        (await engine.availableActions(params.inode, principal)).map(actionView),
+      handler: async ({ params, query, principal }) =>
+        (await engine.availableActions(params.inode, principal))
+          .filter((action) => query.includeSeparator === true || !isSeparator(action))
+          .map(actionView),
     }),
   ];
 });

@@ -169,6 +169,12 @@ export const workflowErrors = defineErrors('workflow', {
     message: 'The user may not fire the Workflow Action {action}',
     meaning: "The caller is not in the action's whoCanUse.",
   },
+  WORKFLOW_ACTION_NAME_UNKNOWN: {
+    kind: 'invalid',
+    message: 'Unable to execute the workflow: no action named "{name}" is available for the content',
+    meaning:
+      "A fire by name (PUT /api/v1/workflow/actions/fire) names no action of the item's current step or scheme (or, for an item without a task, of its schemes' first steps); the original answers 400 too.",
+  },
   WORKFLOW_FIRE_NO_CONTENT: {
     kind: 'invalid',
     message: 'Send contentletFormData (or contentlet), or the query parameter inode',
