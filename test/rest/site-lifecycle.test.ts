@@ -165,6 +165,22 @@ testOnEachStorage(
     t.equal(await current(), SHOP, 'kept for the next requests of the user');
     const user = await editor(s);
     t.equal(await current(user), 'default', 'another user has a current site of their own');
+    const roleId = (await s.http('GET', '/api/v1/users/current', { headers: user })).json.roleId as string;
+    const opened = await s.http('PUT', `/api/v1/permissions/${site.identifier}`, {
+      headers: admin,
+      body: { permissions: [{ roleId, permissions: ['READ'] }] },
+    });
+    t.equal(opened.status, 200, opened.text);
+    t.equal((await s.http('PUT', `/api/v1/site/switch/${SHOP}`, { headers: user })).status, 200);
+    t.equal(await current(user), SHOP, 'a user who may read the site switches to it');
+    const closed = await s.http('PUT', `/api/v1/permissions/${site.identifier}`, {
+      headers: admin,
+      body: { permissions: [] },
+    });
+    t.equal(closed.status, 200, 'the user may no longer read the site');
+    const refused = await s.http('PUT', `/api/v1/site/switch/${site.identifier}`, { headers: user });
+    t.equal(refused.status, 403, 'a user switches only to a site they may read');
+    t.equal(await current(user), 'default', 'a current site the user may no longer read is not current');
 
     const back = await s.http('PUT', '/api/v1/site/switch', { headers: admin });
     t.match(back.json.entity, { siteName: 'default', default: true }, 'switch without an id: the default site');
