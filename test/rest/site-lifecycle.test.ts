@@ -1,3 +1,4 @@
+import { ContentService } from '../../core/content/content-service.js';
 import { resolve } from '../../host/container.js';
 import { StorageToken } from '../../core/plugin/tokens.js';
 import { testOnEachStorage, type TestApp } from '../helpers/test-app.js';
@@ -195,3 +196,43 @@ testOnEachStorage(
     t.equal((await s.http('GET', '/api/v1/site/currentSite')).status, 401);
   },
 );
+
+testOnEachStorage('a deletion that fails part of the way removes nothing: one transaction', async (t, s) => {
+  const admin = s.basicAuth();
+  const { siteId, file } = await furnishedSite(s);
+  const upload = `data:text/plain;name=b.txt;base64,${Buffer.from('second').toString('base64')}`;
+  const second = await s.http('PUT', '/api/v1/workflow/actions/default/fire/PUBLISH', {
+    headers: admin,
+    body: {
+      contentletFormData: { contentType: 'Docs', hostFolder: `${SHOP}:/docs`, fileAsset: upload, fileName: 'b.txt' },
+    },
+  });
+  t.equal(second.status, 200, 'a second file');
+  await s.http('PUT', `/api/v1/site/${siteId}/_archive`, { headers: admin });
+
+  // The second item's removal fails, after the first one's.
+  const content = resolve(s.app.container, ContentService);
+  const destroy = content.destroy.bind(content);
+  let calls = 0;
+  content.destroy = async (tx, identifier) => {
+    if (++calls === 2) throw new Error('disk on fire');
+    return destroy(tx, identifier);
+  };
+  t.teardown(() => {
+    content.destroy = destroy;
+  });
+  const failed = await s.http('DELETE', `/api/v1/site/${siteId}`, { headers: admin });
+  t.equal(failed.status, 500);
+  content.destroy = destroy;
+
+  t.equal((await s.http('GET', `/api/v1/site/${siteId}`, { headers: admin })).status, 200, 'the site is still there');
+  for (const identifier of [file, second.json.entity.identifier as string])
+    t.equal(
+      (await s.http('GET', `/api/v1/content/${identifier}`, { headers: admin })).status,
+      200,
+      'and every item of it',
+    );
+  const storage = resolve(s.app.container, StorageToken);
+  t.equal((await storage.folders.listSubtree(siteId, '/')).length, 1, 'and its folder');
+  t.equal((await s.http('DELETE', `/api/v1/site/${siteId}`, { headers: admin })).status, 200, 'a retry succeeds');
+});
