@@ -164,7 +164,6 @@ export function buildContainer(parts: {
   });
   c.register(PasswordPolicy, { useValue: passwordPolicy });
   c.register(UserService, { useValue: new UserService(parts.storage, passwordPolicy, hashes) });
-  c.register(SiteService, { useFactory: instanceCachingFactory((r) => new SiteService(resolve(r, StorageToken))) });
   c.register(LanguageService, {
     useFactory: instanceCachingFactory((r) => new LanguageService(resolve(r, StorageToken))),
   });
@@ -341,6 +340,15 @@ export function buildContainer(parts: {
     }),
   });
   const siteByHost = new SiteByHost(parts.storage);
+  c.register(SiteService, {
+    useValue: new SiteService(parts.storage, {
+      definitions,
+      permissions,
+      content,
+      indexQueue,
+      changed: () => siteByHost.forget(),
+    }),
+  });
   c.register(FileDelivery, {
     useValue: new FileDelivery({
       storage: parts.storage,

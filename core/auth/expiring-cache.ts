@@ -34,6 +34,10 @@ export class ExpiringCache<V> {
     this.entries.delete(key);
   }
 
+  clear(): void {
+    this.entries.clear();
+  }
+
   /** Drops every entry whose value matches, e.g. all cached credentials of one user. */
   deleteWhere(predicate: (value: V) => boolean): void {
     for (const [key, entry] of this.entries) if (predicate(entry.value)) this.entries.delete(key);

@@ -19,6 +19,7 @@ import type { IndexQueue } from '../search/index-queue.js';
 import { BASE_TYPE_FIELDS } from './base-type-fields.js';
 import type { FieldInput, FieldService } from './field-service.js';
 import { VARIABLE_PATTERN, firstFreeVariable, variableFromName } from './variable-name.js';
+import { fromOriginalClassName } from '../plugin/original-class-name.js';
 
 /** What clients send to create or update a content type; absent members keep their defaults (or current values). */
 export interface ContentTypeInput {
@@ -233,15 +234,16 @@ function workflowsOf(input: ContentTypeInput): string[] | undefined {
   return clean.length ? clean : [SYSTEM_WORKFLOW_ID];
 }
 
-/** The class and base type from either; `ImmutableSimpleContentType`, `SimpleContentType` and qualified names all work. */
+/** The class and base type from either; `ImmutableSimpleContentType`, `SimpleContentType` and qualified names (ours or the original's) all work. */
 function resolveClass(
   clazz: string | undefined,
   baseType: string | undefined,
 ): { clazz: string; baseType: BaseContentType } {
   if (clazz) {
-    const simple = clazz.startsWith(CONTENT_TYPE_CLASS_PACKAGE)
-      ? clazz.slice(CONTENT_TYPE_CLASS_PACKAGE.length)
-      : clazz;
+    const qualified = fromOriginalClassName(clazz);
+    const simple = qualified.startsWith(CONTENT_TYPE_CLASS_PACKAGE)
+      ? qualified.slice(CONTENT_TYPE_CLASS_PACKAGE.length)
+      : qualified;
     const base = CLASS_TO_BASE.get(simple);
     if (!base)
       throw new CmsError(

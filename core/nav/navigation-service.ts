@@ -127,6 +127,8 @@ export class NavigationService {
     if (request.hostId !== undefined) {
       const named = await this.deps.storage.sites.findById(request.hostId);
       if (!named) throw new CmsError(Errors.SITE_NOT_FOUND, { site: request.hostId }, { fieldName: 'host_id' });
+      // An archived site has no navigation, named or reached by its host name.
+      if (named.archived) throw new CmsError(Errors.NAV_URL_NOT_FOUND);
       return named;
     }
     const site = await this.deps.sites.forHost(request.host);

@@ -1,5 +1,6 @@
 import { InvalidError } from './plugin-errors.js';
 import type { SpooledFile } from './spooled-file.js';
+import { fromOriginalClassName } from './original-class-name.js';
 
 /**
  * A field type of content types (Text, Date, Binary, ...). Each is a plugin contribution keyed by its
@@ -151,8 +152,12 @@ export class FieldValueError extends InvalidError {
 
 export const FIELD_CLASS_PACKAGE = 'com.cms.contenttype.model.field.';
 
-/** `TextField`, `ImmutableTextField` and their fully qualified forms all become the qualified Immutable form. */
-export function canonicalFieldClassName(className: string): string {
+/**
+ * `TextField`, `ImmutableTextField` and their fully qualified forms (ours, or the original's
+ * `com.dotcms.` ones) all become the qualified Immutable form.
+ */
+export function canonicalFieldClassName(original: string): string {
+  const className = fromOriginalClassName(original);
   const simple = className.startsWith(FIELD_CLASS_PACKAGE) ? className.slice(FIELD_CLASS_PACKAGE.length) : className;
   if (simple.includes('.')) return className;
   return FIELD_CLASS_PACKAGE + (simple.startsWith('Immutable') ? simple : `Immutable${simple}`);

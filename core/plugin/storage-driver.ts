@@ -122,6 +122,13 @@ export interface SiteRepository {
   findByName(siteName: string): Promise<Site | undefined>;
   /** By name (ignoring case) unless sorted otherwise; ties by identifier. */
   list(query: SiteQuery): Promise<Page<Site>>;
+  /** Writes the state columns (archived, live, default) and the modifier; the name and identifiers stay. */
+  update(site: Site): Promise<void>;
+  /**
+   * Removes the site row; its analytics key goes with it. What else hangs under it (folders,
+   * content, menu links) is the caller's to remove first, in the same transaction.
+   */
+  delete(identifier: string): Promise<void>;
 }
 
 export interface SiteQuery extends PageRequest {

@@ -50,6 +50,11 @@ export class SiteByHost {
     return site;
   }
 
+  /** Drops what this process remembers: a site was archived, unarchived, created or deleted here. */
+  forget(): void {
+    this.cache.clear();
+  }
+
   private async byAliasOrDefault(name: string | undefined): Promise<Site | undefined> {
     let fallback: Site | undefined;
     for (let offset = 0; ; offset += SCAN_PAGE) {

@@ -1,17 +1,39 @@
 import { randomUUID } from 'node:crypto';
+import type { Principal } from '../auth/principal.js';
 import { CmsError, Errors } from '../errors/index.js';
 import type { Page } from '../model/page.js';
 import type { Site } from '../model/site.js';
-import type { SiteQuery, Storage } from '../plugin/storage-driver.js';
+import type { Repositories, SiteQuery, Storage } from '../plugin/storage-driver.js';
+import { authoriseSite, type SitePermissions } from './authorise-site.js';
+import { findDefaultSite } from './default-site.js';
+import { removeSite, type SiteRemovalDependencies } from './site-removal.js';
 
 /** A host name: letters, digits, dots, dashes and underscores. */
 const SITE_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9._-]{0,253})$/;
 
+/**
+ * Where the site a user switched to is kept. NOTE: the original keeps it in the HTTP session; our
+ * sessions have no room for it (and API-key callers have none), so it is kept per user, in the
+ * installation's settings: a switch holds for every session of that user.
+ */
+const currentSiteKey = (userId: string) => `site.current.${userId}`;
+
+/** What the site operations beyond create and read need. */
+export interface SiteServiceDependencies extends SitePermissions, SiteRemovalDependencies {
+  now?: () => number;
+  /** Called after a change that decides which site a host name reaches (this process's caches). */
+  changed?: () => void;
+}
+
 export class SiteService {
+  private readonly now: () => number;
+
   constructor(
     private readonly storage: Storage,
-    private readonly now: () => number = Date.now,
-  ) {}
+    private readonly deps: SiteServiceDependencies,
+  ) {
+    this.now = deps.now ?? Date.now;
+  }
 
   async createSite(input: { siteName: string; aliases?: string }, modUser: string): Promise<Site> {
     const siteName = input.siteName.trim();
@@ -35,17 +57,110 @@ export class SiteService {
       await tx.sites.insert(site);
       await tx.renewNavigationVersion();
     });
+    this.deps.changed?.();
     return site;
   }
 
   /** By identifier or by name. */
-  async getSite(idOrName: string): Promise<Site> {
-    const site = (await this.storage.sites.findById(idOrName)) ?? (await this.storage.sites.findByName(idOrName));
-    if (!site) throw new CmsError(Errors.SITE_NOT_FOUND, { site: idOrName });
-    return site;
+  getSite(idOrName: string): Promise<Site> {
+    return requireSite(this.storage, idOrName);
   }
 
   listSites(query: SiteQuery): Promise<Page<Site>> {
     return this.storage.sites.list(query);
   }
+
+  /**
+   * Archives a site: it stops answering its host names (navigation, files) and is no longer live,
+   * as archiving unpublishes in the original. The default site and the system site refuse.
+   */
+  archive(idOrName: string, modUser: string): Promise<Site> {
+    return this.changeState(idOrName, (site) => {
+      if (site.system) throw new CmsError(Errors.SITE_SYSTEM_UNCHANGEABLE, { change: 'archived' });
+      if (site.isDefault) throw new CmsError(Errors.SITE_DEFAULT_NOT_ARCHIVABLE);
+      return { ...site, archived: true, live: false, modUser, modDate: this.now() };
+    });
+  }
+
+  /**
+   * Unarchives a site. NOTE: the original leaves it unpublished until a `_publish`, which this
+   * service does not offer: the site is live again at once.
+   */
+  unarchive(idOrName: string, modUser: string): Promise<Site> {
+    return this.changeState(idOrName, (site) => {
+      if (site.system) throw new CmsError(Errors.SITE_SYSTEM_UNCHANGEABLE, { change: 'unarchived' });
+      return { ...site, archived: false, live: true, modUser, modDate: this.now() };
+    });
+  }
+
+  /** Deletes an archived site and everything under it, in one transaction (see `removeSite`). */
+  async delete(idOrName: string): Promise<void> {
+    await this.storage.transaction(async (tx) => {
+      const site = await requireSite(tx, idOrName);
+      if (site.system) throw new CmsError(Errors.SITE_SYSTEM_UNCHANGEABLE, { change: 'deleted' });
+      if (site.isDefault) throw new CmsError(Errors.SITE_DEFAULT_NOT_DELETABLE);
+      if (!site.archived) throw new CmsError(Errors.SITE_NOT_ARCHIVED, { site: site.siteName });
+      await removeSite(this.deps, tx, site);
+    });
+    this.deps.changed?.();
+  }
+
+  /** Makes the site the caller's current one; the caller must be allowed to read it. */
+  async switchTo(caller: Principal, idOrName: string): Promise<Site> {
+    return this.storage.transaction(async (tx) => {
+      const site = await authoriseSite(this.deps, tx, { caller, site: idOrName, permission: 'READ' });
+      await tx.settings.put(currentSiteKey(caller.user.userId), site.identifier);
+      return site;
+    });
+  }
+
+  /** Makes the default site the caller's current one, as the original's switch without an id does. */
+  async switchToDefault(caller: Principal): Promise<Site> {
+    const site = await findDefaultSite(this.storage);
+    if (!site) throw new CmsError(Errors.SITE_NOT_FOUND, { site: 'default' });
+    return this.switchTo(caller, site.identifier);
+  }
+
+  /**
+   * The caller's current site: the one switched to while it exists, is not archived and the caller
+   * may still read it; else the default site.
+   */
+  async current(caller: Principal): Promise<Site> {
+    const chosen = await this.storage.settings.get(currentSiteKey(caller.user.userId));
+    const site = chosen === undefined ? undefined : await this.storage.sites.findById(chosen);
+    if (site && !site.archived) {
+      const readable = await authoriseSite(this.deps, this.storage, {
+        caller,
+        site: site.identifier,
+        permission: 'READ',
+      })
+        .then(() => true)
+        .catch((error: unknown) => {
+          // Lost the right to read it since: the default site then, as for a site gone.
+          if (error instanceof CmsError && error.kind === 'forbidden') return false;
+          throw error;
+        });
+      if (readable) return site;
+    }
+    const fallback = await findDefaultSite(this.storage);
+    if (!fallback) throw new CmsError(Errors.SITE_NOT_FOUND, { site: 'default' });
+    return fallback;
+  }
+
+  private async changeState(idOrName: string, change: (site: Site) => Site): Promise<Site> {
+    const changed = await this.storage.transaction(async (tx) => {
+      const updated = change(await requireSite(tx, idOrName));
+      await tx.sites.update(updated);
+      await tx.renewNavigationVersion();
+      return updated;
+    });
+    this.deps.changed?.();
+    return changed;
+  }
+}
+
+async function requireSite(tx: Repositories, idOrName: string): Promise<Site> {
+  const site = (await tx.sites.findById(idOrName)) ?? (await tx.sites.findByName(idOrName));
+  if (!site) throw new CmsError(Errors.SITE_NOT_FOUND, { site: idOrName });
+  return site;
 }

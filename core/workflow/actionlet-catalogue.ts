@@ -1,4 +1,5 @@
 import type { Actionlet } from '../plugin/actionlet.js';
+import { fromOriginalClassName } from '../plugin/original-class-name.js';
 
 /** Where the installed actionlets come from: the plugin registry's keyed list. */
 export interface InstalledActionlets {
@@ -10,8 +11,9 @@ export interface InstalledActionlets {
 export class ActionletCatalogue {
   constructor(private readonly installed: InstalledActionlets) {}
 
+  /** By the class name as installed, else as the original spells ours (`com.dotmarketing.…`). */
   get(actionClass: string): Actionlet | undefined {
-    return this.installed.get(actionClass);
+    return this.installed.get(actionClass) ?? this.installed.get(fromOriginalClassName(actionClass));
   }
 
   /** The public catalogue: every installed actionlet except those marked unlisted (Destroy content). */

@@ -303,6 +303,8 @@ export class WorkflowDefinitionService {
    * names that no content type using the scheme has.
    */
   async addActionlet(actionId: string, input: ActionletInput): Promise<ActionletAssociation> {
+    // The action first, as the original: an unknown action is a 404 whatever the body names.
+    await this.getAction(actionId);
     const actionlet = this.actionlets(input.actionClass);
     if (!actionlet)
       throw new CmsError(

@@ -41,6 +41,58 @@ export default defineRoutes('sites', ({ sites }) => [
   }),
   route({
     method: 'GET',
+    path: '/api/v1/site/currentSite',
+    access: 'user',
+    summary: "The caller's current site: the one last switched to, else the default site",
+    handler: async ({ principal }) => siteView(await sites.current(principal)),
+  }),
+  route({
+    method: 'PUT',
+    path: '/api/v1/site/switch/:siteId',
+    access: 'user',
+    summary: "Makes a site the caller's current one (kept per user, for every session of the user)",
+    answers: { 404: 'no such site' },
+    handler: async ({ params, principal }) => {
+      await sites.switchTo(principal, params.siteId);
+      return { hostSwitched: true };
+    },
+  }),
+  route({
+    method: 'PUT',
+    path: '/api/v1/site/switch',
+    access: 'user',
+    summary: "Makes the default site the caller's current one, and answers it",
+    handler: async ({ principal }) => siteView(await sites.switchToDefault(principal)),
+  }),
+  route({
+    method: 'PUT',
+    path: '/api/v1/site/:siteId/_archive',
+    access: 'admin',
+    summary: 'Archives a site: it stops answering its host names (never the default or the system site)',
+    answers: { 404: 'no such site', 409: 'the default or the system site' },
+    handler: async ({ params, principal }) => siteView(await sites.archive(params.siteId, principal.user.userId)),
+  }),
+  route({
+    method: 'PUT',
+    path: '/api/v1/site/:siteId/_unarchive',
+    access: 'admin',
+    summary: 'Unarchives a site: it answers its host names again',
+    answers: { 404: 'no such site', 409: 'the system site' },
+    handler: async ({ params, principal }) => siteView(await sites.unarchive(params.siteId, principal.user.userId)),
+  }),
+  route({
+    method: 'DELETE',
+    path: '/api/v1/site/:siteId',
+    access: 'admin',
+    summary: 'Deletes an archived site with its folders, content, menu links and content types, in one transaction',
+    answers: { 404: 'no such site', 409: 'not archived, or the default or the system site' },
+    handler: async ({ params }) => {
+      await sites.delete(params.siteId);
+      return true;
+    },
+  }),
+  route({
+    method: 'GET',
     path: '/api/v1/site/:siteId',
     access: 'user',
     summary: 'One site, by identifier or name',

@@ -263,6 +263,16 @@ export function repositorySuite(t: Test, open: () => Promise<DriverStorage>): vo
       ),
       ['s2'],
     );
+    const archived = { ...site('s2', 'renamed.example.com'), archived: true, live: false, modUser: 'u2', modDate: 5 };
+    await s.sites.update(archived);
+    t.same(
+      await s.sites.findById('s2'),
+      { ...archived, siteName: 'alpha.example.com' },
+      'an update writes the state and the modifier, never the name',
+    );
+    await s.sites.delete('s2');
+    t.equal(await s.sites.findById('s2'), undefined, 'a deleted site is gone');
+    t.equal((await s.sites.list({ offset: 0, limit: 10 })).total, 1);
 
     t.equal(
       await s.languages.insert({
@@ -331,6 +341,9 @@ export function repositorySuite(t: Test, open: () => Promise<DriverStorage>): vo
       s.transaction((tx) => tx.analyticsSiteKeys.replace(key('ghost', 'd'.repeat(64)))),
       'a key names an existing site',
     );
+    await s.transaction((tx) => tx.sites.delete('s2'));
+    t.equal(await s.analyticsSiteKeys.findByHash('c'.repeat(64)), undefined, "a deleted site's key goes with it");
+    t.same(await s.analyticsSiteKeys.find('s1'), key('s1', 'b'.repeat(64), 2), 'other keys stay');
   });
 
   analyticsEventSuite(t, open);

@@ -52,6 +52,27 @@ export const administrationErrors = defineErrors('administration', {
     message: 'Site {site} not found',
     meaning: 'No site has this identifier or name.',
   },
+  SITE_DEFAULT_NOT_ARCHIVABLE: {
+    kind: 'conflict',
+    message: "the default site can't be archived",
+    meaning:
+      "The default site answers every host name no other site claims: it is never archived (the original's words).",
+  },
+  SITE_DEFAULT_NOT_DELETABLE: {
+    kind: 'conflict',
+    message: "the default site can't be deleted",
+    meaning: "The default site is never deleted (the original's words); make another site the default first.",
+  },
+  SITE_SYSTEM_UNCHANGEABLE: {
+    kind: 'conflict',
+    message: "the system site can't be {change}",
+    meaning: 'SYSTEM_HOST holds what belongs to no site: it is never archived, unarchived or deleted.',
+  },
+  SITE_NOT_ARCHIVED: {
+    kind: 'conflict',
+    message: 'Site {site} must be archived before it can be deleted',
+    meaning: 'Only an archived site is deleted, as in the original: archive it first.',
+  },
   LANGUAGE_NOT_FOUND: {
     kind: 'invalid',
     message: 'The provided languageId does not exist',

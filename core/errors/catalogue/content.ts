@@ -15,8 +15,8 @@ export const contentErrors = defineErrors('content', {
   },
   CONTENT_VERSION_NOT_FOUND: {
     kind: 'not_found',
-    message: 'Content version {inode} not found',
-    meaning: 'No version has this inode.',
+    message: "Contentlet identified by inode '{inode}' was Not found.",
+    meaning: "No version has this inode (the original's words).",
   },
   CONTENT_VERSION_MISSING: {
     kind: 'not_found',

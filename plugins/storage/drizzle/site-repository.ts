@@ -34,6 +34,22 @@ export function siteRepository(exec: Executor, t: Tables): SiteRepository {
             toSite,
           )[0],
       ),
+    update: (site) =>
+      exec.write(
+        async (db) =>
+          void (await db
+            .update(t.sites)
+            .set({
+              archived: site.archived,
+              live: site.live,
+              isDefault: site.isDefault,
+              modUser: site.modUser,
+              modDate: site.modDate,
+            })
+            .where(eq(t.sites.identifier, site.identifier))),
+      ),
+    delete: (identifier) =>
+      exec.write(async (db) => void (await db.delete(t.sites).where(eq(t.sites.identifier, identifier)))),
     list: (query) =>
       exec.read(async (db) => {
         const items = await db
