@@ -92,7 +92,7 @@ export default defineRoutes('content type catalogue', ({ contentTypeCopier, fiel
     summary:
       'A copy of a content type with its fields and workflows, under a new name (and variable, site, folder, icon)',
     response: { schema: ContentTypeSchema },
-    answers: { 404: 'no such content type' },
+    answers: { 404: 'no such content type', 409: 'the variable is taken' },
     body: Type.Object({
       name: Text(),
       variable: Type.Optional(Text()),
