@@ -26,9 +26,9 @@ const FilterBody = Type.Composite([
 
 /**
  * What clients of the original read to build their editors besides the types themselves: the base
- * types, the field types, the filtered listing, and copies (`/api/v1/contenttype/...`, `/api/v1/fieldTypes`).
+ * types, the field types, the filtered listing, the render form of one type, and copies (`/api/v1/contenttype/...`, `/api/v1/fieldTypes`).
  */
-export default defineRoutes('content type catalogue', ({ contentTypeCopier, fieldTypes }) => [
+export default defineRoutes('content type catalogue', ({ contentTypeCopier, contentTypes, fieldTypes }) => [
   route({
     method: 'GET',
     path: '/api/v1/contenttype/basetypes',
@@ -83,6 +83,20 @@ export default defineRoutes('content type catalogue', ({ contentTypeCopier, fiel
           ),
         (t) => contentTypeView(t, []),
       );
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/api/v1/contenttype/render/id/:idOrVar',
+    access: 'user',
+    summary:
+      "One content type with its fields, as its editor renders them: the original renders templates in field values here; ours hold none, so it is the type's own answer",
+    response: { schema: ContentTypeSchema },
+    answers: { 404: 'no such content type' },
+    query: Type.Object({ languageId: Type.Optional(Type.Integer({ minimum: -1, maximum: 2_147_483_647 })) }),
+    handler: async ({ params }) => {
+      const t = await contentTypes.get(params.idOrVar);
+      return contentTypeView(t, t.fields);
     },
   }),
   route({

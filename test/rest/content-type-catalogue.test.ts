@@ -92,6 +92,16 @@ testOnEachStorage('base types, field types, the filtered listing and copies of c
     t.ok(r.json.message, `${query}: ${r.json.message}`);
   }
 
+  const rendered = await s.http('GET', '/api/v1/contenttype/render/id/product?languageId=1', { headers: admin });
+  t.equal(rendered.status, 200);
+  t.same(
+    rendered.json.entity,
+    (await s.http('GET', '/api/v1/contenttype/id/Product', { headers: admin })).json.entity,
+    'the type with its fields',
+  );
+  t.equal((await s.http('GET', '/api/v1/contenttype/render/id/Nope', { headers: admin })).status, 404);
+  t.equal((await s.http('GET', '/api/v1/contenttype/render/id/Product?languageId=x', { headers: admin })).status, 400);
+
   const copy = await s.http('POST', '/api/v1/contenttype/Product/_copy', {
     headers: admin,
     body: { name: 'Product copy', variable: 'ProductCopy', icon: 'star' },
