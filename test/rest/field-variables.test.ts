@@ -1,3 +1,5 @@
+import { StorageToken } from '../../core/plugin/tokens.js';
+import { resolve } from '../../host/container.js';
 import { testOnEachStorage, textContentType } from '../helpers/test-app.js';
 
 const CLAZZ = 'com.cms.contenttype.model.field.ImmutableFieldVariable';
@@ -11,6 +13,8 @@ testOnEachStorage('field variables by field id and by field variable, with their
   const byVar = '/api/v1/contenttype/Recipe/fields/var/title/variables';
 
   t.same((await s.http('GET', byId, { headers: admin })).json.entity, [], 'none at first');
+  const storage = resolve(s.app.container, StorageToken);
+  const versionBefore = await storage.definitionsVersion();
   const created = await s.http('POST', byId, {
     headers: admin,
     body: { clazz: CLAZZ, fieldId: title.id, key: 'hideInList', value: 'true' },
@@ -18,6 +22,7 @@ testOnEachStorage('field variables by field id and by field variable, with their
   t.equal(created.status, 200);
   t.match(created.json.entity, { clazz: CLAZZ, id: String, fieldId: title.id, key: 'hideInList', value: 'true' });
   const variable = created.json.entity;
+  t.not(await storage.definitionsVersion(), versionBefore, 'a definition write: cached definitions are read again');
   const second = await s.http('POST', byVar, { headers: admin, body: { key: 'placeholder', value: 'Name it' } });
   t.equal(second.status, 200, 'by field variable, fieldId left out');
 
