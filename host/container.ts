@@ -43,6 +43,10 @@ import { MenuLinkService } from '../core/menu-link/menu-link-service.js';
 import { SiteKeyService } from '../core/analytics/site-key-service.js';
 import { AnalyticsReader } from '../core/analytics/analytics-reader.js';
 import { ContentTypeService } from '../core/content/content-type-service.js';
+import { ContentTypeCopier } from '../core/content/content-type-copy.js';
+import { FieldLayoutService } from '../core/content/field-layout-service.js';
+import { FieldTypeCatalogue } from '../core/content/field-type-catalogue.js';
+import { FieldVariableService } from '../core/content/field-variable-service.js';
 import { FieldService } from '../core/content/field-service.js';
 import { CategoryService } from '../core/content/category-service.js';
 import { ContentReader } from '../core/content/content-reader.js';
@@ -185,6 +189,10 @@ export function buildContainer(parts: {
   c.register(ContentTypeService, {
     useValue: contentTypes,
   });
+  c.register(ContentTypeCopier, { useValue: new ContentTypeCopier(parts.storage, contentTypes) });
+  c.register(FieldVariableService, { useValue: new FieldVariableService(parts.storage, contentTypes) });
+  c.register(FieldLayoutService, { useValue: new FieldLayoutService(parts.storage, contentTypes, fields) });
+  c.register(FieldTypeCatalogue, { useValue: new FieldTypeCatalogue(() => parts.registry.fieldTypes.values()) });
   c.register(AssetPermissionService, {
     useValue: new AssetPermissionService({
       storage: parts.storage,

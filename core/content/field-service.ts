@@ -156,6 +156,25 @@ export class FieldService {
     return field;
   }
 
+  /**
+   * Deletes the fields of the type with these ids in one transaction; ids the type does not have are
+   * passed over. Answers the ids deleted.
+   */
+  async deleteMany(type: ContentType, fieldIds: readonly string[]): Promise<string[]> {
+    return this.storage.transaction(async (tx) => {
+      const wanted = new Set(fieldIds);
+      const doomed = (await tx.fields.listByType(type.id)).filter((f) => wanted.has(f.id));
+      const fixed = doomed.find((f) => f.fixed);
+      if (fixed) throw new CmsError(Errors.FIELD_FIXED, { field: fixed.variable });
+      for (const field of doomed) await tx.fields.delete(field.id);
+      if (doomed.length) {
+        await tx.contentTypes.update({ ...type, modDate: this.now() });
+        await this.indexQueue?.add(tx, [{ scope: 'type', id: type.id }]);
+      }
+      return doomed.map((f) => f.id);
+    });
+  }
+
   private resolveType(input: FieldInput, index: number): FieldType {
     if (!input.clazz) throw new CmsError(Errors.FIELD_CLASS_REQUIRED, { position: index + 1 }, { fieldName: 'clazz' });
     const fieldType = this.fieldTypes(input.clazz);

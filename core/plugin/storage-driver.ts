@@ -203,6 +203,12 @@ export interface SettingRepository {
 export interface ContentTypeQuery extends PageRequest {
   /** Case-insensitive substring of the name or the variable. */
   filter?: string;
+  /** Only types of these sites (identifiers; `SYSTEM_HOST` for the system's); an empty list matches none. */
+  hosts?: readonly string[];
+  /** Only types of these base types (`CONTENT`, `FILEASSET`, ...); an empty list matches none. */
+  baseTypes?: readonly string[];
+  /** Only types with these variables (case-insensitive); an empty list matches none. */
+  variables?: readonly string[];
   sort?: Sort<ContentTypeSortColumn>;
 }
 

@@ -29,7 +29,7 @@ export function errorEnvelope(message: string, errors: ErrorDetail[]): Envelope 
   return { message, entity: null, errors, messages: [], i18nMessagesMap: {}, permissions: [] };
 }
 
-/** Paths whose answers carry the envelope. */
+/** Paths whose answers carry the envelope (the original's v3 content-type endpoints answer it too). */
 export function isEnvelopePath(path: string): boolean {
-  return path.startsWith('/api/v1/') || path.startsWith('/api/v2/');
+  return path.startsWith('/api/v1/') || path.startsWith('/api/v2/') || path.startsWith('/api/v3/');
 }

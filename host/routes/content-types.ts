@@ -1,36 +1,14 @@
 import { Type } from '@sinclair/typebox';
 import { PagingQuery, pagedReply } from '../http/paging.js';
 import { route } from '../http/route.js';
-import { sortable } from '../http/sorting.js';
 import { defineRoutes } from './route-module.js';
+import { FieldBody } from './field-body.js';
+import { typeSort } from './content-type-sort.js';
 import { ContentTypeSchema, contentTypeView, FieldSchema, fieldView } from '../views/content-type-view.js';
 
 const Text = (max = 255) => Type.String({ maxLength: max });
 const Flag = Type.Optional(Type.Boolean());
 const Ids = Type.Optional(Type.Array(Text(), { maxItems: 50 }));
-
-const FieldBody = Type.Object({
-  clazz: Type.Optional(Text()),
-  name: Type.Optional(Text()),
-  variable: Type.Optional(Text()),
-  dataType: Type.Optional(Text(32)),
-  sortOrder: Type.Optional(Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 })),
-  regexCheck: Type.Optional(Type.Union([Text(2000), Type.Null()])),
-  defaultValue: Type.Optional(Type.Union([Text(65_535), Type.Null()])),
-  hint: Type.Optional(Type.Union([Text(4000), Type.Null()])),
-  values: Type.Optional(Type.Union([Text(65_535), Type.Null()])),
-  required: Flag,
-  searchable: Flag,
-  indexed: Flag,
-  listed: Flag,
-  unique: Flag,
-  readOnly: Flag,
-  fixed: Flag,
-  relationType: Type.Optional(Type.Union([Text(), Type.Null()])),
-  fieldVariables: Type.Optional(
-    Type.Array(Type.Object({ key: Type.Optional(Text()), value: Type.Optional(Text(65_535)) }), { maxItems: 200 }),
-  ),
-});
 
 const ContentTypeBody = Type.Object({
   clazz: Type.Optional(Text()),
@@ -56,21 +34,6 @@ const ContentTypeBody = Type.Object({
 const OneOrMany = <T extends Parameters<typeof Type.Array>[0]>(schema: T) =>
   Type.Union([schema, Type.Array(schema, { minItems: 1, maxItems: 500 })]);
 const asArray = <T>(body: T | T[]): T[] => (Array.isArray(body) ? body : [body]);
-
-/** What the original sorts its list of types by, with its column names (`upper(name)` is its default). */
-const typeSort = sortable(
-  {
-    name: ['name', 'upper(name)'],
-    variable: ['variable', 'velocity_var_name'],
-    modDate: ['modDate', 'mod_date'],
-    iDate: ['iDate', 'idate'],
-    sortOrder: ['sortOrder', 'sort_order'],
-    description: ['description'],
-    baseType: ['baseType', 'structuretype'],
-    id: ['id', 'inode'],
-  },
-  'name',
-);
 
 const ListQuery = Type.Composite([
   PagingQuery,

@@ -13,6 +13,10 @@ import { ContentReader } from '../../core/content/content-reader.js';
 import { FileDelivery } from '../../core/content/file-delivery.js';
 import { ContentTypeService } from '../../core/content/content-type-service.js';
 import { FieldService } from '../../core/content/field-service.js';
+import { ContentTypeCopier } from '../../core/content/content-type-copy.js';
+import { FieldLayoutService } from '../../core/content/field-layout-service.js';
+import { FieldTypeCatalogue } from '../../core/content/field-type-catalogue.js';
+import { FieldVariableService } from '../../core/content/field-variable-service.js';
 import { LanguageService } from '../../core/language/language-service.js';
 import { StorageToken } from '../../core/plugin/tokens.js';
 import type { Storage } from '../../core/plugin/storage-driver.js';
@@ -64,6 +68,10 @@ export interface Services {
   readonly languages: LanguageService;
   readonly contentTypes: ContentTypeService;
   readonly fields: FieldService;
+  readonly contentTypeCopier: ContentTypeCopier;
+  readonly fieldVariables: FieldVariableService;
+  readonly fieldLayout: FieldLayoutService;
+  readonly fieldTypes: FieldTypeCatalogue;
   readonly categories: CategoryService;
   readonly contentReader: ContentReader;
   readonly fileDelivery: FileDelivery;
@@ -106,6 +114,10 @@ export function resolveServices(
     languages: resolve(container, LanguageService),
     contentTypes: resolve(container, ContentTypeService),
     fields: resolve(container, FieldService),
+    contentTypeCopier: resolve(container, ContentTypeCopier),
+    fieldVariables: resolve(container, FieldVariableService),
+    fieldLayout: resolve(container, FieldLayoutService),
+    fieldTypes: resolve(container, FieldTypeCatalogue),
     categories: resolve(container, CategoryService),
     contentReader: resolve(container, ContentReader),
     fileDelivery: resolve(container, FileDelivery),

@@ -1,6 +1,23 @@
 import { Type } from '@sinclair/typebox';
 import { BASE_CONTENT_TYPES, type ContentType } from '../../core/model/content-type.js';
-import type { Field } from '../../core/model/field.js';
+import type { Field, FieldVariable } from '../../core/model/field.js';
+
+/** The class the original names its field variables with. */
+export const FIELD_VARIABLE_CLASS = 'com.cms.contenttype.model.field.ImmutableFieldVariable';
+
+/** A field variable as the original shows it, inside a field and on its own. */
+export function fieldVariableView(fieldId: string, v: FieldVariable) {
+  return { clazz: FIELD_VARIABLE_CLASS, id: v.id, fieldId, key: v.key, value: v.value };
+}
+
+/** `fieldVariableView`'s shape, for the OpenAPI document. */
+export const FieldVariableSchema = Type.Object({
+  clazz: Type.String(),
+  id: Type.String(),
+  fieldId: Type.String(),
+  key: Type.String(),
+  value: Type.String(),
+});
 
 /** A field as the spec's "Content type field" table shows it. */
 export function fieldView(field: Field) {
@@ -24,7 +41,7 @@ export function fieldView(field: Field) {
     readOnly: field.readOnly,
     fixed: field.fixed,
     ...(field.relationType ? { relationType: field.relationType } : {}),
-    fieldVariables: field.fieldVariables.map((v) => ({ id: v.id, fieldId: field.id, key: v.key, value: v.value })),
+    fieldVariables: field.fieldVariables.map((v) => fieldVariableView(field.id, v)),
     modDate: field.modDate,
     iDate: field.iDate,
   };
@@ -79,9 +96,7 @@ export const FieldSchema = Type.Object({
   readOnly: Type.Boolean(),
   fixed: Type.Boolean(),
   relationType: Type.Optional(Type.String()),
-  fieldVariables: Type.Array(
-    Type.Object({ id: Type.String(), fieldId: Type.String(), key: Type.String(), value: Type.String() }),
-  ),
+  fieldVariables: Type.Array(FieldVariableSchema),
   modDate: Type.Integer(),
   iDate: Type.Integer(),
 });

@@ -420,6 +420,16 @@ export function repositorySuite(t: Test, open: () => Promise<DriverStorage>): vo
     t.same(await typeIds({ column: 'variable', descending: false }), ['t2', 't1', 't4']);
     t.same(await typeIds({ column: 'sortOrder', descending: true }), ['t4', 't1', 't2'], 'ties by id');
     t.same(await typeIds({ column: 'modDate', descending: true }), ['t4', 't1', 't2']);
+    await s.contentTypes.insert({ ...type('t5', 'Site page', 'sitePage'), host: 'site-1', baseType: 'HTMLPAGE' });
+    const filtered = (query: Omit<Parameters<typeof s.contentTypes.list>[0], 'offset' | 'limit'>) =>
+      s.contentTypes.list({ offset: 0, limit: 10, ...query }).then((p) => [p.items.map((x) => x.id), p.total]);
+    t.same(await filtered({ hosts: ['site-1'] }), [['t5'], 1], 'by site');
+    t.same(await filtered({ hosts: ['SYSTEM_HOST'], baseTypes: ['CONTENT'] }), [['t2', 't1', 't4'], 3], 'by base type');
+    t.same(await filtered({ baseTypes: ['HTMLPAGE', 'FORM'] }), [['t5'], 1]);
+    t.same(await filtered({ variables: ['ROLL', 'article'] }), [['t2', 't4'], 2], 'by variables, ignoring case');
+    t.same(await filtered({ variables: [] }), [[], 0], 'an empty list matches nothing');
+    t.same(await filtered({ variables: ['roll'], filter: 'blog' }), [['t4'], 1], 'with the name filter');
+    await s.contentTypes.delete('t5');
     await s.contentTypes.delete('t4');
     t.same(await s.contentTypes.idsBoundTo('w1'), ['t1'], 'the types bound to a scheme');
     t.same(await s.contentTypes.idsBoundTo('w9'), []);

@@ -52,6 +52,11 @@ export const contentTypeErrors = defineErrors('content types', {
     message: 'Unknown content type class {clazz}',
     meaning: 'The `clazz` of a content type is not one this service knows.',
   },
+  CONTENT_TYPE_BASE_TYPE_UNKNOWN: {
+    kind: 'invalid',
+    message: 'Unknown base type {baseType}: use one of {baseTypes}',
+    meaning: 'A listing was asked for a base type that does not exist.',
+  },
   CONTENT_TYPE_CLASS_REQUIRED: {
     kind: 'invalid',
     message: 'A content type needs a clazz or a baseType (one of {baseTypes})',
@@ -132,6 +137,46 @@ export const contentTypeErrors = defineErrors('content types', {
     kind: 'invalid',
     message: 'Every field variable needs a key',
     meaning: 'An entry of `fieldVariables` has no key.',
+  },
+  FIELD_VARIABLE_NOT_FOUND: {
+    kind: 'not_found',
+    message: 'Field variable with id:{id} not found',
+    meaning: "The field has no variable with this id (the original's words).",
+  },
+  FIELD_VARIABLE_ID_NOT_ALLOWED: {
+    kind: 'invalid',
+    message: "Field 'id' should not be set",
+    meaning: "A new field variable was sent with an id: the service chooses it (the original's words).",
+  },
+  FIELD_VARIABLE_ID_REQUIRED: {
+    kind: 'invalid',
+    message: "Field 'id' should be set",
+    meaning: "A field variable's update was sent without its id (the original's words).",
+  },
+  FIELD_VARIABLE_ID_MISMATCH: {
+    kind: 'invalid',
+    message: "Field variable id '{pathId}' does not match a field variable with id '{bodyId}'",
+    meaning: "The id in the body of a field variable's update is not the one in its path (the original's words).",
+  },
+  FIELD_VARIABLE_FIELD_MISMATCH: {
+    kind: 'invalid',
+    message: "Field fieldId '{fieldId}' does not match a field with id '{field}'",
+    meaning: "A field variable's `fieldId` names another field than its path (the original's words).",
+  },
+  FIELD_VARIABLE_KEY_TAKEN: {
+    kind: 'invalid',
+    message: 'The field already has a variable with key {key}',
+    meaning: "A field variable's key is unique within its field.",
+  },
+  FIELD_LAYOUT_INVALID: {
+    kind: 'invalid',
+    message: 'The field layout is not valid: {problem}',
+    meaning: 'A layout sent to `fields/move` does not describe the rows, columns and fields of the type.',
+  },
+  FIELD_FILTER_UNKNOWN: {
+    kind: 'invalid',
+    message: 'Unknown field filter {filter}: use REQUIRED, USER_SEARCHABLE, SYSTEM_INDEXED, SHOW_IN_LIST or UNIQUE',
+    meaning: '`allfields` was asked to filter by a criterion it does not know.',
   },
   CATEGORY_NAME_REQUIRED: {
     kind: 'invalid',

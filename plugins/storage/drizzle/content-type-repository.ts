@@ -1,4 +1,4 @@
-import { and, asc, count, eq, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
 import type { ContentType } from '../../../core/model/content-type.js';
 import type { ContentTypeRepository } from '../../../core/plugin/storage-driver.js';
 import type { ContentTypeSortColumn } from '../../../core/model/sort.js';
@@ -78,12 +78,24 @@ export function contentTypeRepository(exec: Executor, t: Tables): ContentTypeRep
       exec.read(async (db) => {
         // instr() exists on both dialects and, unlike LIKE, gives no meaning to % or _ in the filter.
         const needle = query.filter?.toLowerCase();
-        const where = needle
-          ? or(
-              sql`instr(lower(${t.contentTypes.name}), ${needle}) > 0`,
-              sql`instr(${t.contentTypes.variableKey}, ${needle}) > 0`,
-            )
-          : undefined;
+        const where = and(
+          needle
+            ? or(
+                sql`instr(lower(${t.contentTypes.name}), ${needle}) > 0`,
+                sql`instr(${t.contentTypes.variableKey}, ${needle}) > 0`,
+              )
+            : undefined,
+          query.hosts ? inArray(t.contentTypes.host, query.hosts.length ? [...query.hosts] : ['']) : undefined,
+          query.baseTypes
+            ? inArray(t.contentTypes.baseType, query.baseTypes.length ? [...query.baseTypes] : [''])
+            : undefined,
+          query.variables
+            ? inArray(
+                t.contentTypes.variableKey,
+                query.variables.length ? query.variables.map((v) => v.toLowerCase()) : [''],
+              )
+            : undefined,
+        );
         const rows = await db
           .select()
           .from(t.contentTypes)

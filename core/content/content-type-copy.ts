@@ -1,0 +1,107 @@
+import type { Principal } from '../auth/principal.js';
+import { CmsError, Errors } from '../errors/index.js';
+import { BASE_CONTENT_TYPES, type ContentType } from '../model/content-type.js';
+import type { Page } from '../model/page.js';
+import { SYSTEM_HOST } from '../model/site.js';
+import type { ContentTypeQuery, Storage } from '../plugin/storage-driver.js';
+import { BASE_TYPE_FIELDS } from './base-type-fields.js';
+import type { ContentTypeService, ContentTypeWithFields } from './content-type-service.js';
+
+/** What `_copy` takes: the copy's name, and optionally its variable, site, folder and icon. */
+export interface CopyContentTypeInput {
+  name?: string;
+  variable?: string;
+  host?: string;
+  folder?: string;
+  icon?: string;
+}
+
+/** The members of `_filter`'s `filter`: variables (comma-separated), a name query, a site and base types. */
+export interface ContentTypeFilter {
+  types?: string;
+  query?: string;
+  site?: string;
+  baseTypes?: readonly string[];
+}
+
+/** The original's base types with the labels its editors show. */
+export const BASE_TYPE_LABELS: Record<(typeof BASE_CONTENT_TYPES)[number], string> = {
+  CONTENT: 'Content',
+  WIDGET: 'Widget',
+  FORM: 'Form',
+  FILEASSET: 'File',
+  HTMLPAGE: 'Page',
+  PERSONA: 'Persona',
+  VANITY_URL: 'Vanity URL',
+  KEY_VALUE: 'Key Value',
+  DOTASSET: 'dotAsset',
+};
+
+/** Copies of content types, and the filtered listing of `_filter`: built on the type service. */
+export class ContentTypeCopier {
+  constructor(
+    private readonly storage: Storage,
+    private readonly types: ContentTypeService,
+  ) {}
+
+  /**
+   * A new type with the source's settings, workflows and fields (fresh ids): reading the source is
+   * enough to copy it, creating the copy is for administrators (the route says so).
+   */
+  async copy(principal: Principal, source: string, input: CopyContentTypeInput): Promise<ContentTypeWithFields> {
+    return this.storage.transaction(async (tx) => {
+      const from = await this.types.get(source, tx);
+      // The fields every type of the base type has are made by `create` itself.
+      const made = new Set((BASE_TYPE_FIELDS[from.baseType] ?? []).map((f) => f.variable?.toLowerCase()));
+      return this.types.create(
+        {
+          ...from,
+          name: input.name,
+          variable: input.variable,
+          host: input.host ?? from.host,
+          folder: input.folder ?? from.folder,
+          icon: input.icon ?? from.icon,
+          workflow: from.workflows,
+          fields: from.fields
+            .filter((f) => !made.has(f.variable.toLowerCase()))
+            .map(({ id: _id, contentTypeId: _type, ...field }) => field),
+        },
+        principal.user.userId,
+        tx,
+      );
+    });
+  }
+
+  /** `site` (an identifier or a name) keeps that site's types and the system's, as the original's site filter does. */
+  async filter(filter: ContentTypeFilter, query: Omit<ContentTypeQuery, 'hosts' | 'baseTypes' | 'variables'>) {
+    const site = filter.site?.trim();
+    let hosts: string[] | undefined;
+    if (site && site !== SYSTEM_HOST) {
+      const found = (await this.storage.sites.findById(site)) ?? (await this.storage.sites.findByName(site));
+      if (!found) throw new CmsError(Errors.CONTENT_TYPE_HOST_UNKNOWN, { site }, { fieldName: 'site' });
+      hosts = [found.identifier, SYSTEM_HOST];
+    } else if (site) hosts = [SYSTEM_HOST];
+    const baseTypes = filter.baseTypes?.map((b) => {
+      const base = b.trim().toUpperCase();
+      if (!(BASE_CONTENT_TYPES as readonly string[]).includes(base))
+        throw new CmsError(
+          Errors.CONTENT_TYPE_BASE_TYPE_UNKNOWN,
+          { baseType: b, baseTypes: BASE_CONTENT_TYPES.join(', ') },
+          { fieldName: 'baseType' },
+        );
+      return base;
+    });
+    const variables = filter.types
+      ?.split(',')
+      .map((v) => v.trim())
+      .filter(Boolean);
+    const page: Page<ContentType> = await this.types.list({
+      ...query,
+      filter: filter.query?.trim() || query.filter,
+      ...(hosts ? { hosts } : {}),
+      ...(baseTypes ? { baseTypes } : {}),
+      ...(variables?.length ? { variables } : {}),
+    });
+    return page;
+  }
+}
