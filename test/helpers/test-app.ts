@@ -184,3 +184,20 @@ export async function textContentType(
     body: fields.map((name) => ({ clazz: 'TextField', name, variable: name })),
   });
 }
+
+/**
+ * A user of a new role (no grants unless the test gives them), made as an administrator: answers the
+ * Basic credentials to call as them, and the role's id.
+ */
+export async function userWithNewRole(
+  s: TestApp,
+  { roleName = 'Readers', email = 'r@x.com', password = 'reader-password' } = {},
+): Promise<{ auth: Record<string, string>; roleId: string }> {
+  const admin = s.basicAuth();
+  const role = await s.http('POST', '/api/v1/roles', { headers: admin, body: { roleName } });
+  await s.http('POST', '/api/v1/users', {
+    headers: admin,
+    body: { email, firstName: 'R', lastName: 'R', password, roles: [role.json.entity.id] },
+  });
+  return { auth: s.basicAuth(email, password), roleId: role.json.entity.id };
+}

@@ -1,4 +1,4 @@
-import { testOnEachStorage, textContentType } from '../helpers/test-app.js';
+import { testOnEachStorage, textContentType, userWithNewRole } from '../helpers/test-app.js';
 
 const FILE_TYPE = 'com.cms.contenttype.model.type.ImmutableFileAssetContentType';
 
@@ -148,18 +148,7 @@ testOnEachStorage('base types, field types, the filtered listing and copies of c
   );
   t.equal((await s.http('POST', '/api/v1/contenttype/Product/_copy', { headers: admin, body: {} })).status, 400);
 
-  const role = await s.http('POST', '/api/v1/roles', { headers: admin, body: { roleName: 'Readers' } });
-  await s.http('POST', '/api/v1/users', {
-    headers: admin,
-    body: {
-      email: 'r@x.com',
-      firstName: 'R',
-      lastName: 'R',
-      password: 'reader-password',
-      roles: [role.json.entity.id],
-    },
-  });
-  const reader = s.basicAuth('r@x.com', 'reader-password');
+  const { auth: reader } = await userWithNewRole(s);
   t.equal((await s.http('GET', '/api/v1/contenttype/basetypes', { headers: reader })).status, 200);
   t.equal(
     (await s.http('POST', '/api/v1/contenttype/Product/_copy', { headers: reader, body: { name: 'y' } })).status,

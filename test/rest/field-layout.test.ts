@@ -1,4 +1,4 @@
-import { testOnEachStorage, textContentType } from '../helpers/test-app.js';
+import { testOnEachStorage, textContentType, userWithNewRole } from '../helpers/test-app.js';
 
 const ROW = 'com.cms.contenttype.model.field.ImmutableRowField';
 const COLUMN = 'com.cms.contenttype.model.field.ImmutableColumnField';
@@ -123,18 +123,7 @@ testOnEachStorage('the v3 field layout: rows, columns, allfields, move, update a
   );
   t.equal((await s.http('GET', '/api/v3/contenttype/Nope/fields', { headers: admin })).status, 404);
 
-  const role = await s.http('POST', '/api/v1/roles', { headers: admin, body: { roleName: 'Readers' } });
-  await s.http('POST', '/api/v1/users', {
-    headers: admin,
-    body: {
-      email: 'r@x.com',
-      firstName: 'R',
-      lastName: 'R',
-      password: 'reader-password',
-      roles: [role.json.entity.id],
-    },
-  });
-  const reader = s.basicAuth('r@x.com', 'reader-password');
+  const { auth: reader } = await userWithNewRole(s);
   t.equal((await s.http('GET', base, { headers: reader })).status, 200, 'readers read the layout');
   t.equal((await s.http('DELETE', base, { headers: reader, body: { fieldsID: [id('title').id] } })).status, 403);
   t.equal((await s.http('PUT', `${base}/move`, { headers: reader, body: { layout: [] } })).status, 403);

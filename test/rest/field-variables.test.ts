@@ -1,6 +1,6 @@
 import { StorageToken } from '../../core/plugin/tokens.js';
 import { resolve } from '../../host/container.js';
-import { testOnEachStorage, textContentType } from '../helpers/test-app.js';
+import { testOnEachStorage, textContentType, userWithNewRole } from '../helpers/test-app.js';
 
 const CLAZZ = 'com.cms.contenttype.model.field.ImmutableFieldVariable';
 
@@ -77,18 +77,7 @@ testOnEachStorage('field variables by field id and by field variable, with their
     if (message) t.equal(r.json.message, message);
   }
 
-  const role = await s.http('POST', '/api/v1/roles', { headers: admin, body: { roleName: 'Readers' } });
-  await s.http('POST', '/api/v1/users', {
-    headers: admin,
-    body: {
-      email: 'r@x.com',
-      firstName: 'R',
-      lastName: 'R',
-      password: 'reader-password',
-      roles: [role.json.entity.id],
-    },
-  });
-  const reader = s.basicAuth('r@x.com', 'reader-password');
+  const { auth: reader } = await userWithNewRole(s);
   t.equal((await s.http('GET', byVar, { headers: reader })).status, 200, 'readers read');
   t.equal((await s.http('POST', byVar, { headers: reader, body: { key: 'k' } })).status, 403, 'not change');
   t.equal((await s.http('DELETE', `${byVar}/id/${variable.id}`, { headers: reader })).status, 403);
