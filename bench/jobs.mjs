@@ -7,7 +7,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
-import { measure, recordSection, startProcess, stopProcess } from './lib.mjs';
+import { createBenchType, measure, newItemFires, recordSection, startProcess, stopProcess } from './lib.mjs';
 import { sampleCpu } from './proc-cpu.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -94,35 +94,9 @@ async function firePair(port, dir, pair) {
       .id;
     const rows = [];
     for (const [label, extra] of pair) rows.push([label, await action(call, schemeId, step, label, extra)]);
-    await call('POST', '/api/v1/contenttype', {
-      clazz: 'SimpleContentType',
-      name: 'Bench',
-      variable: 'Bench',
-      workflow: [schemeId],
-    });
-    await call(
-      'POST',
-      '/api/v2/contenttype/Bench/fields',
-      ['title', 'author', 'body'].map((name) => ({ clazz: 'TextField', name, variable: name })),
-    );
-    let n = 0;
+    await createBenchType(call, { type: { workflow: [schemeId] } });
     const fire = (id, more) => ({
-      url: `${base}/api/v1/workflow/actions/${id}/fire`,
-      method: 'PUT',
-      headers,
-      connections: 16,
-      setupClient: (client) =>
-        client.setBody(
-          JSON.stringify({
-            contentletFormData: {
-              contentType: 'Bench',
-              title: `Item ${n++}`,
-              author: 'Bench',
-              body: 'Three text fields',
-            },
-            assign: 'cms.org.1',
-          }),
-        ),
+      ...newItemFires(`${base}/api/v1/workflow/actions/${id}/fire`, headers, { assign: 'cms.org.1' }),
       ...more,
     });
     // Both actions once before measuring, so that neither row pays alone for a cold process (the

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { measure, recordSection, startProcess, stopProcess } from './lib.mjs';
+import { createBenchType, measure, recordSection, startProcess, stopProcess } from './lib.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const password = 'bench-password';
@@ -40,11 +40,7 @@ try {
       headers: { authorization: auth, 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
-  await call('POST', '/api/v1/contenttype', { clazz: 'SimpleContentType', name: 'Bench', variable: 'Bench' });
-  await call('POST', '/api/v2/contenttype/Bench/fields', [
-    ...['title', 'author', 'body'].map((name) => ({ clazz: 'TextField', name, variable: name })),
-    { clazz: 'BinaryField', name: 'photo', variable: 'photo' },
-  ]);
+  await createBenchType(call, { moreFields: [{ clazz: 'BinaryField', name: 'photo', variable: 'photo' }] });
   const form = { contentType: 'Bench', title: 'Item', author: 'Bench', body: 'Three text fields' };
   const json = { authorization: auth, 'content-type': 'application/json' };
   const runs = [

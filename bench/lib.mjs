@@ -71,3 +71,44 @@ export function recordSection(file, name, markdown) {
   const pattern = new RegExp(`${start}[\\s\\S]*?${end}`);
   writeFileSync(file, pattern.test(text) ? text.replace(pattern, block) : `${text.trimEnd()}\n\n${block}\n`);
 }
+
+/** The text fields of the benchmarks' `Bench` type, and the values each new item gets. */
+const BENCH_TEXT_FIELDS = ['title', 'author', 'body'];
+
+/**
+ * Makes the benchmarks' `Bench` content type: three text fields, then `moreFields`; `type` adds to
+ * the type's body (its workflow schemes, say). `call(method, path, body)` is the script's own.
+ */
+export async function createBenchType(call, { type = {}, moreFields = [] } = {}) {
+  await call('POST', '/api/v1/contenttype', { clazz: 'SimpleContentType', name: 'Bench', variable: 'Bench', ...type });
+  await call('POST', '/api/v2/contenttype/Bench/fields', [
+    ...BENCH_TEXT_FIELDS.map((name) => ({ clazz: 'TextField', name, variable: name })),
+    ...moreFields,
+  ]);
+}
+
+/**
+ * autocannon options that PUT a fire to `url`, each connection with a `Bench` item of its own
+ * (`Item <n>`); `body` adds to the fire's body (an assignee, say).
+ */
+export function newItemFires(url, headers, body = {}) {
+  let n = 0;
+  return {
+    url,
+    method: 'PUT',
+    headers,
+    connections: 16,
+    setupClient: (client) =>
+      client.setBody(
+        JSON.stringify({
+          contentletFormData: {
+            contentType: 'Bench',
+            title: `Item ${n++}`,
+            author: 'Bench',
+            body: 'Three text fields',
+          },
+          ...body,
+        }),
+      ),
+  };
+}

@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { measure, recordSection, startProcess, stopProcess } from './lib.mjs';
+import { createBenchType, measure, recordSection, startProcess, stopProcess } from './lib.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const password = 'bench-password';
@@ -56,12 +56,7 @@ async function start(port, env, dataDir, setup = true) {
     return text ? JSON.parse(text) : undefined;
   };
   if (setup) {
-    await call('POST', '/api/v1/contenttype', { clazz: 'SimpleContentType', name: 'Bench', variable: 'Bench' });
-    await call(
-      'POST',
-      '/api/v2/contenttype/Bench/fields',
-      ['title', 'author', 'body'].map((name) => ({ clazz: 'TextField', name, variable: name })),
-    );
+    await createBenchType(call);
   }
   return { child, base, call };
 }

@@ -7,7 +7,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createConnection } from 'mysql2/promise';
-import { measure, recordSection, startProcess, stopProcess } from './lib.mjs';
+import { createBenchType, measure, newItemFires, recordSection, startProcess, stopProcess } from './lib.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const password = 'bench-password';
@@ -29,30 +29,14 @@ async function run(label, port, env) {
         headers: { authorization: auth, 'content-type': 'application/json' },
         body: JSON.stringify(body),
       });
-    await call('POST', '/api/v1/contenttype', { clazz: 'SimpleContentType', name: 'Bench', variable: 'Bench' });
-    await call(
-      'POST',
-      '/api/v2/contenttype/Bench/fields',
-      ['title', 'author', 'body'].map((name) => ({ clazz: 'TextField', name, variable: name })),
+    await createBenchType(call);
+    return await measure(
+      `Publish on new items (${label})`,
+      newItemFires(`${base}/api/v1/workflow/actions/b9d89c80-3d88-4311-8365-187323c96436/fire`, {
+        authorization: auth,
+        'content-type': 'application/json',
+      }),
     );
-    let n = 0;
-    return await measure(`Publish on new items (${label})`, {
-      url: `${base}/api/v1/workflow/actions/b9d89c80-3d88-4311-8365-187323c96436/fire`,
-      method: 'PUT',
-      headers: { authorization: auth, 'content-type': 'application/json' },
-      connections: 16,
-      setupClient: (client) =>
-        client.setBody(
-          JSON.stringify({
-            contentletFormData: {
-              contentType: 'Bench',
-              title: `Item ${n++}`,
-              author: 'Bench',
-              body: 'Three text fields',
-            },
-          }),
-        ),
-    });
   } finally {
     await stopProcess(service.child);
     rmSync(dataDir, { recursive: true, force: true });
