@@ -4,7 +4,7 @@ import { resolve } from '../../host/container.js';
 import { SystemEventBus } from '../../core/events/system-event-bus.js';
 import { messageEvent } from '../../core/events/message-event.js';
 import { mustOpen, openEvents } from '../helpers/event-socket-client.js';
-import { ADMIN, startTestApp, testOnEachStorage, type TestApp } from '../helpers/test-app.js';
+import { ADMIN, startTestApp, testOnEachStorage, textContentType, type TestApp } from '../helpers/test-app.js';
 
 const PASSWORD = 'a-user-password-1';
 
@@ -38,14 +38,7 @@ async function apiKey(s: TestApp): Promise<{ id: string; jwt: string }> {
 
 /** A plain content type on the system workflow, and a fire of its default PUBLISH. */
 async function storyType(s: TestApp) {
-  await s.http('POST', '/api/v1/contenttype', {
-    headers: s.basicAuth(),
-    body: { clazz: 'SimpleContentType', name: 'Story', variable: 'Story' },
-  });
-  await s.http('POST', '/api/v2/contenttype/Story/fields', {
-    headers: s.basicAuth(),
-    body: [{ clazz: 'TextField', name: 'title', variable: 'title' }],
-  });
+  await textContentType(s, 'Story');
   return async (title: string) => {
     const fired = await s.http('PUT', '/api/v1/workflow/actions/default/fire/PUBLISH', {
       headers: s.basicAuth(),

@@ -1,17 +1,10 @@
 import t from 'tap';
 import { mustOpen, sleep } from '../helpers/event-socket-client.js';
-import type { TestApp } from '../helpers/test-app.js';
+import { textContentType, type TestApp } from '../helpers/test-app.js';
 import { twoApps } from '../helpers/two-apps.js';
 
 async function publishStory(s: TestApp, title: string): Promise<string> {
-  await s.http('POST', '/api/v1/contenttype', {
-    headers: s.basicAuth(),
-    body: { clazz: 'SimpleContentType', name: 'Story', variable: 'Story' },
-  });
-  await s.http('POST', '/api/v2/contenttype/Story/fields', {
-    headers: s.basicAuth(),
-    body: [{ clazz: 'TextField', name: 'title', variable: 'title' }],
-  });
+  await textContentType(s, 'Story');
   const fired = await s.http('PUT', '/api/v1/workflow/actions/default/fire/PUBLISH', {
     headers: s.basicAuth(),
     body: { contentletFormData: { contentType: 'Story', title } },
