@@ -7,7 +7,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { recordSection, startProcess, stopProcess } from './lib.mjs';
+import { recordSection, startService, stopProcess } from './lib.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'cms-bench-'));
@@ -17,17 +17,13 @@ const SAMPLES = 9;
 const executablePath = process.env.CMS_BENCH_CHROMIUM || '/usr/bin/chromium';
 if (!existsSync(executablePath)) throw new Error(`No Chromium at ${executablePath}: apt-get install chromium`);
 
-const service = await startProcess(
-  ['--import', 'reflect-metadata', join(root, 'dist/host/main.js')],
-  {
-    CMS_DATA_DIR: dataDir,
-    PORT: '9131',
-    CMS_HTTP_HOST: '127.0.0.1',
-    INITIAL_ADMIN_PASSWORD: password,
-    CMS_JSON_WEB_TOKEN_HASH_SIGNING_KEY: 'bench-signing-key-of-at-least-32-characters',
-  },
-  /"url":"(http[^"]+)"/,
-);
+const service = await startService({
+  CMS_DATA_DIR: dataDir,
+  PORT: '9131',
+  CMS_HTTP_HOST: '127.0.0.1',
+  INITIAL_ADMIN_PASSWORD: password,
+  CMS_JSON_WEB_TOKEN_HASH_SIGNING_KEY: 'bench-signing-key-of-at-least-32-characters',
+});
 const browser = await chromium.launch({
   executablePath,
   headless: true,

@@ -5,26 +5,22 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { measure, recordSection, startProcess, stopProcess } from './lib.mjs';
+import { measure, recordSection, startProcess, startService, stopProcess } from './lib.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'cms-bench-'));
 const password = 'bench-password';
 
 const bare = await startProcess([join(root, 'bench/bare-uws.mjs'), '9101'], {}, /ready/);
-const service = await startProcess(
-  ['--import', 'reflect-metadata', join(root, 'dist/host/main.js')],
-  {
-    CMS_DATA_DIR: dataDir,
-    PORT: '9102',
-    CMS_HTTP_HOST: '127.0.0.1',
-    INITIAL_ADMIN_PASSWORD: password,
-    // The access_token cookie over the loopback's plain HTTP, and a key of the bench's own.
-    CMS_JSON_WEB_TOKEN_ALLOWHTTP: 'true',
-    CMS_JSON_WEB_TOKEN_HASH_SIGNING_KEY: 'bench-signing-key-of-at-least-32-characters',
-  },
-  /"url":"(http[^"]+)"/,
-);
+const service = await startService({
+  CMS_DATA_DIR: dataDir,
+  PORT: '9102',
+  CMS_HTTP_HOST: '127.0.0.1',
+  INITIAL_ADMIN_PASSWORD: password,
+  // The access_token cookie over the loopback's plain HTTP, and a key of the bench's own.
+  CMS_JSON_WEB_TOKEN_ALLOWHTTP: 'true',
+  CMS_JSON_WEB_TOKEN_HASH_SIGNING_KEY: 'bench-signing-key-of-at-least-32-characters',
+});
 try {
   const login = await fetch('http://127.0.0.1:9102/api/v1/authentication', {
     method: 'POST',

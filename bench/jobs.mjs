@@ -7,7 +7,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
-import { createBenchType, measure, newItemFires, recordSection, startProcess, stopProcess } from './lib.mjs';
+import { createBenchType, measure, newItemFires, recordSection, startService, stopProcess } from './lib.mjs';
 import { sampleCpu } from './proc-cpu.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -41,12 +41,7 @@ const env = {
   CMS_MAIL_SMTP_PORT: String(smtp.server.address().port),
   CMS_MAIL_SMTP_STARTTLS: 'off',
 };
-const start = (port, more) =>
-  startProcess(
-    ['--import', 'reflect-metadata', join(root, 'dist/host/main.js')],
-    { ...env, PORT: String(port), ...more },
-    /"url":"(http[^"]+)"/,
-  );
+const start = (port, more) => startService({ ...env, PORT: String(port), ...more });
 
 /** An action on a fresh step of `schemeId`: Save and Publish, then the `extra` actionlets. */
 async function action(call, schemeId, step, name, extra = []) {

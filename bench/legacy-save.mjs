@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createBenchType, measure, recordSection, startProcess, stopProcess } from './lib.mjs';
+import { createBenchType, measure, recordSection, startService, stopProcess } from './lib.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const password = 'bench-password';
@@ -26,11 +26,12 @@ function multipart(json, file) {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'cms-bench-legacy-'));
-const service = await startProcess(
-  ['--import', 'reflect-metadata', join(root, 'dist/host/main.js')],
-  { CMS_DATA_DIR: dataDir, PORT: '9211', CMS_HTTP_HOST: '127.0.0.1', INITIAL_ADMIN_PASSWORD: password },
-  /"url":"(http[^"]+)"/,
-);
+const service = await startService({
+  CMS_DATA_DIR: dataDir,
+  PORT: '9211',
+  CMS_HTTP_HOST: '127.0.0.1',
+  INITIAL_ADMIN_PASSWORD: password,
+});
 const results = [];
 try {
   const base = 'http://127.0.0.1:9211';

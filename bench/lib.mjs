@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 
 /**
@@ -111,4 +112,10 @@ export function newItemFires(url, headers, body = {}) {
         }),
       ),
   };
+}
+
+/** The built service (`npm run build`), started with `env` and answered once it writes its address. */
+export function startService(env) {
+  const main = fileURLToPath(new URL('../dist/host/main.js', import.meta.url));
+  return startProcess(['--import', 'reflect-metadata', main], env, /"url":"(http[^"]+)"/);
 }

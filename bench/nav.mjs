@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { measure, recordSection, startProcess, stopProcess } from './lib.mjs';
+import { measure, recordSection, startProcess, startService, stopProcess } from './lib.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'cms-bench-'));
@@ -18,17 +18,13 @@ const LEAF_PAGES = 18;
 const SAMPLES = 9;
 
 const bare = await startProcess([join(root, 'bench/bare-uws.mjs'), '9121'], {}, /ready/);
-const service = await startProcess(
-  ['--import', 'reflect-metadata', join(root, 'dist/host/main.js')],
-  {
-    CMS_DATA_DIR: dataDir,
-    PORT: '9122',
-    CMS_HTTP_HOST: '127.0.0.1',
-    INITIAL_ADMIN_PASSWORD: password,
-    CMS_JSON_WEB_TOKEN_HASH_SIGNING_KEY: 'bench-signing-key-of-at-least-32-characters',
-  },
-  /"url":"(http[^"]+)"/,
-);
+const service = await startService({
+  CMS_DATA_DIR: dataDir,
+  PORT: '9122',
+  CMS_HTTP_HOST: '127.0.0.1',
+  INITIAL_ADMIN_PASSWORD: password,
+  CMS_JSON_WEB_TOKEN_HASH_SIGNING_KEY: 'bench-signing-key-of-at-least-32-characters',
+});
 const admin = { authorization: `Basic ${Buffer.from(`admin@cms.com:${password}`).toString('base64')}` };
 
 async function call(method, path, body, headers = admin) {

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { measure, recordSection, startProcess, stopProcess } from './lib.mjs';
+import { measure, recordSection, startService, stopProcess } from './lib.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'cms-bench-'));
@@ -12,11 +12,12 @@ const base = 'http://127.0.0.1:9103';
 const adminPassword = 'bench-password';
 const readerPassword = 'reader-bench-password-1';
 
-const service = await startProcess(
-  ['--import', 'reflect-metadata', join(root, 'dist/host/main.js')],
-  { CMS_DATA_DIR: dataDir, PORT: '9103', CMS_HTTP_HOST: '127.0.0.1', INITIAL_ADMIN_PASSWORD: adminPassword },
-  /"url":"(http[^"]+)"/,
-);
+const service = await startService({
+  CMS_DATA_DIR: dataDir,
+  PORT: '9103',
+  CMS_HTTP_HOST: '127.0.0.1',
+  INITIAL_ADMIN_PASSWORD: adminPassword,
+});
 
 async function call(method, path, headers, body) {
   const response = await fetch(base + path, {

@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createBenchType, measure, recordSection, startProcess, stopProcess } from './lib.mjs';
+import { createBenchType, measure, recordSection, startProcess, startService, stopProcess } from './lib.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const password = 'bench-password';
@@ -34,11 +34,13 @@ const diskMiB = (dir) => Number(execFileSync('du', ['-sk', dir]).toString().spli
 
 /** Starts the service; a new data directory gets the type `Bench` (`setup`). */
 async function start(port, env, dataDir, setup = true) {
-  const { child } = await startProcess(
-    ['--import', 'reflect-metadata', join(root, 'dist/host/main.js')],
-    { CMS_DATA_DIR: dataDir, PORT: String(port), CMS_HTTP_HOST: '127.0.0.1', INITIAL_ADMIN_PASSWORD: password, ...env },
-    /"url":"(http[^"]+)"/,
-  );
+  const { child } = await startService({
+    CMS_DATA_DIR: dataDir,
+    PORT: String(port),
+    CMS_HTTP_HOST: '127.0.0.1',
+    INITIAL_ADMIN_PASSWORD: password,
+    ...env,
+  });
   const base = `http://127.0.0.1:${port}`;
   const call = async (method, path, body, attempt = 0) => {
     const response = await fetch(base + path, {

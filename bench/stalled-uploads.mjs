@@ -5,7 +5,7 @@ import { connect } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { recordSection, startProcess, stopProcess } from './lib.mjs';
+import { recordSection, startProcess, startService, stopProcess } from './lib.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const password = 'bench-password';
@@ -51,11 +51,12 @@ async function run(title, child, port, path) {
 
 const bare = await startProcess([join(root, 'bench/bare-uws.mjs'), '9121', 'buffer'], {}, /ready/);
 const dataDir = mkdtempSync(join(tmpdir(), 'cms-bench-'));
-const service = await startProcess(
-  ['--import', 'reflect-metadata', join(root, 'dist/host/main.js')],
-  { CMS_DATA_DIR: dataDir, PORT: '9122', CMS_HTTP_HOST: '127.0.0.1', INITIAL_ADMIN_PASSWORD: password },
-  /"url":"(http[^"]+)"/,
-);
+const service = await startService({
+  CMS_DATA_DIR: dataDir,
+  PORT: '9122',
+  CMS_HTTP_HOST: '127.0.0.1',
+  INITIAL_ADMIN_PASSWORD: password,
+});
 try {
   const warm = await fetch('http://127.0.0.1:9122/api/v1/users/current', { headers: { authorization: auth } });
   if (warm.status !== 200) throw new Error(`sign-in failed: ${warm.status}`);

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
-import { recordSection, startProcess, stopProcess } from './lib.mjs';
+import { recordSection, startService, stopProcess } from './lib.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const password = 'bench-password';
@@ -88,11 +88,12 @@ const expectedHash = (size) => {
 /** Starts a service, runs `jobs` (lists of files per fire) `CONCURRENCY` at a time, and samples its RSS. */
 async function run(jobs) {
   const dataDir = mkdtempSync(join(tmpdir(), 'cms-bench-'));
-  const service = await startProcess(
-    ['--import', 'reflect-metadata', join(root, 'dist/host/main.js')],
-    { CMS_DATA_DIR: dataDir, PORT: String(PORT), CMS_HTTP_HOST: '127.0.0.1', INITIAL_ADMIN_PASSWORD: password },
-    /"url":"(http[^"]+)"/,
-  );
+  const service = await startService({
+    CMS_DATA_DIR: dataDir,
+    PORT: String(PORT),
+    CMS_HTTP_HOST: '127.0.0.1',
+    INITIAL_ADMIN_PASSWORD: password,
+  });
   try {
     const made = await fetch(`${base}/api/v1/contenttype`, {
       method: 'POST',

@@ -5,7 +5,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
-import { recordSection, startProcess, stopProcess } from './lib.mjs';
+import { recordSection, startService, stopProcess } from './lib.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const password = 'bench-password';
@@ -38,11 +38,12 @@ async function closeAll(sockets) {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'cms-bench-'));
-const service = await startProcess(
-  ['--import', 'reflect-metadata', join(root, 'dist/host/main.js')],
-  { CMS_DATA_DIR: dataDir, PORT: String(PORT), CMS_HTTP_HOST: '127.0.0.1', INITIAL_ADMIN_PASSWORD: password },
-  /"url":"(http[^"]+)"/,
-);
+const service = await startService({
+  CMS_DATA_DIR: dataDir,
+  PORT: String(PORT),
+  CMS_HTTP_HOST: '127.0.0.1',
+  INITIAL_ADMIN_PASSWORD: password,
+});
 try {
   const login = await fetch(`http://127.0.0.1:${PORT}/api/v1/authentication`, {
     method: 'POST',

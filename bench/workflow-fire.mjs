@@ -7,7 +7,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createConnection } from 'mysql2/promise';
-import { createBenchType, measure, newItemFires, recordSection, startProcess, stopProcess } from './lib.mjs';
+import { createBenchType, measure, newItemFires, recordSection, startService, stopProcess } from './lib.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const password = 'bench-password';
@@ -16,11 +16,13 @@ const mysqlUrl = process.env.CMS_TEST_MYSQL_URL || 'mysql://root@127.0.0.1:3306/
 
 async function run(label, port, env) {
   const dataDir = mkdtempSync(join(tmpdir(), 'cms-bench-fire-'));
-  const service = await startProcess(
-    ['--import', 'reflect-metadata', join(root, 'dist/host/main.js')],
-    { CMS_DATA_DIR: dataDir, PORT: String(port), CMS_HTTP_HOST: '127.0.0.1', INITIAL_ADMIN_PASSWORD: password, ...env },
-    /"url":"(http[^"]+)"/,
-  );
+  const service = await startService({
+    CMS_DATA_DIR: dataDir,
+    PORT: String(port),
+    CMS_HTTP_HOST: '127.0.0.1',
+    INITIAL_ADMIN_PASSWORD: password,
+    ...env,
+  });
   try {
     const base = `http://127.0.0.1:${port}`;
     const call = (method, path, body) =>
