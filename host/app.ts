@@ -114,6 +114,8 @@ export interface App {
   inject(request: InjectRequest): Promise<HttpResponse>;
   /** Every registered route with its declaration, as the OpenAPI document describes it. */
   routes(): RegisteredRoute[];
+  /** The route a request goes to (`path` without its query); undefined when none does. */
+  routeOf(method: string, path: string): RegisteredRoute | undefined;
   /** Graceful stop: no new connections, in-flight requests finish, plugins and storage close. */
   close(): Promise<void>;
 }
@@ -307,6 +309,7 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
       return { ...rest, body: request.method.toUpperCase() === 'HEAD' ? '' : await readAll(stream) };
     },
     routes: () => pipeline.routes(),
+    routeOf: (method, path) => pipeline.routeOf(method, path),
     close: () => lifecycle.stop(),
   };
 }

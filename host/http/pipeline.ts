@@ -104,14 +104,15 @@ export class HttpPipeline {
   }
 
   routes(): RegisteredRoute[] {
-    return this.router.routes().map((r) => ({
-      method: r.method,
-      path: r.path,
-      access: r.value.definition.access,
-      summary: r.value.definition.summary,
-      area: r.value.area,
-      definition: r.value.definition,
-    }));
+    return this.router.routes().map((r) => registered(r.method, r.path, r.value));
+  }
+
+  /** The route a request goes to (`path` without its query), as `routes()` lists it; undefined when none does. */
+  routeOf(method: string, path: string): RegisteredRoute | undefined {
+    const match = this.router.match(method, path);
+    return match.kind === 'found'
+      ? registered(method.toUpperCase(), match.value.definition.path, match.value)
+      : undefined;
   }
 
   async handle(request: IncomingRequest): Promise<HttpResponse> {
@@ -238,4 +239,9 @@ class RequestLogger implements Logger {
 /** An answer the pipeline writes itself (errors): JSON, no cookies. */
 function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): HttpResponse {
   return { status, headers: { 'Content-Type': JSON_TYPE, ...headers }, cookies: [], body: JSON.stringify(body) };
+}
+
+function registered(method: string, path: string, route: CompiledRoute): RegisteredRoute {
+  const { definition, area } = route;
+  return { method, path, access: definition.access, summary: definition.summary, area, definition };
 }

@@ -1,6 +1,7 @@
 import type { Test } from 'tap';
 import type { TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
+import type { RegisteredRoute } from '../../host/http/pipeline.js';
 import { documentedSuccess } from '../../host/openapi/documented-success.js';
 import type { TestApp, TestResponse } from './test-app.js';
 
@@ -15,10 +16,20 @@ export function documentedAnswerProblems(s: TestApp, route: string, response: Te
   const [method, path] = route.split(' ') as [string, string];
   const registered = s.app.routes().find((r) => r.method === method && r.path === path);
   if (!registered) return [`${route} is not a registered route`];
+  if (!registered.definition.response?.schema) return [`${route} declares no answer schema`];
+  const problems = answerProblems(registered, response);
+  if (response.status !== 200) problems.unshift(`answered ${response.status}, not 200`);
+  return problems.slice(0, 10);
+}
+
+/**
+ * What is wrong with an answer of a route judged by its documented success: the media type and the
+ * body against the schema. Nothing for a route that declares no schema.
+ */
+export function answerProblems(registered: RegisteredRoute, response: TestResponse): string[] {
   const success = documentedSuccess(registered.definition, registered.path);
-  if (!success.declared || !success.schema) return [`${route} declares no answer schema`];
+  if (!success.declared || !success.schema) return [];
   const problems: string[] = [];
-  if (response.status !== 200) problems.push(`answered ${response.status}, not 200`);
   const type = response.headers.get('content-type') ?? '';
   if (success.mediaType !== '*/*' && !type.startsWith(success.mediaType))
     problems.push(`Content-Type ${type}, documented ${success.mediaType}`);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { buildApp, type App } from '../../host/app.js';
 import type { HttpResponse } from '../../host/http/pipeline.js';
 import type { LogSink } from '../../host/logger.js';
+import { answerProblems } from './documented-answer.js';
 import { createTestDatabase } from './mysql-database.js';
 
 export const ADMIN = { email: 'admin@cms.com', password: 'admin-test-password' };
@@ -108,7 +109,11 @@ export async function startTestApp(t: Test, options: TestAppOptions = {}): Promi
         if (!Object.keys(sent).some((k) => k.toLowerCase() === 'content-type'))
           sent['content-type'] = 'application/json';
       }
-      return url ? viaSocket(url, method, path, sent, payload) : viaInject(app, method, path, sent, payload);
+      const response = await (url
+        ? viaSocket(url, method, path, sent, payload)
+        : viaInject(app, method, path, sent, payload));
+      checkAgainstDocument(t, app, method, path, response);
+      return response;
     },
     basicAuth(email = ADMIN.email, password = ADMIN.password) {
       return { authorization: `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}` };
@@ -131,6 +136,23 @@ export function testOnEachStorage(
       if (s) await body(t, s, storage);
     });
   }
+}
+
+/**
+ * Every successful answer any test receives is checked against the schema the OpenAPI document
+ * publishes for its route, so the document is proved by the whole suite, not by a sample. A HEAD
+ * answer has no body to check.
+ */
+function checkAgainstDocument(t: Test, app: App, method: string, path: string, response: TestResponse): void {
+  if (response.status !== 200 || method.toUpperCase() === 'HEAD') return;
+  const route = app.routeOf(method, path.split('?')[0]!);
+  if (!route) return;
+  const problems = answerProblems(route, response);
+  if (problems.length)
+    t.fail(`${method} ${route.path} answered unlike its documented schema`, {
+      problems,
+      body: response.text.slice(0, 2000),
+    });
 }
 
 async function viaSocket(

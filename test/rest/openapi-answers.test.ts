@@ -1,7 +1,7 @@
 import t from 'tap';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { ErrorEnvelopeSchema } from '../../host/openapi/envelope-schema.js';
-import { checkDocumentedAnswer, documentedAnswerProblems } from '../helpers/documented-answer.js';
+import { answerProblems, checkDocumentedAnswer, documentedAnswerProblems } from '../helpers/documented-answer.js';
 import { menuFolder } from '../helpers/nav-tree.js';
 import { ADMIN, startTestApp } from '../helpers/test-app.js';
 
@@ -127,4 +127,17 @@ t.test('error answers validate against the documented error envelope', async (t)
   for (const answer of answers)
     t.same([...check.Errors(answer.json)], [], `${answer.status}: ${answer.text.slice(0, 80)}`);
   t.notOk(check.Check({ ...answers[0]!.json, entity: {} }), 'the check can fail');
+});
+
+t.test('every answer a test app receives is checked against the route it went to', async (t) => {
+  const s = (await startTestApp(t))!;
+  const route = s.app.routeOf('GET', '/api/v1/users/current');
+  t.equal(route?.path, '/api/v1/users/current');
+  t.equal(s.app.routeOf('get', '/api/v1/users/cms.org.1')?.path, '/api/v1/users/:userId', 'by pattern, any case');
+  t.equal(s.app.routeOf('GET', '/nowhere/at/all')?.path, '/*path', 'the file fallback');
+  t.notOk(s.app.routeOf('PATCH', '/api/v1/users/current'), 'no route for the method');
+  const answer = await s.http('GET', '/api/v1/users/current', { headers: s.basicAuth() });
+  t.same(answerProblems(route!, answer), []);
+  const changed = { ...answer, json: { ...answer.json, entity: { ...answer.json.entity, admin: 'yes' } } };
+  t.match(answerProblems(route!, changed), ['/entity/admin: Expected boolean'], 'what the test app would report');
 });
