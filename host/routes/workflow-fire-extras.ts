@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { Principal } from '../../core/auth/principal.js';
 import { CmsError } from '../../core/errors/index.js';
 import type { FireEngine, FireRequest } from '../../core/workflow/fire-engine.js';
+import { parseLuceneQuery } from '../../core/search/lucene-query.js';
 import { createSeparator, SEPARATOR } from '../../core/workflow/action-separator.js';
 import { parseSystemAction, type SystemActionService } from '../../core/workflow/system-actions.js';
 import { jsonOrMultipartBody } from '../http/json-or-multipart-body.js';
@@ -18,6 +19,7 @@ import {
   indexPolicyOf,
   multipartAlias,
   submissionOf,
+  targetInodeOf,
 } from './workflow-fire-form.js';
 
 /** The fire body with the action named in it, for `PUT /api/v1/workflow/actions/fire`. */
@@ -51,6 +53,23 @@ const RESULTS_RESPONSE = {
     }),
   }),
 };
+
+/** The PATCH body: the fire body, or a Lucene query naming the items the sent fields are merged into. */
+const PatchBody = Type.Composite([
+  FireBody,
+  Type.Object({ query: Type.Optional(Type.String({ minLength: 1, maxLength: 10_000 })) }),
+]);
+const PATCH_BODY_TYPES = { ...FIRE_BODY_TYPES, 'application/json': PatchBody };
+const PatchQuery = Type.Composite([
+  FireQuery,
+  Type.Object({
+    offset: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: 1_000_000, description: 'Skip this many matches of `query`' }),
+    ),
+  }),
+]);
+/** How many items one PATCH by query fires on; the next ones are reached with `offset`. */
+const PATCH_QUERY_LIMIT = 500;
 
 const SeparatorBody = Type.Object({
   schemeId: Type.String({ maxLength: 255 }),
@@ -116,10 +135,23 @@ async function fireEach(
  */
 export default defineRoutes(
   'workflow fire extras',
-  ({ fireEngine: engine, systemActions, taskHistory, fields, uploads, storage, workflows }) => {
+  ({ fireEngine: engine, systemActions, taskHistory, fields, uploads, storage, workflows, contentSearch }) => {
     const typeOf = fields.typeOf.bind(fields);
     const byNameBody = jsonOrMultipartBody(ByNameBody, uploads);
-    const fireBody = jsonOrMultipartBody(FireBody, uploads);
+    const patchBody = jsonOrMultipartBody(PatchBody, uploads);
+    /** The working versions a PATCH's query matches that the caller may read, in the engine's order. */
+    const matching = async (principal: Principal, lucene: string, offset: number) => {
+      const { items } = await contentSearch.search(
+        principal,
+        {
+          query: { bool: { must: [parseLuceneQuery(lucene)], must_not: [{ term: { deleted: true } }] } },
+          from: offset,
+          size: PATCH_QUERY_LIMIT,
+        },
+        { live: false },
+      );
+      return items.map(({ contentlet }) => contentlet.version);
+    };
     const fireByName = route({
       method: 'PUT',
       path: '/api/v1/workflow/actions/fire',
@@ -138,7 +170,7 @@ export default defineRoutes(
       handler: ({ request, query, principal }) =>
         byNameBody(request, async (body) => {
           const submission = submissionOf(body, query);
-          const target = { inode: query.inode, submission };
+          const target = { inode: targetInodeOf(body, query), submission };
           const actionId = await engine.actionIdByName(body?.actionName, target, principal);
           const result = await engine.fire({
             actionId,
@@ -172,26 +204,42 @@ export default defineRoutes(
         path: '/api/v1/workflow/actions/default/fire/:systemAction',
         access: 'user',
         summary:
-          'Fires a system action on one item, merging the sent fields into its current version (the others keep their values); without an identifier or inode, creates the item',
-        query: FireQuery,
+          'Fires a system action merging the sent fields into the current version (the others keep their values): of one item, of every item a Lucene `query` matches (up to 500, then `offset`), or of a new item without identifier or inode',
+        query: PatchQuery,
         accepts: 'stream',
-        bodyTypes: FIRE_BODY_TYPES,
+        bodyTypes: PATCH_BODY_TYPES,
         response: RESULTS_RESPONSE,
-        answers: { 400: 'unknown system action', 413: 'a file or the body is larger than allowed' },
+        answers: {
+          400: 'unknown system action, or a query that does not parse',
+          413: 'a file or the body is larger than allowed',
+        },
         handler: ({ params, request, query, principal }) =>
-          fireBody(request, async (body) => {
+          patchBody(request, async (body) => {
             const submission = submissionOf(body, query);
+            const common = { comment: body?.comments, assign: body?.assign, indexPolicy: indexPolicyOf(body, query) };
+            if (body?.query !== undefined) {
+              // Each match gets the sent fields merged into its own working version, in its own language.
+              const items = (await matching(principal, body.query, query.offset ?? 0)).map((version): ItemFire => ({
+                key: version.identifier,
+                inode: version.inode,
+                request: {
+                  inode: version.inode,
+                  submission: submission && {
+                    ...submission,
+                    identifier: version.identifier,
+                    languageId: version.languageId,
+                  },
+                  ...common,
+                },
+              }));
+              return fireEach(items, params.systemAction, principal, { engine, systemActions, typeOf });
+            }
+            const inode = targetInodeOf(body, query);
             const item: ItemFire = {
-              key: submission?.identifier ?? query.inode,
-              inode: query.inode,
+              key: submission?.identifier ?? inode,
+              inode,
               // A fire on an existing item keeps the fields it does not send: the merge the original's PATCH makes.
-              request: {
-                inode: query.inode,
-                submission,
-                comment: body?.comments,
-                assign: body?.assign,
-                indexPolicy: indexPolicyOf(body, query),
-              },
+              request: { inode, submission, ...common },
             };
             return fireEach([item], params.systemAction, principal, { engine, systemActions, typeOf });
           }),

@@ -67,7 +67,7 @@ export function submissionOf(body: FireForm | undefined, query: FireQuery): Cont
   // The form is free-form (one member per field), so its languageId is checked here, as the query's is.
   const languageId = form.languageId ?? query.language;
   if (languageId !== undefined && !/^\d{1,9}$/.test(String(languageId))) throw languageNotFound('languageId');
-  const { contentType, stInode, identifier, languageId: _lang, ...values } = form;
+  const { contentType, stInode, identifier, inode: _inode, languageId: _lang, ...values } = form;
   return {
     contentType: typeof contentType === 'string' ? contentType : typeof stInode === 'string' ? stInode : undefined,
     identifier: typeof identifier === 'string' && identifier !== '' ? identifier : query.identifier,
@@ -75,6 +75,16 @@ export function submissionOf(body: FireForm | undefined, query: FireQuery): Cont
     values,
     uploads,
   };
+}
+
+/**
+ * The version a fire names: the query's `inode`, else the `inode` member of the form, where the
+ * original's clients also send it when they edit an item.
+ */
+export function targetInodeOf(body: FireForm | undefined, query: FireQuery): string | undefined {
+  if (query.inode !== undefined) return query.inode;
+  const inode = (body?.contentletFormData ?? body?.contentlet)?.inode;
+  return typeof inode === 'string' && inode !== '' ? inode : undefined;
 }
 
 /**

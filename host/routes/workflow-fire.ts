@@ -14,6 +14,7 @@ import {
   indexPolicyOf,
   multipartAlias,
   submissionOf,
+  targetInodeOf,
 } from './workflow-fire-form.js';
 
 const ActionsQuery = Type.Object({
@@ -44,11 +45,12 @@ export default defineRoutes('workflow fire', ({ fireEngine: engine, systemAction
     handler: ({ params, request, query, principal }) =>
       withBody(request, async (body) => {
         const submission = submissionOf(body, query);
-        const actionId = await systemActions.resolve(params.systemAction, { inode: query.inode, submission });
+        const inode = targetInodeOf(body, query);
+        const actionId = await systemActions.resolve(params.systemAction, { inode, submission });
         const result = await engine.fire({
           actionId,
           principal,
-          inode: query.inode,
+          inode,
           submission,
           comment: body?.comments,
           assign: body?.assign,
@@ -73,7 +75,7 @@ export default defineRoutes('workflow fire', ({ fireEngine: engine, systemAction
         const result = await engine.fire({
           actionId: params.actionId,
           principal,
-          inode: query.inode,
+          inode: targetInodeOf(body, query),
           submission: submissionOf(body, query),
           comment: body?.comments,
           assign: body?.assign,
