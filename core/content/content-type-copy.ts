@@ -21,8 +21,13 @@ export interface ContentTypeFilter {
   types?: string;
   query?: string;
   site?: string;
+  /** Comma-separated site identifiers or names: the types living on any of them (the original's `sites`). */
+  sites?: string;
   baseTypes?: readonly string[];
 }
+
+/** How many sites one `sites` filter may name, as the original bounds it. */
+const MAX_FILTER_SITES = 100;
 
 /** The original's base types with the labels its editors show. */
 export const BASE_TYPE_LABELS: Record<(typeof BASE_CONTENT_TYPES)[number], string> = {
@@ -72,15 +77,30 @@ export class ContentTypeCopier {
     });
   }
 
-  /** `site` (an identifier or a name) keeps that site's types and the system's, as the original's site filter does. */
+  /**
+   * `site` (an identifier or a name) keeps that site's types and the system's, as the original's site
+   * filter does; `sites` keeps the types of the sites it lists (`SYSTEM_HOST` among them if named).
+   */
   async filter(filter: ContentTypeFilter, query: Omit<ContentTypeQuery, 'hosts' | 'baseTypes' | 'variables'>) {
     const site = filter.site?.trim();
     let hosts: string[] | undefined;
-    if (site && site !== SYSTEM_HOST) {
-      const found = (await this.storage.sites.findById(site)) ?? (await this.storage.sites.findByName(site));
-      if (!found) throw new CmsError(Errors.CONTENT_TYPE_HOST_UNKNOWN, { site }, { fieldName: 'site' });
-      hosts = [found.identifier, SYSTEM_HOST];
-    } else if (site) hosts = [SYSTEM_HOST];
+    if (site && site !== SYSTEM_HOST) hosts = [await this.siteId(site, 'site'), SYSTEM_HOST];
+    else if (site) hosts = [SYSTEM_HOST];
+    const listed = filter.sites
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    if (listed?.length) {
+      if (listed.length > MAX_FILTER_SITES)
+        throw new CmsError(
+          Errors.CONTENT_TYPE_FILTER_TOO_MANY_SITES,
+          { max: MAX_FILTER_SITES },
+          { fieldName: 'sites' },
+        );
+      const ids: string[] = [];
+      for (const name of listed) ids.push(name === SYSTEM_HOST ? SYSTEM_HOST : await this.siteId(name, 'sites'));
+      hosts = hosts ? hosts.filter((h) => ids.includes(h)) : ids;
+    }
     const baseTypes = filter.baseTypes?.map((b) => {
       const base = b.trim().toUpperCase();
       if (!(BASE_CONTENT_TYPES as readonly string[]).includes(base))
@@ -103,5 +123,11 @@ export class ContentTypeCopier {
       ...(variables?.length ? { variables } : {}),
     });
     return page;
+  }
+
+  private async siteId(site: string, fieldName: string): Promise<string> {
+    const found = (await this.storage.sites.findById(site)) ?? (await this.storage.sites.findByName(site));
+    if (!found) throw new CmsError(Errors.CONTENT_TYPE_HOST_UNKNOWN, { site }, { fieldName });
+    return found.identifier;
   }
 }

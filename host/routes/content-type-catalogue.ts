@@ -14,8 +14,11 @@ const FilterBody = Type.Composite([
   Type.Object({
     filter: Type.Object({
       types: Type.Optional(Text(4000)),
+      /** What older versions of the original call `types`. */
+      data: Type.Optional(Text(4000)),
       query: Type.Optional(Text()),
       site: Type.Optional(Text()),
+      sites: Type.Optional(Text(26_000)),
       baseType: Type.Optional(Type.Union([Text(32), Type.Array(Text(32), { maxItems: 10 })])),
     }),
     page: Type.Optional(Count),
@@ -62,7 +65,7 @@ export default defineRoutes('content type catalogue', ({ contentTypeCopier, cont
     path: '/api/v1/contenttype/_filter',
     access: 'user',
     summary:
-      "Lists content types a page at a time: filter.types (variables, comma-separated), filter.query (name or variable), filter.site (its types and the system's), filter.baseType; orderBy and direction as the list takes them",
+      "Lists content types a page at a time: filter.types (variables, comma-separated; `data` in older clients), filter.query (name or variable), filter.site (its types and the system's), filter.sites (site ids or names, comma-separated, at most 100), filter.baseType; orderBy and direction as the list takes them",
     response: { schema: Type.Array(ContentTypeSchema) },
     body: FilterBody,
     handler: ({ body }) => {
@@ -78,7 +81,13 @@ export default defineRoutes('content type catalogue', ({ contentTypeCopier, cont
         { page: body.page || undefined, per_page: body.perPage || undefined },
         (page) =>
           contentTypeCopier.filter(
-            { types: filter.types, query: filter.query, site: filter.site, baseTypes },
+            {
+              types: filter.types ?? filter.data,
+              query: filter.query,
+              site: filter.site,
+              sites: filter.sites,
+              baseTypes,
+            },
             { ...page, sort: typeSort.read(body) },
           ),
         (t) => contentTypeView(t, []),

@@ -55,6 +55,17 @@ testOnEachStorage('base types, field types, the filtered listing and copies of c
     'by base type (the seeded one too)',
   );
   t.same(await filter({ filter: { query: 'view' } }), ['Review'], 'by name or variable');
+  t.same(await filter({ filter: { data: 'Review, product' } }), ['Product', 'Review'], 'data: the older name of types');
+  t.same(
+    await filter({ filter: { types: 'Review,Product,ShopBanner', sites: `${siteId}` } }),
+    ['ShopBanner'],
+    'sites: the types of the sites listed, by identifier',
+  );
+  t.same(
+    await filter({ filter: { types: 'Review,ShopBanner', sites: 'shop.example.com, SYSTEM_HOST' } }),
+    ['Review', 'ShopBanner'],
+    'by name, the system among them',
+  );
   const page = await s.http('POST', '/api/v1/contenttype/_filter', {
     headers: admin,
     body: { filter: { types: 'Product,Review,Manual' }, page: 2, perPage: 1, orderBy: 'variable', direction: 'DESC' },
@@ -70,6 +81,11 @@ testOnEachStorage('base types, field types, the filtered listing and copies of c
     [{ filter: {}, page: -1 }, undefined],
     [{ filter: { baseType: 'POSTER' } }, 'CONTENT_TYPE_BASE_TYPE_UNKNOWN'],
     [{ filter: { site: 'nowhere.example.com' } }, 'CONTENT_TYPE_HOST_UNKNOWN'],
+    [{ filter: { sites: 'SYSTEM_HOST,nowhere.example.com' } }, 'CONTENT_TYPE_HOST_UNKNOWN'],
+    [
+      { filter: { sites: Array.from({ length: 101 }, () => 'SYSTEM_HOST').join(',') } },
+      'CONTENT_TYPE_FILTER_TOO_MANY_SITES',
+    ],
     [{}, undefined],
   ] as const) {
     const r = await filter(body);

@@ -47,6 +47,11 @@ export const contentTypeErrors = defineErrors('content types', {
     message: 'Site {site} does not exist',
     meaning: 'The `host` of a content type names no site.',
   },
+  CONTENT_TYPE_FILTER_TOO_MANY_SITES: {
+    kind: 'invalid',
+    message: 'Too many sites specified. Maximum {max} sites allowed per request.',
+    meaning: 'The `sites` filter of a content-type listing names more sites than one request may.',
+  },
   CONTENT_TYPE_CLASS_UNKNOWN: {
     kind: 'invalid',
     message: 'Unknown content type class {clazz}',
