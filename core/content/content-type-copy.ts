@@ -4,7 +4,6 @@ import { BASE_CONTENT_TYPES, type ContentType } from '../model/content-type.js';
 import type { Page } from '../model/page.js';
 import { SYSTEM_HOST } from '../model/site.js';
 import type { ContentTypeQuery, Storage } from '../plugin/storage-driver.js';
-import { BASE_TYPE_FIELDS } from './base-type-fields.js';
 import type { ContentTypeService, ContentTypeWithFields } from './content-type-service.js';
 
 /** What `_copy` takes: the copy's name, and optionally its variable, site, folder and icon. */
@@ -56,8 +55,6 @@ export class ContentTypeCopier {
   async copy(principal: Principal, source: string, input: CopyContentTypeInput): Promise<ContentTypeWithFields> {
     return this.storage.transaction(async (tx) => {
       const from = await this.types.get(source, tx);
-      // The fields every type of the base type has are made by `create` itself.
-      const made = new Set((BASE_TYPE_FIELDS[from.baseType] ?? []).map((f) => f.variable?.toLowerCase()));
       return this.types.create(
         {
           ...from,
@@ -67,9 +64,8 @@ export class ContentTypeCopier {
           folder: input.folder ?? from.folder,
           icon: input.icon ?? from.icon,
           workflow: from.workflows,
-          fields: from.fields
-            .filter((f) => !made.has(f.variable.toLowerCase()))
-            .map(({ id: _id, contentTypeId: _type, ...field }) => field),
+          // The base type's own fields among them keep the source's settings (`create` merges them).
+          fields: from.fields.map(({ id: _id, contentTypeId: _type, ...field }) => field),
         },
         principal.user.userId,
         tx,

@@ -114,7 +114,7 @@ export class ContentTypeService {
         iDate: now,
       };
       await tx.contentTypes.insert(type);
-      const wanted = [...(BASE_TYPE_FIELDS[baseType] ?? []), ...(input.fields ?? [])];
+      const wanted = withBaseFields(BASE_TYPE_FIELDS[baseType] ?? [], input.fields ?? []);
       const fields = wanted.length ? await this.fields.createIn(tx, type, wanted) : [];
       return { ...type, fields: fields.length ? await tx.fields.listByType(type.id) : [] };
     });
@@ -264,4 +264,19 @@ function resolveClass(
     );
   }
   return { clazz: CONTENT_TYPE_CLASS_PACKAGE + CLASS_OF_BASE_TYPE[base], baseType: base };
+}
+
+/**
+ * The fields a new type gets: its base type's, then the ones sent. A field sent with the variable of
+ * a base field is that base field as sent (how a copy keeps its source's settings of them), its
+ * class, variable and fixedness kept: it is not a second field beside it.
+ */
+function withBaseFields(base: readonly FieldInput[], sent: readonly FieldInput[]): FieldInput[] {
+  const byVariable = new Map(sent.map((f) => [f.variable?.toLowerCase(), f]));
+  const merged = base.map((b) => {
+    const own = byVariable.get(b.variable?.toLowerCase());
+    return own ? { ...own, clazz: b.clazz, variable: b.variable, fixed: b.fixed } : b;
+  });
+  const baseVariables = new Set(base.map((b) => b.variable?.toLowerCase()));
+  return [...merged, ...sent.filter((f) => f.variable === undefined || !baseVariables.has(f.variable.toLowerCase()))];
 }

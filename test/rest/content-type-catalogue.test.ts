@@ -142,12 +142,31 @@ testOnEachStorage('base types, field types, the filtered listing and copies of c
     copy.json.entity.fields.some((f: { id: string }) => original.fields.some((o: { id: string }) => o.id === f.id)),
     'with ids of their own',
   );
+  // A base-type field the source changed is copied as changed, once.
+  const manualFields = (await s.http('GET', '/api/v2/contenttype/Manual/fields', { headers: admin })).json.entity;
+  const manualTitle = manualFields.find((f: { variable: string }) => f.variable === 'title');
+  const changed = await s.http('PUT', `/api/v2/contenttype/Manual/fields/${manualTitle.id}`, {
+    headers: admin,
+    body: { ...manualTitle, hint: 'The manual as printed', required: true },
+  });
+  t.equal(changed.status, 200, changed.text);
   const fileCopy = await s.http('POST', '/api/v1/contenttype/Manual/_copy', {
     headers: admin,
     body: { name: 'Manual 2' },
   });
   t.equal(fileCopy.status, 200, 'a type with base-type fields copies');
   t.equal(fileCopy.json.entity.variable, 'manual2');
+  const copiedVariables = fileCopy.json.entity.fields.map((f: { variable: string }) => f.variable);
+  t.same(
+    copiedVariables,
+    manualFields.map((f: { variable: string }) => f.variable),
+    'the same fields, none twice',
+  );
+  t.match(
+    fileCopy.json.entity.fields.find((f: { variable: string }) => f.variable === 'title'),
+    { hint: 'The manual as printed', required: true, fixed: true },
+    "the source's settings of a base-type field",
+  );
   t.equal(
     (
       await s.http('POST', '/api/v1/contenttype/Product/_copy', {
