@@ -1,7 +1,6 @@
-import type { SpooledFile } from '../plugin/spooled-file.js';
 import { randomUUID } from 'node:crypto';
-import { DefinitionCache, requireContentType, type Definitions } from '../definitions/definition-cache.js';
-import { CmsError, detail, type ErrorDetail, Errors } from '../errors/index.js';
+import { DefinitionCache } from '../definitions/definition-cache.js';
+import { CmsError, detail, Errors } from '../errors/index.js';
 import type { ContentType } from '../model/content-type.js';
 import type { ContentIdentifier, Contentlet, ContentState, ContentVersion } from '../model/contentlet.js';
 import type { Field } from '../model/field.js';
@@ -14,61 +13,16 @@ import type { SystemEventBus } from '../events/system-event-bus.js';
 import type { ContentAction } from '../events/system-event.js';
 import { resolveRelatedQueries } from '../search/resolve-related.js';
 import type { RelatedQueryResolver } from '../search/related-query.js';
-import { settlePlacement, type SettledPlacement } from './content-folder.js';
+import { settlePlacement } from './content-folder.js';
 import { locate, titleOf } from './content-placement.js';
-import { parseFieldValues, type FieldValues } from './content-validator.js';
+import { parseFieldValues } from './content-validator.js';
 import { completeFileAsset, withUploads } from './file-asset-values.js';
 import { sortOrderOf } from './sort-order.js';
+import type { ContentSubmission, ItemRef, SaveOptions, SaveResult } from './content-submission.js';
+import { checkLanguage, claimingPath, takenValues, typeFor, type VersionWrite } from './content-write-checks.js';
 
-export interface ContentSubmission {
-  /** Variable or id of the content type (required for new items). */
-  contentType?: string;
-  /** Present: a new version of that item. */
-  identifier?: string;
-  languageId?: number;
-  /** Field values by variable: JSON values or the legacy string formats. */
-  values: Record<string, unknown>;
-  /**
-   * Files sent without a field (multipart `file` parts): each goes to the next Binary field given
-   * none. In memory, or spooled to disk by the host (`file`, see `SpooledFile`).
-   */
-  uploads?: ReadonlyArray<{ fileName: string; content: Uint8Array } | { fileName: string; file: SpooledFile }>;
-  /**
-   * Problems the caller found in what was sent before the values are parsed (a relationship query
-   * matching several items): answered with the problems of every field, and nothing is saved.
-   */
-  problems?: readonly ErrorDetail[];
-}
-
-/**
- * An item to act on: its identifier, or the item itself as the caller's transaction last saw it
- * (which spares a read).
- */
-export type ItemRef = string | Contentlet;
-
-export interface SaveResult {
-  contentlet: Contentlet;
-  /** Notes for the caller (unknown members that were ignored). */
-  messages: string[];
-}
-
-export interface SaveOptions {
-  userId: string;
-  /** Fields not sent are removed (the legacy update semantics) instead of kept. */
-  replaceAll?: boolean;
-  /** A draft may still miss required values; every other check applies. */
-  draft?: boolean;
-  /**
-   * An item not found under `submission.identifier` is created with that identifier instead of
-   * refused: an item received from another instance keeps the identifier it has there.
-   */
-  createWithIdentifier?: boolean;
-}
-
-/** A copy of the submission with one field value set (what the Set Value actionlet does before a save). */
-export function setFieldValue(submission: ContentSubmission, variable: string, value: unknown): ContentSubmission {
-  return { ...submission, values: { ...submission.values, [variable]: value } };
-}
+export type { ContentSubmission, ItemRef, SaveOptions, SaveResult } from './content-submission.js';
+export { setFieldValue } from './content-submission.js';
 
 /** Base types whose items appear in navigation trees. */
 const NAVIGATION_BASE_TYPES: ReadonlySet<string> = new Set(['HTMLPAGE', 'FILEASSET']);
@@ -419,73 +373,4 @@ export class ContentService {
     if (!found) throw new CmsError(Errors.CONTENT_NOT_FOUND, { identifier });
     return found;
   }
-}
-
-async function typeFor(
-  definitions: Definitions,
-  wanted: string | undefined,
-  currentTypeId: string | undefined,
-): Promise<ContentType> {
-  if (!wanted)
-    throw new CmsError(Errors.CONTENT_TYPE_REQUIRED, undefined, {
-      fieldName: 'contentType',
-    });
-  const type = await requireContentType(definitions, wanted);
-  if (currentTypeId && type.id !== currentTypeId)
-    throw new CmsError(Errors.CONTENT_TYPE_MISMATCH, undefined, {
-      fieldName: 'contentType',
-    });
-  return type;
-}
-
-async function checkLanguage(definitions: Definitions, languageId: number | undefined): Promise<number> {
-  const id = languageId ?? DEFAULT_LANGUAGE_ID;
-  if (!Number.isInteger(id) || !(await definitions.language(id))) {
-    throw new CmsError(Errors.LANGUAGE_NOT_FOUND, undefined, {
-      fieldName: 'languageId',
-    });
-  }
-  return id;
-}
-
-/**
- * Runs an identifier write whose path the unique index may refuse (another save claimed it since it
- * was checked): that is CONTENT_PATH_TAKEN, not the storage's generic duplicate.
- */
-async function claimingPath(identifier: ContentIdentifier, write: () => Promise<void>): Promise<void> {
-  try {
-    await write();
-  } catch (error) {
-    if (!(error instanceof CmsError) || error.code !== Errors.RECORD_NOT_UNIQUE.code) throw error;
-    const path = `${identifier.parentPath.replace(/\/$/, '')}/${identifier.assetName ?? ''}`;
-    throw new CmsError(Errors.CONTENT_PATH_TAKEN, { path, holder: 'another item' }, { cause: error });
-  }
-}
-
-/** A checked submission, ready to be written. */
-interface VersionWrite {
-  type: ContentType;
-  fields: readonly Field[];
-  existing: ContentIdentifier | undefined;
-  state: ContentState | undefined;
-  identifier: string;
-  languageId: number;
-  placement: SettledPlacement;
-  parsed: FieldValues;
-  userId: string;
-  sortOrder: number;
-}
-
-/** Unique values another item already holds, as `unique` problems (paths are settled by `settlePlacement`). */
-async function takenValues(
-  tx: Repositories,
-  { parsed, identifier, languageId }: { parsed: FieldValues; identifier: string; languageId: number },
-): Promise<ErrorDetail[]> {
-  const problems: ErrorDetail[] = [];
-  for (const claim of parsed.uniqueClaims) {
-    const holder = await tx.content.findUniqueHolder(claim.field.id, languageId, claim.valueHash);
-    if (holder && holder !== identifier)
-      problems.push(detail(Errors.unique, { what: claim.field.name }, claim.field.variable));
-  }
-  return problems;
 }
