@@ -83,9 +83,8 @@ function queryParameters(query: TObject): Array<Record<string, unknown>> {
 function responsesOf(route: RegisteredRoute, readsInput: boolean): Record<string, unknown> {
   const { definition } = route;
   const success = documentedSuccess(definition, route.path);
-  const responses: Record<string, unknown> = {
-    200: { description: 'Success', content: { [success.mediaType]: { schema: successSchema(success) } } },
-  };
+  const content = { [success.mediaType]: { schema: successSchema(success) } };
+  const responses: Record<string, unknown> = { 200: { description: 'Success', content } };
   const usual: number[] = [];
   if (readsInput || route.method !== 'GET') usual.push(400);
   if (definition.access !== 'public') usual.push(401, 403);
@@ -93,9 +92,11 @@ function responsesOf(route: RegisteredRoute, readsInput: boolean): Record<string
   for (const [key, meaning] of Object.entries(definition.answers ?? {})) {
     const status = Number(key);
     if (meaning === undefined) continue;
+    // Another success (202 started, 207 partly done) answers the same body as the 200.
+    const body = status < 300 && success.declared ? { content } : {};
     responses[status] =
       status < 400
-        ? { description: `${STATUS_CODES[status] ?? 'Answer'}: ${meaning}` }
+        ? { description: `${STATUS_CODES[status] ?? 'Answer'}: ${meaning}`, ...body }
         : ERROR_STATUSES.has(status)
           ? { $ref: `#/components/responses/${errorResponseName(status)}`, description: meaning }
           : { description: meaning, content: { 'application/json': { schema: { $ref: ERROR_ENVELOPE_REF } } } };

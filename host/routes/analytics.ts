@@ -4,6 +4,7 @@ import { instantInvalid } from '../../core/analytics/read-range.js';
 import { unsupportedMediaTypeAnswer } from '../analytics/ingest-answer.js';
 import { INVALID_AS } from '../http/request-reader.js';
 import { reply, route } from '../http/route.js';
+import { AnalyticsEventsSchema, AnalyticsSummarySchema, IngestAnswerSchema } from '../views/analytics-view.js';
 import { defineRoutes } from './route-module.js';
 
 /** `application/json`, with or without parameters (`; charset=utf-8`). */
@@ -49,7 +50,7 @@ export default defineRoutes('analytics', ({ siteKeys, analyticsIngest, analytics
       'application/json': Type.Object({}, { description: 'A batch of tracking events (docs/analytics.md)' }),
     },
     // Answered as the original answers it: the body outside the envelope.
-    response: { envelope: false },
+    response: { envelope: false, schema: IngestAnswerSchema },
     summary:
       'Takes one batch of tracking events for the site whose key (`context.site_auth`) it carries; parsed, checked and stored in a worker thread',
     answers: {
@@ -75,6 +76,7 @@ export default defineRoutes('analytics', ({ siteKeys, analyticsIngest, analytics
     summary: `A site's events received in [from, to), newest first, a page at a time (limit 1–${ANALYTICS_EVENTS_PAGE.max}, default ${ANALYTICS_EVENTS_PAGE.default}; offset default 0), by event type, session or visitor, with the total that match; for back-end users with READ on the site`,
     answers: READ_ANSWERS,
     query: EventsQuery,
+    response: { schema: AnalyticsEventsSchema },
     handler: ({ query, principal }) => analyticsReader.events(principal, query),
   }),
   route({
@@ -85,6 +87,7 @@ export default defineRoutes('analytics', ({ siteKeys, analyticsIngest, analytics
       "Figures over a site's events received in [from, to): totals per event type, pageviews per UTC day, top pages, top content by impressions and clicks, conversions, sessions and visitors; for back-end users with READ on the site",
     answers: READ_ANSWERS,
     query: SummaryQuery,
+    response: { schema: AnalyticsSummarySchema },
     handler: ({ query, principal }) => analyticsReader.summary(principal, query),
   }),
   route({

@@ -1,5 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import { route } from '../http/route.js';
+import {
+  AssetPermissionsSchema,
+  PermissionEntrySchema,
+  PermissionMetadataSchema,
+  PermissionsByTypeSchema,
+} from '../views/permission-view.js';
 import { defineRoutes } from './route-module.js';
 
 const AssetParams = Type.Object({ assetId: Type.String({ minLength: 1, maxLength: 255 }) });
@@ -35,6 +41,7 @@ export default defineRoutes('permissions', ({ assetPermissions }) => [
     path: '/api/v1/permissions',
     access: 'user',
     summary: 'The permission levels and scopes that exist',
+    response: { schema: PermissionMetadataSchema },
     handler: () => assetPermissions.metadata(),
   }),
   route({
@@ -43,6 +50,7 @@ export default defineRoutes('permissions', ({ assetPermissions }) => [
     access: 'user',
     summary: "A content item's permissions, one entry per role and permission (administrators)",
     query: ByContentQuery,
+    response: { schema: Type.Array(PermissionEntrySchema) },
     answers: { 404: 'no such content' },
     handler: ({ query, principal }) => assetPermissions.byContent(principal, query.contentletId, query.type ?? 'READ'),
   }),
@@ -52,6 +60,7 @@ export default defineRoutes('permissions', ({ assetPermissions }) => [
     access: 'user',
     summary: 'Whether a user may read or write assets of each kind (oneself, or anyone for administrators)',
     query: ByPermissionTypeQuery,
+    response: { schema: PermissionsByTypeSchema },
     answers: { 404: 'no such user' },
     handler: ({ query, principal }) =>
       assetPermissions.byPermissionType(principal, {
@@ -66,6 +75,7 @@ export default defineRoutes('permissions', ({ assetPermissions }) => [
     access: 'user',
     summary: "An asset's permissions: its own or inherited, and what the caller may do",
     params: AssetParams,
+    response: { schema: AssetPermissionsSchema },
     answers: { 404: 'no such site, folder, content type or content' },
     handler: ({ params, principal }) => assetPermissions.ofAsset(principal, params.assetId),
   }),
@@ -75,6 +85,7 @@ export default defineRoutes('permissions', ({ assetPermissions }) => [
     access: 'user',
     summary: 'Gives an asset permissions of its own, replacing any it had (needs EDIT_PERMISSIONS)',
     params: AssetParams,
+    response: { schema: AssetPermissionsSchema },
     body: PermissionsBody,
     answers: { 404: 'no such site, folder, content type or content' },
     handler: ({ params, body, principal }) => assetPermissions.replace(principal, params.assetId, body.permissions),
@@ -85,6 +96,7 @@ export default defineRoutes('permissions', ({ assetPermissions }) => [
     access: 'user',
     summary: 'Lets an asset inherit its permissions again (needs EDIT_PERMISSIONS)',
     params: AssetParams,
+    response: { schema: AssetPermissionsSchema },
     answers: { 404: 'no such site, folder, content type or content' },
     handler: ({ params, principal }) => assetPermissions.reset(principal, params.assetId),
   }),

@@ -1,6 +1,13 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
 import { reply, route } from '../http/route.js';
 import { BUNDLE_PUBLISH_PATH } from '../publishing/bundle-sender.js';
+import { DeletedSchema, deletedView } from '../views/deleted-view.js';
+import {
+  PushEndpointSchema,
+  PushEnvironmentSchema,
+  PushRecordSchema,
+  ReceivedBundleSchema,
+} from '../views/publishing-view.js';
 import { defineRoutes } from './route-module.js';
 
 const Id = Type.Object({ id: Type.String({ minLength: 1, maxLength: 36 }) });
@@ -44,7 +51,9 @@ const BundleBody = Type.Object({
   ),
 });
 
+// The original's environment and bundle resources answer in the envelope, outside /api/v1.
 const enveloped = (entity: unknown) => reply(entity, { envelope: true });
+const inEnvelope = (schema: TSchema) => ({ schema, envelope: true });
 
 /**
  * Push publishing: environments and endpoints (the original's resources, for administrators), the
@@ -56,6 +65,7 @@ export default defineRoutes('publishing', ({ pushAdmin, bundleReceiver }) => [
     path: '/api/environment',
     access: 'admin',
     summary: 'Lists push publishing environments',
+    response: inEnvelope(Type.Array(PushEnvironmentSchema)),
     handler: async () => enveloped(await pushAdmin.listEnvironments()),
   }),
   route({
@@ -63,6 +73,7 @@ export default defineRoutes('publishing', ({ pushAdmin, bundleReceiver }) => [
     path: '/api/environment',
     access: 'admin',
     summary: 'Creates an environment: `{name, pushMode: PUSH_TO_ALL|PUSH_TO_ONE}`',
+    response: inEnvelope(PushEnvironmentSchema),
     body: EnvironmentBody,
     handler: async ({ body }) => enveloped(await pushAdmin.createEnvironment(body)),
   }),
@@ -71,6 +82,7 @@ export default defineRoutes('publishing', ({ pushAdmin, bundleReceiver }) => [
     path: '/api/environment/:id',
     access: 'admin',
     summary: 'Renames an environment or changes its push mode',
+    response: inEnvelope(PushEnvironmentSchema),
     answers: { 404: 'no such environment' },
     params: Id,
     body: EnvironmentBody,
@@ -81,11 +93,12 @@ export default defineRoutes('publishing', ({ pushAdmin, bundleReceiver }) => [
     path: '/api/environment/:id',
     access: 'admin',
     summary: 'Removes an environment with its endpoints',
+    response: inEnvelope(DeletedSchema),
     answers: { 404: 'no such environment' },
     params: Id,
     handler: async ({ params }) => {
       await pushAdmin.deleteEnvironment(params.id);
-      return enveloped({ deleted: params.id });
+      return enveloped(deletedView(params.id));
     },
   }),
   route({
@@ -93,6 +106,7 @@ export default defineRoutes('publishing', ({ pushAdmin, bundleReceiver }) => [
     path: '/api/v1/environments/endpoints',
     access: 'admin',
     summary: 'Lists every endpoint (keys are never shown)',
+    response: { schema: Type.Array(PushEndpointSchema) },
     handler: () => pushAdmin.listEndpoints(),
   }),
   route({
@@ -100,6 +114,7 @@ export default defineRoutes('publishing', ({ pushAdmin, bundleReceiver }) => [
     path: '/api/v1/environments/endpoints/environment/:id',
     access: 'admin',
     summary: 'Lists the endpoints of one environment',
+    response: { schema: Type.Array(PushEndpointSchema) },
     answers: { 404: 'no such environment' },
     params: Id,
     handler: ({ params }) => pushAdmin.listEndpoints(params.id),
@@ -109,6 +124,7 @@ export default defineRoutes('publishing', ({ pushAdmin, bundleReceiver }) => [
     path: '/api/v1/environments/endpoints/:id',
     access: 'admin',
     summary: 'One endpoint',
+    response: { schema: PushEndpointSchema },
     answers: { 404: 'no such endpoint' },
     params: Id,
     handler: ({ params }) => pushAdmin.getEndpoint(params.id),
@@ -118,6 +134,7 @@ export default defineRoutes('publishing', ({ pushAdmin, bundleReceiver }) => [
     path: '/api/v1/environments/endpoints',
     access: 'admin',
     summary: 'Creates an endpoint; `authorizationToken` is the key the receiving instance accepts, stored encrypted',
+    response: { schema: PushEndpointSchema },
     answers: { 404: 'no such environment' },
     body: NewEndpointBody,
     handler: ({ body }) => pushAdmin.createEndpoint(body),
@@ -127,6 +144,7 @@ export default defineRoutes('publishing', ({ pushAdmin, bundleReceiver }) => [
     path: '/api/v1/environments/endpoints/:id',
     access: 'admin',
     summary: 'Updates an endpoint; without `authorizationToken` its key is kept',
+    response: { schema: PushEndpointSchema },
     answers: { 404: 'no such endpoint or environment' },
     params: Id,
     body: EndpointBody,
@@ -137,11 +155,12 @@ export default defineRoutes('publishing', ({ pushAdmin, bundleReceiver }) => [
     path: '/api/v1/environments/endpoints/:id',
     access: 'admin',
     summary: 'Removes an endpoint',
+    response: { schema: DeletedSchema },
     answers: { 404: 'no such endpoint' },
     params: Id,
     handler: async ({ params }) => {
       await pushAdmin.deleteEndpoint(params.id);
-      return { deleted: params.id };
+      return deletedView(params.id);
     },
   }),
   route({
@@ -149,6 +168,7 @@ export default defineRoutes('publishing', ({ pushAdmin, bundleReceiver }) => [
     path: '/api/v1/publishing/pushes',
     access: 'admin',
     summary: 'The push status per endpoint: of the item `identifier`, or of every item pushed',
+    response: { schema: Type.Array(PushRecordSchema) },
     query: Type.Object({ identifier: Type.Optional(Type.String({ maxLength: 36 })) }),
     handler: ({ query }) => pushAdmin.pushes(query.identifier),
   }),
@@ -158,6 +178,7 @@ export default defineRoutes('publishing', ({ pushAdmin, bundleReceiver }) => [
     // The sender's key is the credential: `guard` checks it against the stored hash before the body is read.
     access: 'public',
     summary: 'Receives a bundle from another instance (`Authorization: Bearer <key>`) and applies it atomically',
+    response: inEnvelope(ReceivedBundleSchema),
     answers: { 401: 'the key is missing or not accepted' },
     body: BundleBody,
     guard: (request) => bundleReceiver.authenticate(request.headers.authorization),

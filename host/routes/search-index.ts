@@ -1,4 +1,5 @@
 import { reply, route } from '../http/route.js';
+import { ReindexProgressSchema } from '../views/search-view.js';
 import { defineRoutes } from './route-module.js';
 
 /**
@@ -14,6 +15,7 @@ export default defineRoutes('search-index', ({ reindexer }) =>
       access: 'admin',
       summary: 'Starts rebuilding the search index from storage; answers its progress',
       answers: { 202: 'started', 409: 'a reindex is running already' },
+      response: { schema: ReindexProgressSchema },
       handler: () => reply(reindexer.start(), { status: 202 }),
     }),
     route({
@@ -21,6 +23,7 @@ export default defineRoutes('search-index', ({ reindexer }) =>
       path,
       access: 'admin',
       summary: 'The progress of the running or last reindex',
+      response: { schema: ReindexProgressSchema },
       handler: () => reindexer.status(),
     }),
   ]),

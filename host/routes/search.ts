@@ -7,6 +7,7 @@ import { isRelatedDepth, RelatedContent, type RelatedDepth } from '../../core/se
 import { parseSortSpec } from '../../core/search/sort-spec.js';
 import { INVALID_AS } from '../http/request-reader.js';
 import { reply, route } from '../http/route.js';
+import { ContentSearchAnswerSchema, EngineSearchAnswerSchema, SearchResponseSchema } from '../views/search-view.js';
 import { defineRoutes } from './route-module.js';
 
 const depthInvalid = () => new CmsError(Errors.SEARCH_DEPTH_INVALID, undefined, { fieldName: 'depth' });
@@ -73,6 +74,7 @@ export default defineRoutes('search', ({ contentSearch, contentReader, fields })
       path: '/api/es/search',
       access: 'optional',
       summary: 'Searches content with an Elasticsearch request: the contentlets of the hits and the engine response',
+      response: { schema: EngineSearchAnswerSchema },
       query: EngineQuery,
       body: EngineRequest,
       handler: async ({ principal, body, query }) => {
@@ -86,6 +88,7 @@ export default defineRoutes('search', ({ contentSearch, contentReader, fields })
       path: '/api/es/raw',
       access: 'optional',
       summary: "Searches content with an Elasticsearch request: the engine's response as it is",
+      response: { schema: SearchResponseSchema },
       query: EngineQuery,
       body: EngineRequest,
       handler: async ({ principal, body, query }) => {
@@ -98,6 +101,8 @@ export default defineRoutes('search', ({ contentSearch, contentReader, fields })
       path: '/api/content/_search',
       access: 'optional',
       summary: 'Searches content with a Lucene query (the content search API of the JavaScript client)',
+      // In the envelope, as the original's content search answers, though outside /api/v1.
+      response: { schema: ContentSearchAnswerSchema, envelope: true },
       body: ContentSearchBody,
       handler: async ({ principal, body }) => {
         const depth = depthOf(body.depth);

@@ -66,3 +66,33 @@ export const ContentletSchema = Type.Object({
   modDate: Type.Integer(),
   categoryId: Type.String(),
 });
+
+/**
+ * `contentletMap`'s shape (core/content/contentlet-map.ts): the members every content item has,
+ * then its fields by variable as their types write them, and a page's or file's path members.
+ * Field values are the content type's own, so other members are allowed.
+ */
+export const ContentMapSchema = Type.Object(
+  {
+    owner: Type.String(),
+    identifier: Type.String(),
+    inode: Type.String(),
+    modDate: Type.Integer({ description: 'Milliseconds since the epoch' }),
+    languageId: Type.Integer(),
+    title: Type.String(),
+    folder: Type.String(),
+    sortOrder: Type.Number(),
+    modUser: Type.String(),
+    host: Type.String(),
+    stInode: Type.String(),
+    contentType: Type.String({ description: "The content type's variable" }),
+    baseType: Type.String(),
+    live: Type.Boolean(),
+    working: Type.Boolean(),
+    archived: Type.Boolean(),
+    locked: Type.Boolean(),
+    nullProperties: Type.Array(Type.String(), { description: 'The fields without a value' }),
+    disabledWYSIWYG: Type.Array(Type.String()),
+  },
+  { additionalProperties: true },
+);

@@ -1,4 +1,25 @@
+import { Type } from '@sinclair/typebox';
 import type { Job } from '../../core/plugin/storage-driver.js';
+import { IsoInstantSchema } from './instant-schemas.js';
+
+/** `jobView`'s shape, for the OpenAPI document. */
+export const JobSchema = Type.Object({
+  id: Type.String(),
+  kind: Type.String(),
+  status: Type.Union([Type.Literal('pending'), Type.Literal('running'), Type.Literal('done'), Type.Literal('dead')]),
+  idempotencyKey: Type.String(),
+  attempts: Type.Integer({ minimum: 0 }),
+  maxAttempts: Type.Integer(),
+  nextRunAt: IsoInstantSchema,
+  leaseUntil: Type.Union([IsoInstantSchema, Type.Null()]),
+  lastError: Type.Union([Type.String(), Type.Null()]),
+  // The handler of `kind` decides the payload: a mail job's holds the message, another's other things.
+  payload: Type.Unknown({
+    description: 'The JSON the job was written with, as its kind reads it (text when not JSON)',
+  }),
+  createdAt: IsoInstantSchema,
+  updatedAt: IsoInstantSchema,
+});
 
 /**
  * A durable job as administrators see it: its payload as the JSON it is (a mail job's holds the
