@@ -111,12 +111,20 @@ export type RouteAnswers = Readonly<Partial<Record<number, string>>>;
  * view functions make the answer; the REST tests check real answers against `schema`.
  */
 export interface RouteResponse {
-  /** The envelope's `entity`, or the whole body of an answer outside the envelope. Left out: not described. */
+  /**
+   * The envelope's `entity`, or the whole body of an answer outside the envelope. Left out: not
+   * described. `Type.Never()`: the route never succeeds (the document has no 200 for it).
+   */
   schema?: TSchema;
   /** Default JSON. An answer of another type (`text/plain` keys) is never in the envelope. */
   mediaType?: string;
   /** Whether the answer is in the envelope; default: JSON answers at enveloped paths (`/api/v1`, `/api/v2`) are. */
   envelope?: boolean;
+  /**
+   * The whole body in each other type the route answers in, by what the request asks (the legacy
+   * save's `type=json`); never in the envelope.
+   */
+  alternatives?: Readonly<Record<string, TSchema>>;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type, TypeGuard, type TSchema } from '@sinclair/typebox';
 import { isEnvelopePath } from '../http/envelope.js';
 import type { AnyRoute } from '../http/route.js';
 import { envelopeOf } from './envelope-schema.js';
@@ -16,6 +16,10 @@ export interface DocumentedSuccess {
   entity: TSchema | undefined;
   /** Whether the route declares its answer's shape (`response.schema`), so that tests may check real answers. */
   declared: boolean;
+  /** Whether the route never succeeds (`Type.Never()`): the document has no 200 for it, and a test that gets one fails. */
+  never: boolean;
+  /** The whole body in the other types the route may answer in, by media type. */
+  alternatives: Readonly<Record<string, TSchema>>;
 }
 
 /**
@@ -26,13 +30,16 @@ export interface DocumentedSuccess {
 export function documentedSuccess(definition: AnyRoute, path: string): DocumentedSuccess {
   const declared = definition.response;
   const mediaType = declared?.mediaType ?? (path.startsWith('/api/') ? JSON_MEDIA_TYPE : '*/*');
-  const enveloped = declared?.envelope ?? (mediaType === JSON_MEDIA_TYPE && isEnvelopePath(path));
   const entity = declared?.schema;
+  const never = entity !== undefined && TypeGuard.IsNever(entity);
+  const enveloped = !never && (declared?.envelope ?? (mediaType === JSON_MEDIA_TYPE && isEnvelopePath(path)));
   return {
     mediaType,
     enveloped,
     schema: enveloped ? envelopeOf(entity ?? Type.Unknown()) : entity,
     entity: enveloped ? entity : undefined,
     declared: entity !== undefined,
+    never,
+    alternatives: declared?.alternatives ?? {},
   };
 }

@@ -75,16 +75,17 @@ function queryParameters(query: TObject): Array<Record<string, unknown>> {
 }
 
 /**
- * The answers: the success (200, with the declared shape), what the route declares, and the shared
- * error answers every route of its kind may give: 400 for a route that reads input or changes
- * something (the cross-site refusal), 401 and 403 for one that reads credentials. `default` covers
- * what any request may meet (5xx, the adapter's 413/414/431/503).
+ * The answers: the success (200, with the declared shape; none for a route that never succeeds),
+ * what the route declares, and the shared error answers every route of its kind may give: 400 for
+ * a route that reads input or changes something (the cross-site refusal), 401 and 403 for one that
+ * reads credentials. `default` covers what any request may meet (5xx, the adapter's 413/414/431/503).
  */
 function responsesOf(route: RegisteredRoute, readsInput: boolean): Record<string, unknown> {
   const { definition } = route;
   const success = documentedSuccess(definition, route.path);
-  const content = { [success.mediaType]: { schema: successSchema(success) } };
-  const responses: Record<string, unknown> = { 200: { description: 'Success', content } };
+  const content = successContent(success);
+  const responses: Record<string, unknown> = {};
+  if (!success.never) responses[200] = { description: 'Success', content };
   const usual: number[] = [];
   if (readsInput || route.method !== 'GET') usual.push(400);
   if (definition.access !== 'public') usual.push(401, 403);
@@ -106,6 +107,13 @@ function responsesOf(route: RegisteredRoute, readsInput: boolean): Record<string
     description: 'Any other failure: a fault (500), or what the adapter refuses before the route (413, 414, 431, 503)',
   };
   return responses;
+}
+
+/** The success body in each type the route answers in: the declared one first, then the alternatives. */
+function successContent(success: DocumentedSuccess): Record<string, unknown> {
+  const content: Record<string, unknown> = { [success.mediaType]: { schema: successSchema(success) } };
+  for (const [type, schema] of Object.entries(success.alternatives)) content[type] = { schema: toJsonSchema(schema) };
+  return content;
 }
 
 /**

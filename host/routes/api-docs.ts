@@ -7,6 +7,7 @@ import { DocsAssets, INDEX_FILE, type DocsAsset } from '../openapi/docs-assets.j
 import { DOCS_BASE, DOCS_CSP, DOCUMENT_PATH } from '../openapi/docs-page.js';
 import { openApiDocument, type DocumentOptions } from '../openapi/openapi-document.js';
 import { PublishedDocument } from '../openapi/published-document.js';
+import { fileAnswer } from '../views/file-answer.js';
 
 const DAY_SECONDS = 86_400;
 
@@ -103,7 +104,7 @@ export class ApiDocs {
         summary: "A file of the docs page: its script and the Swagger UI bundle's script, style sheet and icons",
         params: Type.Object({ file: Type.String({ minLength: 1, maxLength: 64 }) }),
         answers: { 304: 'the copy named by If-None-Match is current', 404: 'not a file of the page' },
-        response: { mediaType: '*/*' },
+        response: fileAnswer("The file's bytes: a script, a style sheet or an icon"),
         handler: ({ request, params }) => serve(request, params.file),
       }),
     ];

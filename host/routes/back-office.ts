@@ -4,6 +4,7 @@ import { loadAssetBundle, type BundledAsset } from '../back-office/asset-bundle.
 import { assetReply } from '../back-office/asset-reply.js';
 import { reply, route } from '../http/route.js';
 import { serviceRoot } from '../version.js';
+import { fileAnswer } from '../views/file-answer.js';
 import { defineRoutes } from './route-module.js';
 
 const INDEX = 'index.html';
@@ -42,6 +43,7 @@ export default defineRoutes('back-office', ({ settings }) => {
       access: 'public',
       summary: 'The back office’s page (`/admin` is sent to `/admin/`, so that its relative paths resolve)',
       answers: { 301: 'to /admin/', 503: 'the back office is not built' },
+      response: fileAnswer('The page of the single-page application', 'text/html'),
       handler: async ({ request }) => {
         if (!request.path.endsWith('/'))
           return reply(Buffer.alloc(0), { status: 301, headers: { Location: '/admin/', 'Cache-Control': 'no-cache' } });
@@ -54,6 +56,7 @@ export default defineRoutes('back-office', ({ settings }) => {
       access: 'public',
       summary: 'A file of the back office, or its page for the paths of its screens',
       answers: { 404: 'no such file', 503: 'the back office is not built' },
+      response: fileAnswer("The file's bytes (a script, a style sheet, an image...), or the page"),
       handler: async ({ request, params }) => {
         const loaded = await files();
         const asset = loaded.get(params.file);

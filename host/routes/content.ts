@@ -4,7 +4,8 @@ import { contentletMap } from '../../core/content/contentlet-map.js';
 import { CmsError, Errors } from '../../core/errors/index.js';
 import { compileQueryReader, INVALID_AS } from '../http/request-reader.js';
 import { reply, route } from '../http/route.js';
-import { contentletView } from '../views/contentlet-view.js';
+import { LegacyContentletsSchema } from '../views/contentlet-map-schema.js';
+import { ContentletSchema, contentletView } from '../views/contentlet-view.js';
 import { defineRoutes } from './route-module.js';
 
 const LanguageId = Type.Integer({
@@ -26,6 +27,9 @@ const ReadQuery = Type.Object({
 type ReadQuery = { live?: boolean; language?: number; languageId?: number };
 
 const readPathOptions = compileQueryReader(ReadQuery);
+
+/** Outside the envelope (not an enveloped path), as the original's legacy interface answers. */
+const LEGACY_RESPONSE = { schema: LegacyContentletsSchema };
 
 const readOptions = (query: ReadQuery) => ({ live: query.live, languageId: query.language ?? query.languageId });
 
@@ -56,6 +60,7 @@ export default defineRoutes('content', ({ contentReader: reader, fields }) => {
       summary: 'The live version of an item (legacy answer: {"contentlets": [...]})',
       query: ReadQuery,
       answers: { 404: 'no such item, or no version to show' },
+      response: LEGACY_RESPONSE,
       handler: async ({ params, query, principal }) =>
         legacy(await reader.byIdentifier(principal, params.identifier, { ...readOptions(query), defaultLive: true })),
     }),
@@ -66,6 +71,7 @@ export default defineRoutes('content', ({ contentReader: reader, fields }) => {
       summary: 'The same, with options as path segments (/live/false/language/2)',
       query: ReadQuery,
       answers: { 404: 'no such item, or no version to show' },
+      response: LEGACY_RESPONSE,
       handler: async ({ params, query, principal }) =>
         legacy(
           await reader.byIdentifier(principal, params.identifier, {
@@ -80,6 +86,7 @@ export default defineRoutes('content', ({ contentReader: reader, fields }) => {
       access: 'optional',
       summary: 'One version of an item (legacy answer)',
       answers: { 404: 'no such version' },
+      response: LEGACY_RESPONSE,
       handler: async ({ params, principal }) => legacy(await reader.byInode(principal, params.inode)),
     }),
     route({
@@ -89,6 +96,7 @@ export default defineRoutes('content', ({ contentReader: reader, fields }) => {
       summary: 'An item by identifier or inode; signed-in users get the working version unless live=true',
       query: ReadQuery,
       answers: { 404: 'no such item' },
+      response: { schema: ContentletSchema },
       handler: async ({ params, query, principal }) =>
         contentletView(await reader.byIdentifierOrInode(principal, params.id, readOptions(query)), typeOf),
     }),

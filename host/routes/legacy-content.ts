@@ -40,6 +40,18 @@ const SAVE_BODY_TYPES = {
   ),
 };
 
+/**
+ * A save answers an empty body, the version named by the `Location`, `inode` and `identifier`
+ * headers; with `type=json` (or `/type/json` in the path), the two ids as JSON.
+ */
+const SAVE_RESPONSE = {
+  mediaType: 'text/plain',
+  schema: Type.String({ maxLength: 0, description: 'Empty: see the Location, inode and identifier headers' }),
+  alternatives: {
+    'application/json': Type.Object({ inode: Type.String(), identifier: Type.String() }),
+  },
+};
+
 type Uploads = { tempDir: string; limits: MultipartLimits };
 type SavedForm = Pick<LegacySaveRequest<{ fileName: string }>, 'form' | 'files'>;
 
@@ -99,6 +111,7 @@ export default defineRoutes('legacy content save', ({ legacySave, uploads }) => 
       // readers, and an anonymous caller who may not save is refused before a byte of it is read.
       accepts: 'stream',
       bodyTypes: SAVE_BODY_TYPES,
+      response: SAVE_RESPONSE,
       answers: {
         404: 'no such action, content type or item',
         409: 'the item is locked by another user',
@@ -128,6 +141,8 @@ export default defineRoutes('legacy content save', ({ legacySave, uploads }) => 
       path: BASE,
       access: 'optional',
       summary: 'A legacy save without an operation: refused with the forms that work',
+      answers: { 400: 'always: the path names no operation' },
+      response: { schema: Type.Never() },
       // Refused before the body is read.
       accepts: 'stream',
       handler: () => {

@@ -3,6 +3,7 @@ import { CmsError, Errors } from '../../core/errors/index.js';
 import { fileReply } from '../http/file-reply.js';
 import { INVALID_AS } from '../http/request-reader.js';
 import { route } from '../http/route.js';
+import { fileAnswer } from '../views/file-answer.js';
 import { defineRoutes } from './route-module.js';
 
 /** The original's language parameter of front-end requests. */
@@ -22,6 +23,7 @@ const RESERVED = /^\/(api|dA)(\/|$)/i;
 const Segment = Type.String({ minLength: 1, maxLength: 255 });
 
 const FILE_ANSWERS = { 304: 'the caller holds the current version', 404: 'no published file here' } as const;
+const FILE_BYTES = fileAnswer("The file's bytes, of its media type");
 
 /**
  * Files served as a site serves them: `GET /{path}` on the site the `Host` header names (its name,
@@ -37,6 +39,7 @@ export default defineRoutes('site-files', ({ fileDelivery }) => {
     params: Type.Object({ id: Segment }),
     query: FileQuery,
     answers: FILE_ANSWERS,
+    response: FILE_BYTES,
     handler: async ({ request, params, query, principal }) =>
       fileReply(
         request,
@@ -53,6 +56,7 @@ export default defineRoutes('site-files', ({ fileDelivery }) => {
       params: Type.Object({ id: Segment, field: Segment, name: Type.Optional(Type.String({ maxLength: 1024 })) }),
       query: FileQuery,
       answers: FILE_ANSWERS,
+      response: FILE_BYTES,
       handler: async ({ request, params, query, principal }) =>
         fileReply(
           request,
@@ -76,6 +80,7 @@ export default defineRoutes('site-files', ({ fileDelivery }) => {
       params: Type.Object({ path: Type.String({ maxLength: 4096 }) }),
       query: FileQuery,
       answers: FILE_ANSWERS,
+      response: FILE_BYTES,
       handler: async ({ request, query, principal }) => {
         if (RESERVED.test(request.path)) throw new CmsError(Errors.HTTP_ROUTE_NOT_FOUND);
         const file = await fileDelivery.byPath(principal, {

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { messageView } from '../../core/messages/message-view.js';
 import { route } from '../http/route.js';
+import { UserMessagePageSchema, UserMessageSchema } from '../views/user-message-schema.js';
 import { defineRoutes } from './route-module.js';
 
 const MessageId = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
@@ -17,6 +18,7 @@ export default defineRoutes('user-messages', ({ userMessages }) => [
     access: 'user',
     summary: 'The caller’s messages, newest first, paged (page, per_page), with the total and the unread count',
     query: Paging,
+    response: { schema: UserMessagePageSchema },
     handler: async ({ query, principal }) => {
       const page = query.page ?? 1;
       const perPage = query.per_page ?? 20;
@@ -35,6 +37,7 @@ export default defineRoutes('user-messages', ({ userMessages }) => [
     summary: 'Marks one of the caller’s messages read',
     answers: { 404: 'no such message, or another user’s' },
     params: MessageId,
+    response: { schema: UserMessageSchema },
     handler: async ({ params, principal }) => messageView(await userMessages.markRead(principal, params.id)),
   }),
   route({
@@ -44,6 +47,7 @@ export default defineRoutes('user-messages', ({ userMessages }) => [
     summary: 'Deletes one of the caller’s messages',
     answers: { 404: 'no such message, or another user’s' },
     params: MessageId,
+    response: { schema: UserMessageSchema },
     handler: async ({ params, principal }) => messageView(await userMessages.delete(principal, params.id)),
   }),
 ]);

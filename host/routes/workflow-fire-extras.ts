@@ -8,6 +8,7 @@ import { parseSystemAction, type SystemActionService } from '../../core/workflow
 import { jsonOrMultipartBody } from '../http/json-or-multipart-body.js';
 import { reply, route } from '../http/route.js';
 import { actionView, historyEntryView } from '../views/workflow-view.js';
+import { HistoryEntrySchema, SeparatorAnswerSchema } from '../views/workflow-answer-schemas.js';
 import { defineRoutes } from './route-module.js';
 import {
   FIRE_BODY_TYPES,
@@ -193,6 +194,7 @@ export default defineRoutes(
         summary:
           'Adds a separator to a step: an action named SEPARATOR that only divides menus (no sub-actions; the item stays in its step)',
         body: SeparatorBody,
+        response: { schema: SeparatorAnswerSchema },
         answers: { 400: 'the step belongs to another scheme', 404: 'no such scheme or step' },
         handler: async ({ body, principal }) => ({
           ...actionView(await createSeparator(storage, workflows, { ...body, ownerId: principal.user.userId })),
@@ -280,6 +282,7 @@ export default defineRoutes(
         summary: "Adds a comment to an item's workflow history (in `language`, else the default language)",
         query: CommentQuery,
         body: CommentBody,
+        response: { schema: HistoryEntrySchema },
         answers: { 403: 'the caller may not read the item', 404: 'no such item in that language' },
         handler: async ({ params, query, body, principal }) =>
           historyEntryView(await taskHistory.comment(principal, params.identifier, body.comment, query.language)),

@@ -4,6 +4,7 @@ import type { FireResult } from '../../core/workflow/fire-engine.js';
 import { jsonOrMultipartBody } from '../http/json-or-multipart-body.js';
 import { reply, route } from '../http/route.js';
 import { actionView, historyEntryView } from '../views/workflow-view.js';
+import { ActionAnswerSchema, HistoryEntrySchema } from '../views/workflow-answer-schemas.js';
 import { defineRoutes } from './route-module.js';
 import {
   FIRE_BODY_TYPES,
@@ -94,6 +95,7 @@ export default defineRoutes('workflow fire', ({ fireEngine: engine, systemAction
       path: '/api/v1/workflow/tasks/history/comments/:identifier',
       access: 'user',
       summary: 'The actions fired on an item and the comments made, oldest first',
+      response: { schema: Type.Array(HistoryEntrySchema) },
       handler: async ({ params, principal }) =>
         (await taskHistory.list(principal, params.identifier)).map(historyEntryView),
     }),
@@ -103,6 +105,7 @@ export default defineRoutes('workflow fire', ({ fireEngine: engine, systemAction
       access: 'user',
       summary: 'The actions the caller may fire on an item in its current step (separators only when includeSeparator)',
       query: ActionsQuery,
+      response: { schema: Type.Array(ActionAnswerSchema) },
       answers: { 404: 'no such version' },
       handler: async ({ params, query, principal }) =>
         (await engine.availableActions(params.inode, principal))

@@ -4,10 +4,14 @@ import { defineRoutes } from './route-module.js';
 import { schemeView } from '../views/workflow-view.js';
 import { itemStatusView, offeredActionView } from '../views/workflow-status-view.js';
 import { SchemeImportBody } from './workflow-scheme-import-body.js';
+import { ItemStatusSchema, OfferedActionSchema, SchemeAnswerSchema } from '../views/workflow-answer-schemas.js';
+import { SchemeExportSchema } from '../views/workflow-export-view.js';
 
 const base = '/api/v1/workflow';
 const Id = Type.String({ maxLength: 255 });
 const Name = Type.Optional(Type.String({ maxLength: 255 }));
+const OfferedActions = { schema: Type.Array(OfferedActionSchema) };
+const Done = (word: 'OK' | 'Ok') => ({ schema: Type.Literal(word) });
 
 /**
  * Whole-scheme operations the original offers beside the definition endpoints: copy, export and
@@ -23,6 +27,7 @@ export default defineRoutes('workflow schemes', ({ schemeTransfer, workflowOrder
     query: Type.Object({ name: Name }),
     body: Type.Object({ name: Name }),
     optionalBody: true,
+    response: { schema: SchemeAnswerSchema },
     handler: async ({ params, query, body }) =>
       schemeView(await schemeTransfer.copy(params.schemeId, body?.name ?? query.name)),
   }),
@@ -32,6 +37,7 @@ export default defineRoutes('workflow schemes', ({ schemeTransfer, workflowOrder
     access: 'admin',
     summary: 'Exports a scheme in the interchange format (secret parameters masked)',
     answers: { 404: 'no such scheme' },
+    response: { schema: SchemeExportSchema },
     handler: async ({ params }) => schemeTransfer.export(params.schemeId),
   }),
   route({
@@ -40,6 +46,7 @@ export default defineRoutes('workflow schemes', ({ schemeTransfer, workflowOrder
     access: 'admin',
     summary: 'Imports the schemes of an export under their own ids; answers "OK"',
     body: SchemeImportBody,
+    response: Done('OK'),
     handler: async ({ body, principal }) => {
       await schemeTransfer.import(body, principal.user.userId);
       return 'OK';
@@ -52,6 +59,7 @@ export default defineRoutes('workflow schemes', ({ schemeTransfer, workflowOrder
     summary: 'Moves a step to a 0-based place in its scheme; answers "Ok"',
     answers: { 404: 'no such step' },
     params: Type.Object({ stepId: Id, order: Type.Integer({ minimum: 0, maximum: 10_000 }) }),
+    response: Done('Ok'),
     handler: async ({ params }) => {
       await workflowOrdering.reorderStep(params.stepId, params.order);
       return 'Ok';
@@ -64,6 +72,7 @@ export default defineRoutes('workflow schemes', ({ schemeTransfer, workflowOrder
     summary: 'Moves an action to a 0-based place in a step it is attached to; answers "Ok"',
     answers: { 404: 'no such step or action, or the action is not attached to the step' },
     body: Type.Object({ order: Type.Integer({ minimum: 0, maximum: 10_000 }) }),
+    response: Done('Ok'),
     handler: async ({ params, body }) => {
       await workflowOrdering.reorderAction(params.stepId, params.actionId, body.order);
       return 'Ok';
@@ -75,6 +84,7 @@ export default defineRoutes('workflow schemes', ({ schemeTransfer, workflowOrder
     access: 'user',
     summary: "The actions of the first step of a content type's schemes that the caller may use",
     answers: { 404: 'no such content type' },
+    response: OfferedActions,
     handler: async ({ params, principal }) =>
       (await workflowAvailability.defaultActionsOfType(principal, params.contentTypeId)).map(offeredActionView),
   }),
@@ -85,6 +95,7 @@ export default defineRoutes('workflow schemes', ({ schemeTransfer, workflowOrder
     summary: 'The actions of the first step of the schemes ids=<id>,<id> that the caller may use',
     answers: { 404: 'no such scheme' },
     query: Type.Object({ ids: Type.Optional(Type.String({ maxLength: 10_000 })) }),
+    response: OfferedActions,
     handler: async ({ query, principal }) =>
       (await workflowAvailability.defaultActionsOfSchemes(principal, (query.ids ?? '').split(','))).map(
         offeredActionView,
@@ -96,6 +107,7 @@ export default defineRoutes('workflow schemes', ({ schemeTransfer, workflowOrder
     access: 'user',
     summary: 'The default actions of a content type (by id or variable) shown on NEW and in the editing screen',
     answers: { 404: 'no such content type' },
+    response: OfferedActions,
     handler: async ({ params, principal }) =>
       (await workflowAvailability.initialActionsOfType(principal, params.contentType)).map(offeredActionView),
   }),
@@ -106,6 +118,7 @@ export default defineRoutes('workflow schemes', ({ schemeTransfer, workflowOrder
     summary: 'The scheme, step and task of an item, by identifier (in `language`) or inode',
     answers: { 404: 'no such item' },
     query: Type.Object({ language: Type.Optional(Type.Integer({ minimum: 1 })) }),
+    response: { schema: ItemStatusSchema },
     handler: async ({ params, query, principal }) =>
       itemStatusView(await workflowAvailability.status(principal, params.identifier, query.language)),
   }),

@@ -24,18 +24,22 @@ export function documentedAnswerProblems(s: TestApp, route: string, response: Te
 
 /**
  * What is wrong with an answer of a route judged by its documented success: the media type and the
- * body against the schema. Nothing for a route that declares no schema.
+ * body against the schema (an alternative's, when the answer is of that type). Nothing for a route
+ * that declares no schema.
  */
 export function answerProblems(registered: RegisteredRoute, response: TestResponse): string[] {
   const success = documentedSuccess(registered.definition, registered.path);
   if (!success.declared || !success.schema) return [];
+  if (success.never) return ['answered 200, documented as never succeeding'];
   const problems: string[] = [];
   const type = response.headers.get('content-type') ?? '';
-  if (success.mediaType !== '*/*' && !type.startsWith(success.mediaType))
-    problems.push(`Content-Type ${type}, documented ${success.mediaType}`);
-  const body = success.mediaType === 'application/json' ? response.json : response.text;
-  let check = compiled.get(success.schema);
-  if (!check) compiled.set(success.schema, (check = TypeCompiler.Compile(success.schema)));
+  const alternative = Object.entries(success.alternatives).find(([mediaType]) => type.startsWith(mediaType));
+  const [mediaType, schema] = alternative ?? [success.mediaType, success.schema];
+  if (mediaType !== '*/*' && !type.startsWith(mediaType))
+    problems.push(`Content-Type ${type}, documented ${mediaType}`);
+  const body = mediaType === 'application/json' ? response.json : response.text;
+  let check = compiled.get(schema);
+  if (!check) compiled.set(schema, (check = TypeCompiler.Compile(schema)));
   for (const error of check.Errors(body)) problems.push(`${error.path || '/'}: ${error.message}`);
   return problems.slice(0, 10);
 }

@@ -143,7 +143,8 @@ t.test('the document describes every registered route, and is well-formed OpenAP
         t.fail(`${route.method} ${route.path}: query parameter ${name} missing`);
     // The schema published for an annotated route is the one answers are checked against.
     const success = documentedSuccess(route.definition, route.path);
-    if (success.declared)
+    if (success.never) t.notOk(operation.responses['200'], `${route.method} ${route.path}: never succeeds, no 200`);
+    else if (success.declared)
       t.same(
         operation.responses['200'].content[success.mediaType].schema,
         successSchema(success),
@@ -172,6 +173,13 @@ t.test('the document describes every registered route, and is well-formed OpenAP
     'application/xml',
     'multipart/form-data',
   ]);
+  t.same(
+    Object.keys(doc.paths['/api/content/{operation}'].put.responses['200'].content),
+    ['text/plain', 'application/json'],
+    'a route answering in several types documents each (the legacy save: empty, or the ids with type=json)',
+  );
+  t.notOk(doc.paths['/api/content'].put.responses['200'], 'a route that never succeeds documents no success');
+  t.match(doc.paths['/dA/{id}'].get.responses['200'].content, { '*/*': { schema: { type: 'string' } } });
   t.match(doc.paths['/api/v1/analytics/content/siteauth/generate/{siteId}'].get.responses['200'].content, {
     'text/plain': { schema: { type: 'string' } },
   });
