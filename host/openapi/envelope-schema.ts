@@ -14,6 +14,9 @@ export const PaginationSchema = Type.Object({
   totalEntries: Type.Integer({ minimum: 0 }),
 });
 
+/** The `entity` of a route that answers only that it did what was asked, as the original does. */
+export const OkEntitySchema = Type.Literal('Ok');
+
 const envelopeMembers = {
   errors: Type.Array(ErrorDetailSchema),
   messages: Type.Array(Type.Unknown()),

@@ -2,7 +2,19 @@ import { Type } from '@sinclair/typebox';
 import { route } from '../http/route.js';
 import { sortable } from '../http/sorting.js';
 import { defineRoutes } from './route-module.js';
-import { actionView, actionletDefinitionView, associationView, schemeView, stepView } from '../views/workflow-view.js';
+import { OkEntitySchema } from '../openapi/envelope-schema.js';
+import {
+  ActionletAssociationSchema,
+  WorkflowActionSchema,
+  WorkflowActionletSchema,
+  WorkflowSchemeSchema,
+  WorkflowStepSchema,
+  actionView,
+  actionletDefinitionView,
+  associationView,
+  schemeView,
+  stepView,
+} from '../views/workflow-view.js';
 
 const Text = (max = 255) => Type.String({ maxLength: max });
 const Flag = Type.Optional(Type.Boolean());
@@ -72,6 +84,7 @@ export default defineRoutes('workflow definitions', ({ workflows, contentTypes, 
     access: 'admin',
     summary: 'Creates a scheme',
     body: SchemeBody,
+    response: { schema: WorkflowSchemeSchema },
     handler: async ({ body }) => schemeView(await workflows.createScheme(body)),
   }),
   route({
@@ -81,6 +94,7 @@ export default defineRoutes('workflow definitions', ({ workflows, contentTypes, 
     summary:
       'Lists the schemes (archived ones unless showArchived=false), by name unless orderby and direction say otherwise',
     query: SchemeListQuery,
+    response: { schema: Type.Array(WorkflowSchemeSchema) },
     handler: async ({ query }) =>
       (await workflows.listSchemes(query.showArchived !== false, schemeSort.read(query))).map(schemeView),
   }),
@@ -90,6 +104,7 @@ export default defineRoutes('workflow definitions', ({ workflows, contentTypes, 
     access: 'user',
     summary: 'One scheme, by id or short id',
     answers: { 404: 'no such scheme' },
+    response: { schema: WorkflowSchemeSchema },
     handler: async ({ params }) => schemeView(await workflows.getScheme(params.schemeId)),
   }),
   route({
@@ -99,6 +114,7 @@ export default defineRoutes('workflow definitions', ({ workflows, contentTypes, 
     summary: 'Changes a scheme',
     answers: { 404: 'no such scheme' },
     body: SchemeBody,
+    response: { schema: WorkflowSchemeSchema },
     handler: async ({ params, body }) => schemeView(await workflows.updateScheme(params.schemeId, body)),
   }),
   route({
@@ -107,6 +123,7 @@ export default defineRoutes('workflow definitions', ({ workflows, contentTypes, 
     access: 'admin',
     summary: 'Deletes an archived scheme with its steps and actions',
     answers: { 404: 'no such scheme' },
+    response: { schema: WorkflowSchemeSchema },
     handler: async ({ params }) => schemeView(await workflows.deleteScheme(params.schemeId)),
   }),
   route({
@@ -115,6 +132,7 @@ export default defineRoutes('workflow definitions', ({ workflows, contentTypes, 
     access: 'user',
     summary: 'The steps of a scheme, in order',
     answers: { 404: 'no such scheme' },
+    response: { schema: Type.Array(WorkflowStepSchema) },
     handler: async ({ params }) => (await workflows.listSteps(params.schemeId)).map(stepView),
   }),
   route({
@@ -123,6 +141,7 @@ export default defineRoutes('workflow definitions', ({ workflows, contentTypes, 
     access: 'user',
     summary: 'Every action of a scheme',
     answers: { 404: 'no such scheme' },
+    response: { schema: Type.Array(WorkflowActionSchema) },
     handler: async ({ params }) => (await workflows.listSchemeActions(params.schemeId)).map(actionView),
   }),
   route({
@@ -131,6 +150,7 @@ export default defineRoutes('workflow definitions', ({ workflows, contentTypes, 
     access: 'user',
     summary: 'The schemes a content type is bound to',
     answers: { 404: 'no such content type' },
+    response: { schema: Type.Array(WorkflowSchemeSchema) },
     handler: async ({ params }) =>
       (await workflows.schemesOf(await contentTypes.find(params.contentTypeId))).map(schemeView),
   }),
@@ -141,6 +161,7 @@ export default defineRoutes('workflow definitions', ({ workflows, contentTypes, 
     access: 'admin',
     summary: 'Creates a step at the end of its scheme',
     body: StepBody,
+    response: { schema: WorkflowStepSchema },
     handler: async ({ body }) => stepView(await workflows.createStep(body)),
   }),
   route({
@@ -149,6 +170,7 @@ export default defineRoutes('workflow definitions', ({ workflows, contentTypes, 
     access: 'user',
     summary: 'One step',
     answers: { 404: 'no such step' },
+    response: { schema: WorkflowStepSchema },
     handler: async ({ params }) => stepView(await workflows.getStep(params.stepId)),
   }),
   route({
@@ -158,6 +180,7 @@ export default defineRoutes('workflow definitions', ({ workflows, contentTypes, 
     summary: 'Changes a step',
     answers: { 404: 'no such step' },
     body: StepBody,
+    response: { schema: WorkflowStepSchema },
     handler: async ({ params, body }) => stepView(await workflows.updateStep(params.stepId, body)),
   }),
   route({
@@ -166,6 +189,7 @@ export default defineRoutes('workflow definitions', ({ workflows, contentTypes, 
     access: 'admin',
     summary: 'Deletes a step that holds no content',
     answers: { 404: 'no such step' },
+    response: { schema: WorkflowStepSchema },
     handler: async ({ params }) => stepView(await workflows.deleteStep(params.stepId)),
   }),
   route({
@@ -174,6 +198,7 @@ export default defineRoutes('workflow definitions', ({ workflows, contentTypes, 
     access: 'user',
     summary: 'The actions attached to a step, in order',
     answers: { 404: 'no such step' },
+    response: { schema: Type.Array(WorkflowActionSchema) },
     handler: async ({ params }) => (await workflows.listStepActions(params.stepId)).map(actionView),
   }),
   route({
@@ -183,6 +208,7 @@ export default defineRoutes('workflow definitions', ({ workflows, contentTypes, 
     summary: 'Attaches an action of the same scheme to a step; answers "Ok"',
     answers: { 404: 'no such step or action' },
     body: AttachBody,
+    response: { schema: OkEntitySchema },
     handler: async ({ params, body }) => {
       await workflows.attachToStep(params.stepId, body.actionId);
       return 'Ok';
@@ -194,6 +220,7 @@ export default defineRoutes('workflow definitions', ({ workflows, contentTypes, 
     access: 'user',
     summary: 'One action, as attached to a step',
     answers: { 404: 'no such step, or the action is not attached to it' },
+    response: { schema: WorkflowActionSchema },
     handler: async ({ params }) => actionView(await workflows.getStepAction(params.stepId, params.actionId)),
   }),
   route({
@@ -202,6 +229,7 @@ export default defineRoutes('workflow definitions', ({ workflows, contentTypes, 
     access: 'admin',
     summary: 'Detaches an action from a step; answers "Ok"',
     answers: { 404: 'no such step or action' },
+    response: { schema: OkEntitySchema },
     handler: async ({ params }) => {
       await workflows.detachFromStep(params.stepId, params.actionId);
       return 'Ok';
@@ -214,6 +242,7 @@ export default defineRoutes('workflow definitions', ({ workflows, contentTypes, 
     access: 'admin',
     summary: 'Creates an action (with the Notify Assignee actionlet), attached to stepId when given',
     body: ActionBody,
+    response: { schema: WorkflowActionSchema },
     handler: async ({ body, principal }) => actionView(await workflows.createAction(body, principal.user.userId)),
   }),
   route({
@@ -222,6 +251,7 @@ export default defineRoutes('workflow definitions', ({ workflows, contentTypes, 
     access: 'user',
     summary: 'One action',
     answers: { 404: 'no such action' },
+    response: { schema: WorkflowActionSchema },
     handler: async ({ params }) => actionView(await workflows.getAction(params.actionId)),
   }),
   route({
@@ -231,6 +261,7 @@ export default defineRoutes('workflow definitions', ({ workflows, contentTypes, 
     summary: 'Changes an action',
     answers: { 404: 'no such action' },
     body: ActionBody,
+    response: { schema: WorkflowActionSchema },
     handler: async ({ params, body }) => actionView(await workflows.updateAction(params.actionId, body)),
   }),
   route({
@@ -239,6 +270,7 @@ export default defineRoutes('workflow definitions', ({ workflows, contentTypes, 
     access: 'admin',
     summary: 'Deletes an action from its scheme and every step',
     answers: { 404: 'no such action' },
+    response: { schema: WorkflowActionSchema },
     handler: async ({ params }) => actionView(await workflows.deleteAction(params.actionId)),
   }),
   route({
@@ -247,6 +279,7 @@ export default defineRoutes('workflow definitions', ({ workflows, contentTypes, 
     access: 'user',
     summary: 'The actionlets an action runs, in order',
     answers: { 404: 'no such action' },
+    response: { schema: Type.Array(ActionletAssociationSchema) },
     handler: async ({ params }) =>
       (await workflows.listActionlets(params.actionId)).map((a) => associationView(a, actionlets.get(a.actionClass))),
   }),
@@ -257,6 +290,7 @@ export default defineRoutes('workflow definitions', ({ workflows, contentTypes, 
     summary: 'Adds an actionlet of the catalogue to an action, with its parameters; answers "Ok"',
     answers: { 404: 'no such action' },
     body: ActionletBody,
+    response: { schema: OkEntitySchema },
     handler: async ({ params, body }) => {
       const { actionletClass: actionClass, ...rest } = body;
       await workflows.addActionlet(params.actionId, { actionClass, ...rest });
@@ -269,6 +303,7 @@ export default defineRoutes('workflow definitions', ({ workflows, contentTypes, 
     access: 'admin',
     summary: 'Removes an actionlet from its action; answers "Ok"',
     answers: { 404: 'no such association' },
+    response: { schema: OkEntitySchema },
     handler: async ({ params }) => {
       await workflows.removeActionlet(params.actionletId);
       return 'Ok';
@@ -279,6 +314,7 @@ export default defineRoutes('workflow definitions', ({ workflows, contentTypes, 
     path: `${base}/actionlets`,
     access: 'user',
     summary: 'The actionlet catalogue',
+    response: { schema: Type.Array(WorkflowActionletSchema) },
     handler: () => actionlets.listed().map((a) => actionletDefinitionView(a)),
   }),
 ]);

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { SystemActionService } from '../../core/workflow/system-actions.js';
 import { route } from '../http/route.js';
 import { defineRoutes } from './route-module.js';
-import { systemActionMappingView } from '../views/workflow-view.js';
+import { SystemActionMappingSchema, systemActionMappingView } from '../views/workflow-view.js';
 
 const Id = Type.String({ maxLength: 255 });
 const MappingBody = Type.Object({
@@ -27,6 +27,7 @@ export default defineRoutes('workflow system actions', ({ systemActions }) => [
     summary: 'Maps a system action (NEW, EDIT, PUBLISH, ...) to an action, for a scheme or a content type',
     answers: { 404: 'no such action, scheme or content type' },
     body: MappingBody,
+    response: { schema: SystemActionMappingSchema },
     handler: async ({ body }) => systemActionMappingView(await systemActions.map(body)),
   }),
   route({
@@ -35,6 +36,7 @@ export default defineRoutes('workflow system actions', ({ systemActions }) => [
     access: 'user',
     summary: 'The mappings that fire an action',
     answers: { 404: 'no such action' },
+    response: { schema: Type.Array(SystemActionMappingSchema) },
     handler: async ({ params }) => views(await systemActions.listForAction(params.actionId)),
   }),
   route({
@@ -43,6 +45,7 @@ export default defineRoutes('workflow system actions', ({ systemActions }) => [
     access: 'admin',
     summary: 'Removes a mapping',
     answers: { 404: 'no such mapping' },
+    response: { schema: SystemActionMappingSchema },
     handler: async ({ params }) => systemActionMappingView(await systemActions.delete(params.mappingId)),
   }),
   route({
@@ -51,6 +54,7 @@ export default defineRoutes('workflow system actions', ({ systemActions }) => [
     access: 'user',
     summary: 'The mappings of a scheme',
     answers: { 404: 'no such scheme' },
+    response: { schema: Type.Array(SystemActionMappingSchema) },
     handler: async ({ params }) => views(await systemActions.listForScheme(params.schemeId)),
   }),
   route({
@@ -59,6 +63,7 @@ export default defineRoutes('workflow system actions', ({ systemActions }) => [
     access: 'user',
     summary: "The mappings in effect for a content type: its own, then its schemes'",
     answers: { 404: 'no such content type' },
+    response: { schema: Type.Array(SystemActionMappingSchema) },
     handler: async ({ params }) => views(await systemActions.listForContentType(params.contentType)),
   }),
 ]);

@@ -1,3 +1,4 @@
+import { Type } from '@sinclair/typebox';
 import { MASKED_SECRET } from '../../core/workflow/actionlet-parameters.js';
 import type { MappingDetails } from '../../core/workflow/system-actions.js';
 import type {
@@ -7,8 +8,25 @@ import type {
   WorkflowScheme,
   WorkflowStep,
 } from '../../core/model/workflow.js';
-import { CURRENT_STEP } from '../../core/model/workflow.js';
+import { CURRENT_STEP, SHOW_ON_VALUES, SYSTEM_ACTION_NAMES } from '../../core/model/workflow.js';
 import type { Actionlet } from '../../core/plugin/actionlet.js';
+
+const Millis = Type.Integer({ description: 'Milliseconds since the epoch' });
+const NullableText = Type.Union([Type.String(), Type.Null()]);
+
+/** `schemeView`'s shape, for the OpenAPI document. */
+export const WorkflowSchemeSchema = Type.Object({
+  id: Type.String(),
+  creationDate: Millis,
+  modDate: Millis,
+  name: Type.String(),
+  description: Type.String(),
+  archived: Type.Boolean(),
+  mandatory: Type.Boolean(),
+  defaultScheme: Type.Boolean(),
+  entryActionId: Type.Union([Type.String(), Type.Null()], { description: 'The action new content enters through' }),
+  system: Type.Boolean({ description: 'The built-in System Workflow' }),
+});
 
 export function schemeView(s: WorkflowScheme) {
   return {
@@ -25,6 +43,19 @@ export function schemeView(s: WorkflowScheme) {
   };
 }
 
+/** `stepView`'s shape, for the OpenAPI document. */
+export const WorkflowStepSchema = Type.Object({
+  id: Type.String(),
+  creationDate: Millis,
+  name: Type.String(),
+  schemeId: Type.String(),
+  myOrder: Type.Integer({ minimum: 0, description: '0-based position in the scheme' }),
+  resolved: Type.Boolean(),
+  enableEscalation: Type.Boolean(),
+  escalationAction: NullableText,
+  escalationTime: Type.Integer({ minimum: 0, description: 'Seconds; 0 when unused' }),
+});
+
 export function stepView(s: WorkflowStep) {
   return {
     id: s.id,
@@ -38,6 +69,25 @@ export function stepView(s: WorkflowStep) {
     escalationTime: s.escalationTime,
   };
 }
+
+/** `actionView`'s shape, for the OpenAPI document. */
+export const WorkflowActionSchema = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  schemeId: Type.String(),
+  condition: Type.String(),
+  nextStep: Type.String({ description: `A step id, or \`${CURRENT_STEP}\`: the item stays where it is` }),
+  nextAssign: Type.String(),
+  icon: Type.String(),
+  roleHierarchyForAssign: Type.Boolean(),
+  assignable: Type.Boolean(),
+  commentable: Type.Boolean(),
+  order: Type.Integer(),
+  owner: NullableText,
+  nextStepCurrentStep: Type.Boolean(),
+  showOn: Type.Array(Type.Union(SHOW_ON_VALUES.map((v) => Type.Literal(v)))),
+  whoCanUse: Type.Array(Type.String(), { description: 'User ids and role ids or keys; empty: no restriction stated' }),
+});
 
 export function actionView(a: WorkflowAction) {
   return {
@@ -58,6 +108,29 @@ export function actionView(a: WorkflowAction) {
     whoCanUse: a.whoCanUse,
   };
 }
+
+/** An actionlet as an association shows it: a catalogue entry without its class. */
+const ActionletDescriptionSchema = Type.Object({
+  name: Type.String(),
+  parameters: Type.Array(
+    Type.Object({
+      displayName: Type.String(),
+      key: Type.String(),
+      defaultValue: NullableText,
+      required: Type.Boolean(),
+    }),
+  ),
+  nextStep: Type.Null(),
+  howTo: Type.String(),
+  localizedName: Type.String(),
+  localizedHowto: Type.String(),
+});
+
+/** An entry of the actionlet catalogue (`actionletDefinitionView`), for the OpenAPI document. */
+export const WorkflowActionletSchema = Type.Composite([
+  ActionletDescriptionSchema,
+  Type.Object({ actionClass: Type.String() }),
+]);
 
 /** A catalogue entry; inside an association it is shown without `actionClass`. */
 export function actionletDefinitionView(a: Actionlet, withClass = true) {
@@ -83,6 +156,19 @@ function maskSecrets(parameters: Readonly<Record<string, string>>, actionlet: Ac
   return Object.fromEntries(Object.entries(parameters).map(([k, v]) => [k, secrets.has(k) ? MASKED_SECRET : v]));
 }
 
+/** `associationView`'s shape: an actionlet an action runs, with its parameter values (secrets masked). */
+export const ActionletAssociationSchema = Type.Object({
+  id: Type.String(),
+  actionId: Type.String(),
+  name: Type.String(),
+  order: Type.Integer(),
+  clazz: Type.String({ description: "The actionlet's class" }),
+  parameters: Type.Record(Type.String(), Type.String()),
+  actionlet: Type.Union([ActionletDescriptionSchema, Type.Null()], {
+    description: 'Null when no installed plugin provides the class',
+  }),
+});
+
 export function associationView(association: ActionletAssociation, actionlet: Actionlet | undefined) {
   return {
     id: association.id,
@@ -94,6 +180,16 @@ export function associationView(association: ActionletAssociation, actionlet: Ac
     actionlet: actionlet ? actionletDefinitionView(actionlet, false) : null,
   };
 }
+
+/** `systemActionMappingView`'s shape, for the OpenAPI document. */
+export const SystemActionMappingSchema = Type.Object({
+  identifier: Type.String(),
+  systemAction: Type.Union(SYSTEM_ACTION_NAMES.map((v) => Type.Literal(v))),
+  workflowAction: WorkflowActionSchema,
+  owner: Type.String({ description: 'The scheme id or the content type id' }),
+  ownerScheme: Type.Boolean(),
+  ownerContentType: Type.Boolean(),
+});
 
 /** A system action's mapping: the verb, the action it fires and whose mapping it is. */
 export function systemActionMappingView({ mapping, action }: MappingDetails) {
