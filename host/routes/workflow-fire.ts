@@ -3,8 +3,8 @@ import { isSeparator } from '../../core/workflow/action-separator.js';
 import type { FireResult } from '../../core/workflow/fire-engine.js';
 import { jsonOrMultipartBody } from '../http/json-or-multipart-body.js';
 import { reply, route } from '../http/route.js';
-import { actionView, historyEntryView } from '../views/workflow-view.js';
-import { ActionAnswerSchema, HistoryEntrySchema } from '../views/workflow-answer-schemas.js';
+import { actionView, historyEntryView, WorkflowActionSchema } from '../views/workflow-view.js';
+import { HistoryEntrySchema } from '../views/workflow-answer-schemas.js';
 import { defineRoutes } from './route-module.js';
 import {
   FIRE_BODY_TYPES,
@@ -105,7 +105,7 @@ export default defineRoutes('workflow fire', ({ fireEngine: engine, systemAction
       access: 'user',
       summary: 'The actions the caller may fire on an item in its current step (separators only when includeSeparator)',
       query: ActionsQuery,
-      response: { schema: Type.Array(ActionAnswerSchema) },
+      response: { schema: Type.Array(WorkflowActionSchema) },
       answers: { 404: 'no such version' },
       handler: async ({ params, query, principal }) =>
         (await engine.availableActions(params.inode, principal))

@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import { route } from '../http/route.js';
 import { defineRoutes } from './route-module.js';
-import { schemeView } from '../views/workflow-view.js';
+import { schemeView, WorkflowSchemeSchema } from '../views/workflow-view.js';
 import { itemStatusView, offeredActionView } from '../views/workflow-status-view.js';
 import { SchemeImportBody } from './workflow-scheme-import-body.js';
-import { ItemStatusSchema, OfferedActionSchema, SchemeAnswerSchema } from '../views/workflow-answer-schemas.js';
+import { ItemStatusSchema, OfferedActionSchema } from '../views/workflow-answer-schemas.js';
 import { SchemeExportSchema } from '../views/workflow-export-view.js';
 
 const base = '/api/v1/workflow';
@@ -27,7 +27,7 @@ export default defineRoutes('workflow schemes', ({ schemeTransfer, workflowOrder
     query: Type.Object({ name: Name }),
     body: Type.Object({ name: Name }),
     optionalBody: true,
-    response: { schema: SchemeAnswerSchema },
+    response: { schema: WorkflowSchemeSchema },
     handler: async ({ params, query, body }) =>
       schemeView(await schemeTransfer.copy(params.schemeId, body?.name ?? query.name)),
   }),

@@ -1,65 +1,16 @@
 import { Type } from '@sinclair/typebox';
-import { SHOW_ON_VALUES } from '../../core/model/workflow.js';
+import { WorkflowActionSchema, WorkflowSchemeSchema, WorkflowStepSchema } from './workflow-view.js';
 
 /*
- * The shapes of the workflow views (workflow-view.ts, workflow-status-view.ts) that the scheme,
- * fire and status routes answer, for the OpenAPI document.
- * TODO(merge): the scheme, step and action shapes here duplicate WorkflowSchemeSchema,
- * WorkflowStepSchema and WorkflowActionSchema declared beside the views in workflow-view.ts on
- * another branch; keep one of each.
+ * The shapes the scheme, fire and status routes answer that are built from the scheme, step and
+ * action views (workflow-view.ts, workflow-status-view.ts), for the OpenAPI document.
  */
 
 const Millis = Type.Integer({ description: 'Milliseconds since the epoch' });
 const NullableId = Type.Union([Type.String(), Type.Null()]);
 
-/** `schemeView`. */
-export const SchemeAnswerSchema = Type.Object({
-  id: Type.String(),
-  creationDate: Millis,
-  modDate: Millis,
-  name: Type.String(),
-  description: Type.String(),
-  archived: Type.Boolean(),
-  mandatory: Type.Boolean(),
-  defaultScheme: Type.Boolean(),
-  entryActionId: NullableId,
-  system: Type.Boolean(),
-});
-
-/** `stepView`. */
-export const StepAnswerSchema = Type.Object({
-  id: Type.String(),
-  creationDate: Millis,
-  name: Type.String(),
-  schemeId: Type.String(),
-  myOrder: Type.Integer({ minimum: 0, description: '0-based place in the scheme' }),
-  resolved: Type.Boolean(),
-  enableEscalation: Type.Boolean(),
-  escalationAction: NullableId,
-  escalationTime: Type.Integer({ minimum: 0, description: 'Seconds; 0 when unused' }),
-});
-
-/** `actionView`. */
-export const ActionAnswerSchema = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  schemeId: Type.String(),
-  condition: Type.String(),
-  nextStep: Type.String({ description: 'A step id, or `currentstep` (the item stays where it is)' }),
-  nextAssign: Type.String(),
-  icon: Type.String(),
-  roleHierarchyForAssign: Type.Boolean(),
-  assignable: Type.Boolean(),
-  commentable: Type.Boolean(),
-  order: Type.Integer(),
-  owner: NullableId,
-  nextStepCurrentStep: Type.Boolean(),
-  showOn: Type.Array(Type.Union(SHOW_ON_VALUES.map((value) => Type.Literal(value)))),
-  whoCanUse: Type.Array(Type.String(), { description: 'User ids and role ids or keys; empty: no restriction' }),
-});
-
 /** `offeredActionView`: an action offered to new content, with its scheme. */
-export const OfferedActionSchema = Type.Object({ scheme: SchemeAnswerSchema, action: ActionAnswerSchema });
+export const OfferedActionSchema = Type.Object({ scheme: WorkflowSchemeSchema, action: WorkflowActionSchema });
 
 /** `taskView`: the item is `webasset`, its step `status`. */
 const TaskAnswerSchema = Type.Object({
@@ -77,8 +28,8 @@ const TaskAnswerSchema = Type.Object({
 
 /** `itemStatusView`: each null for an item outside any workflow. */
 export const ItemStatusSchema = Type.Object({
-  scheme: Type.Union([SchemeAnswerSchema, Type.Null()]),
-  step: Type.Union([StepAnswerSchema, Type.Null()]),
+  scheme: Type.Union([WorkflowSchemeSchema, Type.Null()]),
+  step: Type.Union([WorkflowStepSchema, Type.Null()]),
   task: Type.Union([TaskAnswerSchema, Type.Null()]),
 });
 
@@ -95,6 +46,6 @@ export const HistoryEntrySchema = Type.Object({
 
 /** A separator as `POST /api/v1/workflow/actions/separator` answers it: the action, marked. */
 export const SeparatorAnswerSchema = Type.Composite([
-  ActionAnswerSchema,
+  WorkflowActionSchema,
   Type.Object({ metadata: Type.Object({ subtype: Type.Literal('SEPARATOR') }) }),
 ]);

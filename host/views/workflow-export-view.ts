@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { SYSTEM_ACTION_NAMES } from '../../core/model/workflow.js';
-import { ActionAnswerSchema, SchemeAnswerSchema, StepAnswerSchema } from './workflow-answer-schemas.js';
+import { WorkflowActionSchema, WorkflowSchemeSchema, WorkflowStepSchema } from './workflow-view.js';
 
 /**
  * `SchemeTransferService.export`'s answer (core/workflow/scheme-export-format.ts) as an export
@@ -10,9 +10,9 @@ import { ActionAnswerSchema, SchemeAnswerSchema, StepAnswerSchema } from './work
 export const SchemeExportSchema = Type.Object({
   workflowObject: Type.Object({
     version: Type.String(),
-    schemes: Type.Array(Type.Omit(SchemeAnswerSchema, ['system', 'entryActionId'])),
-    steps: Type.Array(StepAnswerSchema),
-    actions: Type.Array(Type.Omit(ActionAnswerSchema, ['whoCanUse', 'owner', 'nextStepCurrentStep'])),
+    schemes: Type.Array(Type.Omit(WorkflowSchemeSchema, ['system', 'entryActionId'])),
+    steps: Type.Array(WorkflowStepSchema),
+    actions: Type.Array(Type.Omit(WorkflowActionSchema, ['whoCanUse', 'owner', 'nextStepCurrentStep'])),
     actionSteps: Type.Array(
       Type.Object({
         stepId: Type.String(),
