@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { route } from '../http/route.js';
 import { defineRoutes } from './route-module.js';
-import { ANALYTICS_APP_KEY, analyticsAppView } from '../views/analytics-app-view.js';
+import { ANALYTICS_APP_KEY, AnalyticsAppSchema, analyticsAppView } from '../views/analytics-app-view.js';
 
 /**
  * The original's form of app secrets: each parameter by name, with its value. Parameters other
@@ -22,6 +22,7 @@ export default defineRoutes('apps', ({ siteKeys }) => [
     access: 'user',
     summary: 'The Content Analytics app’s configuration of a site: its Site Auth, masked',
     answers: { 403: 'the caller may not edit the site', 404: 'no such site' },
+    response: { schema: AnalyticsAppSchema },
     handler: async ({ params, principal }) => analyticsAppView(await siteKeys.current(principal, params.siteId)),
   }),
   route({
@@ -35,6 +36,7 @@ export default defineRoutes('apps', ({ siteKeys }) => [
       409: 'another site already uses this Site Auth',
     },
     body: AnalyticsAppSecrets,
+    response: { schema: Type.Literal('Ok') },
     handler: async ({ params, body, principal }) => {
       await siteKeys.set(principal, params.siteId, body.siteAuth.value);
       return 'Ok';

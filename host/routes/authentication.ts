@@ -119,6 +119,7 @@ export default defineRoutes('authentication', ({ auth, settings, autoLogin, apiK
       path: '/api/v1/logout',
       access: 'public',
       summary: 'Ends the session of the cookie sent, if any (a request from another site ends nothing)',
+      response: { schema: Type.Literal('Logout successful') },
       handler: async ({ request }) => {
         // A GET that changes state: a page of another site could end a user's session with an <img>.
         if (isCrossSite(request, allowedOrigins)) return reply('Logout successful');

@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox';
-import type { Category } from '../../core/model/category.js';
 import { route } from '../http/route.js';
 import { sortable } from '../http/sorting.js';
 import { defineRoutes } from './route-module.js';
+import { CategorySchema, categoryView } from '../views/category-view.js';
 
 const NewCategory = Type.Object({
   categoryName: Type.String({ minLength: 1, maxLength: 255 }),
@@ -10,16 +10,6 @@ const NewCategory = Type.Object({
   categoryVelocityVarName: Type.Optional(Type.String({ maxLength: 255 })),
   parent: Type.Optional(Type.String({ maxLength: 255 })),
   sortOrder: Type.Optional(Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 })),
-});
-
-const categoryView = (c: Category) => ({
-  inode: c.inode,
-  categoryName: c.name,
-  key: c.key,
-  categoryVelocityVarName: c.variable,
-  parent: c.parent,
-  sortOrder: c.sortOrder,
-  modDate: c.modDate,
 });
 
 /**
@@ -50,6 +40,7 @@ export default defineRoutes('categories', ({ categories }) => [
     access: 'admin',
     summary: 'Creates a category',
     body: NewCategory,
+    response: { schema: CategorySchema },
     handler: async ({ body }) => categoryView(await categories.create(body)),
   }),
   route({
@@ -59,6 +50,7 @@ export default defineRoutes('categories', ({ categories }) => [
     summary:
       'Lists the categories under a parent (the top level without one), by sort order and name unless orderby and direction say otherwise',
     query: CategoryListQuery,
+    response: { schema: Type.Array(CategorySchema) },
     handler: async ({ query }) => (await categories.list(query.parent, categorySort.read(query))).map(categoryView),
   }),
 ]);

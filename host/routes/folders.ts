@@ -3,7 +3,14 @@ import { parseAssetPath } from '../../core/folder/asset-path.js';
 import { PagingQuery, pagedReply } from '../http/paging.js';
 import { route } from '../http/route.js';
 import { sortable } from '../http/sorting.js';
-import { assetFolderView, folderTreeView, folderView } from '../views/folder-view.js';
+import {
+  AssetFolderSchema,
+  FolderSchema,
+  FolderTreeSchema,
+  assetFolderView,
+  folderTreeView,
+  folderView,
+} from '../views/folder-view.js';
 import { defineRoutes } from './route-module.js';
 
 const FolderPath = Type.String({ minLength: 1, maxLength: 1000 });
@@ -74,6 +81,7 @@ export default defineRoutes('folders', ({ folders }) => [
     summary: 'Creates folders by path, their missing parents with them; existing ones are kept',
     body: FolderPaths,
     answers: { 409: 'a page or file has the path' },
+    response: { schema: Type.Array(FolderSchema, { description: 'The folder at each path' }) },
     handler: async ({ params, body, principal }) =>
       (await folders.createFolders(principal, params.siteName, body)).map(folderView),
   }),
@@ -85,6 +93,7 @@ export default defineRoutes('folders', ({ folders }) => [
     query: DeleteQuery,
     body: FolderPaths,
     answers: { 404: 'no folder at a path' },
+    response: { schema: Type.Array(Type.String(), { description: 'The path of each folder deleted' }) },
     handler: ({ params, query, body, principal }) =>
       folders.delete(principal, params.siteName, body, { recursive: query.recursive ?? false, unknownSite: 'invalid' }),
   }),
@@ -95,6 +104,7 @@ export default defineRoutes('folders', ({ folders }) => [
     summary: 'Folders of a site by part of their name, below a path, a page at a time',
     query: SearchQuery,
     answers: { 404: 'no such site' },
+    response: { schema: Type.Array(FolderSchema) },
     handler: ({ query, principal }) => {
       const sort = folderSort.read(query);
       return pagedReply(
@@ -119,6 +129,7 @@ export default defineRoutes('folders', ({ folders }) => [
     access: 'user',
     summary: 'The folder at a path of a site named by its host name',
     answers: { 404: 'no such site or folder' },
+    response: { schema: FolderSchema },
     handler: async ({ params, principal }) =>
       folderView(await folders.findByPath(principal, params.siteName, params.uri, 'not_found')),
   }),
@@ -128,6 +139,7 @@ export default defineRoutes('folders', ({ folders }) => [
     access: 'user',
     summary: 'The folder at a path of a site, with the folders below it',
     answers: { 404: 'no folder at the path' },
+    response: { schema: FolderTreeSchema },
     handler: async ({ params, principal }) => folderTreeView(await folders.tree(principal, params.siteId, params.path)),
   }),
   route({
@@ -136,6 +148,7 @@ export default defineRoutes('folders', ({ folders }) => [
     access: 'user',
     summary: 'One folder by identifier',
     answers: { 404: 'no such folder' },
+    response: { schema: FolderSchema },
     handler: async ({ params, principal }) => folderView(await folders.findById(principal, params.folderId)),
   }),
   route({
@@ -145,6 +158,7 @@ export default defineRoutes('folders', ({ folders }) => [
     summary: 'Creates the folder at an asset path (//site/path/) with the given members',
     body: AssetFolderBody,
     answers: { 404: 'no such site', 409: 'the folder exists, or a page or file has the path' },
+    response: { schema: AssetFolderSchema },
     handler: async ({ body, principal }) => {
       const at = parseAssetPath(body.assetPath);
       return assetFolderView(await folders.createFolder(principal, at, folderChanges(body.data)), at.site);
@@ -157,6 +171,7 @@ export default defineRoutes('folders', ({ folders }) => [
     summary: 'Changes the folder at an asset path; data.name renames it',
     body: AssetFolderUpdate,
     answers: { 404: 'no such site or folder', 409: 'the new path is taken' },
+    response: { schema: AssetFolderSchema },
     handler: async ({ body, principal }) => {
       const at = parseAssetPath(body.assetPath);
       const changes = {
@@ -174,6 +189,7 @@ export default defineRoutes('folders', ({ folders }) => [
     query: DeleteQuery,
     body: AssetPathBody,
     answers: { 404: 'no such site or folder' },
+    response: { schema: Type.Literal(true) },
     handler: async ({ query, body, principal }) => {
       const at = parseAssetPath(body.assetPath);
       await folders.delete(principal, at.site, [at.path], {
@@ -190,6 +206,7 @@ export default defineRoutes('folders', ({ folders }) => [
     summary: "Moves a folder into another folder or a site's root (this service's addition)",
     body: MoveBody,
     answers: { 404: 'no such site or folder', 409: 'the destination already has the name' },
+    response: { schema: AssetFolderSchema },
     handler: async ({ body, principal }) => {
       const to = parseAssetPath(body.destination);
       return assetFolderView(await folders.move(principal, parseAssetPath(body.assetPath), to), to.site);

@@ -4,7 +4,7 @@ import { INVALID_AS } from '../http/request-reader.js';
 import { route } from '../http/route.js';
 import { sortable } from '../http/sorting.js';
 import { defineRoutes } from './route-module.js';
-import { languageView } from '../views/language-view.js';
+import { LanguageSchema, languageView } from '../views/language-view.js';
 
 const NewLanguage = Type.Object({
   languageCode: Type.String({ minLength: 2, maxLength: 8 }),
@@ -45,6 +45,7 @@ export default defineRoutes('languages', ({ languages }) => [
     access: 'user',
     summary: 'Lists the languages, by id unless orderby and direction say otherwise',
     query: languageSort.query,
+    response: { schema: Type.Array(LanguageSchema) },
     handler: async ({ query }) => (await languages.list(languageSort.read(query))).map(languageView),
   }),
   route({
@@ -53,6 +54,7 @@ export default defineRoutes('languages', ({ languages }) => [
     access: 'admin',
     summary: 'Adds a language',
     body: NewLanguage,
+    response: { schema: LanguageSchema },
     handler: async ({ body }) =>
       languageView(
         await languages.create({
@@ -70,6 +72,7 @@ export default defineRoutes('languages', ({ languages }) => [
     summary: 'One language',
     params: LanguageIdParams,
     answers: { 404: 'no such language' },
+    response: { schema: LanguageSchema },
     handler: async ({ params }) => languageView(await languages.get(params.languageId)),
   }),
 ]);

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { route } from '../http/route.js';
-import { menuLinkView } from '../views/menu-link-view.js';
+import { MenuLinkSchema, menuLinkView } from '../views/menu-link-view.js';
 import { defineRoutes } from './route-module.js';
 
 const Text = Type.String({ maxLength: 255 });
@@ -64,6 +64,7 @@ export default defineRoutes('menu-links', ({ menuLinks }) => [
     access: 'user',
     summary: 'Menu links of a site, or of one of its folders, that the caller may read',
     query: ListQuery,
+    response: { schema: Type.Array(MenuLinkSchema) },
     handler: async ({ query, principal }) => {
       const limit = query.limit === undefined ? 50 : query.limit === 0 ? MAX_LIMIT : Math.min(query.limit, MAX_LIMIT);
       const page = await menuLinks.list(principal, {
@@ -82,6 +83,7 @@ export default defineRoutes('menu-links', ({ menuLinks }) => [
     access: 'user',
     summary: 'Creates a menu link in a folder of a site (or at its root); publish: true publishes it',
     body: MenuLinkBody,
+    response: { schema: MenuLinkSchema },
     handler: async ({ body, principal }) => menuLinkView(await menuLinks.create(principal, body)),
   }),
   route({
@@ -90,6 +92,7 @@ export default defineRoutes('menu-links', ({ menuLinks }) => [
     access: 'user',
     summary: 'The working version of a menu link',
     answers: { 404: 'no such link' },
+    response: { schema: MenuLinkSchema },
     handler: async ({ params, principal }) => menuLinkView(await menuLinks.find(principal, params.identifier)),
   }),
   route({
@@ -99,6 +102,7 @@ export default defineRoutes('menu-links', ({ menuLinks }) => [
     summary: "Changes a menu link's working version; siteId or folderPath moves it",
     body: MenuLinkBody,
     answers: { 404: 'no such link' },
+    response: { schema: MenuLinkSchema },
     handler: async ({ params, body, principal }) =>
       menuLinkView(await menuLinks.update(principal, params.identifier, body)),
   }),
@@ -108,6 +112,9 @@ export default defineRoutes('menu-links', ({ menuLinks }) => [
     access: 'user',
     summary: 'Deletes a menu link, both its versions',
     answers: { 404: 'no such link' },
+    response: {
+      schema: Type.String({ pattern: '^Menu link deleted: ', description: 'Menu link deleted: and the identifier' }),
+    },
     handler: async ({ params, principal }) => {
       await menuLinks.delete(principal, params.identifier);
       return `Menu link deleted: ${params.identifier}`;
@@ -119,6 +126,7 @@ export default defineRoutes('menu-links', ({ menuLinks }) => [
     access: 'user',
     summary: "Makes a menu link's working version live",
     answers: { 404: 'no such link' },
+    response: { schema: MenuLinkSchema },
     handler: async ({ params, principal }) => menuLinkView(await menuLinks.publish(principal, params.identifier)),
   }),
   route({
@@ -127,6 +135,7 @@ export default defineRoutes('menu-links', ({ menuLinks }) => [
     access: 'user',
     summary: "Removes a menu link's live version; the working one stays",
     answers: { 404: 'no such link' },
+    response: { schema: MenuLinkSchema },
     handler: async ({ params, principal }) => menuLinkView(await menuLinks.unpublish(principal, params.identifier)),
   }),
 ]);

@@ -3,7 +3,7 @@ import { PagingQuery, pagedReply } from '../http/paging.js';
 import { route } from '../http/route.js';
 import { sortable } from '../http/sorting.js';
 import { defineRoutes } from './route-module.js';
-import { siteView } from '../views/site-view.js';
+import { SiteSchema, siteView } from '../views/site-view.js';
 
 const NewSite = Type.Object({
   siteName: Type.String({ minLength: 1, maxLength: 255 }),
@@ -28,6 +28,7 @@ export default defineRoutes('sites', ({ sites }) => [
     access: 'admin',
     summary: 'Creates a site',
     body: NewSite,
+    response: { schema: SiteSchema },
     handler: async ({ body, principal }) => siteView(await sites.createSite(body, principal.user.userId)),
   }),
   route({
@@ -36,6 +37,7 @@ export default defineRoutes('sites', ({ sites }) => [
     access: 'user',
     summary: 'Lists sites a page at a time, by name unless orderby and direction say otherwise',
     query: SiteListQuery,
+    response: { schema: Type.Array(SiteSchema) },
     handler: ({ query }) =>
       pagedReply(query, (page) => sites.listSites({ ...page, sort: siteSort.read(query) }), siteView),
   }),
@@ -44,6 +46,7 @@ export default defineRoutes('sites', ({ sites }) => [
     path: '/api/v1/site/currentSite',
     access: 'user',
     summary: "The caller's current site: the one last switched to, else the default site",
+    response: { schema: SiteSchema },
     handler: async ({ principal }) => siteView(await sites.current(principal)),
   }),
   route({
@@ -52,6 +55,7 @@ export default defineRoutes('sites', ({ sites }) => [
     access: 'user',
     summary: "Makes a site the caller's current one (kept per user, for every session of the user)",
     answers: { 404: 'no such site' },
+    response: { schema: Type.Object({ hostSwitched: Type.Literal(true) }) },
     handler: async ({ params, principal }) => {
       await sites.switchTo(principal, params.siteId);
       return { hostSwitched: true };
@@ -62,6 +66,7 @@ export default defineRoutes('sites', ({ sites }) => [
     path: '/api/v1/site/switch',
     access: 'user',
     summary: "Makes the default site the caller's current one, and answers it",
+    response: { schema: SiteSchema },
     handler: async ({ principal }) => siteView(await sites.switchToDefault(principal)),
   }),
   route({
@@ -70,6 +75,7 @@ export default defineRoutes('sites', ({ sites }) => [
     access: 'admin',
     summary: 'Archives a site: it stops answering its host names (never the default or the system site)',
     answers: { 404: 'no such site', 409: 'the default or the system site' },
+    response: { schema: SiteSchema },
     handler: async ({ params, principal }) => siteView(await sites.archive(params.siteId, principal.user.userId)),
   }),
   route({
@@ -78,6 +84,7 @@ export default defineRoutes('sites', ({ sites }) => [
     access: 'admin',
     summary: 'Unarchives a site: it answers its host names again',
     answers: { 404: 'no such site', 409: 'the system site' },
+    response: { schema: SiteSchema },
     handler: async ({ params, principal }) => siteView(await sites.unarchive(params.siteId, principal.user.userId)),
   }),
   route({
@@ -86,6 +93,7 @@ export default defineRoutes('sites', ({ sites }) => [
     access: 'admin',
     summary: 'Deletes an archived site with its folders, content, menu links and content types, in one transaction',
     answers: { 404: 'no such site', 409: 'not archived, or the default or the system site' },
+    response: { schema: Type.Literal(true) },
     handler: async ({ params }) => {
       await sites.delete(params.siteId);
       return true;
@@ -97,6 +105,7 @@ export default defineRoutes('sites', ({ sites }) => [
     access: 'user',
     summary: 'One site, by identifier or name',
     answers: { 404: 'no such site' },
+    response: { schema: SiteSchema },
     handler: async ({ params }) => siteView(await sites.getSite(params.siteId)),
   }),
 ]);

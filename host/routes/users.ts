@@ -3,8 +3,8 @@ import { PagingQuery, pagedReply } from '../http/paging.js';
 import { route } from '../http/route.js';
 import { sortable } from '../http/sorting.js';
 import { defineRoutes } from './route-module.js';
-import { roleView } from '../views/role-view.js';
-import { userView } from '../views/user-view.js';
+import { RoleSchema, roleView } from '../views/role-view.js';
+import { UserSchema, userView } from '../views/user-view.js';
 
 const NewUser = Type.Object({
   email: Type.String({ minLength: 3, maxLength: 254 }),
@@ -63,6 +63,7 @@ export default defineRoutes('users', ({ users, auth }) => [
     access: 'admin',
     summary: 'Creates a user',
     body: NewUser,
+    response: { schema: UserSchema },
     handler: async ({ body }) => {
       const user = await users.createUser(body);
       return userView(user, await users.rolesOf(user.userId));
@@ -75,6 +76,7 @@ export default defineRoutes('users', ({ users, auth }) => [
     summary:
       'Lists users a page at a time, by e-mail unless orderby and direction say otherwise; filter keeps those whose e-mail or name contains it',
     query: UserListQuery,
+    response: { schema: Type.Array(UserSchema) },
     handler: ({ query }) =>
       pagedReply(
         query,
@@ -93,6 +95,7 @@ export default defineRoutes('users', ({ users, auth }) => [
     access: 'admin',
     summary: 'One user',
     answers: { 404: 'no such user' },
+    response: { schema: UserSchema },
     handler: async ({ params }) => {
       const user = await users.getUser(params.userId);
       return userView(user, await users.rolesOf(user.userId));
@@ -105,6 +108,7 @@ export default defineRoutes('users', ({ users, auth }) => [
     summary:
       'Changes a user: e-mail, names, password, granted roles (replaced), active; members left out stay as they are',
     answers: { 404: 'no such user', 409: 'another user has this e-mail' },
+    response: { schema: UserSchema },
     body: UserChanges,
     handler: async ({ params, body, principal }) => {
       const user = await users.updateUser(params.userId, body, principal.user.userId);
@@ -120,6 +124,7 @@ export default defineRoutes('users', ({ users, auth }) => [
     access: 'admin',
     summary: 'Creates a role',
     body: NewRole,
+    response: { schema: RoleSchema },
     handler: async ({ body }) => roleView(await users.createRole(body)),
   }),
   route({
@@ -128,6 +133,7 @@ export default defineRoutes('users', ({ users, auth }) => [
     access: 'admin',
     summary: 'Lists the roles, by name unless orderby and direction say otherwise',
     query: roleSort.query,
+    response: { schema: Type.Array(RoleSchema) },
     handler: async ({ query }) => (await users.listRoles(roleSort.read(query))).map(roleView),
   }),
   route({
@@ -136,6 +142,7 @@ export default defineRoutes('users', ({ users, auth }) => [
     access: 'admin',
     summary: 'One role',
     answers: { 404: 'no such role' },
+    response: { schema: RoleSchema },
     handler: async ({ params }) => roleView(await users.getRole(params.roleId)),
   }),
 ]);

@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import type { IssuedToken } from '../../core/model/issued-token.js';
+import { EpochMillis, Nullable } from './schema-parts.js';
 
-const Millis = Type.Integer({ description: 'Milliseconds since the epoch' });
-const NullableMillis = Type.Union([Millis, Type.Null()]);
+const NullableMillis = Nullable(EpochMillis);
 
 /** `apiTokenView`'s shape, for the OpenAPI document. */
 export const ApiTokenSchema = Type.Object({
@@ -10,12 +10,12 @@ export const ApiTokenSchema = Type.Object({
   userId: Type.String(),
   requestingUserId: Type.String(),
   requestingIp: Type.String(),
-  issueDate: Millis,
-  modificationDate: Millis,
-  expiresDate: Millis,
+  issueDate: EpochMillis,
+  modificationDate: EpochMillis,
+  expiresDate: EpochMillis,
   notBeforeDate: NullableMillis,
   revokedDate: NullableMillis,
-  allowNetwork: Type.Union([Type.String(), Type.Null()]),
+  allowNetwork: Nullable(Type.String()),
   claims: Type.Object({ label: Type.Optional(Type.String()) }),
   tokenType: Type.Literal('API_TOKEN'),
   revoked: Type.Boolean(),

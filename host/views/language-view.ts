@@ -1,4 +1,18 @@
+import { Type } from '@sinclair/typebox';
 import { DEFAULT_LANGUAGE_ID, type Language } from '../../core/model/language.js';
+
+/** `languageView`'s shape, for the OpenAPI document. */
+export const LanguageSchema = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  languageCode: Type.String(),
+  countryCode: Type.String({ description: 'Empty for none' }),
+  language: Type.String(),
+  country: Type.String({ description: 'Empty for none' }),
+  isoCode: Type.String({
+    description: 'The language code, with the country code in lower case after a dash when there is one',
+  }),
+  defaultLanguage: Type.Boolean(),
+});
 
 export function languageView(language: Language) {
   return {

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Principal } from '../../core/auth/principal.js';
 import type { User } from '../../core/model/user.js';
+import { EpochMillis } from './schema-parts.js';
 
 /** `currentUserView`'s shape, for the OpenAPI document. */
 export const CurrentUserSchema = Type.Object({
@@ -26,6 +27,22 @@ export function currentUserView(principal: Principal) {
     loginAs: principal.admin,
   };
 }
+
+/** `userView`'s shape, for the OpenAPI document. */
+export const UserSchema = Type.Object({
+  userId: Type.String(),
+  id: Type.String({ description: 'The user id again' }),
+  email: Type.String(),
+  emailAddress: Type.String({ description: 'The e-mail again' }),
+  firstName: Type.String(),
+  lastName: Type.String(),
+  fullName: Type.String(),
+  active: Type.Boolean(),
+  roleId: Type.String({ description: 'The user’s personal role' }),
+  roles: Type.Array(Type.String(), { description: 'Ids of the roles granted' }),
+  createDate: EpochMillis,
+  modificationDate: EpochMillis,
+});
 
 /** A user in the administration endpoints. Never the password hash. */
 export function userView(user: User, roleIds: readonly string[]) {

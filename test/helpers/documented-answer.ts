@@ -12,7 +12,7 @@ const compiled = new WeakMap<TSchema, TypeCheck<TSchema>>();
  * document publishes for it (its `response`, in the envelope where it is answered in one); empty
  * when it matches. `route` is the route as declared: `GET /api/v1/users/:userId`.
  */
-export function documentedAnswerProblems(s: TestApp, route: string, response: TestResponse): string[] {
+export function documentedAnswerProblems(s: Pick<TestApp, 'app'>, route: string, response: TestResponse): string[] {
   const [method, path] = route.split(' ') as [string, string];
   const registered = s.app.routes().find((r) => r.method === method && r.path === path);
   if (!registered) return [`${route} is not a registered route`];
