@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { IngestErrors, type IngestProblemCode } from '../../core/analytics/ingest-problem.js';
-import { IsoInstantSchema } from './instant-schemas.js';
+import { IsoInstant } from './schema-parts.js';
 
 // The analytics routes answer what the ingest (host/analytics/ingest-answer.ts) and
 // `AnalyticsReader` (core) return: these are the shapes of those answers, for the OpenAPI document.
@@ -35,7 +35,7 @@ const AnalyticsEventSchema = Type.Object({
   sessionId: Type.String(),
   sessionKey: Type.String({ description: '`session_id:YYYY-MM-DD`, the UTC date of receipt' }),
   userId: Type.String(),
-  receivedAt: IsoInstantSchema,
+  receivedAt: IsoInstant,
   localTime: Type.Union([Type.String(), Type.Null()], { description: "The visitor's local time, as sent" }),
   pageUrl: NullableString,
   pageTitle: NullableString,
@@ -67,8 +67,8 @@ const ContentCounts = Type.Array(Type.Object({ identifier: Type.String(), title:
 /** `AnalyticsSummaryView`: the figures over a site's events in a range. */
 export const AnalyticsSummarySchema = Type.Object({
   siteId: Type.String(),
-  from: Type.Union([IsoInstantSchema, Type.Null()], { description: 'Null: unbounded' }),
-  to: Type.Union([IsoInstantSchema, Type.Null()], { description: 'Null: unbounded' }),
+  from: Type.Union([IsoInstant, Type.Null()], { description: 'Null: unbounded' }),
+  to: Type.Union([IsoInstant, Type.Null()], { description: 'Null: unbounded' }),
   totals: Type.Record(Type.String(), Count, { description: 'Events per type' }),
   pageviewsByDay: Type.Array(Type.Object({ day: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }), count: Count })),
   topPages: Type.Array(Type.Object({ url: Type.String(), count: Count })),

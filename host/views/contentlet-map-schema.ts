@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { BASE_CONTENT_TYPES } from '../../core/model/content-type.js';
+import { EpochMillis } from './schema-parts.js';
 
 /**
  * `contentletMap` (core/content/contentlet-map.ts): the members every item has, and beside them its
@@ -11,7 +12,7 @@ export const ContentletMapSchema = Type.Object(
     owner: Type.String(),
     identifier: Type.String(),
     inode: Type.String(),
-    modDate: Type.Integer({ description: 'Milliseconds since the epoch' }),
+    modDate: EpochMillis,
     languageId: Type.Integer(),
     title: Type.String(),
     folder: Type.String(),

@@ -4,6 +4,8 @@ import type { ReadContent } from '../../core/content/content-reader.js';
 import type { Field } from '../../core/model/field.js';
 import type { FieldType } from '../../core/plugin/field-type.js';
 import { ContentTypeSchema, contentTypeView } from './content-type-view.js';
+import { ContentletMapSchema } from './contentlet-map-schema.js';
+import { EpochMillis } from './schema-parts.js';
 
 type TypeOf = (field: Field) => FieldType | undefined;
 
@@ -41,7 +43,7 @@ export function contentletView({ contentlet: c, type, fields }: ReadContent, typ
 
 /** `contentletView`'s shape, for the OpenAPI document: `map` holds the fields by variable, as their types write them. */
 export const ContentletSchema = Type.Object({
-  map: Type.Record(Type.String(), Type.Unknown()),
+  map: ContentletMapSchema,
   identifier: Type.String(),
   inode: Type.String(),
   name: Type.String(),
@@ -63,36 +65,6 @@ export const ContentletSchema = Type.Object({
   contentType: ContentTypeSchema,
   owner: Type.String(),
   modUser: Type.String(),
-  modDate: Type.Integer(),
+  modDate: EpochMillis,
   categoryId: Type.String(),
 });
-
-/**
- * `contentletMap`'s shape (core/content/contentlet-map.ts): the members every content item has,
- * then its fields by variable as their types write them, and a page's or file's path members.
- * Field values are the content type's own, so other members are allowed.
- */
-export const ContentMapSchema = Type.Object(
-  {
-    owner: Type.String(),
-    identifier: Type.String(),
-    inode: Type.String(),
-    modDate: Type.Integer({ description: 'Milliseconds since the epoch' }),
-    languageId: Type.Integer(),
-    title: Type.String(),
-    folder: Type.String(),
-    sortOrder: Type.Number(),
-    modUser: Type.String(),
-    host: Type.String(),
-    stInode: Type.String(),
-    contentType: Type.String({ description: "The content type's variable" }),
-    baseType: Type.String(),
-    live: Type.Boolean(),
-    working: Type.Boolean(),
-    archived: Type.Boolean(),
-    locked: Type.Boolean(),
-    nullProperties: Type.Array(Type.String(), { description: 'The fields without a value' }),
-    disabledWYSIWYG: Type.Array(Type.String()),
-  },
-  { additionalProperties: true },
-);

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { Job } from '../../core/plugin/storage-driver.js';
-import { IsoInstantSchema } from './instant-schemas.js';
+import { IsoInstant } from './schema-parts.js';
 
 /** `jobView`'s shape, for the OpenAPI document. */
 export const JobSchema = Type.Object({
@@ -10,15 +10,15 @@ export const JobSchema = Type.Object({
   idempotencyKey: Type.String(),
   attempts: Type.Integer({ minimum: 0 }),
   maxAttempts: Type.Integer(),
-  nextRunAt: IsoInstantSchema,
-  leaseUntil: Type.Union([IsoInstantSchema, Type.Null()]),
+  nextRunAt: IsoInstant,
+  leaseUntil: Type.Union([IsoInstant, Type.Null()]),
   lastError: Type.Union([Type.String(), Type.Null()]),
   // The handler of `kind` decides the payload: a mail job's holds the message, another's other things.
   payload: Type.Unknown({
     description: 'The JSON the job was written with, as its kind reads it (text when not JSON)',
   }),
-  createdAt: IsoInstantSchema,
-  updatedAt: IsoInstantSchema,
+  createdAt: IsoInstant,
+  updatedAt: IsoInstant,
 });
 
 /**

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { PushStatus } from '../../core/model/push-publishing.js';
-import { EpochMillisSchema } from './instant-schemas.js';
+import { EpochMillis } from './schema-parts.js';
 
 // The push publishing routes answer what `PushAdmin` and `BundleReceiver` (core) return: these are
 // the shapes of those answers, for the OpenAPI document.
@@ -10,7 +10,7 @@ export const PushEnvironmentSchema = Type.Object({
   id: Type.String(),
   name: Type.String(),
   pushToAll: Type.Boolean({ description: 'Push to every endpoint (the mode PUSH_TO_ALL)' }),
-  createdAt: EpochMillisSchema,
+  createdAt: EpochMillis,
 });
 
 /** An endpoint as administrators see it (`endpointView`): its key is never shown. */
@@ -24,7 +24,7 @@ export const PushEndpointSchema = Type.Object({
   authKey: Type.Literal('*****'),
   enabled: Type.Boolean(),
   sending: Type.Boolean(),
-  createdAt: EpochMillisSchema,
+  createdAt: EpochMillis,
 });
 
 const PUSH_STATUSES = [
@@ -45,7 +45,7 @@ export const PushRecordSchema = Type.Object({
     description: 'SHA-256 of the last bundle the endpoint accepted',
   }),
   lastError: Type.Union([Type.String(), Type.Null()]),
-  updatedAt: EpochMillisSchema,
+  updatedAt: EpochMillis,
 });
 
 /** A bundle the receiving instance applied (`ReceivedBundle`). */

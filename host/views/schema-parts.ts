@@ -14,5 +14,5 @@ export function Nullable<T extends TSchema>(schema: T) {
  */
 export const IsoInstant = Type.String({
   description: 'An ISO 8601 instant, in UTC',
-  pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$',
+  pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$',
 });

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { ContentMapSchema } from './contentlet-view.js';
-import { EpochMillisSchema } from './instant-schemas.js';
+import { ContentletMapSchema } from './contentlet-map-schema.js';
+import { EpochMillis } from './schema-parts.js';
 
 // The search routes answer the search driver's response (Elasticsearch's format, core's
 // `SearchResponse`) and content maps; these are their shapes, for the OpenAPI document.
@@ -57,14 +57,14 @@ export const SearchResponseSchema = Type.Object({
 
 /** `POST /api/es/search`: the content maps of the hits, related content drawn to `depth`, and the engine's response. */
 export const EngineSearchAnswerSchema = Type.Object({
-  contentlets: Type.Array(ContentMapSchema),
+  contentlets: Type.Array(ContentletMapSchema),
   esresponse: Type.Array(SearchResponseSchema, { minItems: 1, maxItems: 1 }),
 });
 
 /** `POST /api/content/_search`'s entity, as the content search API of the JavaScript client reads it. */
 export const ContentSearchAnswerSchema = Type.Object({
   contentTook: Type.Integer({ minimum: 0, description: 'Milliseconds spent reading the content of the hits' }),
-  jsonObjectView: Type.Object({ contentlets: Type.Array(ContentMapSchema) }),
+  jsonObjectView: Type.Object({ contentlets: Type.Array(ContentletMapSchema) }),
   queryTook: Type.Integer({ minimum: 0, description: 'Milliseconds the search took' }),
   resultsSize: Type.Integer({ minimum: 0, description: 'How many items match, all pages together' }),
 });
@@ -74,7 +74,7 @@ export const ReindexProgressSchema = Type.Object({
   state: Type.Union([Type.Literal('idle'), Type.Literal('running'), Type.Literal('completed'), Type.Literal('failed')]),
   total: Type.Integer({ minimum: 0, description: 'Item-languages to index' }),
   done: Type.Integer({ minimum: 0 }),
-  startedAt: Type.Union([EpochMillisSchema, Type.Null()]),
-  finishedAt: Type.Union([EpochMillisSchema, Type.Null()]),
+  startedAt: Type.Union([EpochMillis, Type.Null()]),
+  finishedAt: Type.Union([EpochMillis, Type.Null()]),
   error: Type.Union([Type.String(), Type.Null()], { description: 'Why the last reindex failed' }),
 });

@@ -1,7 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { PaginationSchema } from '../openapi/envelope-schema.js';
-
-const Millis = Type.Integer({ description: 'Milliseconds since the epoch' });
+import { EpochMillis } from './schema-parts.js';
 
 /** `messageView` (core/messages/message-view.ts): a message as its recipient reads it. */
 export const UserMessageSchema = Type.Object({
@@ -9,8 +8,8 @@ export const UserMessageSchema = Type.Object({
   message: Type.String({ description: 'Rendered: the text as the recipient reads it' }),
   from: Type.String({ description: 'The user whose workflow fire left it' }),
   identifier: Type.Union([Type.String(), Type.Null()], { description: 'The content item the fire acted on' }),
-  createdDate: Millis,
-  readDate: Type.Union([Millis, Type.Null()], { description: 'Null while unread' }),
+  createdDate: EpochMillis,
+  readDate: Type.Union([EpochMillis, Type.Null()], { description: 'Null while unread' }),
   read: Type.Boolean(),
 });
 

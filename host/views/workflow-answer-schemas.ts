@@ -1,12 +1,12 @@
 import { Type } from '@sinclair/typebox';
 import { WorkflowActionSchema, WorkflowSchemeSchema, WorkflowStepSchema } from './workflow-view.js';
+import { EpochMillis } from './schema-parts.js';
 
 /*
  * The shapes the scheme, fire and status routes answer that are built from the scheme, step and
  * action views (workflow-view.ts, workflow-status-view.ts), for the OpenAPI document.
  */
 
-const Millis = Type.Integer({ description: 'Milliseconds since the epoch' });
 const NullableId = Type.Union([Type.String(), Type.Null()]);
 
 /** `offeredActionView`: an action offered to new content, with its scheme. */
@@ -21,8 +21,8 @@ const TaskAnswerSchema = Type.Object({
   schemeId: Type.String(),
   assignedTo: Type.Union([Type.String(), Type.Null()], { description: 'A user id or a role id' }),
   createdBy: Type.String(),
-  creationDate: Millis,
-  modDate: Millis,
+  creationDate: EpochMillis,
+  modDate: EpochMillis,
   new: Type.Literal(false),
 });
 
@@ -37,7 +37,7 @@ export const ItemStatusSchema = Type.Object({
 export const HistoryEntrySchema = Type.Object({
   type: Type.Union([Type.Literal('comment'), Type.Literal('history')]),
   commentDescription: Type.String({ description: "The action's name, or the comment's text" }),
-  createdDate: Millis,
+  createdDate: EpochMillis,
   postedBy: Type.String({ description: 'A user id' }),
   actionId: NullableId,
   stepId: Type.Union([Type.String(), Type.Null()], { description: 'The step the item went to' }),

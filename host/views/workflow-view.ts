@@ -10,15 +10,15 @@ import type {
 } from '../../core/model/workflow.js';
 import { CURRENT_STEP, SHOW_ON_VALUES, SYSTEM_ACTION_NAMES } from '../../core/model/workflow.js';
 import type { Actionlet } from '../../core/plugin/actionlet.js';
+import { EpochMillis } from './schema-parts.js';
 
-const Millis = Type.Integer({ description: 'Milliseconds since the epoch' });
 const NullableText = Type.Union([Type.String(), Type.Null()]);
 
 /** `schemeView`'s shape, for the OpenAPI document. */
 export const WorkflowSchemeSchema = Type.Object({
   id: Type.String(),
-  creationDate: Millis,
-  modDate: Millis,
+  creationDate: EpochMillis,
+  modDate: EpochMillis,
   name: Type.String(),
   description: Type.String(),
   archived: Type.Boolean(),
@@ -46,7 +46,7 @@ export function schemeView(s: WorkflowScheme) {
 /** `stepView`'s shape, for the OpenAPI document. */
 export const WorkflowStepSchema = Type.Object({
   id: Type.String(),
-  creationDate: Millis,
+  creationDate: EpochMillis,
   name: Type.String(),
   schemeId: Type.String(),
   myOrder: Type.Integer({ minimum: 0, description: '0-based position in the scheme' }),
