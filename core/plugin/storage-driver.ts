@@ -133,6 +133,14 @@ export interface SiteRepository {
 
 export interface SiteQuery extends PageRequest {
   sort?: Sort<SiteSortColumn>;
+  /** Only sites whose name contains this text, ignoring case. */
+  filter?: string;
+  /** Only archived sites (true) or only sites not archived (false); both when absent. */
+  archived?: boolean;
+  /** Only live sites (true) or only stopped ones (false); both when absent. */
+  live?: boolean;
+  /** Leaves the system site out when false; it is listed when absent. */
+  system?: boolean;
 }
 
 /**
