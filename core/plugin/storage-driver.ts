@@ -30,7 +30,7 @@ import type { Role } from '../model/role.js';
 import type { Session } from '../model/session.js';
 import type { IssuedToken, IssuedTokenKind } from '../model/issued-token.js';
 import type { Site } from '../model/site.js';
-import type { ContentTypeSortColumn, SiteSortColumn, Sort, UserSortColumn } from '../model/sort.js';
+import type { ContentTypeSortColumn, SiteSortColumn, Sort, TaskSortColumn, UserSortColumn } from '../model/sort.js';
 import type { PushEndpoint, PushEnvironment, PushRecord } from '../model/push-publishing.js';
 import type { User } from '../model/user.js';
 import type { UserMessage } from '../model/user-message.js';
@@ -590,6 +590,29 @@ export interface TaskRepository {
   addHistory(entry: WorkflowHistoryEntry): Promise<void>;
   /** Oldest first. */
   listHistory(identifier: string): Promise<WorkflowHistoryEntry[]>;
+  /** Tasks matching every filter given, one page in the order asked, with the count of all that match. */
+  search(query: TaskSearchQuery): Promise<Page<TaskSearchHit>>;
+}
+
+/** The filters of a task search; a filter left out matches every task. */
+export interface TaskSearchQuery extends PageRequest {
+  /** Text found in the title of the item's working version, ignoring case. */
+  keywords?: string;
+  /** Tasks assigned to any of these (user ids, role ids or role keys, as tasks hold them). */
+  assignedTo?: readonly string[];
+  /** Tasks changed at or after this time (epoch ms). */
+  modifiedSince?: number;
+  schemeId?: string;
+  stepId?: string;
+  createdBy?: string;
+  /** Tasks in a resolved step (true: closed) or in one that is not (false: open). */
+  resolved?: boolean;
+  sort: Sort<TaskSortColumn>;
+}
+
+/** A task found by a search, with the title of its item (empty when the item has no working version). */
+export interface TaskSearchHit extends WorkflowTask {
+  title: string;
 }
 
 /** Messages workflow fires leave for users (the Message actionlet). */
