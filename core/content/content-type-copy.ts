@@ -64,7 +64,11 @@ export class ContentTypeCopier {
           workflow: from.workflows,
           fields: from.fields
             .filter((f) => !made.has(f.variable.toLowerCase()))
-            .map(({ id: _id, contentTypeId: _type, ...field }) => field),
+            // Fresh variable ids too: ids are unique across fields.
+            .map(({ id: _id, contentTypeId: _type, ...field }) => ({
+              ...field,
+              fieldVariables: field.fieldVariables.map(({ key, value }) => ({ key, value })),
+            })),
         },
         principal.user.userId,
         tx,

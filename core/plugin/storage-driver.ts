@@ -8,7 +8,7 @@ import type {
 } from '../model/analytics-event.js';
 import type { AnalyticsSiteKey } from '../model/analytics-site-key.js';
 import type { ContentType } from '../model/content-type.js';
-import type { Field } from '../model/field.js';
+import type { Field, FieldVariable } from '../model/field.js';
 import type { Folder } from '../model/folder.js';
 import type { MenuLink, MenuLinkVariant } from '../model/menu-link.js';
 import type { Category } from '../model/category.js';
@@ -237,12 +237,23 @@ export interface ContentTypeRepository {
 }
 
 export interface FieldRepository {
+  /** The field and its variables. */
   insert(field: Field): Promise<void>;
+  /** The field's own settings: its variables are written one at a time (below), or all by `replaceVariables`. */
   update(field: Field): Promise<void>;
+  /** The field with its variables. */
   delete(id: string): Promise<void>;
+  /** With its variables, in the order they were added. */
   findById(id: string): Promise<Field | undefined>;
-  /** By sortOrder, then creation. */
+  /** By sortOrder, then creation; each with its variables. */
   listByType(contentTypeId: string): Promise<Field[]>;
+  /** Adds a variable after the field's others; `RECORD_NOT_UNIQUE` when the field holds its key (or id) already. */
+  insertVariable(fieldId: string, variable: FieldVariable, at: number): Promise<void>;
+  /** Changes a variable's key and value; `RECORD_NOT_UNIQUE` when another variable of the field holds the key. */
+  updateVariable(fieldId: string, variable: FieldVariable, at: number): Promise<void>;
+  deleteVariable(fieldId: string, variableId: string): Promise<void>;
+  /** All of a field's variables at once (a field update that carries them). */
+  replaceVariables(fieldId: string, variables: readonly FieldVariable[], at: number): Promise<void>;
 }
 
 /** Versioned content. Writes are meant to run inside a transaction (the content service does). */
