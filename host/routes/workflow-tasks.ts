@@ -52,6 +52,8 @@ export default defineRoutes('workflow tasks', ({ taskSearch }) => [
     summary:
       "Searches workflow tasks: by default those assigned to the caller or the caller's roles, only on items the caller may read",
     body: TaskSearchBody,
+    // Every member is optional: no body at all searches with the defaults.
+    optionalBody: true,
     answers: { 400: 'a member of the wrong type or out of bounds, or an unknown orderBy column' },
     response: { schema: WorkflowTaskSearchSchema },
     handler: async ({ body, principal }) => {

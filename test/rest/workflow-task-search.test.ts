@@ -104,6 +104,8 @@ testOnEachStorage('a task is answered in the original shape', async (t, s) => {
   });
   const mine = await s.http('POST', SEARCH, { headers: s.basicAuth(), body: {} });
   t.match(mine.json.entity.workflowTasks, [{ title: 'Delta note', assignedUserName: String }]);
+  const bodiless = await s.http('POST', SEARCH, { headers: s.basicAuth() });
+  t.same(bodiless.json.entity, mine.json.entity, 'no body at all: the defaults');
 });
 
 testOnEachStorage('each filter narrows the tasks, alone and combined', async (t, s) => {
