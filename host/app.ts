@@ -68,6 +68,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   areas.workflowSchemes,
   areas.workflowFire,
   areas.workflowFireExtras,
+  areas.workflowTasks,
   areas.userMessages,
   areas.legacyContent,
   areas.permissions,

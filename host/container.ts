@@ -5,6 +5,7 @@ import { AssetPermissionService } from '../core/auth/asset-permission-service.js
 import { SEED_IDS } from '../core/setup/seed-installation.js';
 import { SystemActionService } from '../core/workflow/system-actions.js';
 import { TaskHistoryService } from '../core/workflow/task-history.js';
+import { TaskSearchService } from '../core/workflow/task-search.js';
 import { SchemeTransferService } from '../core/workflow/scheme-transfer.js';
 import { WorkflowOrderingService } from '../core/workflow/workflow-ordering.js';
 import { WorkflowAvailabilityService } from '../core/workflow/workflow-availability.js';
@@ -257,6 +258,7 @@ export function buildContainer(parts: {
   );
   c.register(WorkflowDefinitionService, { useValue: workflows });
   c.register(TaskHistoryService, { useValue: new TaskHistoryService(parts.storage, definitions, permissions) });
+  c.register(TaskSearchService, { useValue: new TaskSearchService(parts.storage, definitions, permissions) });
   c.register(UserMessageService, { useValue: new UserMessageService(parts.storage) });
   const systemActions = new SystemActionService(parts.storage, workflows, definitions);
   c.register(SystemActionService, { useValue: systemActions });

@@ -64,8 +64,12 @@ export class ContentTypeCopier {
           folder: input.folder ?? from.folder,
           icon: input.icon ?? from.icon,
           workflow: from.workflows,
-          // The base type's own fields among them keep the source's settings (`create` merges them).
-          fields: from.fields.map(({ id: _id, contentTypeId: _type, ...field }) => field),
+          // The base type's own fields among them keep the source's settings (`create` merges them);
+          // variables get fresh ids, as ids are unique across fields.
+          fields: from.fields.map(({ id: _id, contentTypeId: _type, ...field }) => ({
+            ...field,
+            fieldVariables: field.fieldVariables.map(({ key, value }) => ({ key, value })),
+          })),
         },
         principal.user.userId,
         tx,

@@ -139,6 +139,10 @@ export class FieldService {
     const updated: Field = { ...merged, id: current.id, iDate: current.iDate };
     await this.storage.transaction(async (tx) => {
       await tx.fields.update(updated);
+      // Variables are rewritten only when the update carries them: left out, they stay as they are.
+      if (input.fieldVariables !== undefined) {
+        await tx.fields.replaceVariables(updated.id, updated.fieldVariables, updated.modDate);
+      }
       await tx.contentTypes.update({ ...type, modDate: updated.modDate });
       await this.indexQueue?.add(tx, [{ scope: 'type', id: type.id }]);
     });

@@ -21,9 +21,9 @@ export interface FieldRef {
 }
 
 /**
- * The key/value variables of one field, one at a time. They are kept with the field (its
- * `fieldVariables`), so each change rewrites the field in a transaction: a definition write like any
- * other, which renews the definitions version token and the type's modDate.
+ * The key/value variables of one field, one at a time. Each is a row of its own in storage, so two
+ * writes to different variables of one field never lose one another; each change is a definition
+ * write like any other, which renews the definitions version token and the type's modDate.
  */
 export class FieldVariableService {
   constructor(
@@ -44,12 +44,13 @@ export class FieldVariableService {
 
   async create(principal: Principal, ref: FieldRef, input: FieldVariableInput) {
     if (input.id) throw new CmsError(Errors.FIELD_VARIABLE_ID_NOT_ALLOWED, undefined, { fieldName: 'id' });
-    return this.change(principal, ref, (field) => {
+    return this.change(principal, ref, async (tx, field, at) => {
       checkFieldId(field, input.fieldId);
       const key = requireKey(input.key);
-      if (field.fieldVariables.some((v) => v.key === key))
-        throw new CmsError(Errors.FIELD_VARIABLE_KEY_TAKEN, { key }, { fieldName: 'key' });
+      if (field.fieldVariables.some((v) => v.key === key)) throw keyTaken(key);
       const variable: FieldVariable = { id: randomUUID(), key, value: input.value ?? '' };
+      // A write that committed after this transaction read the field may hold the key: the database refuses it.
+      await keyUnique(key, () => tx.fields.insertVariable(field.id, variable, at));
       return { variables: [...field.fieldVariables, variable], variable };
     });
   }
@@ -57,41 +58,51 @@ export class FieldVariableService {
   async update(principal: Principal, ref: FieldRef, variableId: string, input: FieldVariableInput) {
     if (!input.id) throw new CmsError(Errors.FIELD_VARIABLE_ID_REQUIRED, undefined, { fieldName: 'id' });
     const bodyId = input.id;
-    return this.change(principal, ref, (field) => {
+    return this.change(principal, ref, async (tx, field, at) => {
       checkFieldId(field, input.fieldId);
       const current = variableOf(field, variableId);
       if (current.id !== bodyId)
         throw new CmsError(Errors.FIELD_VARIABLE_ID_MISMATCH, { pathId: variableId, bodyId }, { fieldName: 'id' });
       const key = input.key === undefined ? current.key : requireKey(input.key);
-      if (field.fieldVariables.some((v) => v.key === key && v.id !== current.id))
-        throw new CmsError(Errors.FIELD_VARIABLE_KEY_TAKEN, { key }, { fieldName: 'key' });
+      if (field.fieldVariables.some((v) => v.key === key && v.id !== current.id)) throw keyTaken(key);
       const variable: FieldVariable = { id: current.id, key, value: input.value ?? current.value };
+      await keyUnique(key, () => tx.fields.updateVariable(field.id, variable, at));
       return { variables: field.fieldVariables.map((v) => (v.id === current.id ? variable : v)), variable };
     });
   }
 
   async delete(principal: Principal, ref: FieldRef, variableId: string) {
-    return this.change(principal, ref, (field) => {
+    return this.change(principal, ref, async (tx, field) => {
       const variable = variableOf(field, variableId);
+      await tx.fields.deleteVariable(field.id, variable.id);
       return { variables: field.fieldVariables.filter((v) => v.id !== variable.id), variable };
     });
   }
 
-  /** Reads the field inside the transaction, so two changes to its variables never lose one another. */
+  /**
+   * Runs one variable's write in a transaction with the field and its type read in it, and touches
+   * the field's and the type's modDate (the field's own columns only: never its other variables).
+   */
   private async change(
     principal: Principal,
     ref: FieldRef,
-    edit: (field: Field) => { variables: FieldVariable[]; variable: FieldVariable },
+    write: (
+      tx: Repositories,
+      field: Field,
+      at: number,
+    ) => Promise<{ variables: FieldVariable[]; variable: FieldVariable }>,
   ): Promise<{ field: Field; variable: FieldVariable }> {
     return this.storage.transaction(async (tx) => {
       const type = await this.types.findEditable(principal, ref.typeIdOrVariable, tx);
       const field = await this.findField(tx, ref, type.id);
-      const { variables, variable } = edit(field);
       const modDate = this.now();
-      const updated: Field = { ...field, fieldVariables: variables, modDate };
-      await tx.fields.update(updated);
+      // The field's row first: writers of one field's variables then take turns on it. (Written after
+      // the variable, the row would be share-locked by the variable's foreign key check in each
+      // transaction, and MySQL would answer the two updates of it with a deadlock.)
+      await tx.fields.update({ ...field, modDate });
+      const { variables, variable } = await write(tx, field, modDate);
       await tx.contentTypes.update({ ...type, modDate });
-      return { field: updated, variable };
+      return { field: { ...field, fieldVariables: variables, modDate }, variable };
     });
   }
 
@@ -120,6 +131,18 @@ function variableOf(field: Field, variableId: string): FieldVariable {
 function checkFieldId(field: Field, fieldId: string | undefined): void {
   if (fieldId && fieldId !== field.id)
     throw new CmsError(Errors.FIELD_VARIABLE_FIELD_MISMATCH, { fieldId, field: field.id }, { fieldName: 'fieldId' });
+}
+
+const keyTaken = (key: string) => new CmsError(Errors.FIELD_VARIABLE_KEY_TAKEN, { key }, { fieldName: 'key' });
+
+/** Runs a write, answering the database's refusal of a duplicate key as the key being taken. */
+async function keyUnique(key: string, write: () => Promise<void>): Promise<void> {
+  try {
+    await write();
+  } catch (error) {
+    if (error instanceof CmsError && error.code === Errors.RECORD_NOT_UNIQUE.code) throw keyTaken(key);
+    throw error;
+  }
 }
 
 function requireKey(key: string | undefined): string {

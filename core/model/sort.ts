@@ -9,6 +9,8 @@ export type ContentTypeSortColumn =
   'name' | 'variable' | 'modDate' | 'iDate' | 'sortOrder' | 'description' | 'baseType' | 'id';
 export type UserSortColumn = 'email' | 'firstName' | 'lastName' | 'userId' | 'createdAt' | 'modDate';
 export type SiteSortColumn = 'siteName' | 'modDate' | 'identifier';
+export type TaskSortColumn =
+  'modDate' | 'creationDate' | 'title' | 'status' | 'assignedTo' | 'createdBy' | 'languageId' | 'belongsTo';
 
 /** What the lists read whole may be sorted by: members of their items. */
 export type RoleSortColumn = 'name' | 'key' | 'id';

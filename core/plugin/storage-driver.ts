@@ -8,7 +8,7 @@ import type {
 } from '../model/analytics-event.js';
 import type { AnalyticsSiteKey } from '../model/analytics-site-key.js';
 import type { ContentType } from '../model/content-type.js';
-import type { Field } from '../model/field.js';
+import type { Field, FieldVariable } from '../model/field.js';
 import type { Folder } from '../model/folder.js';
 import type { MenuLink, MenuLinkVariant } from '../model/menu-link.js';
 import type { Category } from '../model/category.js';
@@ -30,7 +30,7 @@ import type { Role } from '../model/role.js';
 import type { Session } from '../model/session.js';
 import type { IssuedToken, IssuedTokenKind } from '../model/issued-token.js';
 import type { Site } from '../model/site.js';
-import type { ContentTypeSortColumn, SiteSortColumn, Sort, UserSortColumn } from '../model/sort.js';
+import type { ContentTypeSortColumn, SiteSortColumn, Sort, TaskSortColumn, UserSortColumn } from '../model/sort.js';
 import type { PushEndpoint, PushEnvironment, PushRecord } from '../model/push-publishing.js';
 import type { User } from '../model/user.js';
 import type { UserMessage } from '../model/user-message.js';
@@ -133,6 +133,14 @@ export interface SiteRepository {
 
 export interface SiteQuery extends PageRequest {
   sort?: Sort<SiteSortColumn>;
+  /** Only sites whose name contains this text, ignoring case. */
+  filter?: string;
+  /** Only archived sites (true) or only sites not archived (false); both when absent. */
+  archived?: boolean;
+  /** Only live sites (true) or only stopped ones (false); both when absent. */
+  live?: boolean;
+  /** Leaves the system site out when false; it is listed when absent. */
+  system?: boolean;
 }
 
 /**
@@ -229,12 +237,23 @@ export interface ContentTypeRepository {
 }
 
 export interface FieldRepository {
+  /** The field and its variables. */
   insert(field: Field): Promise<void>;
+  /** The field's own settings: its variables are written one at a time (below), or all by `replaceVariables`. */
   update(field: Field): Promise<void>;
+  /** The field with its variables. */
   delete(id: string): Promise<void>;
+  /** With its variables, in the order they were added. */
   findById(id: string): Promise<Field | undefined>;
-  /** By sortOrder, then creation. */
+  /** By sortOrder, then creation; each with its variables. */
   listByType(contentTypeId: string): Promise<Field[]>;
+  /** Adds a variable after the field's others; `RECORD_NOT_UNIQUE` when the field holds its key (or id) already. */
+  insertVariable(fieldId: string, variable: FieldVariable, at: number): Promise<void>;
+  /** Changes a variable's key and value; `RECORD_NOT_UNIQUE` when another variable of the field holds the key. */
+  updateVariable(fieldId: string, variable: FieldVariable, at: number): Promise<void>;
+  deleteVariable(fieldId: string, variableId: string): Promise<void>;
+  /** All of a field's variables at once (a field update that carries them). */
+  replaceVariables(fieldId: string, variables: readonly FieldVariable[], at: number): Promise<void>;
 }
 
 /** Versioned content. Writes are meant to run inside a transaction (the content service does). */
@@ -582,6 +601,29 @@ export interface TaskRepository {
   addHistory(entry: WorkflowHistoryEntry): Promise<void>;
   /** Oldest first. */
   listHistory(identifier: string): Promise<WorkflowHistoryEntry[]>;
+  /** Tasks matching every filter given, one page in the order asked, with the count of all that match. */
+  search(query: TaskSearchQuery): Promise<Page<TaskSearchHit>>;
+}
+
+/** The filters of a task search; a filter left out matches every task. */
+export interface TaskSearchQuery extends PageRequest {
+  /** Text found in the title of the item's working version, ignoring case. */
+  keywords?: string;
+  /** Tasks assigned to any of these (user ids, role ids or role keys, as tasks hold them). */
+  assignedTo?: readonly string[];
+  /** Tasks changed at or after this time (epoch ms). */
+  modifiedSince?: number;
+  schemeId?: string;
+  stepId?: string;
+  createdBy?: string;
+  /** Tasks in a resolved step (true: closed) or in one that is not (false: open). */
+  resolved?: boolean;
+  sort: Sort<TaskSortColumn>;
+}
+
+/** A task found by a search, with the title of its item (empty when the item has no working version). */
+export interface TaskSearchHit extends WorkflowTask {
+  title: string;
 }
 
 /** Messages workflow fires leave for users (the Message actionlet). */

@@ -29,3 +29,4 @@ export { default as workflowFire } from './workflow-fire.js';
 export { default as workflowSchemes } from './workflow-schemes.js';
 export { default as workflowFireExtras } from './workflow-fire-extras.js';
 export { default as workflowSystemActions } from './workflow-system-actions.js';
+export { default as workflowTasks } from './workflow-tasks.js';

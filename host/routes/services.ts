@@ -31,6 +31,7 @@ import { FireEngine } from '../../core/workflow/fire-engine.js';
 import { LegacySaveService } from '../../core/legacy-save/legacy-save-service.js';
 import { SystemActionService } from '../../core/workflow/system-actions.js';
 import { TaskHistoryService } from '../../core/workflow/task-history.js';
+import { TaskSearchService } from '../../core/workflow/task-search.js';
 import { UserMessageService } from '../../core/messages/user-message-service.js';
 import { WorkflowDefinitionService } from '../../core/workflow/workflow-definition-service.js';
 import { ContentSearch } from '../../core/search/content-search.js';
@@ -84,6 +85,7 @@ export interface Services {
   readonly fireEngine: FireEngine;
   readonly legacySave: LegacySaveService;
   readonly taskHistory: TaskHistoryService;
+  readonly taskSearch: TaskSearchService;
   readonly userMessages: UserMessageService;
   readonly actionlets: ActionletCatalogue;
   readonly assetPermissions: AssetPermissionService;
@@ -130,6 +132,7 @@ export function resolveServices(
     fireEngine: resolve(container, FireEngine),
     legacySave: resolve(container, LegacySaveService),
     taskHistory: resolve(container, TaskHistoryService),
+    taskSearch: resolve(container, TaskSearchService),
     userMessages: resolve(container, UserMessageService),
     actionlets: resolve(container, ActionletCatalogue),
     assetPermissions: resolve(container, AssetPermissionService),

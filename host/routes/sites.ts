@@ -1,4 +1,5 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
+import type { SiteQuery } from '../../core/plugin/storage-driver.js';
 import { PagingQuery, pagedReply } from '../http/paging.js';
 import { route } from '../http/route.js';
 import { sortable } from '../http/sorting.js';
@@ -18,7 +19,32 @@ const siteSort = sortable(
   { siteName: ['siteName', 'hostname', 'name'], modDate: ['modDate', 'mod_date'], identifier: ['identifier', 'id'] },
   'siteName',
 );
-const SiteListQuery = Type.Composite([PagingQuery, siteSort.query]);
+/** The original's site list filters, under its names (`archived` is taken for `archive` too). */
+const SiteFilterQuery = Type.Object({
+  filter: Type.Optional(
+    Type.String({ maxLength: 255, description: 'Part of the site name; `*` and `all` match every site' }),
+  ),
+  archive: Type.Optional(Type.Boolean({ description: 'Only archived sites (true) or only the others (false)' })),
+  archived: Type.Optional(Type.Boolean({ description: 'Same as archive' })),
+  live: Type.Optional(Type.Boolean({ description: 'Only live sites (true) or only stopped ones (false)' })),
+  system: Type.Optional(Type.Boolean({ description: 'Lists the system site too; left out unless true' })),
+});
+const SiteListQuery = Type.Composite([PagingQuery, siteSort.query, SiteFilterQuery]);
+
+/**
+ * The filters as the original reads them: a `*` at either end of the text is a wildcard (the text
+ * is matched anywhere in the name anyway), and `all` means no filter; the system site is left out
+ * unless `system=true`.
+ */
+function siteFilters(query: Static<typeof SiteFilterQuery>): Omit<SiteQuery, 'offset' | 'limit'> {
+  const text = query.filter?.replace(/^\*+|\*+$/g, '');
+  return {
+    filter: text && text.toLowerCase() !== 'all' ? text : undefined,
+    archived: query.archive ?? query.archived,
+    live: query.live,
+    system: query.system === true,
+  };
+}
 
 /** Sites: created by administrators, read by signed-in users. */
 export default defineRoutes('sites', ({ sites }) => [
@@ -35,11 +61,16 @@ export default defineRoutes('sites', ({ sites }) => [
     method: 'GET',
     path: '/api/v1/site',
     access: 'user',
-    summary: 'Lists sites a page at a time, by name unless orderby and direction say otherwise',
+    summary:
+      'Lists sites a page at a time, by name unless orderby and direction say otherwise; filter, archive, live and system narrow the list as in the original',
     query: SiteListQuery,
     response: { schema: Type.Array(SiteSchema) },
     handler: ({ query }) =>
-      pagedReply(query, (page) => sites.listSites({ ...page, sort: siteSort.read(query) }), siteView),
+      pagedReply(
+        query,
+        (page) => sites.listSites({ ...page, ...siteFilters(query), sort: siteSort.read(query) }),
+        siteView,
+      ),
   }),
   route({
     method: 'GET',

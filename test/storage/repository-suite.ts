@@ -457,7 +457,8 @@ export function repositorySuite(t: Test, open: () => Promise<DriverStorage>): vo
       readOnly: false,
       fixed: false,
       relationType: null,
-      fieldVariables: [{ id: 'v1', key: 'k', value: 'v' }],
+      // Variable ids are unique across fields, as ids are.
+      fieldVariables: [{ id: `v-${id}`, key: 'k', value: 'v' }],
       modDate: 1,
       iDate: 1,
     });
@@ -483,6 +484,49 @@ export function repositorySuite(t: Test, open: () => Promise<DriverStorage>): vo
     await s.contentTypes.delete('t1');
     t.equal(await s.contentTypes.findById('t1'), undefined);
     t.equal(await s.fields.findById('f1'), undefined, 'fields go with their type');
+  });
+
+  t.test('field variables: one row each, kept in the order added, keys unique per field and exact', async (t) => {
+    const s = await open();
+    await s.contentTypes.insert(definitionType('tv'));
+    await s.fields.insert({ ...definitionField('fv', 'tv'), fieldVariables: [{ id: 'a', key: 'a', value: '1' }] });
+    await s.fields.insert({ ...definitionField('fw', 'tv'), variable: 'other' });
+    const keys = async (id = 'fv') => (await s.fields.findById(id))!.fieldVariables.map((v) => `${v.key}=${v.value}`);
+    // Three in the same millisecond still list in the order they were added.
+    // (Ids differ by more than case: MySQL compares ids ignoring it.)
+    for (const [n, key] of ['c', 'b', 'B'].entries()) {
+      await s.fields.insertVariable('fv', { id: `id-${key}${n}`, key, value: key }, 5);
+    }
+    t.same(await keys(), ['a=1', 'c=c', 'b=b', 'B=B'], 'keys differing in case are different keys');
+    await t.rejects(s.fields.insertVariable('fv', { id: 'dup', key: 'b', value: 'x' }, 6), RecordNotUnique);
+    await s.fields.insertVariable('fw', { id: 'fw-b', key: 'b', value: 'other field' }, 6);
+    await s.fields.updateVariable('fv', { id: 'id-c0', key: 'c2', value: 'changed' }, 7);
+    await t.rejects(s.fields.updateVariable('fv', { id: 'id-c0', key: 'a', value: 'x' }, 8), RecordNotUnique);
+    await s.fields.deleteVariable('fv', 'id-b1');
+    await s.fields.deleteVariable('fv', 'fw-b');
+    t.same(await keys(), ['a=1', 'c2=changed', 'B=B'], 'a variable of another field is not deleted through this one');
+    await s.fields.update({ ...(await s.fields.findById('fv'))!, fieldVariables: [], hint: 'updated' });
+    t.same(await keys(), ['a=1', 'c2=changed', 'B=B'], 'a field update leaves its variables alone');
+    await s.fields.replaceVariables(
+      'fv',
+      [
+        { id: 'r1', key: 'z', value: '' },
+        { id: 'r2', key: 'y', value: '' },
+      ],
+      9,
+    );
+    t.same(await keys(), ['z=', 'y=']);
+    await s.fields.delete('fw');
+    await s.fields.insert({
+      ...definitionField('fw', 'tv'),
+      variable: 'other',
+      fieldVariables: [{ id: 'fw-b', key: 'b', value: '' }],
+    });
+    t.same(await keys('fw'), ['b='], 'the variables of a deleted field went with it');
+    await s.contentTypes.delete('tv');
+    await s.contentTypes.insert(definitionType('tv'));
+    await s.fields.insert({ ...definitionField('fv', 'tv'), fieldVariables: [{ id: 'r1', key: 'z', value: '' }] });
+    t.same(await keys(), ['z='], 'and those of a deleted type too');
   });
 
   t.test('transactions commit together, roll back together, and nest', async (t) => {

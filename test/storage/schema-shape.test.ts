@@ -29,6 +29,7 @@ const rowTypesMatch: AllSame = {
   contentTypes: true,
   contentTypeWorkflows: true,
   fields: true,
+  fieldVariables: true,
   contentIdentifiers: true,
   menuLinks: true,
   folders: true,

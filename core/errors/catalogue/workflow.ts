@@ -232,6 +232,12 @@ export const workflowErrors = defineErrors('workflow', {
     meaning:
       'The legacy content save runs only actions holding a Save content (or Save Draft content) sub-action; others need the workflow interface.',
   },
+  WORKFLOW_TASK_ORDER_UNKNOWN: {
+    kind: 'invalid',
+    message: 'orderBy: unknown column {column}; use one of {columns}, then asc or desc',
+    meaning:
+      'A workflow task search (POST /api/v1/workflow/search) was asked to sort by a column that is not one of its sortable columns.',
+  },
   USER_MESSAGE_NOT_FOUND: {
     kind: 'not_found',
     message: 'No message {id}',

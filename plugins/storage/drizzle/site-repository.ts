@@ -1,6 +1,6 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { Site } from '../../../core/model/site.js';
-import type { SiteRepository } from '../../../core/plugin/storage-driver.js';
+import type { SiteQuery, SiteRepository } from '../../../core/plugin/storage-driver.js';
 import type { SiteSortColumn } from '../../../core/model/sort.js';
 import type { Executor, Tables } from './context.js';
 import { orderTerms, type SortColumn } from './sort-order.js';
@@ -9,6 +9,17 @@ type SiteRow = Tables['sites']['$inferSelect'];
 
 function toSite({ siteNameKey: _key, ...site }: SiteRow): Site {
   return site;
+}
+
+/** The conditions of a listing's filters; instr() gives no meaning to `%` or `_` in the name filter. */
+function listFilter(t: Tables, query: SiteQuery) {
+  const needle = query.filter?.toLowerCase();
+  return and(
+    needle ? sql`instr(${t.sites.siteNameKey}, ${needle}) > 0` : undefined,
+    query.archived === undefined ? undefined : eq(t.sites.archived, query.archived),
+    query.live === undefined ? undefined : eq(t.sites.live, query.live),
+    query.system === false ? eq(t.sites.system, false) : undefined,
+  );
 }
 
 export function siteRepository(exec: Executor, t: Tables): SiteRepository {
@@ -52,15 +63,17 @@ export function siteRepository(exec: Executor, t: Tables): SiteRepository {
       exec.write(async (db) => void (await db.delete(t.sites).where(eq(t.sites.identifier, identifier)))),
     list: (query) =>
       exec.read(async (db) => {
+        const where = listFilter(t, query);
         const items = await db
           .select()
           .from(t.sites)
+          .where(where)
           .orderBy(
             ...orderTerms(query.sort ?? { column: 'siteName', descending: false }, sortColumns, t.sites.identifier),
           )
           .limit(query.limit)
           .offset(query.offset);
-        const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(t.sites);
+        const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(t.sites).where(where);
         return { items: items.map(toSite), total: Number(total) };
       }),
   };

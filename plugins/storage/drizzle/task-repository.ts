@@ -3,6 +3,7 @@ import type { WorkflowHistoryEntry, WorkflowTask } from '../../../core/model/wor
 import type { TaskRepository } from '../../../core/plugin/storage-driver.js';
 import type { Dialect, Executor, Tables } from './context.js';
 import { insertRow, runPrepared, upsertRow } from './prepared.js';
+import { searchTasks } from './task-search-query.js';
 
 export function taskRepository(exec: Executor, t: Tables, dialect: Dialect): TaskRepository {
   const item = (identifier: string, languageId?: number) =>
@@ -67,5 +68,6 @@ export function taskRepository(exec: Executor, t: Tables, dialect: Dialect): Tas
             .where(eq(t.workflowHistory.identifier, identifier))
             .orderBy(asc(t.workflowHistory.createdAt), asc(t.workflowHistory.id))) as WorkflowHistoryEntry[],
       ),
+    search: (query) => exec.read((db) => searchTasks(db, t, query)),
   };
 }

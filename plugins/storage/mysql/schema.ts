@@ -11,6 +11,7 @@ import {
   primaryKey,
   text,
   uniqueIndex,
+  varbinary,
   varchar,
 } from 'drizzle-orm/mysql-core';
 
@@ -213,11 +214,26 @@ export const fields = mysqlTable(
     readOnly: boolean('read_only').notNull(),
     fixed: boolean('fixed').notNull(),
     relationType: varchar('relation_type', { length: 255 }),
-    fieldVariables: text('field_variables').notNull(),
     modDate: epochMs('mod_date').notNull(),
     iDate: epochMs('i_date').notNull(),
   },
   (t) => [uniqueIndex('fields_type_variable_unique').on(t.contentTypeId, t.variableKey)],
+);
+
+export const fieldVariables = mysqlTable(
+  'field_variables',
+  {
+    id: varchar('id', { length: 255 }).primaryKey(),
+    fieldId: varchar('field_id', { length: 255 })
+      .notNull()
+      .references(() => fields.id, { onDelete: 'cascade' }),
+    /** Bytes, so that keys compare exactly (the default collation ignores case), as SQLite compares them. */
+    key: varbinary('variable_key', { length: 1020 }).notNull(),
+    value: text('variable_value').notNull(),
+    createdAt: epochMs('created_at').notNull(),
+    modDate: epochMs('mod_date').notNull(),
+  },
+  (t) => [uniqueIndex('field_variables_field_key_unique').on(t.fieldId, t.key)],
 );
 
 export const contentIdentifiers = mysqlTable(

@@ -200,12 +200,30 @@ export const fields = sqliteTable(
     readOnly: integer('read_only', { mode: 'boolean' }).notNull(),
     fixed: integer('fixed', { mode: 'boolean' }).notNull(),
     relationType: text('relation_type'),
-    /** JSON array of `{ id, key, value }`. */
-    fieldVariables: text('field_variables').notNull(),
     modDate: integer('mod_date').notNull(),
     iDate: integer('i_date').notNull(),
   },
   (t) => [uniqueIndex('fields_type_variable_unique').on(t.contentTypeId, t.variableKey)],
+);
+
+/**
+ * The key/value variables of fields, a row each: two writes to different variables of one field
+ * touch different rows, so neither loses the other. Keys are unique per field, compared exactly.
+ */
+export const fieldVariables = sqliteTable(
+  'field_variables',
+  {
+    id: text('id').primaryKey(),
+    fieldId: text('field_id')
+      .notNull()
+      .references(() => fields.id, { onDelete: 'cascade' }),
+    key: text('variable_key').notNull(),
+    value: text('variable_value').notNull(),
+    /** Variables are listed in the order they were added. */
+    createdAt: integer('created_at').notNull(),
+    modDate: integer('mod_date').notNull(),
+  },
+  (t) => [uniqueIndex('field_variables_field_key_unique').on(t.fieldId, t.key)],
 );
 
 export const contentIdentifiers = sqliteTable(
