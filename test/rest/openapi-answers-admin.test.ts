@@ -3,6 +3,7 @@ import { Reindexer } from '../../core/search/reindexer.js';
 import { resolve } from '../../host/container.js';
 import { answerProblems, checkDocumentedAnswer } from '../helpers/documented-answer.js';
 import { startTestApp, testOnEachStorage, type TestApp } from '../helpers/test-app.js';
+import { edgeEndpointForm } from '../helpers/push-endpoint.js';
 
 // Issue 19, item 6: the administration routes (permissions, reindex, push publishing) answer as the
 // OpenAPI document says. Here are the routes and answers no other test receives with a 200, and
@@ -57,16 +58,7 @@ testOnEachStorage('push environments and endpoints answer as documented', async 
   const environments = await check('GET /api/environment', '/api/environment');
   t.match(environments.json.entity, [{ name: 'Production', pushToAll: true }]);
 
-  const endpoint = {
-    name: 'edge',
-    protocol: 'https',
-    address: 'edge.example.com',
-    port: 443,
-    authorizationToken: 'a-key-of-enough-length',
-    enabled: true,
-    sending: false,
-    environmentId,
-  };
+  const endpoint = edgeEndpointForm(environmentId);
   const made = await check('POST /api/v1/environments/endpoints', '/api/v1/environments/endpoints', endpoint);
   const endpointId = made.json.entity.id as string;
   await check('PUT /api/v1/environments/endpoints/:id', `/api/v1/environments/endpoints/${endpointId}`, {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import t from 'tap';
 import { until } from '../helpers/mail-catcher.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { edgeEndpointForm } from '../helpers/push-endpoint.js';
 
 const ACTIONLET = 'com.cms.portlets.workflows.actionlet.';
 const KEY = 'push-key-0123456789abcdef';
@@ -209,16 +210,7 @@ t.test('environments and endpoints: administrators only, unique names, unknown i
   t.equal(again.json.errors[0].errorCode, 'PUSH_ENVIRONMENT_EXISTS');
   t.equal((await call('POST', '/api/environment', { name: 'No mode' })).status, 400, 'pushMode is required');
   t.equal((await call('PUT', '/api/environment/unknown', { name: 'X', pushMode: 'PUSH_TO_ALL' })).status, 404);
-  const endpoint = {
-    name: 'edge',
-    protocol: 'https',
-    address: 'edge.example.com',
-    port: 443,
-    authorizationToken: 'a-key-of-enough-length',
-    enabled: true,
-    sending: false,
-    environmentId: 'unknown',
-  };
+  const endpoint = edgeEndpointForm('unknown');
   t.equal((await call('POST', '/api/v1/environments/endpoints', endpoint)).status, 404, 'unknown environment');
   const created = await call('POST', '/api/v1/environments/endpoints', {
     ...endpoint,
