@@ -118,6 +118,8 @@ export interface RouteResponse {
   schema?: TSchema;
   /** Default JSON. An answer of another type (`text/plain` keys) is never in the envelope. */
   mediaType?: string;
+  /** The status of a success when it is not 200 (a reindex started: 202). */
+  status?: number;
   /** Whether the answer is in the envelope; default: JSON answers at enveloped paths (`/api/v1`, `/api/v2`) are. */
   envelope?: boolean;
   /**

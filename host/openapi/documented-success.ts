@@ -18,6 +18,8 @@ export interface DocumentedSuccess {
   declared: boolean;
   /** Whether the route never succeeds (`Type.Never()`): the document has no 200 for it, and a test that gets one fails. */
   never: boolean;
+  /** The status a success answers with: 200 unless the route says otherwise. */
+  status: number;
   /** The whole body in the other types the route may answer in, by media type. */
   alternatives: Readonly<Record<string, TSchema>>;
 }
@@ -40,6 +42,7 @@ export function documentedSuccess(definition: AnyRoute, path: string): Documente
     entity: enveloped ? entity : undefined,
     declared: entity !== undefined,
     never,
+    status: declared?.status ?? 200,
     alternatives: declared?.alternatives ?? {},
   };
 }

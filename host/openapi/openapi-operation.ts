@@ -85,7 +85,11 @@ function responsesOf(route: RegisteredRoute, readsInput: boolean): Record<string
   const success = documentedSuccess(definition, route.path);
   const content = successContent(success);
   const responses: Record<string, unknown> = {};
-  if (!success.never) responses[200] = { description: 'Success', content };
+  if (!success.never)
+    responses[success.status] = {
+      description: success.status === 200 ? 'Success' : `Success: ${STATUS_CODES[success.status] ?? 'answered'}`,
+      content,
+    };
   const usual: number[] = [];
   if (readsInput || route.method !== 'GET') usual.push(400);
   if (definition.access !== 'public') usual.push(401, 403);

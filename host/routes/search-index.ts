@@ -14,8 +14,8 @@ export default defineRoutes('search-index', ({ reindexer }) =>
       path,
       access: 'admin',
       summary: 'Starts rebuilding the search index from storage; answers its progress',
-      answers: { 202: 'started', 409: 'a reindex is running already' },
-      response: { schema: ReindexProgressSchema },
+      answers: { 409: 'a reindex is running already' },
+      response: { schema: ReindexProgressSchema, status: 202 },
       handler: () => reply(reindexer.start(), { status: 202 }),
     }),
     route({

@@ -19,7 +19,8 @@ export function documentedAnswerProblems(s: Pick<TestApp, 'app'>, route: string,
   if (!registered) return [`${route} is not a registered route`];
   if (!registered.definition.response?.schema) return [`${route} declares no answer schema`];
   const problems = answerProblems(registered, response);
-  if (response.status !== 200) problems.unshift(`answered ${response.status}, not 200`);
+  const status = registered.definition.response.status ?? 200;
+  if (response.status !== status) problems.unshift(`answered ${response.status}, not ${status}`);
   return problems.slice(0, 10);
 }
 

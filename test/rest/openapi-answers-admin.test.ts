@@ -27,22 +27,25 @@ testOnEachStorage('starting a reindex answers 202 with the documented progress',
   for (const path of ['/api/v1/search/reindex', '/api/v1/esindex/reindex']) {
     const started = await s.http('POST', path, { headers: s.basicAuth() });
     t.equal(started.status, 202, `${path}: started`);
-    // The success is a 202, which the test app does not check by itself: the same schema describes it.
+    // The success is a 202, documented as the route's success status (the test app checks it too).
     t.same(answerProblems(s.app.routeOf('POST', path)!, started), [], `${path}: the progress as documented`);
     // One reindex runs at a time: the next path starts once this one is over.
     await resolve(s.app.container, Reindexer).settled();
   }
 });
 
-t.test('a success other than 200 is documented with the same body', async (t) => {
-  const s = (await startTestApp(t))!;
-  const { paths } = (await s.http('GET', '/api/openapi.json')).json;
-  const reindex = paths['/api/v1/search/reindex'].post.responses;
-  t.same(reindex['202'].content, reindex['200'].content, 'a started reindex answers its progress');
-  t.ok(reindex['202'].content['application/json'].schema, 'a schema');
-  const ingest = paths['/api/v1/analytics/content/event'].post.responses;
-  t.same(ingest['207'].content, ingest['200'].content, 'a batch partly stored answers the same shape');
-});
+t.test(
+  'a success status other than 200 is documented in its place, and another success with the same body',
+  async (t) => {
+    const s = (await startTestApp(t))!;
+    const { paths } = (await s.http('GET', '/api/openapi.json')).json;
+    const reindex = paths['/api/v1/search/reindex'].post.responses;
+    t.ok(reindex['202'].content['application/json'].schema, 'a started reindex answers its progress');
+    t.notOk(reindex['200'], 'and never a 200: its success is the 202');
+    const ingest = paths['/api/v1/analytics/content/event'].post.responses;
+    t.same(ingest['207'].content, ingest['200'].content, 'a batch partly stored answers the same shape');
+  },
+);
 
 testOnEachStorage('push environments and endpoints answer as documented', async (t, s) => {
   const check = checker(t, s);

@@ -146,7 +146,7 @@ t.test('the document describes every registered route, and is well-formed OpenAP
     if (success.never) t.notOk(operation.responses['200'], `${route.method} ${route.path}: never succeeds, no 200`);
     else if (success.declared)
       t.same(
-        operation.responses['200'].content[success.mediaType].schema,
+        operation.responses[success.status]?.content[success.mediaType].schema,
         successSchema(success),
         `${route.method} ${route.path}: the declared answer schema is published`,
       );
