@@ -13,14 +13,14 @@ import { defineRoutes } from './route-module.js';
 import {
   FIRE_BODY_TYPES,
   FIRE_RESPONSE,
+  fireAnswerBody,
   FireBody,
   FireQuery,
+  fireRequestOf,
   FormData,
-  fireAnswerBody,
   indexPolicyOf,
   multipartAlias,
   submissionOf,
-  targetInodeOf,
 } from './workflow-fire-form.js';
 
 /** The fire body with the action named in it, for `PUT /api/v1/workflow/actions/fire`. */
@@ -170,17 +170,9 @@ export default defineRoutes(
       },
       handler: ({ request, query, principal }) =>
         byNameBody(request, async (body) => {
-          const submission = submissionOf(body, query);
-          const target = { inode: targetInodeOf(body, query), submission };
-          const actionId = await engine.actionIdByName(body?.actionName, target, principal);
-          const result = await engine.fire({
-            actionId,
-            principal,
-            ...target,
-            comment: body?.comments,
-            assign: body?.assign,
-            indexPolicy: indexPolicyOf(body, query),
-          });
+          const fire = fireRequestOf(body, query);
+          const actionId = await engine.actionIdByName(body?.actionName, fire, principal);
+          const result = await engine.fire({ ...fire, actionId, principal });
           return reply(fireAnswerBody(result, typeOf), { messages: result.messages });
         }),
     });
@@ -217,8 +209,7 @@ export default defineRoutes(
         },
         handler: ({ params, request, query, principal }) =>
           patchBody(request, async (body) => {
-            const submission = submissionOf(body, query);
-            const common = { comment: body?.comments, assign: body?.assign, indexPolicy: indexPolicyOf(body, query) };
+            const { inode, submission, ...common } = fireRequestOf(body, query);
             if (body?.query !== undefined) {
               // Each match gets the sent fields merged into its own working version, in its own language.
               const items = (await matching(principal, body.query, query.offset ?? 0)).map((version): ItemFire => ({
@@ -236,7 +227,6 @@ export default defineRoutes(
               }));
               return fireEach(items, params.systemAction, principal, { engine, systemActions, typeOf });
             }
-            const inode = targetInodeOf(body, query);
             const item: ItemFire = {
               key: submission?.identifier ?? inode,
               inode,

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { ContentSubmission } from '../../core/content/content-service.js';
 import { CmsError, Errors } from '../../core/errors/index.js';
-import type { FireResult } from '../../core/workflow/fire-engine.js';
+import type { FireRequest, FireResult } from '../../core/workflow/fire-engine.js';
 import { parseIndexPolicy, type IndexPolicy } from '../../core/search/index-policy.js';
 import type { MultipartFile } from '../http/multipart-form.js';
 import { INVALID_AS } from '../http/request-reader.js';
@@ -85,6 +85,23 @@ export function targetInodeOf(body: FireForm | undefined, query: FireQuery): str
   if (query.inode !== undefined) return query.inode;
   const inode = (body?.contentletFormData ?? body?.contentlet)?.inode;
   return typeof inode === 'string' && inode !== '' ? inode : undefined;
+}
+
+/**
+ * What a fire takes from its body and query besides the action: the version it names, the values
+ * sent, the comment, the assignee and how long the answer waits for the index.
+ */
+export function fireRequestOf(
+  body: (FireForm & { comments?: string; assign?: string }) | undefined,
+  query: FireQuery,
+): Omit<FireRequest, 'actionId' | 'principal'> {
+  return {
+    inode: targetInodeOf(body, query),
+    submission: submissionOf(body, query),
+    comment: body?.comments,
+    assign: body?.assign,
+    indexPolicy: indexPolicyOf(body, query),
+  };
 }
 
 /**

@@ -9,13 +9,11 @@ import { defineRoutes } from './route-module.js';
 import {
   FIRE_BODY_TYPES,
   FIRE_RESPONSE,
+  fireAnswerBody,
   FireBody,
   FireQuery,
-  fireAnswerBody,
-  indexPolicyOf,
+  fireRequestOf,
   multipartAlias,
-  submissionOf,
-  targetInodeOf,
 } from './workflow-fire-form.js';
 
 const ActionsQuery = Type.Object({
@@ -45,19 +43,9 @@ export default defineRoutes('workflow fire', ({ fireEngine: engine, systemAction
     answers: { 404: 'no such item or content type', 413: 'a file or the body is larger than allowed' },
     handler: ({ params, request, query, principal }) =>
       withBody(request, async (body) => {
-        const submission = submissionOf(body, query);
-        const inode = targetInodeOf(body, query);
-        const actionId = await systemActions.resolve(params.systemAction, { inode, submission });
-        const result = await engine.fire({
-          actionId,
-          principal,
-          inode,
-          submission,
-          comment: body?.comments,
-          assign: body?.assign,
-          indexPolicy: indexPolicyOf(body, query),
-        });
-        return answer(result);
+        const fire = fireRequestOf(body, query);
+        const actionId = await systemActions.resolve(params.systemAction, fire);
+        return answer(await engine.fire({ ...fire, actionId, principal }));
       }),
   });
   const fireById = route({
@@ -72,18 +60,9 @@ export default defineRoutes('workflow fire', ({ fireEngine: engine, systemAction
     response: FIRE_RESPONSE,
     answers: { 404: 'no such action or item', 413: 'a file or the body is larger than allowed' },
     handler: ({ params, request, query, principal }) =>
-      withBody(request, async (body) => {
-        const result = await engine.fire({
-          actionId: params.actionId,
-          principal,
-          inode: targetInodeOf(body, query),
-          submission: submissionOf(body, query),
-          comment: body?.comments,
-          assign: body?.assign,
-          indexPolicy: indexPolicyOf(body, query),
-        });
-        return answer(result);
-      }),
+      withBody(request, async (body) =>
+        answer(await engine.fire({ ...fireRequestOf(body, query), actionId: params.actionId, principal })),
+      ),
   });
   return [
     fireDefault,
