@@ -15,6 +15,7 @@ import { refOf } from './permission-service.js';
 import { indexTargetsOfGrants } from '../search/asset-index-targets.js';
 import type { IndexQueue } from '../search/index-queue.js';
 import type { Principal } from './principal.js';
+import { roleByReference } from './role-by-reference.js';
 
 /** One role's permissions, by name. */
 export interface RolePermissions {
@@ -229,7 +230,7 @@ async function toGrants(
   for (const entry of entries) {
     let bits = 0;
     for (const name of entry.permissions) bits |= PERMISSION_BITS[permissionName(name)];
-    const role = (await tx.roles.findById(entry.roleId)) ?? (await tx.roles.findByKey(entry.roleId));
+    const role = await roleByReference(tx.roles, entry.roleId);
     if (!role) throw new CmsError(Errors.PERMISSION_ROLE_UNKNOWN, { role: entry.roleId }, { fieldName: 'roleId' });
     byRole.set(role.id, (byRole.get(role.id) ?? 0) | bits);
   }

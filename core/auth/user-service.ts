@@ -8,6 +8,7 @@ import type { Storage, UserQuery } from '../plugin/storage-driver.js';
 import type { HashQueue } from './hash-queue.js';
 import { hashPassword } from './password-hasher.js';
 import type { PasswordPolicy } from './password-policy.js';
+import { roleByReference } from './role-by-reference.js';
 
 export interface NewUser {
   email: string;
@@ -154,7 +155,7 @@ export class UserService {
   }
 
   async getRole(id: string): Promise<Role> {
-    const role = (await this.storage.roles.findById(id)) ?? (await this.storage.roles.findByKey(id));
+    const role = await roleByReference(this.storage.roles, id);
     if (!role) throw new CmsError(Errors.ROLE_NOT_FOUND, { role: id });
     return role;
   }

@@ -1,6 +1,7 @@
 import type { FoundUsers, WorkflowUser } from '../plugin/actionlet.js';
 import type { Repositories } from '../plugin/storage-driver.js';
 import type { User } from '../model/user.js';
+import { roleByReference } from '../auth/role-by-reference.js';
 
 const ADDRESS = /^[^\s@]+@[^\s@]+$/;
 
@@ -32,7 +33,7 @@ export async function findUsers(tx: Repositories, references: readonly string[])
       addUser(user);
       continue;
     }
-    const role = (await tx.roles.findById(reference)) ?? (await tx.roles.findByKey(reference));
+    const role = await roleByReference(tx.roles, reference);
     const members = role ? (await tx.users.listByRole(role.id)).filter((member) => member.active) : [];
     if (members.length === 0) unknown.push(reference);
     members.forEach(addUser);

@@ -13,6 +13,7 @@ import {
 import { insertSchemeGraph, readSchemeGraph, renewIds, type SchemeGraph } from './scheme-graph.js';
 import { graphFromExport } from './scheme-import.js';
 import type { WorkflowDefinitionService } from './workflow-definition-service.js';
+import { roleByReference } from '../auth/role-by-reference.js';
 
 /**
  * Copies, exports and imports whole schemes. An export carries no secret: secret parameter values
@@ -113,7 +114,7 @@ export class SchemeTransferService {
     const permissions: ExportedPermission[] = [];
     for (const action of graph.actions) {
       for (const who of action.whoCanUse) {
-        const role = (await tx.roles.findById(who)) ?? (await tx.roles.findByKey(who));
+        const role = await roleByReference(tx.roles, who);
         permissions.push({
           inode: action.id,
           roleId: role?.id ?? who,

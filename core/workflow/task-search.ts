@@ -4,6 +4,7 @@ import type { DefinitionCache, Definitions } from '../definitions/definition-cac
 import { CmsError, Errors } from '../errors/index.js';
 import type { TaskSortColumn } from '../model/sort.js';
 import type { Repositories, Storage, TaskSearchHit, TaskSearchQuery } from '../plugin/storage-driver.js';
+import { roleByReference } from '../auth/role-by-reference.js';
 
 /** What a workflow task search asks for, as the original's searcher form names it; every member optional. */
 export interface TaskSearchForm {
@@ -115,7 +116,7 @@ export class TaskSearchService {
   private async assignees(principal: Principal, form: TaskSearchForm): Promise<string[] | undefined> {
     const named = form.assignedTo?.trim();
     if (named) {
-      const role = (await this.storage.roles.findById(named)) ?? (await this.storage.roles.findByKey(named));
+      const role = await roleByReference(this.storage.roles, named);
       return role ? [role.id, role.key] : [named];
     }
     if (form.show4all && principal.admin) return undefined;
@@ -163,6 +164,6 @@ async function mayRead(
 async function assigneeName(storage: Repositories, assignee: string): Promise<string | null> {
   const user = await storage.users.findById(assignee);
   if (user) return `${user.firstName} ${user.lastName}`.trim();
-  const role = (await storage.roles.findById(assignee)) ?? (await storage.roles.findByKey(assignee));
+  const role = await roleByReference(storage.roles, assignee);
   return role?.name ?? null;
 }
