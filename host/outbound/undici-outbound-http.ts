@@ -1,4 +1,3 @@
-import { isIP } from 'node:net';
 import { Agent, buildConnector, errors, request } from 'undici';
 import {
   OutboundHttpError,
@@ -7,7 +6,7 @@ import {
   type OutboundRequest,
   type OutboundResponse,
 } from '../../core/plugin/outbound-http.js';
-import { AddressRefusedError, resolveAllowedAddress } from './address-guard.js';
+import { AddressRefusedError, literalAddress, resolveAllowedAddress, type PrivateAddresses } from './address-guard.js';
 
 export interface UndiciOutboundHttpOptions {
   /** Sent as the User-Agent of every call. */
@@ -16,8 +15,8 @@ export interface UndiciOutboundHttpOptions {
   timeoutMs: number;
   /** A larger response body fails the call: a peer cannot make us buffer without bound. */
   maxResponseBytes: number;
-  /** Call private-network addresses too (loopback, RFC 1918, link-local…); off by default. */
-  allowPrivate: boolean;
+  /** Which private-network addresses (loopback, RFC 1918, link-local…) are called: all, none or a list. */
+  allowPrivate: PrivateAddresses;
   /** Redirects followed before the call fails (5); 0 answers a redirect as it is. */
   maxRedirects?: number;
   /** False: no idle connection is kept (rare calls need not hold the process open). */
@@ -62,7 +61,8 @@ export class UndiciOutboundHttp implements OutboundHttp {
               {
                 ...connectOptions,
                 hostname: address,
-                servername: connectOptions.servername ?? (isIP(hostname) ? undefined : hostname),
+                servername:
+                  connectOptions.servername ?? (literalAddress(hostname) === undefined ? hostname : undefined),
               },
               callback,
             ),

@@ -8,7 +8,7 @@ import { serviceVersion } from '../../../host/version.js';
 import { isPrivateAddress, resolveAllowedAddress } from '../../../host/outbound/address-guard.js';
 import { UndiciOutboundHttp } from '../../../host/outbound/undici-outbound-http.js';
 
-t.test('isPrivateAddress refuses everything but public unicast', async (t) => {
+t.test('isPrivateAddress refuses everything but public unicast (the full table: address-guard.test.ts)', async (t) => {
   const refused = [
     '127.0.0.1',
     '10.1.2.3',
