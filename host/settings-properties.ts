@@ -6,6 +6,7 @@ import {
 } from '../core/auth/password-hasher.js';
 import { PASSWORD_MAX_LENGTH } from '../core/auth/password-policy.js';
 import { defineProperties } from '../core/config/properties.js';
+import { AddressAllowList } from './outbound/address-allow-list.js';
 import { WEBSOCKET_PROPERTIES } from './websocket/websocket-properties.js';
 
 /**
@@ -653,6 +654,14 @@ export const HOST_PROPERTIES = defineProperties({
     group: 'Push publishing',
     description: "How long sending a bundle may take: connecting, the answer's headers, and its body each.",
   },
+  'push.allowed.addresses': {
+    type: 'list',
+    default: [],
+    group: 'Push publishing',
+    validate: (value) => allowListProblem(value),
+    description:
+      'Private-network addresses pushes may reach: IP addresses and ranges (`10.0.0.5, 10.20.0.0/16, fd00::/8`), for receivers on an internal network. Empty: an endpoint must be a public address, as for Link Checker; loopback, RFC 1918, link-local (`169.254.169.254`), unique-local and IPv6 forms embedding an IPv4 address are refused, on the address connected to, and an endpoint saved with such an address is a 400. A name must resolve only to public or listed addresses (`localhost` needs both `127.0.0.1` and `::1`).',
+  },
   'outbound.http.timeout.ms': {
     type: 'int',
     default: 10_000,
@@ -691,3 +700,18 @@ export const HOST_PROPERTIES = defineProperties({
   },
   ...WEBSOCKET_PROPERTIES,
 });
+
+/** Why a list of addresses is not acceptable, if it is not. */
+function allowListProblem(value: string): string | undefined {
+  try {
+    AddressAllowList.parse(
+      value
+        .split(',')
+        .map((item) => item.trim())
+        .filter((item) => item !== ''),
+    );
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}

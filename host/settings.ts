@@ -6,6 +6,7 @@ import type { IndexPolicy } from '../core/search/index-policy.js';
 import type { HttpLimits } from './http/http-limits.js';
 import type { MultipartLimits } from './http/multipart-form.js';
 import type { LogLevel } from './logger.js';
+import { AddressAllowList } from './outbound/address-allow-list.js';
 import { HOST_PROPERTIES } from './settings-properties.js';
 import { readWebSocketSettings, type WebSocketSettings } from './websocket/websocket-settings.js';
 
@@ -27,6 +28,8 @@ export interface PushSettings {
   receiverKeyHash: string;
   maxBundleBytes: number;
   timeoutMs: number;
+  /** The private-network addresses pushes may reach (`push.allowed.addresses`). */
+  allowedAddresses: AddressAllowList;
 }
 
 export interface HostSettings {
@@ -211,6 +214,7 @@ export function readSettings(config: Config): HostSettings {
       receiverKeyHash: p['push.receiver.key.hash'],
       maxBundleBytes: p['push.max.bundle.bytes'],
       timeoutMs: p['push.timeout.seconds'] * 1000,
+      allowedAddresses: AddressAllowList.parse(p['push.allowed.addresses']),
     },
     assetsDriver: p['assets.driver'],
     assetSweepMs: p['assets.sweep.seconds'] * 1000,

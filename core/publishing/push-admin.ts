@@ -28,13 +28,29 @@ export function endpointView({ authKey: _authKey, ...endpoint }: PushEndpoint): 
   return { ...endpoint, authKey: '*****' };
 }
 
+export interface PushAdminOptions {
+  now?: () => number;
+  /**
+   * False for an endpoint address that pushes would be refused (a private-network address not
+   * allowed): it is refused when saved. Only what is known without resolving a name is judged; the
+   * sender checks every address again when it connects.
+   */
+  callable?: (address: string) => boolean;
+}
+
 /** What administrators do with environments and endpoints, and the push status they read. */
 export class PushAdmin {
+  private readonly now: () => number;
+  private readonly callable: (address: string) => boolean;
+
   constructor(
     private readonly storage: Storage,
     private readonly secrets: SecretSealer,
-    private readonly now: () => number = Date.now,
-  ) {}
+    options: PushAdminOptions = {},
+  ) {
+    this.now = options.now ?? Date.now;
+    this.callable = options.callable ?? (() => true);
+  }
 
   listEnvironments(): Promise<PushEnvironment[]> {
     return this.storage.publishing.listEnvironments();
@@ -81,6 +97,7 @@ export class PushAdmin {
   }
 
   createEndpoint(input: EndpointInput & { authorizationToken: string }): Promise<EndpointView> {
+    this.checkAddress(input.address);
     return this.storage.transaction(async (tx) => {
       await this.environment(tx, input.environmentId);
       await this.checkEndpointName(tx, input.name);
@@ -96,6 +113,7 @@ export class PushAdmin {
   }
 
   updateEndpoint(id: string, input: EndpointInput): Promise<EndpointView> {
+    this.checkAddress(input.address);
     return this.storage.transaction(async (tx) => {
       const current = await this.endpoint(tx, id);
       await this.environment(tx, input.environmentId);
@@ -120,6 +138,11 @@ export class PushAdmin {
   /** The push status per endpoint: of one item, or of every item pushed. */
   pushes(identifier?: string): Promise<PushRecord[]> {
     return this.storage.publishing.listRecords(identifier);
+  }
+
+  private checkAddress(address: string): void {
+    if (!this.callable(address))
+      throw new CmsError(Errors.PUSH_ENDPOINT_ADDRESS_REFUSED, { address }, { fieldName: 'address' });
   }
 
   private endpointColumns(input: EndpointInput) {

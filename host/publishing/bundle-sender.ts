@@ -1,6 +1,8 @@
 import type { PushEndpoint } from '../../core/model/push-publishing.js';
 import type { Bundle } from '../../core/publishing/bundle.js';
+import { OutboundHttpError } from '../../core/plugin/outbound-http.js';
 import type { BundleSender } from '../../core/publishing/push-jobs.js';
+import type { AddressAllowList } from '../outbound/address-allow-list.js';
 import { UndiciOutboundHttp } from '../outbound/undici-outbound-http.js';
 import { serviceVersion } from '../version.js';
 
@@ -12,17 +14,23 @@ const MAX_ANSWER_BYTES = 64 * 1024;
 
 /**
  * Posts bundles through the host's outbound HTTP: a timeout on connecting, on the answer's headers
- * and on its body, a cap on what is read of the answer, and a user agent. Endpoints are configured
- * by administrators, so private addresses are called; redirects are not followed (a receiver
- * answers the bundle itself). Errors name the endpoint and the answer's status, never the key (they
- * become the job's last error, shown over REST).
+ * and on its body, a cap on what is read of the answer, and a user agent. Private-network addresses
+ * are reached only when `push.allowed.addresses` lists them, checked on the address connected to:
+ * an endpoint is whatever an administrator typed, and an administrator's account is not meant to
+ * reach the installation's own network (cloud metadata, internal services). Redirects are not
+ * followed (a receiver answers the bundle itself). Errors name the endpoint and the answer's
+ * status, never the key (they become the job's last error, shown over REST).
  */
-export function bundleSender(options: { timeoutMs: number; maxBundleBytes: number }): BundleSender {
+export function bundleSender(options: {
+  timeoutMs: number;
+  maxBundleBytes: number;
+  allowedAddresses: AddressAllowList;
+}): BundleSender {
   const http = new UndiciOutboundHttp({
     userAgent: `cms-push/${serviceVersion()}`,
     timeoutMs: options.timeoutMs,
     maxResponseBytes: MAX_ANSWER_BYTES,
-    allowPrivate: true,
+    allowPrivate: options.allowedAddresses,
     maxRedirects: 0,
     // Pushes are rare: no idle connection is kept, so nothing holds the process open and the
     // client needs no closing on shutdown.
@@ -47,7 +55,11 @@ export function bundleSender(options: { timeoutMs: number; maxBundleBytes: numbe
         truncateBodyAt: MAX_ANSWER_BYTES,
       });
     } catch (error) {
-      throw new Error(`endpoint ${endpoint.serverName} could not be reached: ${(error as Error).message}`);
+      const hint =
+        error instanceof OutboundHttpError && error.code === 'OUTBOUND_ADDRESS_REFUSED'
+          ? ' (push.allowed.addresses lists the private addresses pushes may reach)'
+          : '';
+      throw new Error(`endpoint ${endpoint.serverName} could not be reached: ${(error as Error).message}${hint}`);
     }
     const text = answer.body.toString('utf8');
     if (answer.status < 200 || answer.status >= 300)

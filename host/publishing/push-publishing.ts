@@ -10,6 +10,7 @@ import { PushAdmin } from '../../core/publishing/push-admin.js';
 import { pushJobHandlers } from '../../core/publishing/push-jobs.js';
 import type { SecretSealer } from '../../core/plugin/secret-sealer.js';
 import type { PushSettings } from '../settings.js';
+import { isRefusedAddress, literalAddress } from '../outbound/address-guard.js';
 import { bundleSender } from './bundle-sender.js';
 
 export interface PushPublishing {
@@ -31,7 +32,12 @@ export function buildPushPublishing(parts: {
 }): PushPublishing {
   const { storage, settings, secrets } = parts;
   return {
-    admin: new PushAdmin(storage, secrets),
+    admin: new PushAdmin(storage, secrets, {
+      callable: (address) => {
+        const literal = literalAddress(address);
+        return literal === undefined || !isRefusedAddress(literal, settings.allowedAddresses);
+      },
+    }),
     receiver: new BundleReceiver(
       { storage, content: parts.content, contentTypes: parts.contentTypes },
       settings.receiverKeyHash,

@@ -11,3 +11,9 @@ export function edgeEndpointForm(environmentId: string) {
     environmentId,
   };
 }
+
+/**
+ * Pushes reach private-network addresses only when `push.allowed.addresses` lists them, and test
+ * receivers listen on loopback: what an installer sets for receivers on its own network.
+ */
+export const LOOPBACK_RECEIVERS = { CMS_PUSH_ALLOWED_ADDRESSES: '127.0.0.1' } as const;

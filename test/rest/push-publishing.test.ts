@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import t from 'tap';
 import { until } from '../helpers/mail-catcher.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
-import { edgeEndpointForm } from '../helpers/push-endpoint.js';
+import { edgeEndpointForm, LOOPBACK_RECEIVERS } from '../helpers/push-endpoint.js';
 
 const ACTIONLET = 'com.cms.portlets.workflows.actionlet.';
 const KEY = 'push-key-0123456789abcdef';
@@ -68,7 +70,7 @@ const FRENCH = { languageCode: 'fr', countryCode: 'FR', language: 'French', coun
 for (const storage of ['sqlite', 'mysql'] as const) {
   t.test(`push publishing to another instance, the sender on ${storage}`, async (t) => {
     const receiver = await startTestApp(t, { socket: true, env: { CMS_PUSH_RECEIVER_KEY_HASH: KEY_HASH } });
-    const sender = await startTestApp(t, { storage, env: FAST_RETRIES });
+    const sender = await startTestApp(t, { storage, env: { ...FAST_RETRIES, ...LOOPBACK_RECEIVERS } });
     if (!receiver || !sender) return;
     const call = adminCall(sender);
     for (const s of [sender, receiver]) t.equal((await adminCall(s)('POST', '/api/v2/languages', FRENCH)).status, 200);
@@ -222,4 +224,86 @@ t.test('environments and endpoints: administrators only, unique names, unknown i
   t.notMatch(listed.text, 'a-key-of-enough-length');
   t.equal((await call('DELETE', `/api/environment/${first.json.entity.id}`)).status, 200);
   t.equal((await call('GET', `/api/v1/environments/endpoints/${created.json.entity.id}`)).status, 404, 'gone with it');
+});
+
+t.test('pushes reach no private address unless push.allowed.addresses lists it', async (t) => {
+  const s = await startTestApp(t, { env: FAST_RETRIES });
+  if (!s) return;
+  const call = adminCall(s);
+  const environmentId = (await call('POST', '/api/environment', { name: 'Production', pushMode: 'PUSH_TO_ALL' })).json
+    .entity.id;
+  const form = edgeEndpointForm(environmentId);
+
+  t.test('an endpoint saved with a private address is refused, in any of its forms', async (t) => {
+    const literals = [
+      '127.0.0.1',
+      '169.254.169.254',
+      '10.0.0.1',
+      '0.0.0.0',
+      '2130706433',
+      '0x7f.1',
+      '[::1]',
+      '[::7f00:1]',
+      '[::ffff:127.0.0.1]',
+      '[::ffff:a9fe:a9fe]',
+      '[64:ff9b::a9fe:a9fe]',
+      '[2002:7f00:1::]',
+    ];
+    for (const address of literals) {
+      const refused = await call('POST', '/api/v1/environments/endpoints', { ...form, address });
+      t.equal(refused.status, 400, address);
+      t.match(refused.json.errors, [{ errorCode: 'PUSH_ENDPOINT_ADDRESS_REFUSED', fieldName: 'address' }], address);
+    }
+    const saved = await call('POST', '/api/v1/environments/endpoints', form);
+    t.equal(saved.status, 200, 'a name is saved: it is checked when a push connects');
+    const moved = await call('PUT', `/api/v1/environments/endpoints/${saved.json.entity.id}`, {
+      ...form,
+      address: '169.254.169.254',
+    });
+    t.equal(moved.status, 400, 'nor can an endpoint be moved to one');
+    t.equal(moved.json.errors[0].errorCode, 'PUSH_ENDPOINT_ADDRESS_REFUSED');
+    t.equal((await call('DELETE', `/api/v1/environments/endpoints/${saved.json.entity.id}`)).status, 200);
+  });
+
+  t.test('a name that resolves to loopback is refused when the push connects', async (t) => {
+    let reached = 0;
+    const server = createServer((_req, res) => {
+      reached++;
+      res.end('{}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    t.teardown(() => server.close());
+    const port = (server.address() as AddressInfo).port;
+    const made = await call('POST', '/api/v1/environments/endpoints', { ...form, address: 'localhost', port });
+    t.equal(made.status, 200);
+    const { publish, fire } = await pushScheme(s);
+    const { identifier } = await fire(publish, { title: 'Not for the metadata service' });
+    await until(
+      async () =>
+        ((await call('GET', `/api/v1/publishing/pushes?identifier=${identifier}`)).json.entity as any[])[0]?.status ===
+        'FAILED_TO_SENT',
+      'the push refused',
+    );
+    const [record] = (await call('GET', `/api/v1/publishing/pushes?identifier=${identifier}`)).json.entity;
+    t.match(record.lastError, /localhost resolves to a private network address .*push\.allowed\.addresses/);
+    t.equal(reached, 0, 'nothing reached the private server');
+  });
+});
+
+t.test('push.allowed.addresses lets pushes reach the addresses it lists, and only those', async (t) => {
+  const s = await startTestApp(t, { env: { CMS_PUSH_ALLOWED_ADDRESSES: '127.0.0.1, 10.20.0.0/16' } });
+  if (!s) return;
+  const call = adminCall(s);
+  const environmentId = (await call('POST', '/api/environment', { name: 'Production', pushMode: 'PUSH_TO_ALL' })).json
+    .entity.id;
+  const save = (name: string, address: string) =>
+    call('POST', '/api/v1/environments/endpoints', { ...edgeEndpointForm(environmentId), name, address });
+  t.equal((await save('loopback', '127.0.0.1')).status, 200);
+  t.equal((await save('mapped', '[::ffff:127.0.0.1]')).status, 200, 'the mapped form of a listed address');
+  t.equal((await save('in range', '10.20.30.40')).status, 200);
+  for (const address of ['169.254.169.254', '127.0.0.2', '10.21.0.1', '[::1]', '[::7f00:1]']) {
+    const refused = await save(address, address);
+    t.equal(refused.status, 400, `${address} is not listed`);
+    t.equal(refused.json.errors[0].errorCode, 'PUSH_ENDPOINT_ADDRESS_REFUSED');
+  }
 });

@@ -22,6 +22,12 @@ export const publishingErrors = defineErrors('publishing', {
     message: 'An endpoint with the given name {name} already exists.',
     meaning: 'Endpoint (server) names are unique (a 400, as in the original).',
   },
+  PUSH_ENDPOINT_ADDRESS_REFUSED: {
+    kind: 'invalid',
+    message: 'The endpoint address {address} is on a private network, which pushes do not reach',
+    meaning:
+      'Pushes reach only public addresses and the private ones `push.allowed.addresses` lists (loopback, RFC 1918, link-local such as `169.254.169.254`, unique-local and IPv6 forms embedding an IPv4 address are private). A host name is checked when a push connects.',
+  },
   PUSH_RECEIVER_KEY_INVALID: {
     kind: 'unauthenticated',
     message: 'The bundle was not sent with a key this instance accepts',
