@@ -12,6 +12,18 @@ import { streamedBody } from './streamed-body.js';
 const SANDBOXED_CSP = "sandbox; frame-ancestors 'none'";
 const SCRIPTABLE = new Set(['text/html', 'image/svg+xml', 'application/xhtml+xml', 'application/xml', 'text/xml']);
 
+/**
+ * What a browser runs: the documents above and scripts themselves. An uploaded file of these types
+ * served by its short URL is a download with a policy that lets it do nothing, even opened
+ * directly; a page that includes the script is not stopped by this (the back office's own policy
+ * names only its own folder for that).
+ */
+const ACTIVE = new Set([...SCRIPTABLE, 'text/javascript', 'application/javascript', 'application/ecmascript']);
+const INERT_CSP = "sandbox; default-src 'none'; frame-ancestors 'none'";
+
+/** How a served file is offered: as the site's own (`inline`), or as an upload (`upload`: active types are downloads). */
+export type FileUse = 'inline' | 'upload';
+
 /** `naïve "a".pdf` → `na_ve _a_.pdf`: a quoted-string that no client misreads. */
 function asciiName(name: string): string {
   return name.replace(/[^\x20-\x7e]|["\\]/g, '_');
@@ -37,10 +49,15 @@ function notModified(request: HttpRequest, etag: string, modifiedSeconds: number
 
 /**
  * The answer for a served file: its bytes with their type, length, validators and an inline
- * disposition; 304 without the bytes when the caller's copy is current. HEAD gets the same headers
+ * disposition (an attachment for an upload of an active type); 304 without the bytes when the caller's copy is current. HEAD gets the same headers
  * (the adapter leaves the body out). The bytes are streamed from the asset store, never held whole.
  */
-export function fileReply(request: HttpRequest, file: DeliveredFile, anonymous: boolean): Reply {
+export function fileReply(
+  request: HttpRequest,
+  file: DeliveredFile,
+  anonymous: boolean,
+  use: FileUse = 'inline',
+): Reply {
   const etag = `"${file.inode}"`;
   const modifiedSeconds = Math.floor(file.modDate / 1000);
   const validators: Record<string, string> = {
@@ -50,6 +67,8 @@ export function fileReply(request: HttpRequest, file: DeliveredFile, anonymous: 
     ...(anonymous ? { 'Cache-Control': 'no-cache' } : {}),
   };
   if (notModified(request, etag, modifiedSeconds)) return reply(Buffer.alloc(0), { status: 304, headers: validators });
+  const inert = use === 'upload' && ACTIVE.has(file.mimeType);
+  const policy = inert ? INERT_CSP : SCRIPTABLE.has(file.mimeType) ? SANDBOXED_CSP : undefined;
   return reply(
     streamedBody(file.size, () => file.open()),
     {
@@ -57,9 +76,9 @@ export function fileReply(request: HttpRequest, file: DeliveredFile, anonymous: 
         ...validators,
         'Content-Type': file.mimeType,
         'Content-Length': String(file.size),
-        'Content-Disposition': `inline; filename="${asciiName(file.fileName)}"; filename*=UTF-8''${encodedName(file.fileName)}`,
+        'Content-Disposition': `${inert ? 'attachment' : 'inline'}; filename="${asciiName(file.fileName)}"; filename*=UTF-8''${encodedName(file.fileName)}`,
         'X-Content-Type-Options': 'nosniff',
-        ...(SCRIPTABLE.has(file.mimeType) ? { 'Content-Security-Policy': SANDBOXED_CSP } : {}),
+        ...(policy ? { 'Content-Security-Policy': policy } : {}),
       },
     },
   );

@@ -29,6 +29,8 @@ const FILE_BYTES = fileAnswer("The file's bytes, of its media type");
  * Files served as a site serves them: `GET /{path}` on the site the `Host` header names (its name,
  * one of its aliases, else the default site), and the original's short asset URLs
  * `/dA/{identifier|shorty|inode}[/{field}][/{name}]`. Registered last: every other route wins.
+ * What `/dA/` serves was uploaded into some item's field, not put on a site to run there: scripts,
+ * HTML, SVG and XML are downloads there (see `fileReply`); images, PDFs and the like stay inline.
  */
 export default defineRoutes('site-files', ({ fileDelivery }) => {
   const shortUrl = route({
@@ -45,6 +47,7 @@ export default defineRoutes('site-files', ({ fileDelivery }) => {
         request,
         await fileDelivery.byShortUrl(principal, { id: params.id, languageId: query.language_id }),
         principal === null,
+        'upload',
       ),
   });
   const withField = (path: '/dA/:id/:field' | '/dA/:id/:field/*name') =>
@@ -66,6 +69,7 @@ export default defineRoutes('site-files', ({ fileDelivery }) => {
             languageId: query.language_id,
           }),
           principal === null,
+          'upload',
         ),
     });
   return [

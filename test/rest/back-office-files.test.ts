@@ -34,15 +34,21 @@ t.test('the back office is served from its build folder, with the right caching,
   t.match(page.text, /index-AbC123\.js/);
   t.notOk(page.headers.get('content-encoding'), 'identity asked, identity sent');
   const csp = page.headers.get('content-security-policy') ?? '';
+  const host = new URL(s.url).host;
   for (const directive of [
     "default-src 'none'",
-    "script-src 'self'",
-    "style-src 'self'",
+    `script-src ${host}/admin/;`,
+    `style-src ${host}/admin/;`,
     "frame-ancestors 'none'",
     "base-uri 'none'",
   ])
     t.ok(csp.includes(directive), `CSP has ${directive}`);
   t.notMatch(csp, /unsafe-inline|unsafe-eval/, 'nothing inline, no eval');
+  t.notMatch(
+    csp,
+    /(script|style)-src[^;]*'self'/,
+    'scripts and styles not from the whole origin, which serves uploads',
+  );
   t.match(csp, new RegExp(`connect-src 'self' ws://${new URL(s.url).host} wss://`), 'the websocket of the same host');
   t.equal(page.headers.get('x-content-type-options'), 'nosniff', 'the pipeline’s security headers are kept');
   t.ok(
@@ -106,6 +112,38 @@ t.test('the back office is served from its build folder, with the right caching,
 
   const post = await s.http('POST', '/admin/', { body: {} });
   t.equal(post.status, 405, 'the files are read-only');
+});
+
+t.test('the back office takes scripts and styles only from its own folder, never from uploads', async (t) => {
+  const built = join(tempDataDir(t), 'admin');
+  fakeBuild(built);
+  const s = (await startTestApp(t, { env: { CMS_ADMIN_DIR: built } }))!;
+  const policy = async (host: string) => {
+    const page = await s.http('GET', '/admin/', { headers: { host } });
+    t.equal(page.status, 200, host);
+    return Object.fromEntries(
+      (page.headers.get('content-security-policy') ?? '').split('; ').map((d) => [d.split(' ')[0], d]),
+    ) as Record<string, string>;
+  };
+  for (const host of ['cms.example.com', 'cms.example.com:8443', '10.0.0.5:8080']) {
+    const csp = await policy(host);
+    t.equal(csp['script-src'], `script-src ${host}/admin/`, `${host}: scripts`);
+    t.equal(csp['style-src'], `style-src ${host}/admin/`, `${host}: styles`);
+  }
+  const ipv6 = await policy('[::1]:8080');
+  t.equal(
+    ipv6['script-src'],
+    "script-src 'none'",
+    'an IPv6 literal cannot be written as a source: nothing, not the origin',
+  );
+  t.equal(ipv6['style-src'], "style-src 'none'");
+  t.match(ipv6['connect-src'], /ws:\/\/\[::1\]:8080/, 'its websocket is still named');
+  const asset = await s.http('GET', '/admin/assets/index-AbC123.js', { headers: { host: 'cms.example.com' } });
+  t.match(
+    asset.headers.get('content-security-policy'),
+    /script-src cms\.example\.com\/admin\//,
+    'every file of it too',
+  );
 });
 
 t.test('a service whose back office is not built says so', async (t) => {

@@ -237,6 +237,46 @@ t.test('paths are look-up keys: traversal, encoded or not, finds nothing', async
   t.equal((await s.http('GET', '/docs/a.txt', { headers: s.basicAuth() })).text, 'A', 'the plain path works');
 });
 
+t.test(
+  '/dA/ serves uploaded scripts, HTML, SVG and XML as downloads that can do nothing; images stay inline',
+  async (t) => {
+    const s = (await startTestApp(t))!;
+    const active: ReadonlyArray<[string, string, string]> = [
+      ['evil.js', 'window.ran = true', 'text/javascript'],
+      ['evil.mjs', 'window.ran = true', 'text/javascript'],
+      ['page.html', '<script>alert(1)</script>', 'text/html'],
+      ['image.svg', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', 'image/svg+xml'],
+      ['feed.xml', '<x/>', 'application/xml'],
+    ];
+    for (const [name, text, type] of active) {
+      const file = await newFile(s, { fileAsset: dataUrl(name, text) });
+      for (const path of [`/dA/${file.identifier}`, `/dA/${file.identifier}/fileAsset/${name}`]) {
+        const got = await s.http('GET', path, { headers: s.basicAuth() });
+        t.equal(got.status, 200, path);
+        t.equal(got.headers.get('content-type'), type, `${name}: its type is kept, for the sites that include it`);
+        t.match(got.headers.get('content-disposition'), /^attachment; filename=/, `${name}: a download`);
+        t.equal(got.headers.get('content-security-policy'), "sandbox; default-src 'none'; frame-ancestors 'none'");
+        t.equal(got.headers.get('x-content-type-options'), 'nosniff');
+        t.equal(got.text, text, 'the bytes as uploaded');
+      }
+    }
+    for (const [name, type] of [
+      ['photo.png', 'image/png'],
+      ['paper.pdf', 'application/pdf'],
+      ['site.css', 'text/css'],
+    ] as const) {
+      const file = await newFile(s, { fileAsset: dataUrl(name, 'bytes') });
+      const got = await s.http('GET', `/dA/${file.identifier}/fileAsset/${name}`, { headers: s.basicAuth() });
+      t.equal(got.headers.get('content-type'), type);
+      t.match(got.headers.get('content-disposition'), /^inline; filename=/, `${name} stays inline`);
+      t.equal(got.headers.get('content-security-policy'), "frame-ancestors 'none'", `${name}: viewable`);
+    }
+    await newFile(s, { fileAsset: dataUrl('theme.js', 'window.theme = 1') });
+    const byPath = await s.http('GET', '/docs/theme.js', { headers: s.basicAuth() });
+    t.match(byPath.headers.get('content-disposition'), /^inline/, 'a site file by its path is the site’s own: inline');
+  },
+);
+
 t.test('the Host header picks the site: its name, an alias, else the default site', async (t) => {
   const s = (await startTestApp(t))!;
   const site = await s.http('POST', '/api/v1/site', {
