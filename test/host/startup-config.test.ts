@@ -174,3 +174,10 @@ t.test('main prints the mistake on one line, without a stack, and exits 1', asyn
       'cms: unknown property http.hots in cms.properties line 3 — did you mean http.host?\n',
   );
 });
+
+t.test('push.allowed.addresses takes addresses and ranges, never a host name', async (t) => {
+  await t.rejects(start(t, ['push.allowed.addresses=10.0.0.0/8, receiver.internal']), {
+    name: 'StartupError',
+    message: /push\.allowed\.addresses.*"receiver\.internal" is neither an IP address nor a range/,
+  });
+});
