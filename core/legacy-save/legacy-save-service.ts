@@ -148,8 +148,8 @@ export class LegacySaveService {
 }
 
 /**
- * Relationship queries search working versions without regard to permissions: an anonymous caller
- * could learn what unpublished content exists. They relate by identifier only.
+ * Anonymous callers relate by identifier only: a query would search as the `CMS Anonymous` role on
+ * behalf of a save whose author nobody can tell apart from other anonymous callers.
  */
 function refuseQueries(
   fields: readonly Field[],

@@ -8,7 +8,7 @@ const isObject = (value: unknown): value is Json =>
 /** Candidates asked of the engine for each word, per suggestion wanted: room for those left out. */
 const CANDIDATES_PER_OPTION = 4;
 /** Most counts one request may cost; options past it are left out rather than counted. */
-export const MAX_SUGGEST_COUNTS = 500;
+export const MAX_SUGGEST_COUNTS = 200;
 
 interface Wanted {
   field: string;
