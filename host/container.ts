@@ -90,6 +90,9 @@ import { SystemEventBus } from '../core/events/system-event-bus.js';
 import { EventAudienceCheck } from '../core/events/event-audience-check.js';
 import { AccessChanges } from '../core/auth/access-changes.js';
 
+/** The roles the read rules of searches name. */
+const SEARCH_READ_ROLES = { anonymous: SEED_IDS.anonymousRole, backendUser: SEED_IDS.backendUserRole } as const;
+
 /** Typed resolution: the container's tokens carry their type. */
 export function resolve<T>(container: DependencyContainer, token: Token<T> | (new (...args: never[]) => T)): T {
   return container.resolve<T>(token as never);
@@ -225,7 +228,7 @@ export function buildContainer(parts: {
   const content = new ContentService(
     (field) => fieldTypeOf(field.clazz),
     (tx) => fieldParseContext(tx, parts.assets),
-    { definitions, indexQueue, relatedQuery: relatedQueryResolver(parts.search), events },
+    { definitions, indexQueue, relatedQuery: relatedQueryResolver(parts.search, SEARCH_READ_ROLES), events },
   );
   c.register(ContentService, { useValue: content });
   c.register(FolderService, {
@@ -333,7 +336,7 @@ export function buildContainer(parts: {
       permissions,
       fireEngine,
       systemActions,
-      relatedQuery: relatedQueryResolver(parts.search),
+      relatedQuery: relatedQueryResolver(parts.search, SEARCH_READ_ROLES),
       anonymous: {
         access: parts.settings.anonymousContentAccess,
         rejectWithNoUser: parts.settings.rejectWithNoUser,
@@ -392,7 +395,7 @@ export function buildContainer(parts: {
       definitions,
       permissions,
       anonymousAccess: parts.settings.anonymousContentAccess,
-      roles: { anonymous: SEED_IDS.anonymousRole, backendUser: SEED_IDS.backendUserRole },
+      roles: SEARCH_READ_ROLES,
     }),
   });
   return c;

@@ -530,10 +530,10 @@ export const HOST_PROPERTIES = defineProperties({
   },
   ENABLE_NAV_PERMISSION_CHECK: {
     type: 'bool',
-    default: false,
+    default: true,
     group: 'Content access',
     description:
-      'When `true` (also read as `ENABLE_NAV_PERMISSION`) the navigation interface returns only items the caller may view (READ on each folder, page and file).',
+      'When `true` (also read as `ENABLE_NAV_PERMISSION`) the navigation interface returns only items the caller may view (READ on each folder, page, file and menu link), as every other read does. `false` gives every caller who may read the site the whole tree, as the original does by default: titles and paths of pages the caller may not read included.',
   },
   DEFAULT_FILE_TO_DEFAULT_LANGUAGE: {
     type: 'bool',

@@ -93,7 +93,11 @@ export class ContentService {
       replaceAll: options.replaceAll ?? false,
       context: this.parseContext(tx),
     });
-    if (this.relatedQuery) await resolveRelatedQueries(fields, parsed.values, this.relatedQuery);
+    // Queries resolve as the caller may search; a save without one (a system save) leaves them as sent.
+    const { relatedQuery } = this;
+    const { caller } = options;
+    if (relatedQuery && caller)
+      await resolveRelatedQueries(fields, parsed.values, (lucene, type) => relatedQuery(lucene, type, caller));
     if (options.draft) parsed.problems = parsed.problems.filter((p) => p.errorCode !== Errors.required.code);
     const identifier =
       existing?.identifier ?? (options.createWithIdentifier ? submission.identifier : undefined) ?? randomUUID();

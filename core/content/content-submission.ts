@@ -1,3 +1,4 @@
+import type { Principal } from '../auth/principal.js';
 import type { ErrorDetail } from '../errors/index.js';
 import type { Contentlet } from '../model/contentlet.js';
 import type { SpooledFile } from '../plugin/spooled-file.js';
@@ -41,6 +42,11 @@ export interface SaveResult {
 
 export interface SaveOptions {
   userId: string;
+  /**
+   * Who saves, when a caller does: relationship values given as Lucene queries resolve to what this
+   * caller may search. Without one they are not resolved.
+   */
+  caller?: Principal;
   /** Fields not sent are removed (the legacy update semantics) instead of kept. */
   replaceAll?: boolean;
   /** A draft may still miss required values; every other check applies. */

@@ -82,7 +82,7 @@ export class LegacySaveService {
       await this.deps.permissions.for(definitions, caller).check({ kind: 'contentType', type }, 'WRITE');
       refuseQueries(fields, submission.values, mapped.relationshipQueries);
     }
-    for (const related of mapped.relationshipQueries) await this.relateByQueries(submission, related);
+    for (const related of mapped.relationshipQueries) await this.relateByQueries(caller, submission, related);
     const task = identifier
       ? await storage.tasks.find(identifier, submission.languageId ?? DEFAULT_LANGUAGE_ID)
       : undefined;
@@ -122,14 +122,19 @@ export class LegacySaveService {
   /**
    * Each query of a deprecated relationship key must match exactly one item; the items join the
    * field's. A query that does not is a problem of the key, answered with those of every field.
+   * Queries match only what the caller may search, so the count says nothing of other items.
    */
-  private async relateByQueries(submission: ContentSubmission, related: RelationshipQueries): Promise<void> {
+  private async relateByQueries(
+    caller: Principal,
+    submission: ContentSubmission,
+    related: RelationshipQueries,
+  ): Promise<void> {
     const { field, key, queries } = related;
     const { values } = submission;
     const resolve = this.deps.relatedQuery;
     const items: string[] = [];
     for (const query of queries) {
-      const found = resolve ? await resolve(query, field.relationType!) : [];
+      const found = resolve ? await resolve(query, field.relationType!, caller) : [];
       if (found.length === 1) items.push(found[0]!);
       else {
         const problem = detail(Errors.LEGACY_RELATIONSHIP_NOT_ONE, { relationship: key, count: found.length }, key);
@@ -143,8 +148,8 @@ export class LegacySaveService {
 }
 
 /**
- * Relationship queries search working versions without regard to permissions: an anonymous caller
- * could learn what unpublished content exists. They relate by identifier only.
+ * Anonymous callers relate by identifier only: a query would search as the `CMS Anonymous` role on
+ * behalf of a save whose author nobody can tell apart from other anonymous callers.
  */
 function refuseQueries(
   fields: readonly Field[],

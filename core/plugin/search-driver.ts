@@ -34,7 +34,8 @@ export type SearchDocument = { id: string } & Record<string, SearchScalar | read
  * `aggs` (or `aggregations`): `terms` (`field`, `size`, default 10) and `date_histogram` (`field`,
  * `calendar_interval` of minute, hour, day, week, month, quarter, year, or `fixed_interval` such as
  * `30m`, `12h`, `7d`), each with optional `aggs` of its own, one level deep. `suggest`: term
- * suggestions, `{ <name>: { text, term: { field, size } } }`, answered as Elasticsearch does.
+ * suggestions, `{ <name>: { text, term: { field, size, suggest_mode } } }` (`missing`, the default,
+ * `popular` or `always`), answered as Elasticsearch does.
  */
 export interface SearchRequest {
   query?: Record<string, unknown>;

@@ -1,4 +1,3 @@
-import { isBackEndUser } from '../auth/back-end-user.js';
 import type { PermissionService } from '../auth/permission-service.js';
 import type { Principal } from '../auth/principal.js';
 import type { ReadContent } from '../content/content-reader.js';
@@ -7,6 +6,8 @@ import type { DefinitionCache } from '../definitions/definition-cache.js';
 import { CmsError, Errors } from '../errors/index.js';
 import type { SearchIndex, SearchRequest, SearchResponse } from '../plugin/search-driver.js';
 import type { Storage } from '../plugin/storage-driver.js';
+import { livesOnly, searchFilters, type SearchReadRoles } from './read-filter.js';
+import { ReadableSuggest } from './readable-suggest.js';
 
 export interface ContentSearchDependencies {
   storage: Storage;
@@ -16,7 +17,7 @@ export interface ContentSearchDependencies {
   permissions: PermissionService;
   /** `CONTENT_APIS_ALLOW_ANONYMOUS`: anonymous callers search only when it is not `NONE`. */
   anonymousAccess: 'NONE' | 'READ' | 'WRITE';
-  roles: { anonymous: string; backendUser: string };
+  roles: SearchReadRoles;
 }
 
 export interface ContentSearchOptions {
@@ -24,7 +25,8 @@ export interface ContentSearchOptions {
   live?: boolean;
   /**
    * Whether the service picks the slot (live or working) itself. The content search API leaves it to
-   * the query when the query names `live` or `working`, as the clients it serves write them.
+   * the query when the query names `live` or `working`, as the clients it serves write them; callers
+   * who are not back-end users get live versions all the same.
    */
   slot?: 'always' | 'unless-named';
 }
@@ -38,10 +40,11 @@ export interface ContentSearchResult {
 }
 
 /**
- * Searches content for a caller: the request's query runs inside a filter that keeps what the caller
- * may READ (the documents' permission data: one of the caller's roles, or the owner when owners
- * may read) and the version slot asked for, so sizes, totals and aggregations count only those.
- * Administrators are not filtered by permissions.
+ * Searches content for a caller: the request's query runs inside a filter that keeps the version
+ * slot asked for (live versions only, for callers who are not back-end users) and what the caller
+ * may read directly, version by version (`readableFilter`), so sizes, totals and aggregations count
+ * only those; term suggestions, which engines draw from the whole index, are counted again inside
+ * the same filter (`ReadableSuggest`). Administrators are not filtered by permissions (only by slot).
  */
 export class ContentSearch {
   constructor(private readonly deps: ContentSearchDependencies) {}
@@ -52,29 +55,18 @@ export class ContentSearch {
     options: ContentSearchOptions = {},
   ): Promise<ContentSearchResult> {
     if (!caller && this.deps.anonymousAccess === 'NONE') throw new CmsError(Errors.AUTH_INVALID_USER);
-    const live = isBackEndUser(caller, this.deps.roles.backendUser) ? (options.live ?? true) : true;
-    const filter: Record<string, unknown>[] = [];
-    if (options.slot !== 'unless-named' || !namesSlot(request.query))
-      filter.push({ term: { [live ? 'live' : 'working']: true } });
-    const permissions = this.permissionFilter(caller, live);
-    if (permissions) filter.push(permissions);
+    const live = livesOnly(caller, this.deps.roles) || (options.live ?? true);
+    const picksSlot = options.slot !== 'unless-named' || !namesSlot(request.query);
+    const filter = searchFilters(caller, this.deps.roles, picksSlot ? (live ? 'live' : 'working') : undefined);
     const query = request.query ?? { match_all: {} };
-    const response = await this.deps.index.search({ ...request, query: { bool: { must: [query], filter } } });
+    const suggest = request.suggest !== undefined ? new ReadableSuggest(this.deps.index, filter) : undefined;
+    const response = await this.deps.index.search({
+      ...request,
+      query: { bool: { must: [query], filter } },
+      ...(suggest ? { suggest: suggest.prepare(request.suggest) as SearchRequest['suggest'] } : {}),
+    });
+    if (suggest) response.suggest = await suggest.finish(response.suggest);
     return { response, items: await this.itemsOf(response), live };
-  }
-
-  /** Documents a role of the caller may read, or that the caller owns when owners may read them. */
-  private permissionFilter(caller: Principal | null, live: boolean): Record<string, unknown> | undefined {
-    if (caller?.admin) return undefined;
-    const roles = new Set((caller?.roleIds ?? []).map((id) => id.toLowerCase()));
-    // A live read counts the anonymous role's grants for everyone, as the permission checks do.
-    if (live || !caller) roles.add(this.deps.roles.anonymous.toLowerCase());
-    const should: Record<string, unknown>[] = [{ terms: { permissions: [...roles] } }];
-    if (caller)
-      should.push({
-        bool: { filter: [{ term: { owner: caller.user.userId.toLowerCase() } }, { term: { ownercanread: true } }] },
-      });
-    return { bool: { should, minimum_should_match: 1 } };
   }
 
   private async itemsOf(response: SearchResponse): Promise<ReadContent[]> {

@@ -1,5 +1,7 @@
 import type { Field } from '../model/field.js';
-import type { RelatedQueryResolver } from './related-query.js';
+
+/** A relationship query's matches of a related type (the caller already bound). */
+type Resolve = (lucene: string, relatedType: string) => Promise<string[]>;
 
 /** A relationship field's stored value: identifiers and (until resolved) Lucene queries. */
 interface RelationshipItems {
@@ -23,7 +25,7 @@ function isRelationshipItems(value: unknown): value is RelationshipItems {
 export async function resolveRelatedQueries(
   fields: readonly Field[],
   values: Record<string, unknown>,
-  resolve: RelatedQueryResolver,
+  resolve: Resolve,
 ): Promise<void> {
   for (const field of fields) {
     const value = values[field.variable];

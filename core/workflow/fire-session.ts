@@ -159,7 +159,7 @@ export class FireSession {
       uploads: this.input.submittedUploads,
       problems: this.input.submittedProblems,
     };
-    const by = { userId: this.userId, replaceAll: this.input.replaceAll };
+    const by = { userId: this.userId, replaceAll: this.input.replaceAll, caller: this.input.principal };
     const saved = draft
       ? await content.saveDraft(tx, submission, by)
       : await content.saveWorkingVersion(tx, submission, by);

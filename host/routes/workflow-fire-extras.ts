@@ -140,12 +140,21 @@ export default defineRoutes(
     const typeOf = fields.typeOf.bind(fields);
     const byNameBody = jsonOrMultipartBody(ByNameBody, uploads);
     const patchBody = jsonOrMultipartBody(PatchBody, uploads);
-    /** The working versions a PATCH's query matches that the caller may read, in the engine's order. */
+    /**
+     * The working versions a PATCH's query matches that the caller may search, in the engine's order:
+     * for callers who are not back-end users (who search live versions only), those that are live too.
+     */
     const matching = async (principal: Principal, lucene: string, offset: number) => {
       const { items } = await contentSearch.search(
         principal,
         {
-          query: { bool: { must: [parseLuceneQuery(lucene)], must_not: [{ term: { deleted: true } }] } },
+          query: {
+            bool: {
+              must: [parseLuceneQuery(lucene)],
+              filter: [{ term: { working: true } }],
+              must_not: [{ term: { deleted: true } }],
+            },
+          },
           from: offset,
           size: PATCH_QUERY_LIMIT,
         },

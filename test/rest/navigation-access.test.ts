@@ -46,10 +46,24 @@ const navOf = async (s: TestApp, headers: Record<string, string>, path = '/api/v
 const FULL =
   'System folder[Home[], About Us[About, Team, Brochure, Contact], Products[Widgets, Catalog, Store], News[], Meet the team[]]';
 
-testOnEachStorage('without the permission check every caller gets the whole tree', async (t, s) => {
+testOnEachStorage(
+  'with the permission check turned off every caller gets the whole tree',
+  async (t, s) => {
+    const { reader, other } = await restrictedTree(s);
+    t.equal(await navOf(s, reader), FULL);
+    t.equal(await navOf(s, other), FULL);
+  },
+  { env: { ENABLE_NAV_PERMISSION_CHECK: 'false' } },
+);
+
+testOnEachStorage('by default the tree keeps what the caller may read', async (t, s) => {
   const { reader, other } = await restrictedTree(s);
-  t.equal(await navOf(s, reader), FULL);
-  t.equal(await navOf(s, other), FULL);
+  t.equal(await navOf(s, s.basicAuth()), FULL, 'administrators read everything');
+  t.equal(
+    await navOf(s, reader),
+    'System folder[Home[], About Us[About, Team, Brochure, Contact], News[], Meet the team[]]',
+  );
+  t.equal(await navOf(s, other), 'System folder[Home[], News[], Meet the team[]]');
 });
 
 for (const name of ['ENABLE_NAV_PERMISSION_CHECK', 'ENABLE_NAV_PERMISSION']) {

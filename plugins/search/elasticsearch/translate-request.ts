@@ -12,6 +12,8 @@ const CALENDAR_INTERVALS = new Set([
   ...['1m', '1h', '1d', '1w', '1M', '1q', '1y'],
 ]);
 const FIXED_INTERVAL = /^\d+(?:ms|s|m|h|d)$/;
+/** The term suggester's modes, as Elasticsearch (and the embedded driver) read them. */
+const SUGGEST_MODES = new Set(['missing', 'popular', 'always']);
 
 /**
  * The Elasticsearch body of a contract request: checked member by member (an `InvalidError` naming
@@ -144,7 +146,9 @@ function translateSuggest(suggest: unknown): Json {
       throw invalid(at, 'expected { text, term: { field } }');
     for (const key of Object.keys(spec))
       if (key !== 'text' && key !== 'term') throw invalid(`${at}.${key}`, `"${key}" is not supported`);
-    const term = aggregationBody(spec.term, `${at}.term`, ['size']);
+    const term = aggregationBody(spec.term, `${at}.term`, ['size', 'suggest_mode']);
+    if (term.suggest_mode !== undefined && !SUGGEST_MODES.has(String(term.suggest_mode)))
+      throw invalid(`${at}.term.suggest_mode`, 'expected missing, popular or always');
     const field = term.field as string;
     out[name] = { text: spec.text, term: { ...term, field: field === CATCHALL ? field : `${field}.${TEXT_SUBFIELD}` } };
   }

@@ -153,7 +153,7 @@ t.test(
       },
       suggest: {
         s: { text: 'fxo', term: { field: 'Title' } },
-        c: { text: 'fxo', term: { field: 'catchall', size: 2 } },
+        c: { text: 'fxo', term: { field: 'catchall', size: 2, suggest_mode: 'always' } },
       },
       size: 5,
     });
@@ -207,7 +207,7 @@ t.test(
       },
       suggest: {
         s: { text: 'fxo', term: { field: 'title.text' } },
-        c: { text: 'fxo', term: { field: 'catchall', size: 2 } },
+        c: { text: 'fxo', term: { field: 'catchall', size: 2, suggest_mode: 'always' } },
       },
     });
   },
