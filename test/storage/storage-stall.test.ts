@@ -12,14 +12,17 @@ import { startTestApp, tempDataDir } from '../helpers/test-app.js';
 /**
  * A bound on waiting for an answer while the database is stalled. Not a measure: the answers come
  * after the statement timeout the test sets (half a second) or readiness's own (two seconds). It
- * lets a hang fail the test with a message instead of holding the file until tap gives up.
+ * lets a hang fail the test with a message, and ends the stall so that the app and pool can close.
  */
 const HANG_BOUND_MS = 20_000;
 
-function answeredDuringStall<T>(answer: Promise<T>, what: string): Promise<T> {
+function answeredDuringStall<T>(proxy: TcpProxy, answer: Promise<T>, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const hang = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what}: no answer while the database was stalled`)), HANG_BOUND_MS);
+    timer = setTimeout(() => {
+      void proxy.cut();
+      reject(new Error(`${what}: no answer while the database was stalled`));
+    }, HANG_BOUND_MS);
   });
   return Promise.race([answer, hang]).finally(() => clearTimeout(timer));
 }
@@ -69,7 +72,7 @@ t.test('a stalled MariaDB: requests and readiness answer 503 while it lasts, and
   t.equal((await s.http('GET', '/api/v2/languages', { headers: admin })).status, 200);
 
   proxy.stall();
-  const down = await answeredDuringStall(s.http('GET', '/api/v2/languages', { headers: admin }), 'a request');
+  const down = await answeredDuringStall(proxy, s.http('GET', '/api/v2/languages', { headers: admin }), 'a request');
   t.equal(down.status, 503, 'answered once the statement timeout passed');
   t.equal(down.json.errors[0].errorCode, 'STORAGE_TIMEOUT');
   t.equal(down.headers.get('retry-after'), '5');
@@ -78,7 +81,7 @@ t.test('a stalled MariaDB: requests and readiness answer 503 while it lasts, and
     /select|PROTOCOL|QueryTimeout|inactivity|at .*\.(ts|js)/i,
     'no SQL, driver words or stack in the answer',
   );
-  const notReady = await answeredDuringStall(s.http('GET', '/api/v1/probes/ready'), 'readiness');
+  const notReady = await answeredDuringStall(proxy, s.http('GET', '/api/v1/probes/ready'), 'readiness');
   t.equal(notReady.status, 503, 'not ready, answered while the stall lasts');
   t.equal(notReady.json.errors[0].errorCode, 'SERVICE_NOT_READY');
 
@@ -105,6 +108,7 @@ t.test('readiness answers 503 on its own short timeout, whatever the statement t
 
   proxy.stall();
   const probes = await answeredDuringStall(
+    proxy,
     Promise.all([s.http('GET', '/api/v1/probes/ready'), s.http('GET', '/api/v1/probes/ready')]),
     'readiness',
   );
@@ -130,16 +134,16 @@ t.test('a statement that outlasts the timeout drops its connection; the pool ope
   const connectionsBefore = proxy.accepted;
 
   proxy.stall();
-  t.match(await answeredDuringStall(failureOf(storage.settings.get('k')), 'a read'), {
+  t.match(await answeredDuringStall(proxy, failureOf(storage.settings.get('k')), 'a read'), {
     code: 'STORAGE_TIMEOUT',
     retryAfterSeconds: 5,
   });
   t.match(
-    await answeredDuringStall(failureOf(storage.settings.get('k')), 'the next read'),
+    await answeredDuringStall(proxy, failureOf(storage.settings.get('k')), 'the next read'),
     { code: 'STORAGE_TIMEOUT' },
     'the next statement is bounded too, though the only connection of the pool stalled',
   );
-  t.match(await answeredDuringStall(failureOf(storage.ping()), 'a ping'), { code: 'STORAGE_TIMEOUT' });
+  t.match(await answeredDuringStall(proxy, failureOf(storage.ping()), 'a ping'), { code: 'STORAGE_TIMEOUT' });
 
   proxy.resume();
   t.equal(await storage.settings.get('k'), 'v', 'served once the database answers');
@@ -159,7 +163,7 @@ t.test('a transaction whose COMMIT gets no answer fails as unknown, never as a s
     // The work is done: what the driver sends next is the COMMIT.
     proxy.stall();
   });
-  const failure = await answeredDuringStall(failureOf(commitUnanswered), 'the commit');
+  const failure = await answeredDuringStall(proxy, failureOf(commitUnanswered), 'the commit');
   t.match(failure, { code: 'STORAGE_OUTCOME_UNKNOWN' }, 'the change may have been made: not a success');
   t.equal((failure as { retryAfterSeconds?: number }).retryAfterSeconds, undefined, 'no invitation to repeat it');
   proxy.resume();
@@ -169,7 +173,7 @@ t.test('a transaction whose COMMIT gets no answer fails as unknown, never as a s
     await tx.settings.putIfAbsent('never', 'v');
   });
   t.match(
-    await answeredDuringStall(failureOf(statementUnanswered), 'a statement in a transaction'),
+    await answeredDuringStall(proxy, failureOf(statementUnanswered), 'a statement in a transaction'),
     { code: 'STORAGE_TIMEOUT' },
     'a statement before the COMMIT timed out: nothing was changed',
   );
