@@ -58,8 +58,8 @@ const sqlOf = (statement: Statement): string => (typeof statement === 'string' ?
  *
  * mysql2's own `timeout` query option is not enough: its timer starts only once the statement
  * reaches the head of its connection's queue, it answers the caller but leaves the stalled
- * statement holding the connection (which returns to the pool once the stall ends, mid-transaction
- * if it was in one), and waiting for a free connection has no bound at all. Here a statement that
+ * statement on the connection (which a transaction then hands back to the pool, to be given to the
+ * next request), and waiting for a free connection has no bound at all. Here a statement that
  * outlasts the timeout drops its connection, so the pool opens a fresh one for the next request.
  */
 export function withQueryDeadline(pool: Pool, timeoutMs: number): DeadlinePool {
