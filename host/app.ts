@@ -46,6 +46,7 @@ import { SystemEventBus } from '../core/events/system-event-bus.js';
 import { LoggerToken } from '../core/plugin/tokens.js';
 import { SYSTEM_EVENTS_PATH, SystemEventsHub } from './websocket/system-events-hub.js';
 import { startEventRelay } from './websocket/event-relay.js';
+import { readinessCheck } from './readiness-check.js';
 
 /** The REST areas the app serves. Adding an area is a route module and one line here. */
 export const ROUTE_MODULES: readonly RouteModule[] = [
@@ -227,7 +228,10 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
     const services = resolveServices(container, {
       settings,
       uploads: { tempDir: prepareUploadTempDir(dataDir), limits: settings.uploadLimits },
-      readiness: () => (lifecycle.isStopping ? Promise.reject(new Error('shutting down')) : storage.ping()),
+      readiness: readinessCheck(
+        () => storage.ping(),
+        () => lifecycle.isStopping,
+      ),
     });
     pipeline = new HttpPipeline(resolve(container, Authenticator), logger, {
       accessLog: (entry) => logger.request(entry),

@@ -1,6 +1,5 @@
 import t, { type Test } from 'tap';
 import type { DriverStorage } from '../../core/plugin/storage-driver.js';
-import { createServer, connect, type Server, type Socket } from 'node:net';
 import { createConnection } from 'mysql2/promise';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
@@ -10,35 +9,7 @@ import mysqlPlugin from '../../plugins/storage/mysql/index.js';
 import sqlitePlugin from '../../plugins/storage/sqlite/index.js';
 import { createTestDatabase, TEST_MYSQL_URL } from '../helpers/mysql-database.js';
 import { startTestApp, tempDataDir } from '../helpers/test-app.js';
-
-/** A TCP proxy in front of MariaDB that the test can cut and restore, as a network or a restart would. */
-class CuttableProxy {
-  private server: Server | undefined;
-  private readonly sockets = new Set<Socket>();
-  port = 0;
-
-  constructor(private readonly target: { host: string; port: number }) {}
-
-  async start(): Promise<void> {
-    this.server = createServer((client) => {
-      const upstream = connect(this.target.port, this.target.host);
-      for (const socket of [client, upstream]) {
-        this.sockets.add(socket);
-        socket.on('close', () => this.sockets.delete(socket));
-        socket.on('error', () => socket.destroy());
-      }
-      client.pipe(upstream).pipe(client);
-    });
-    await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', resolve));
-    this.port = (this.server.address() as { port: number }).port;
-  }
-
-  async cut(): Promise<void> {
-    const closed = new Promise<void>((resolve) => this.server?.close(() => resolve()));
-    for (const socket of this.sockets) socket.destroy();
-    await closed;
-  }
-}
+import { TcpProxy } from '../helpers/tcp-proxy.js';
 
 /** The MySQL driver on its own database, with extra properties. */
 async function openMysql(t: Test, url: string, properties: Array<[string, string]>): Promise<DriverStorage> {
@@ -54,7 +25,7 @@ t.test('MariaDB lost and back: 503 with Retry-After meanwhile, and the pool reco
   const url = await createTestDatabase(t);
   if (!url) return;
   const server = new URL(TEST_MYSQL_URL);
-  const proxy = new CuttableProxy({ host: server.hostname, port: Number(server.port || 3306) });
+  const proxy = new TcpProxy({ host: server.hostname, port: Number(server.port || 3306) });
   await proxy.start();
   t.teardown(() => proxy.cut());
   const viaProxy = new URL(url);

@@ -39,6 +39,18 @@ export const storageErrors = defineErrors('storage', {
     message: 'The database cannot be reached; try again later',
     meaning: 'The connection to the database was lost or none is free; nothing was changed. `Retry-After` says when.',
   },
+  STORAGE_TIMEOUT: {
+    kind: 'unavailable',
+    message: 'The database did not answer in time; try again later',
+    meaning:
+      'The database did not answer within `storage.mysql.query.timeout.ms` (a stalled network or an overloaded server); nothing was changed. `Retry-After` says when.',
+  },
+  STORAGE_OUTCOME_UNKNOWN: {
+    kind: 'unavailable',
+    message: 'The database did not confirm the change in time; it may or may not have been saved',
+    meaning:
+      'The database did not answer a commit, or another write, within `storage.mysql.query.timeout.ms`: the change may have been applied all the same. Read the record before repeating the change.',
+  },
   STORAGE_FAILED: {
     kind: 'internal',
     message: 'Storage operation failed',

@@ -13,7 +13,11 @@ export type StorageFailure =
   /** A lock conflict: deadlock, lock wait timeout, database busy. */
   | { kind: 'busy' }
   /** The database cannot be reached: connection lost or refused, no connection free. */
-  | { kind: 'unavailable' };
+  | { kind: 'unavailable' }
+  /** The database did not answer in time; nothing was changed. */
+  | { kind: 'timeout' }
+  /** The database did not answer a commit, or another write, in time: it may have been applied. */
+  | { kind: 'outcome_unknown' };
 
 /** Seconds a client should wait after a lock conflict, and after losing the database. */
 export const RETRY_AFTER_BUSY_SECONDS = 1;
@@ -63,6 +67,14 @@ export function storageError(failure: StorageFailure | undefined, cause: unknown
         retryAfterSeconds: RETRY_AFTER_UNAVAILABLE_SECONDS,
         cause,
       });
+    case 'timeout':
+      return new CmsError(Errors.STORAGE_TIMEOUT, undefined, {
+        retryAfterSeconds: RETRY_AFTER_UNAVAILABLE_SECONDS,
+        cause,
+      });
+    case 'outcome_unknown':
+      // No Retry-After: repeating a change that may have been made is the client's call, after a look.
+      return new CmsError(Errors.STORAGE_OUTCOME_UNKNOWN, undefined, { cause });
     default:
       return new CmsError(Errors.STORAGE_FAILED, undefined, { cause });
   }

@@ -1,5 +1,5 @@
 import { getTableName } from 'drizzle-orm';
-import type { Pool } from 'mysql2/promise';
+import type { DeadlinePool } from './query-deadline.js';
 import type { NormalisedEvent } from '../../../core/analytics/normalised-event.js';
 import { eventColumns } from '../drizzle/analytics-event-columns.js';
 import { ANALYTICS_INSERT_CHUNK, receivedAtMillis } from '../drizzle/analytics-event-repository.js';
@@ -14,7 +14,7 @@ import type { Tables } from '../drizzle/context.js';
  * driver has it do anyway; the statement and its answer are the same.
  */
 export function mysqlEventInsert(
-  pool: Pool,
+  pool: Pick<DeadlinePool, 'query'>,
   table: Tables['analyticsEvents'],
 ): (siteId: string, events: readonly NormalisedEvent[]) => Promise<void> {
   const columns = eventColumns(table);

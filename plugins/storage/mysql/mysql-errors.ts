@@ -1,4 +1,5 @@
 import type { StorageFailure } from '../drizzle/storage-failure.js';
+import { QueryTimeoutError } from './query-deadline.js';
 
 /** Error numbers of MySQL and MariaDB this service tells apart. */
 const ER_DUP_ENTRY = 1062;
@@ -36,6 +37,7 @@ export function classifyMysqlError(error: unknown): StorageFailure | undefined {
     fatal?: unknown;
   };
   const text = typeof message === 'string' ? message : '';
+  if (error instanceof QueryTimeoutError) return { kind: error.outcomeUnknown ? 'outcome_unknown' : 'timeout' };
   if (errno === ER_DUP_ENTRY || code === 'ER_DUP_ENTRY') return { kind: 'unique' };
   if (typeof errno === 'number' && ER_NO_REFERENCED_ROW.includes(errno)) {
     // "... FOREIGN KEY (`content_type_id`) REFERENCES `content_types` (`id`) ..."

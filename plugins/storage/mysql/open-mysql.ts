@@ -13,6 +13,7 @@ import { createRepositories } from '../drizzle/repositories.js';
 import { StartupError } from '../../../core/errors/index.js';
 import { maskUrlPassword } from './mask-url.js';
 import { mysqlEventInsert } from './analytics-event-insert.js';
+import { withQueryDeadline } from './query-deadline.js';
 
 const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
 /**
@@ -70,6 +71,8 @@ function createMysqlPool(url: string, p: PropertyValues<typeof MYSQL_PROPERTIES>
     // errors are translated at the plugin boundary and their stacks never reach a client.
     trace: false,
     charset: 'utf8mb4',
+    // A connection attempt to a silent server holds a place in the pool: it gives up with the statements.
+    connectTimeout: p['storage.mysql.query.timeout.ms'],
   });
   // A request should not wait InnoDB's default 50 s for a row lock: past this it is answered
   // STORAGE_BUSY (after one retry of the transaction) and its client may try again.
@@ -95,8 +98,11 @@ export function openMysql(context: StorageOpenContext): DriverStorage {
       `Configuration property storage.driver=mysql${context.config.where('storage.driver')} needs storage.mysql.url (mysql://user:password@host:3306/database), which is not set`,
     );
   const pool = createMysqlPool(url, properties);
-  // NOTE: the positional form: drizzle 0.45 misreads `{ client, mode }` as a client.
-  const db = drizzle(pool, { mode: 'default' }) as unknown as Db;
+  // Every statement of the service, except the migrations' (a schema change may rightly take long).
+  const timed = withQueryDeadline(pool, properties['storage.mysql.query.timeout.ms']);
+  // NOTE: the positional form: drizzle 0.45 misreads `{ client, mode }` as a client. Drizzle calls
+  // only query, execute and getConnection of its client, which the deadline pool has (typed as mysql2's).
+  const db = drizzle(timed as unknown as Pool, { mode: 'default' }) as unknown as Db;
 
   // InnoDB resolves lock conflicts between concurrent transactions by killing one of them (or lets a
   // lock wait time out): the victim is run once more, after a short random pause, instead of failing
@@ -143,7 +149,7 @@ export function openMysql(context: StorageOpenContext): DriverStorage {
     transaction,
   );
   // The ingest's inserts, outside transactions, without drizzle's query building (see the module).
-  const insertEvents = mysqlEventInsert(pool, tables.analyticsEvents);
+  const insertEvents = mysqlEventInsert(timed, tables.analyticsEvents);
 
   return {
     ...repositories,
@@ -185,7 +191,7 @@ export function openMysql(context: StorageOpenContext): DriverStorage {
     },
     async ping() {
       try {
-        await pool.query('SELECT 1');
+        await timed.query('SELECT 1');
       } catch (error) {
         throw translateError(error, mysqlDialect);
       }

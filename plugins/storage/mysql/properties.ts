@@ -24,6 +24,15 @@ export const MYSQL_PROPERTIES = defineProperties({
     description:
       'Requests that may wait for a free connection; more are answered 503 (`STORAGE_UNAVAILABLE`, `Retry-After`).',
   },
+  'storage.mysql.query.timeout.ms': {
+    type: 'int',
+    default: 30000,
+    min: 100,
+    max: 3600000,
+    group: 'Storage',
+    description:
+      'Longest wait for the database to answer one statement, counting the wait for a free connection and for opening one. A statement that outlasts it is answered 503 (`STORAGE_TIMEOUT`, or `STORAGE_OUTCOME_UNKNOWN` when it was a commit or another write that may have been applied) and its connection is closed, so a stalled network cannot hold requests for as long as it lasts. Keep it above `storage.mysql.lock.wait.seconds` and above the slowest query expected; migrations at start are not bound by it.',
+  },
   'storage.mysql.lock.wait.seconds': {
     type: 'int',
     default: 10,
