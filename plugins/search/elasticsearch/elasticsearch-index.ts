@@ -105,14 +105,15 @@ class ElasticsearchIndex implements SearchIndex {
   async search(request: SearchRequest): Promise<SearchResponse> {
     const { limits } = this.context;
     const body = translateRequest(request, limits);
+    const signal = AbortSignal.timeout(limits.timeoutMs);
     let answer: Record<string, unknown>;
     try {
       answer = (await this.client.search(
         { index: this.names.alias, ...body, timeout: `${limits.timeoutMs}ms` },
-        { signal: AbortSignal.timeout(limits.timeoutMs) },
+        { signal },
       )) as unknown as Record<string, unknown>;
     } catch (error) {
-      if (error instanceof errors.RequestAbortedError) throw searchTimedOut(limits);
+      if (signal.aborted) throw searchTimedOut(limits);
       // An index created before the window changed keeps its own: its refusal is answered alike.
       if (isWindowRefusal(error)) throw resultWindowTooLarge(limits);
       throw translateError(error, 'search', this.logger);
