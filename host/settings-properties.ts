@@ -210,7 +210,7 @@ export const HOST_PROPERTIES = defineProperties({
     max: 3_600_000,
     group: 'Search',
     description:
-      "How long one search may take, waiting for a search thread included; past it the search is abandoned and refused (503, `SEARCH_TIMED_OUT`). The `elasticsearch` driver sends it as the request's `timeout` and closes the request.",
+      "How long one search may take (the `embedded` driver counts from when a search thread takes it); past it the search is abandoned and refused (503, `SEARCH_TIMED_OUT`). The `elasticsearch` driver sends it as the request's `timeout` and closes the request at that time.",
   },
   'search.index.policy': {
     type: 'oneOf',
