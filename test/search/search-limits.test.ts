@@ -1,6 +1,7 @@
 import t from 'tap';
 import { embeddedSearchTestHooks } from '../../plugins/search/embedded/test-hooks.js';
 import { startTestApp, textContentType, type TestApp } from '../helpers/test-app.js';
+import { waitWhileEqual } from '../helpers/wait-async.js';
 import { fireSystem } from './search-helpers.js';
 
 const es = (s: TestApp, path: string, body: unknown) => s.http('POST', path, { headers: s.basicAuth(), body });
@@ -62,8 +63,7 @@ t.test('embedded searches in search threads', async (t) => {
   embeddedSearchTestHooks.hold = undefined;
   await blogs(s);
   const reached = async (n: number) => {
-    for (let seen = Atomics.load(hold, 1); seen < n; seen = Atomics.load(hold, 1))
-      await Atomics.waitAsync(hold, 1, seen).value;
+    for (let seen = Atomics.load(hold, 1); seen < n; seen = Atomics.load(hold, 1)) await waitWhileEqual(hold, 1, seen);
   };
   t.equal((await es(s, '/api/es/raw', { query: { match_all: {} } })).json.hits.total.value, 2, 'a thread started');
 

@@ -1,4 +1,3 @@
-import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import {
   ConflictError,
@@ -14,7 +13,7 @@ import {
   type SearchRequest,
   type SearchResponse,
 } from '../../../core/plugin/kit.js';
-import type { SearchOutcome, SearchTask, SearchWorkerData } from './search-worker.js';
+import type { SearchOutcome, SearchStarted, SearchTask, SearchWorkerData } from './search-worker.js';
 
 /** The kit's class for each kind: callers (and the contract) tell errors by class. */
 const ERROR_CLASSES: Record<PluginErrorKind, new (message: string, options?: PluginErrorOptions) => Error> = {
@@ -45,10 +44,13 @@ const QUEUE_PER_THREAD = 32;
  */
 export function searchPool(threads: number, limits: SearchLimits, data: SearchWorkerData): SearchPool {
   let pool: Piscina | undefined;
+  let next = 0;
+  /** What to do when a thread takes a search, by the search's number. */
+  const onStart = new Map<number, () => void>();
   const start = (): Piscina => {
     // The worker beside this module; from the TypeScript sources, through a loader that registers tsx.
     const worker = import.meta.url.endsWith('.ts') ? './search-worker-source.mjs' : './search-worker.js';
-    return new Piscina({
+    const started = new Piscina({
       filename: new URL(worker, import.meta.url).href,
       minThreads: threads,
       maxThreads: threads,
@@ -57,21 +59,20 @@ export function searchPool(threads: number, limits: SearchLimits, data: SearchWo
       idleTimeout: Number.POSITIVE_INFINITY,
       maxQueue: threads * QUEUE_PER_THREAD,
     });
+    started.on('message', (message: SearchStarted) => onStart.get(message.searchStarted)?.());
+    return started;
   };
   return {
     async search(request) {
       pool ??= start();
       const budget = new AbortController();
-      const { port1, port2 } = new MessageChannel();
+      const id = next++;
       let timer: NodeJS.Timeout | undefined;
-      port1.once('message', () => {
-        timer = setTimeout(() => budget.abort(), limits.timeoutMs);
-        port1.close();
-      });
-      const task: SearchTask = { request, maxResultWindow: limits.maxResultWindow, started: port2 };
+      onStart.set(id, () => (timer = setTimeout(() => budget.abort(), limits.timeoutMs)));
+      const task: SearchTask = { request, maxResultWindow: limits.maxResultWindow, id };
       let outcome: SearchOutcome;
       try {
-        outcome = (await pool.run(task, { signal: budget.signal, transferList: [port2] })) as SearchOutcome;
+        outcome = (await pool.run(task, { signal: budget.signal })) as SearchOutcome;
       } catch (error) {
         if (budget.signal.aborted) throw searchTimedOut(limits);
         if (pool.queueSize >= pool.options.maxQueue)
@@ -81,8 +82,8 @@ export function searchPool(threads: number, limits: SearchLimits, data: SearchWo
           });
         throw error;
       } finally {
+        onStart.delete(id);
         clearTimeout(timer);
-        port1.close();
       }
       if ('response' in outcome) return outcome.response;
       const { kind, message, code, fieldName, retryAfterSeconds } = outcome.error;

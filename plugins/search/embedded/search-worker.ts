@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { threadId, workerData, type MessagePort } from 'node:worker_threads';
+import { parentPort, threadId, workerData } from 'node:worker_threads';
 import {
   PluginError,
   type PluginErrorKind,
@@ -29,8 +29,13 @@ export interface SearchWorkerData {
 export interface SearchTask {
   request: SearchRequest;
   maxResultWindow: number;
-  /** Told when the thread takes the search: its budget runs from then. */
-  started: MessagePort;
+  /** The search's number: the thread tells the pool when it takes it (`SearchStarted`), as its budget runs from then. */
+  id: number;
+}
+
+/** What a thread posts to the pool when it takes a search. */
+export interface SearchStarted {
+  searchStarted: number;
 }
 
 /** The answer, or the expected failure as data: a thread's errors reach the caller without their class. */
@@ -64,8 +69,7 @@ function waitWhileHeld(hold: Int32Array): void {
 }
 
 export default function search(task: SearchTask): SearchOutcome {
-  task.started.postMessage(true);
-  task.started.close();
+  parentPort!.postMessage({ searchStarted: task.id } satisfies SearchStarted);
   if (data.hold) {
     const hold = new Int32Array(data.hold);
     Atomics.store(hold, 2, threadId);

@@ -4,6 +4,7 @@ import { InvalidError, UnavailableError } from '../../../core/plugin/kit.js';
 import type { SearchRequest, SearchResponse } from '../../../core/plugin/search-driver.js';
 import { openSqliteSearchIndex } from '../../../plugins/search/embedded/sqlite-search-index.js';
 import { tempDataDir } from '../../helpers/test-app.js';
+import { waitWhileEqual } from '../../helpers/wait-async.js';
 
 const DOCS = [
   { id: 'a', title: 'The quick brown fox', tags: ['animals', 'fast'], price: 10, modDate: '2024-01-10T08:00:00.000Z' },
@@ -29,7 +30,7 @@ function hold() {
     /** Resolves once `n` searches have come to the hold. */
     reached: async (n: number) => {
       for (let seen = Atomics.load(numbers, 1); seen < n; seen = Atomics.load(numbers, 1))
-        await Atomics.waitAsync(numbers, 1, seen).value;
+        await waitWhileEqual(numbers, 1, seen);
     },
     /** The thread of the last search. */
     thread: () => Atomics.load(numbers, 2),
