@@ -172,7 +172,12 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
       await assetDriver.open({ config, dataDir, logger: logger.child({ assets: assetDriver.name }) }),
     );
     lifecycle.onStop('assets', () => assets.close?.());
-    const search = await searchDriver.open({ config, dataDir, logger: logger.child({ search: searchDriver.name }) });
+    const search = await searchDriver.open({
+      config,
+      dataDir,
+      logger: logger.child({ search: searchDriver.name }),
+      limits: settings.searchLimits,
+    });
     lifecycle.onStop('search', () => search.close());
     const seeded = await seedInstallation(storage, settings.initialAdminPassword, logger, {
       passwordHashCost: settings.passwordHashing.cost,

@@ -24,7 +24,7 @@ let parts: Promise<WorkerParts> | undefined;
 async function open(data: IndexWorkerData): Promise<WorkerParts> {
   const { config, dataDir, settings, logger, registry, storage } = await openWorkerStorage(data, 'search-index-worker');
   const searchDriver = resolveNamed(registry.searchDrivers, 'search.driver', settings.searchDriver);
-  const index = await searchDriver.open({ config, dataDir, logger });
+  const index = await searchDriver.open({ config, dataDir, logger, limits: settings.searchLimits });
   const indexer = new ContentIndexer({
     index,
     typeOf: (field) => registry.fieldTypes.get(canonicalFieldClassName(field.clazz)),

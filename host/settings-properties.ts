@@ -195,6 +195,24 @@ export const HOST_PROPERTIES = defineProperties({
     description:
       '`embedded` (an SQLite FTS5 index under the data directory, nothing to install), `elasticsearch` (Elasticsearch 8/9 or OpenSearch 2, `search.elasticsearch.*`; see `docs/search.md`), or the name of a search driver a plugin contributes. A name no loaded plugin provides stops start-up, listing those available.',
   },
+  'search.max.result.window': {
+    type: 'int',
+    default: 10_000,
+    min: 1,
+    max: 1_000_000,
+    group: 'Search',
+    description:
+      "The largest `from + size` (the content search's `offset + limit`) a search answers, as Elasticsearch's `index.max_result_window`; beyond it a search is refused (400, `SEARCH_RESULT_WINDOW_TOO_LARGE`). The `elasticsearch` driver creates its indices with this setting.",
+  },
+  'search.timeout.ms': {
+    type: 'int',
+    default: 10_000,
+    min: 1,
+    max: 3_600_000,
+    group: 'Search',
+    description:
+      "How long one search may take (the `embedded` driver counts from when a search thread takes it); past it the search is abandoned and refused (503, `SEARCH_TIMED_OUT`). The `elasticsearch` driver sends it as the request's `timeout` and closes the request at that time.",
+  },
   'search.index.policy': {
     type: 'oneOf',
     default: 'DEFER',

@@ -2,6 +2,7 @@ import type { AuthSettings } from '../core/auth/auth-service.js';
 import type { HashQueueOptions } from '../core/auth/hash-queue.js';
 import type { Config } from '../core/config/config.js';
 import { readProperties } from '../core/config/properties.js';
+import type { SearchLimits } from '../core/plugin/search-limits.js';
 import type { IndexPolicy } from '../core/search/index-policy.js';
 import type { HttpLimits } from './http/http-limits.js';
 import type { MultipartLimits } from './http/multipart-form.js';
@@ -54,6 +55,8 @@ export interface HostSettings {
   plugins: string[];
   storageDriver: string;
   searchDriver: string;
+  /** What one search may cost: `search.max.result.window`, `search.timeout.ms`. */
+  searchLimits: SearchLimits;
   searchIndex: { policy: IndexPolicy; deferMs: number; batchSize: number; repairMs: number; workers: number };
   analytics: {
     workers: number;
@@ -141,6 +144,7 @@ export function readSettings(config: Config): HostSettings {
     plugins: p.plugins,
     storageDriver: p['storage.driver'],
     searchDriver: p['search.driver'],
+    searchLimits: { maxResultWindow: p['search.max.result.window'], timeoutMs: p['search.timeout.ms'] },
     searchIndex: {
       policy: p['search.index.policy'],
       deferMs: p['search.index.defer.ms'],

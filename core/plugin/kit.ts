@@ -129,6 +129,15 @@ export {
   type AssetStorageOpenContext,
 } from './asset-storage.js';
 export { MAX_RESULT_WINDOW, SEARCH_REQUEST_MEMBERS } from './search-driver.js';
+export {
+  DEFAULT_SEARCH_LIMITS,
+  checkResultWindow,
+  isSearchTimeout,
+  resultWindowTooLarge,
+  searchDeadline,
+  searchTimedOut,
+  type SearchLimits,
+} from './search-limits.js';
 export type {
   IndexRebuild,
   SearchDocument,

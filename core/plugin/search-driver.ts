@@ -1,5 +1,6 @@
 import type { Config } from '../config/config.js';
 import type { Logger } from '../logger.js';
+import type { SearchLimits } from './search-limits.js';
 
 /** One value of a document property. Dates are ISO 8601 strings (`2024-05-01T10:00:00.000Z`) or epoch milliseconds. */
 export type SearchScalar = string | number | boolean;
@@ -59,7 +60,10 @@ export const SEARCH_REQUEST_MEMBERS: ReadonlySet<string> = new Set([
   'track_total_hits',
 ]);
 
-/** The largest `from + size` a driver answers (Elasticsearch's default `index.max_result_window`). */
+/**
+ * The default largest `from + size` a driver answers (Elasticsearch's default
+ * `index.max_result_window`); the property `search.max.result.window` sets it (`SearchLimits`).
+ */
 export const MAX_RESULT_WINDOW = 10_000;
 
 /** One hit, in Elasticsearch's format. `_score` is `null` when the request sorts by a field. */
@@ -92,7 +96,9 @@ export interface SearchResponse {
  * - `remove` deletes documents by `id`; an unknown id is ignored;
  * - `search` runs a request; a malformed or unsupported request throws the kit's `InvalidError`
  *   with `fieldName` naming the member (`query.bool.must[0].fuzzy`), which clients get as a 400 —
- *   never a plain `Error`, and never a member silently ignored;
+ *   never a plain `Error`, and never a member silently ignored; it keeps to the open context's
+ *   `limits` (the result window, the time budget), and should not hold the calling thread for
+ *   long: the thread that calls it answers every other request too;
  * - `refresh`, when present, makes every change made so far searchable (for drivers that search
  *   a near-real-time view; an index searchable at once may leave it out);
  * - `close` releases the index; it is called once, on shutdown.
@@ -149,6 +155,12 @@ export interface SearchDriverOpenContext {
   config: Config;
   dataDir: string;
   logger: Logger;
+  /**
+   * What one search may cost (`search.max.result.window`, `search.timeout.ms`): `search` refuses a
+   * larger window with the kit's `checkResultWindow` and abandons a search past its budget with
+   * `searchTimedOut`. Absent: `DEFAULT_SEARCH_LIMITS`.
+   */
+  limits?: SearchLimits;
 }
 
 /** A search driver, chosen by the property `search.driver` (built in: `embedded`). */

@@ -73,6 +73,8 @@ export async function startTestApp(t: Test, options: TestAppOptions = {}): Promi
     // Indexing in the answering thread: a worker per app would load every plugin again for each of
     // the many apps tests start. Tests of the workers ask for them (CMS_SEARCH_INDEX_WORKERS).
     CMS_SEARCH_INDEX_WORKERS: '0',
+    // Searches in the answering thread too, for the same reason; tests of the search threads ask for them.
+    CMS_SEARCH_EMBEDDED_WORKERS: '0',
     // The cheapest accepted scrypt cost: every app hashes its administrator and a decoy at start, and
     // each test signs in; real scrypt all the same. Tests of the cost set it themselves.
     CMS_AUTH_PASSWORD_HASH_COST: '1024',

@@ -30,4 +30,16 @@ export const searchQueryErrors = defineErrors('search', {
     meaning:
       'A sort is a comma-separated list of `field [asc|desc]` items (`modDate desc,title`); the direction defaults to ascending.',
   },
+  SEARCH_RESULT_WINDOW_TOO_LARGE: {
+    kind: 'invalid',
+    message: 'Result window is too large: from + size must not exceed {limit} (search.max.result.window)',
+    meaning:
+      "A search asks for hits beyond the result window: `from` (or `offset`) plus `size` (or `limit`) is more than the property `search.max.result.window` allows (10,000 by default, as Elasticsearch's `index.max_result_window`). Page with a narrower query or a sort instead of a deep offset.",
+  },
+  SEARCH_TIMED_OUT: {
+    kind: 'unavailable',
+    message: 'The search took longer than its budget of {ms} ms (search.timeout.ms) and was abandoned',
+    meaning:
+      'A search ran longer than the property `search.timeout.ms` allows; the service stopped it. Leading wildcards, suggesters and large pages cost the most: narrow the query or ask for fewer hits.',
+  },
 });

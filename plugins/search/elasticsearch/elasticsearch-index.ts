@@ -1,18 +1,22 @@
 import { errors, type Client } from '@elastic/elasticsearch';
 import {
   ConflictError,
+  DEFAULT_SEARCH_LIMITS,
   InvalidError,
   UnavailableError,
+  resultWindowTooLarge,
+  searchTimedOut,
   type IndexRebuild,
   type Logger,
   type SearchDocument,
   type SearchHit,
   type SearchIndex,
+  type SearchLimits,
   type SearchRequest,
   type SearchResponse,
 } from '../../../core/plugin/kit.js';
 import { givenSource, indexedDocument } from './documents.js';
-import { elasticReason, translateError } from './errors.js';
+import { elasticReason, isWindowRefusal, translateError } from './errors.js';
 import { aliasTargets, ensureAlias, indexNames, logStaleIndices, type IndexNames } from './index-names.js';
 import { indexBody, type IndexLayout } from './mapping.js';
 import { translateRequest } from './translate-request.js';
@@ -23,6 +27,8 @@ export interface ElasticsearchIndexOptions {
   shownNodes: string;
   prefix: string;
   layout: IndexLayout;
+  /** The window and the time budget of a search (the service's properties). */
+  limits?: SearchLimits;
   logger: Logger;
 }
 
@@ -50,7 +56,11 @@ export async function openElasticsearchIndex(options: ElasticsearchIndexOptions)
     throw new Error(`Elasticsearch at ${shownNodes}: cannot open the index ${names.alias}: ${elasticReason(error)}`);
   }
   logger.info({ alias: names.alias, indices: current }, 'Elasticsearch: search index open');
-  return new ElasticsearchIndex(client, names, layout, { logger, location: `${shownNodes}/${names.alias}` });
+  return new ElasticsearchIndex(client, names, layout, {
+    logger,
+    location: `${shownNodes}/${names.alias}`,
+    limits: options.limits ?? DEFAULT_SEARCH_LIMITS,
+  });
 }
 
 type BulkOperation = { index: { _index: string; _id: string } } | { delete: { _index: string; _id: string } };
@@ -66,6 +76,7 @@ class ElasticsearchIndex implements SearchIndex {
       logger: Logger;
       /** The nodes (without credentials) and the alias: processes sharing storage must share it. */
       location: string;
+      limits: SearchLimits;
     },
   ) {}
 
@@ -85,14 +96,29 @@ class ElasticsearchIndex implements SearchIndex {
     return this.removeFrom(this.names.alias, ids);
   }
 
+  /**
+   * The budget goes two ways: as the request's `timeout`, which bounds ES's own work per shard (its
+   * answer then says `timed_out`, with partial hits, refused here rather than answered as complete),
+   * and as the request's abort signal: at the budget the connection closes, which makes ES cancel
+   * the search task, and the caller gets its answer at once.
+   */
   async search(request: SearchRequest): Promise<SearchResponse> {
-    const body = translateRequest(request);
+    const { limits } = this.context;
+    const body = translateRequest(request, limits);
+    const signal = AbortSignal.timeout(limits.timeoutMs);
     let answer: Record<string, unknown>;
     try {
-      answer = (await this.client.search({ index: this.names.alias, ...body })) as unknown as Record<string, unknown>;
+      answer = (await this.client.search(
+        { index: this.names.alias, ...body, timeout: `${limits.timeoutMs}ms` },
+        { signal },
+      )) as unknown as Record<string, unknown>;
     } catch (error) {
+      if (signal.aborted) throw searchTimedOut(limits);
+      // An index created before the window changed keeps its own: its refusal is answered alike.
+      if (isWindowRefusal(error)) throw resultWindowTooLarge(limits);
       throw translateError(error, 'search', this.logger);
     }
+    if (answer.timed_out === true) throw searchTimedOut(limits);
     return this.response(answer, body);
   }
 

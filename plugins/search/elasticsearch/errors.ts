@@ -20,6 +20,15 @@ export function elasticReason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** ES refusing a search past the index's `max_result_window`. */
+export function isWindowRefusal(error: unknown): boolean {
+  return (
+    error instanceof errors.ResponseError &&
+    error.statusCode === 400 &&
+    /Result window is too large/i.test(elasticReason(error))
+  );
+}
+
 function isUnavailable(error: unknown): boolean {
   if (
     error instanceof errors.ConnectionError ||

@@ -1,4 +1,4 @@
-import { PLUGIN_API_VERSION, definePlugin, readProperties } from '../../../core/plugin/kit.js';
+import { DEFAULT_SEARCH_LIMITS, PLUGIN_API_VERSION, definePlugin, readProperties } from '../../../core/plugin/kit.js';
 import { ELASTICSEARCH_PROPERTIES } from './properties.js';
 
 /**
@@ -16,7 +16,7 @@ export default definePlugin({
         name: 'elasticsearch',
         // The properties are read at open, not at set-up: an installation on another driver
         // needs no URL.
-        open: async ({ config, logger }) => {
+        open: async ({ config, logger, limits = DEFAULT_SEARCH_LIMITS }) => {
           // Loaded here, not with the plugin: installations on another driver never load the client.
           const { createClient } = await import('./client.js');
           const { openElasticsearchIndex } = await import('./elasticsearch-index.js');
@@ -30,7 +30,9 @@ export default definePlugin({
               layout: {
                 shards: p['search.elasticsearch.index.shards'],
                 replicas: p['search.elasticsearch.index.replicas'],
+                maxResultWindow: limits.maxResultWindow,
               },
+              limits,
               logger,
             });
           } catch (error) {

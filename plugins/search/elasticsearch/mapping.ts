@@ -42,6 +42,8 @@ const DATE_FORMAT = `${DETECTED_DATES[0]}||epoch_millis`;
 export interface IndexLayout {
   shards: number;
   replicas: number;
+  /** `index.max_result_window`, the service's `search.max.result.window`: ES refuses what the service would. */
+  maxResultWindow?: number;
 }
 
 /** The body of the index-creation request (settings and mappings), shared by open and rebuild. */
@@ -50,6 +52,7 @@ export function indexBody(layout: IndexLayout): Record<string, unknown> {
     settings: {
       number_of_shards: layout.shards,
       number_of_replicas: layout.replicas,
+      ...(layout.maxResultWindow !== undefined ? { max_result_window: layout.maxResultWindow } : {}),
       analysis: {
         // As the embedded driver's tokenizer (unicode61, diacritics removed): words, lower-cased, folded.
         analyzer: { cms_folding: { type: 'custom', tokenizer: 'standard', filter: ['lowercase', 'asciifolding'] } },

@@ -1,7 +1,9 @@
 import {
+  DEFAULT_SEARCH_LIMITS,
   InvalidError,
-  MAX_RESULT_WINDOW,
   SEARCH_REQUEST_MEMBERS,
+  checkResultWindow,
+  type SearchLimits,
   type SearchRequest,
 } from '../../../core/plugin/kit.js';
 import { TEXT_SUBFIELD, CATCHALL } from './mapping.js';
@@ -18,16 +20,20 @@ const SUGGEST_MODES = new Set(['missing', 'popular', 'always']);
 /**
  * The Elasticsearch body of a contract request: checked member by member (an `InvalidError` naming
  * the first bad one) with every field name lower-cased. Totals are exact unless the request says
- * otherwise, as the embedded driver's are.
+ * otherwise, as the embedded driver's are. A window past `limits.maxResultWindow` is refused here, as
+ * the index (created with that `max_result_window`) would refuse it, with the service's code.
  */
-export function translateRequest(request: SearchRequest): Json {
+export function translateRequest(
+  request: SearchRequest,
+  limits: Pick<SearchLimits, 'maxResultWindow'> = DEFAULT_SEARCH_LIMITS,
+): Json {
   if (!isObject(request)) throw new InvalidError('Search request: expected a JSON object', { fieldName: 'request' });
   for (const member of Object.keys(request))
     if (!SEARCH_REQUEST_MEMBERS.has(member))
       throw invalid(member, `"${member}" is not supported by the elasticsearch search driver`);
   const from = paging(request, 'from', 0);
   const size = paging(request, 'size', 10);
-  if (from + size > MAX_RESULT_WINDOW) throw invalid('size', `from + size must not exceed ${MAX_RESULT_WINDOW}`);
+  checkResultWindow(from, size, limits);
   const body: Json = {
     query: translateQuery(request.query ?? { match_all: {} }, 'query'),
     from,

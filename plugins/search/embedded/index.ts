@@ -1,7 +1,14 @@
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
-import { PLUGIN_API_VERSION, definePlugin, defineProperties, readProperties } from '../../../core/plugin/kit.js';
+import {
+  DEFAULT_SEARCH_LIMITS,
+  PLUGIN_API_VERSION,
+  definePlugin,
+  defineProperties,
+  readProperties,
+} from '../../../core/plugin/kit.js';
 import { openSqliteSearchIndex } from './sqlite-search-index.js';
+import { embeddedSearchTestHooks } from './test-hooks.js';
 
 const EMBEDDED_SEARCH_PROPERTIES = defineProperties({
   'search.embedded.file': {
@@ -9,6 +16,15 @@ const EMBEDDED_SEARCH_PROPERTIES = defineProperties({
     group: 'Search',
     description:
       'The `embedded` search index: an SQLite file (FTS5 for words), relative to the data directory, naming the set file beside it (`<file>.<id>.set`) that holds the index. WAL journal, one durable transaction per batch; several processes may share it.',
+  },
+  'search.embedded.workers': {
+    type: 'int',
+    default: 2,
+    min: 0,
+    max: 16,
+    group: 'Search',
+    description:
+      'Threads that run searches of the `embedded` index, each with a read-only connection to it, started at the first search: the thread that answers requests stays free while a search works, and a search past `search.timeout.ms` is stopped with its thread. Searches beyond this many wait for a free thread. `0`: in the thread that answers requests (the budget is then checked between the steps of a search, which cannot be stopped inside one).',
   },
 });
 
@@ -22,10 +38,16 @@ export default definePlugin({
     searchDrivers: [
       {
         name: 'embedded',
-        open: async ({ config, dataDir }) => {
-          const file = resolve(dataDir, readProperties(config, EMBEDDED_SEARCH_PROPERTIES)['search.embedded.file']);
+        open: async ({ config, dataDir, limits = DEFAULT_SEARCH_LIMITS }) => {
+          const p = readProperties(config, EMBEDDED_SEARCH_PROPERTIES);
+          const file = resolve(dataDir, p['search.embedded.file']);
+          const index = openSqliteSearchIndex(file, {
+            limits,
+            workers: p['search.embedded.workers'],
+            hold: embeddedSearchTestHooks.hold,
+          });
           // The machine and the file: processes sharing a database must share this file too.
-          return Object.assign(openSqliteSearchIndex(file), { location: `${hostname()}:${file}` });
+          return Object.assign(index, { location: `${hostname()}:${file}` });
         },
       },
     ],

@@ -1,8 +1,9 @@
 import type Database from 'better-sqlite3';
 import {
+  DEFAULT_SEARCH_LIMITS,
   InvalidError,
-  MAX_RESULT_WINDOW,
   SEARCH_REQUEST_MEMBERS,
+  checkResultWindow,
   type SearchRequest,
   type SearchResponse,
 } from '../../../core/plugin/kit.js';
@@ -36,6 +37,15 @@ function pagingMember(request: SearchRequest, member: 'from' | 'size', fallback:
   return value;
 }
 
+export interface RunOptions {
+  /** See `MANY_MATCHES`. */
+  manyMatches?: number;
+  /** The largest `from + size` (`search.max.result.window`). */
+  maxResultWindow?: number;
+  /** Called between the steps of the search: throws once its budget is spent (see `searchDeadline`). */
+  deadline?: () => void;
+}
+
 /**
  * Runs a request against one set of tables; the caller runs it in a read transaction, so the
  * total, the hits, the aggregations and the suggestions see one snapshot. Everything is compiled
@@ -45,8 +55,13 @@ export function runSearch(
   db: Database.Database,
   tables: Tables,
   request: SearchRequest,
-  manyMatches = MANY_MATCHES,
+  options: RunOptions = {},
 ): SearchResponse {
+  const {
+    manyMatches = MANY_MATCHES,
+    maxResultWindow = DEFAULT_SEARCH_LIMITS.maxResultWindow,
+    deadline = () => undefined,
+  } = options;
   if (typeof request !== 'object' || request === null || Array.isArray(request))
     throw new InvalidError('Search request: expected a JSON object', { fieldName: 'request' });
   for (const member of Object.keys(request))
@@ -54,7 +69,7 @@ export function runSearch(
       throw invalid(member, `"${member}" is not supported by the embedded search driver`);
   const from = pagingMember(request, 'from', 0);
   const size = pagingMember(request, 'size', 10);
-  if (from + size > MAX_RESULT_WINDOW) throw invalid('size', `from + size must not exceed ${MAX_RESULT_WINDOW}`);
+  checkResultWindow(from, size, { maxResultWindow });
 
   const compilation: QueryCompilation = { tables, ctes: [] };
   const query = compileQuery(request.query ?? { match_all: {} }, 'query', compilation);
@@ -71,6 +86,7 @@ export function runSearch(
     `${ctes.length > 0 ? `WITH ${ctes.join(', ')} ` : ''}INSERT INTO ${MATCHES} (doc, score) ` +
       `SELECT d.rowid, ${query.score} FROM ${tables.docs} d WHERE ${query.cond}`,
   ).run(...withParams);
+  deadline();
 
   const totals = db.prepare(`SELECT COUNT(*) AS n, MAX(score) AS best FROM ${MATCHES}`).get() as {
     n: number;
@@ -86,6 +102,7 @@ export function runSearch(
               `FROM ${MATCHES} m JOIN ${tables.docs} d ON d.rowid = m.doc ORDER BY ${sort.orderBy} LIMIT ? OFFSET ?`,
           )
           .all(...sort.params, size, from) as Array<Record<string, unknown>>);
+  deadline();
 
   const sourceOf = db.prepare(`SELECT source FROM ${tables.sources} WHERE doc = ?`).pluck();
 
@@ -106,6 +123,7 @@ export function runSearch(
     },
   };
   if (aggregations.length > 0) {
+    deadline();
     const docs = db.prepare(`SELECT doc FROM ${MATCHES}`).pluck().all() as number[];
     const values = new Map<string, ValuesByDoc>();
     for (const [field, needs] of aggregationFields(aggregations)) {
@@ -127,7 +145,7 @@ export function runSearch(
     }
     response.aggregations = runAggregations(aggregations, docs, values);
   }
-  if (suggestions.length > 0) response.suggest = runSuggest(db, tables, suggestions);
+  if (suggestions.length > 0) response.suggest = runSuggest(db, tables, suggestions, deadline);
   return response;
 }
 

@@ -1,28 +1,47 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { ConflictError, UnavailableError, type IndexRebuild, type SearchIndex } from '../../../core/plugin/kit.js';
+import {
+  ConflictError,
+  DEFAULT_SEARCH_LIMITS,
+  searchDeadline,
+  type IndexRebuild,
+  type SearchIndex,
+  type SearchLimits,
+} from '../../../core/plugin/kit.js';
+import { ACTIVE, ATTEMPTS, activeSet, busyAsUnavailable, replacedTooOften, translatingBusy } from './active-set.js';
 import { createMatchesTable, runSearch } from './run-search.js';
 import { activeSetName, ensureLayout, tablesOf } from './schema.js';
+import { searchPool } from './search-pool.js';
 import { setWriter, type SetWriter } from './writer.js';
 import { abandonRebuild, completeRebuild, prepareSetFiles, startRebuild } from './rebuild.js';
 import { RebuildWriter } from './rebuild-writer.js';
 import { removeSetFile, setPath } from './set-files.js';
 
-/** The schema name the active set file is attached under. */
-const ACTIVE = 'idx';
-
-/** Attempts to find the active set unchanged between attaching it and reading it (a rebuild may complete in between). */
-const ATTEMPTS = 5;
+export interface SqliteSearchOptions {
+  /** See `MANY_MATCHES` in `run-search.ts` (tests lower it). */
+  manyMatches?: number;
+  limits?: SearchLimits;
+  /**
+   * Threads that run searches (`search.embedded.workers`), each with a read-only connection; `0`:
+   * on this connection, in the calling thread, the budget then checked between a search's steps.
+   */
+  workers?: number;
+  /** Tests only: see `SearchWorkerData.hold`. */
+  hold?: SharedArrayBuffer;
+}
 
 /**
  * A search index in SQLite files (WAL, one transaction per batch, durable commits): a main file
  * naming the active set file, which this connection attaches (see `schema.ts`). Several processes
  * may open the same main file: WAL lets readers work beside the one writer at a time, and
- * `busy_timeout` makes a writer wait for another's commit. Rebuilds are in `rebuild.ts`, requests
- * in `run-search.ts`.
+ * `busy_timeout` makes a writer wait for another's commit. Searches run in threads of their own
+ * (`search-pool.ts`) when `workers` asks for them: a search is synchronous SQLite work, which would
+ * otherwise hold the thread that answers requests for as long as it takes. Rebuilds are in
+ * `rebuild.ts`, requests in `run-search.ts`.
  */
-export function openSqliteSearchIndex(file: string, tuning: { manyMatches?: number } = {}): SearchIndex {
+export function openSqliteSearchIndex(file: string, options: SqliteSearchOptions = {}): SearchIndex {
+  const limits = options.limits ?? DEFAULT_SEARCH_LIMITS;
   mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
@@ -34,45 +53,23 @@ export function openSqliteSearchIndex(file: string, tuning: { manyMatches?: numb
   });
   createMatchesTable(db);
 
-  let attached: string | undefined;
   let writer: SetWriter | undefined;
-  const detach = (): void => {
-    if (attached === undefined) return;
-    db.exec(`DETACH ${ACTIVE}`);
-    attached = undefined;
-    writer = undefined;
-  };
-  /** Attaches the set file `meta` names, if it is not the one attached (ATTACH cannot run inside a transaction). */
-  const attachActive = (): void => {
-    const name = activeSetName(db);
-    if (name === attached || name === undefined) return;
-    detach();
-    db.prepare(`ATTACH ? AS ${ACTIVE}`).run(setPath(file, name));
-    db.pragma(`${ACTIVE}.synchronous = FULL`);
-    attached = name;
-  };
+  const set = activeSet(db, file, () => (writer = undefined));
   // IMMEDIATE: the write lock is taken first, so the active set read inside cannot change before the write.
-  const writeTx = db.transaction((work: () => void) => (activeSetName(db) === attached ? (work(), true) : false));
-  // One read transaction: the active set, the total, the hits and the aggregations see one snapshot.
-  const readTx = db.transaction(<T>(work: () => T) => (activeSetName(db) === attached ? { value: work() } : undefined));
+  const writeTx = db.transaction((work: () => void) => (activeSetName(db) === set.attached ? (work(), true) : false));
   const write = (work: (writer: SetWriter) => void): void =>
     translatingBusy(() => {
       for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-        attachActive();
+        set.attach();
         const current = (writer ??= setWriter(db, ACTIVE));
         if (writeTx.immediate(() => work(current))) return;
       }
       throw replacedTooOften();
     });
-  const read = <T>(work: () => T): T =>
-    translatingBusy(() => {
-      for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-        attachActive();
-        const result = readTx(work) as { value: T } | undefined;
-        if (result) return result.value;
-      }
-      throw replacedTooOften();
-    });
+  const pool =
+    (options.workers ?? 0) > 0
+      ? searchPool(options.workers!, limits, { file, manyMatches: options.manyMatches, hold: options.hold })
+      : undefined;
   let running: IndexRebuild | undefined;
 
   return {
@@ -84,7 +81,15 @@ export function openSqliteSearchIndex(file: string, tuning: { manyMatches?: numb
     },
     async search(request) {
       const started = performance.now();
-      const response = read(() => runSearch(db, tablesOf(ACTIVE), request, tuning.manyMatches));
+      const response = pool
+        ? await pool.search(request)
+        : set.read(() =>
+            runSearch(db, tablesOf(ACTIVE), request, {
+              manyMatches: options.manyMatches,
+              maxResultWindow: limits.maxResultWindow,
+              deadline: searchDeadline(limits),
+            }),
+          );
       response.took = Math.round(performance.now() - started);
       return response;
     },
@@ -106,7 +111,7 @@ export function openSqliteSearchIndex(file: string, tuning: { manyMatches?: numb
         try {
           const obsolete = await finish();
           if (obsolete === undefined) return;
-          if (obsolete === attached) detach();
+          if (obsolete === set.attached) set.detach();
           removeSetFile(setPath(file, obsolete));
         } catch (error) {
           await writer.abandon();
@@ -145,30 +150,12 @@ export function openSqliteSearchIndex(file: string, tuning: { manyMatches?: numb
       try {
         if (running) await running.abandon();
       } finally {
-        db.close();
+        try {
+          await pool?.close();
+        } finally {
+          db.close();
+        }
       }
     },
   };
-}
-
-const replacedTooOften = (): UnavailableError =>
-  new UnavailableError('The search index was being replaced; try again', { retryAfterSeconds: 1 });
-
-/**
- * Another process held the index longer than `busy_timeout`: a 503 the client may retry. Other
- * SQLite errors are faults (a 500, logged with the cause).
- */
-function translatingBusy<T>(work: () => T): T {
-  try {
-    return work();
-  } catch (error) {
-    throw busyAsUnavailable(error);
-  }
-}
-
-function busyAsUnavailable(error: unknown): unknown {
-  const code = (error as { code?: unknown }).code;
-  return code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED'
-    ? new UnavailableError('The search index is busy; try again', { retryAfterSeconds: 1, cause: error })
-    : error;
 }

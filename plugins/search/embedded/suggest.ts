@@ -81,7 +81,12 @@ export function compileSuggest(suggest: unknown): TermSuggestion[] {
 const folded = (word: string): string => word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 /** Answers the suggesters in Elasticsearch's shape: `{ <name>: [{ text, offset, length, options }] }`. */
-export function runSuggest(db: Database.Database, tables: Tables, suggestions: readonly TermSuggestion[]): Json {
+export function runSuggest(
+  db: Database.Database,
+  tables: Tables,
+  suggestions: readonly TermSuggestion[],
+  deadline: () => void = () => undefined,
+): Json {
   const candidates = db.prepare<[string, string], { term: string }>(
     `SELECT term FROM ${tables.vocabRows} WHERE term >= ? AND term < ?`,
   );
@@ -101,6 +106,7 @@ export function runSuggest(db: Database.Database, tables: Tables, suggestions: r
       const own = freqOf(key, s.field);
       if (s.mode === 'missing' && own > 0) return { ...entry, options: [] };
       const prefix = key.slice(0, s.prefixLength);
+      deadline();
       const terms = prefix === '' ? allTerms.all() : candidates.all(prefix, `${prefix}\u{10ffff}`);
       const options = terms
         .filter(({ term }) => term !== key && Math.abs(term.length - key.length) <= s.maxEdits)

@@ -381,6 +381,21 @@ export function searchDriverSuite(t: Test, target: SearchSuiteTarget): void {
     }
   });
 
+  t.test('a window past the limit (10,000 by default) is refused with its code, naming the limit', async (t) => {
+    const index = await seeded(t);
+    t.equal((await index.search({ from: 9_990, size: 10 })).hits.hits.length, 0, 'up to the limit is answered');
+    for (const request of [{ from: 9_991, size: 10 }, { size: 10_001 }, { from: 10_001, size: 0 }]) {
+      const error = await index.search(request).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      t.ok(error instanceof InvalidError, JSON.stringify(request));
+      t.equal((error as InvalidError).code, 'SEARCH_RESULT_WINDOW_TOO_LARGE');
+      t.equal(fieldNameOf(error), 'size');
+      t.match((error as Error).message, /10000/);
+    }
+  });
+
   t.test('an index persists across close and reopen', async (t) => {
     const location = target.location(t);
     const first = await target.open(location);

@@ -194,6 +194,8 @@ t.test(
       from: 0,
       size: 5,
       track_total_hits: true,
+      // The service's budget (search.timeout.ms), so ES stops too.
+      timeout: '10000ms',
       sort: [
         { title: { order: 'asc', unmapped_type: 'keyword' } },
         { moddate: { order: 'desc', unmapped_type: 'keyword' } },
@@ -357,4 +359,102 @@ t.test('close refreshes what was written, and does not wait long for a cluster t
   await other.close();
   t.ok(Date.now() - started < 5000, 'closed without retrying for long');
   t.ok(logs.some((l) => l.level === 'warn' && /could not refresh/.test(l.message)));
+});
+
+/** What a failure answers clients: its code and its kind. */
+const codeOf = (error: unknown) => {
+  const e = error as { code?: string; kind?: string };
+  return { code: e.code, kind: e.kind };
+};
+
+t.test('the result window: the index is created with it, and a search past it is refused unsent', async (t) => {
+  const fake = await fakeElasticsearch(t);
+  const index = await openDriver(
+    t,
+    { 'search.elasticsearch.url': fake.url, 'search.elasticsearch.max.retries': '0' },
+    [],
+    {
+      maxResultWindow: 50,
+      timeoutMs: 10_000,
+    },
+  );
+  const created = [...fake.indices.values()][0]!.body as { settings: Record<string, unknown> };
+  t.equal(created.settings.max_result_window, 50, 'ES refuses what the service would');
+  const searches = () => fake.received.filter((r) => r.path.endsWith('/_search')).length;
+  await index.search({ from: 40, size: 10 });
+  t.equal(searches(), 1);
+  const refused = await failure(index.search({ from: 41, size: 10 }));
+  t.ok(refused instanceof InvalidError);
+  t.same(codeOf(refused), { code: 'SEARCH_RESULT_WINDOW_TOO_LARGE', kind: 'invalid' });
+  t.match((refused as Error).message, /must not exceed 50/);
+  t.equal(searches(), 1, 'nothing sent');
+  const byDefault = await failure((await opened(t)).index.search({ size: 10_001 }));
+  t.same(codeOf(byDefault), { code: 'SEARCH_RESULT_WINDOW_TOO_LARGE', kind: 'invalid' }, '10,000 by default');
+});
+
+t.test('an index of its own window refusing a search answers the same code', async (t) => {
+  const { fake, index } = await opened(t);
+  fake.onSearch = () => ({
+    status: 400,
+    body: {
+      error: {
+        root_cause: [
+          {
+            type: 'illegal_argument_exception',
+            reason: 'Result window is too large, from + size must be less than or equal to: [100] but was [110].',
+          },
+        ],
+        type: 'search_phase_execution_exception',
+        reason: 'all shards failed',
+      },
+      status: 400,
+    },
+  });
+  t.same(codeOf(await failure(index.search({ from: 100, size: 10 }))), {
+    code: 'SEARCH_RESULT_WINDOW_TOO_LARGE',
+    kind: 'invalid',
+  });
+});
+
+t.test('the time budget: sent as the timeout, and an answer that timed out is refused', async (t) => {
+  const fake = await fakeElasticsearch(t);
+  const index = await openDriver(
+    t,
+    { 'search.elasticsearch.url': fake.url, 'search.elasticsearch.max.retries': '0' },
+    [],
+    {
+      maxResultWindow: 10_000,
+      timeoutMs: 1234,
+    },
+  );
+  await index.search({});
+  t.equal((last(fake.received, /_search$/).json as { timeout?: string }).timeout, '1234ms');
+  fake.onSearch = () => ({
+    status: 200,
+    body: { took: 1300, timed_out: true, hits: { total: { value: 1, relation: 'eq' }, max_score: 1, hits: [] } },
+  });
+  const refused = await failure(index.search({}));
+  t.ok(refused instanceof UnavailableError);
+  t.same(codeOf(refused), { code: 'SEARCH_TIMED_OUT', kind: 'unavailable' }, 'partial hits are not answered');
+});
+
+t.test('a search ES does not answer within the budget is refused, its connection closed', async (t) => {
+  const fake = await fakeElasticsearch(t);
+  const index = await openDriver(
+    t,
+    { 'search.elasticsearch.url': fake.url, 'search.elasticsearch.max.retries': '0' },
+    [],
+    {
+      maxResultWindow: 10_000,
+      timeoutMs: 200,
+    },
+  );
+  let closed!: () => void;
+  const connectionClosed = new Promise<void>((resolve) => (closed = resolve));
+  // Never answered: only the budget ends the wait.
+  fake.onSearch = () => ({ status: 0, never: closed });
+  const refused = await failure(index.search({ query: { wildcard: { title: '*x*' } } }));
+  t.same(codeOf(refused), { code: 'SEARCH_TIMED_OUT', kind: 'unavailable' });
+  await connectionClosed;
+  t.pass('the request was abandoned: ES cancels a search whose connection closes');
 });

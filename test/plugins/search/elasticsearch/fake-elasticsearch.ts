@@ -16,6 +16,8 @@ export interface Received {
 export interface Answer {
   status: number;
   body?: unknown;
+  /** No answer at all (a search still running): called when the client closes the connection instead. */
+  never?: () => void;
 }
 
 /**
@@ -147,6 +149,7 @@ export async function fakeElasticsearch(t: Test, flavour: Flavour = 'es9'): Prom
       const answer: Answer = problem
         ? { status: 400, body: { error: { type: 'media_type_header_exception', reason: problem }, status: 400 } }
         : (fake.override?.(received) ?? route(received));
+      if (answer.never) return void response.on('close', answer.never);
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (flavour !== 'opensearch') headers['x-elastic-product'] = 'Elasticsearch';
       response.writeHead(answer.status, headers);

@@ -2,6 +2,7 @@ import type { Test } from 'tap';
 import { Config } from '../../../../core/config/config.js';
 import type { Logger } from '../../../../core/logger.js';
 import type { SearchIndex } from '../../../../core/plugin/search-driver.js';
+import type { SearchLimits } from '../../../../core/plugin/search-limits.js';
 import elasticsearch from '../../../../plugins/search/elasticsearch/index.js';
 
 export interface LogLine {
@@ -27,12 +28,13 @@ export async function openDriver(
   t: Test,
   properties: Record<string, string>,
   lines: LogLine[] = [],
+  limits?: SearchLimits,
 ): Promise<SearchIndex> {
   const config = new Config(new Map(Object.entries(properties)), {});
   const logger = recordingLogger(lines);
   const [driver] = (await elasticsearch.setup({ config, logger, dataDir: '/nonexistent' })).searchDrivers ?? [];
   t.equal(driver?.name, 'elasticsearch');
-  const index = await driver!.open({ config, dataDir: '/nonexistent', logger });
+  const index = await driver!.open({ config, dataDir: '/nonexistent', logger, limits });
   t.teardown(() => index.close());
   return index;
 }
