@@ -39,6 +39,7 @@ import { startSearchUpkeep } from './search-upkeep.js';
 import { IndexDispatcher } from '../core/search/index-dispatcher.js';
 import { JobDispatcher } from '../core/jobs/job-dispatcher.js';
 import { AnalyticsIngest } from './analytics/ingest-pool.js';
+import { LegacyBodyReader } from './legacy-content/legacy-body-reader.js';
 import { Reindexer } from '../core/search/reindexer.js';
 import { AccessChanges } from '../core/auth/access-changes.js';
 import { EventAudienceCheck } from '../core/events/event-audience-check.js';
@@ -228,6 +229,8 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
     await seedBaseContentTypes(storage, (tx, type, inputs) => fieldService.createIn(tx, type, inputs));
     // After the HTTP server stops taking batches and before storage closes: every batch taken is stored.
     lifecycle.onStop('analytics-ingest', () => resolve(container, AnalyticsIngest).close());
+    // After the HTTP server: no body is still being read.
+    lifecycle.onStop('legacy-bodies', () => resolve(container, LegacyBodyReader).close());
     if (seeded.adminCreated && settings.initialAdminPassword)
       warnIfWeak(resolve(container, PasswordPolicy), settings.initialAdminPassword, logger);
     const services = resolveServices(container, {

@@ -85,6 +85,7 @@ import { inProcessIndexWriter } from '../core/search/index-writer.js';
 import type { IndexWorkerData } from './search-index-worker.js';
 import { workerIndexWriter } from './worker-index-writer.js';
 import { AnalyticsIngest, ingestWorkerCount } from './analytics/ingest-pool.js';
+import { LegacyBodyReader } from './legacy-content/legacy-body-reader.js';
 import { relatedQueryResolver } from '../core/search/related-query.js';
 import { SystemEventBus } from '../core/events/system-event-bus.js';
 import { EventAudienceCheck } from '../core/events/event-audience-check.js';
@@ -133,6 +134,7 @@ export function buildContainer(parts: {
     workers: ingestWorkerCount(parts.settings.analytics.workers, parts.storage),
   };
   c.register(AnalyticsIngest, { useValue: new AnalyticsIngest(ingestOptions, parts.startedWith) });
+  c.register(LegacyBodyReader, { useValue: new LegacyBodyReader(parts.settings.legacyBodies) });
   c.register(ConfigToken, { useValue: parts.config });
   c.register(LoggerToken, { useValue: parts.logger });
   c.register(DataDirToken, { useValue: parts.dataDir });

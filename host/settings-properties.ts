@@ -546,6 +546,23 @@ export const HOST_PROPERTIES = defineProperties({
     description:
       'When `false` (and the previous setting allows it) the legacy content interface accepts anonymous writes.',
   },
+  'legacy.content.max.values': {
+    type: 'int',
+    default: 1000,
+    min: 1,
+    group: 'Content access',
+    description:
+      'Most values one legacy content save (`/api/content/save/1` and the like) may send: each member counts, each value of a key sent more than once, each element of an XML body, each member and item of a JSON body at any depth, each text part of a multipart body. A content type has at most a few hundred fields. More gets 413 (`LEGACY_BODY_TOO_MANY_VALUES`), found in one scan before anything is built from the body.',
+  },
+  'legacy.content.worker.bytes': {
+    type: 'int',
+    default: 64 * 1024,
+    min: 0,
+    group: 'Content access',
+    defaultText: '`65536` (64 KiB)',
+    description:
+      'Legacy content save bodies (and `json`, `xml` or `urlencoded` parts) larger than this are read on a worker thread, one for the process, started by the first such body and ended after a minute without one, so that reading them keeps no other request waiting (a body of 10 MiB of XML takes about a second and a half). Smaller ones are read where they arrive.',
+  },
   ENABLE_NAV_PERMISSION_CHECK: {
     type: 'bool',
     default: true,

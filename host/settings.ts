@@ -6,6 +6,7 @@ import type { SearchLimits } from '../core/plugin/search-limits.js';
 import type { IndexPolicy } from '../core/search/index-policy.js';
 import type { HttpLimits } from './http/http-limits.js';
 import type { MultipartLimits } from './http/multipart-form.js';
+import type { LegacyBodyLimits } from './legacy-content/legacy-body-reader.js';
 import type { LogLevel } from './logger.js';
 import { AddressAllowList } from './outbound/address-allow-list.js';
 import { HOST_PROPERTIES } from './settings-properties.js';
@@ -89,6 +90,8 @@ export interface HostSettings {
   passwordMinLength: number;
   anonymousContentAccess: 'NONE' | 'READ' | 'WRITE';
   rejectWithNoUser: boolean;
+  /** What one legacy content save body may hold, and which are read on a worker (`legacy.content.*`). */
+  legacyBodies: LegacyBodyLimits;
   navPermissionCheck: boolean;
   /** `DEFAULT_FILE_TO_DEFAULT_LANGUAGE`: files served by path fall through to the default language. */
   defaultFileToDefaultLanguage: boolean;
@@ -197,6 +200,7 @@ export function readSettings(config: Config): HostSettings {
     passwordMinLength: p['auth.password.min.length'],
     anonymousContentAccess: p.CONTENT_APIS_ALLOW_ANONYMOUS,
     rejectWithNoUser: p.REST_API_REJECT_WITH_NO_USER,
+    legacyBodies: { maxValues: p['legacy.content.max.values'], workerBytes: p['legacy.content.worker.bytes'] },
     navPermissionCheck: p.ENABLE_NAV_PERMISSION_CHECK,
     defaultFileToDefaultLanguage: p.DEFAULT_FILE_TO_DEFAULT_LANGUAGE,
     defaultPageToDefaultLanguage: p.DEFAULT_PAGE_TO_DEFAULT_LANGUAGE,

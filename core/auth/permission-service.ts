@@ -4,6 +4,7 @@ import type { ContentType } from '../model/content-type.js';
 import type { ContentIdentifier } from '../model/contentlet.js';
 import { folderPathOfParent, parentPathOf, ROOT_PATH, type Folder } from '../model/folder.js';
 import type { MenuLink } from '../model/menu-link.js';
+import type { PermissionRepository } from '../plugin/storage-driver.js';
 import { ALL_PERMISSION_BITS, PERMISSION_BITS, type PermissionName } from '../model/permission.js';
 import { SYSTEM_HOST } from '../model/site.js';
 import type { Principal } from './principal.js';
@@ -97,6 +98,25 @@ export class PermissionService {
         });
       },
     };
+  }
+
+  /**
+   * Whether the caller could hold `permission` on any asset at all, answered from one read of the
+   * grants and nothing else: administrators do; others through a grant to one of their roles, or,
+   * for a signed-in caller, a grant to `CMS Owner` anywhere (the caller may own an asset there: who
+   * owns what is not looked up). False means every check of that permission would refuse, so work
+   * that needs it (reading a large body) can be refused before it starts.
+   */
+  async mayHoldAnywhere(
+    permissions: Pick<PermissionRepository, 'listForRoles'>,
+    caller: Principal | null,
+    permission: PermissionName,
+  ): Promise<boolean> {
+    if (caller?.admin) return true;
+    const roleIds = caller ? [...caller.roleIds] : [this.roles.anonymous];
+    if (caller && !caller.anonymous) roleIds.push(this.roles.owner);
+    const bit = PERMISSION_BITS[permission];
+    return (await permissions.listForRoles(roleIds)).some((grant) => (grant.bits & bit) === bit);
   }
 
   /** The grants deciding the asset, inherited or its own. */

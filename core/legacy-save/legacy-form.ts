@@ -79,14 +79,19 @@ export function legacySubmission<F extends { fileName: string }>(input: {
   const target = formTarget(form);
   const values: Record<string, unknown> = {};
   const relationshipQueries: RelationshipQueries[] = [];
-  const relationships = fields.filter((field) => field.relationType);
+  // Looked up once per key sent: maps, so that the work grows with the keys plus the fields, not their product.
+  const byVariable = new Map(fields.map((field) => [field.variable, field]));
+  const byRelationshipName = new Map<string, Field>();
+  for (const field of fields.filter((f) => f.relationType)) {
+    for (const name of relationshipNames(type, field))
+      if (!byRelationshipName.has(name)) byRelationshipName.set(name, field);
+  }
   for (const [key, value] of Object.entries(form)) {
     if (CONTROL_KEYS.has(key)) continue;
-    const related =
-      !fields.some((field) => field.variable === key) &&
-      relationships.find((field) => relationshipNames(type, field).includes(key.toLowerCase()));
+    const field = byVariable.get(key);
+    const related = !field && byRelationshipName.get(key.toLowerCase());
     if (related) relationshipQueries.push({ field: related, key, queries: listQueries(value) });
-    else values[key] = Array.isArray(value) && !isListField(fields, key) ? single(value) : value;
+    else values[key] = Array.isArray(value) && !isListField(field) ? single(value) : value;
   }
   const placed = placeBinaries({
     type: type.variable,
@@ -115,8 +120,7 @@ function listQueries(value: unknown): string[] {
 }
 
 /** Fields whose value may be a list: a JSON array or a repeated form key is kept whole for them. */
-function isListField(fields: readonly Field[], key: string): boolean {
-  const field = fields.find((f) => f.variable === key);
+function isListField(field: Field | undefined): boolean {
   return field !== undefined && /(Category|Checkbox|MultiSelect|Tag|Relationship|KeyValue)Field$/.test(field.clazz);
 }
 

@@ -2,7 +2,7 @@ import type { Principal } from '../auth/principal.js';
 import type { PermissionService } from '../auth/permission-service.js';
 import { requireContentType, type DefinitionCache, type Definitions } from '../definitions/definition-cache.js';
 import type { ContentSubmission } from '../content/content-service.js';
-import { CmsError, detail, Errors } from '../errors/index.js';
+import { CmsError, detail, Errors, type ErrorDetail } from '../errors/index.js';
 import type { ContentType } from '../model/content-type.js';
 import type { Field } from '../model/field.js';
 import { DEFAULT_LANGUAGE_ID } from '../model/language.js';
@@ -10,6 +10,7 @@ import type { Storage } from '../plugin/storage-driver.js';
 import type { IndexPolicy } from '../search/index-policy.js';
 import type { RelatedQueryResolver } from '../search/related-query.js';
 import type { FireEngine } from '../workflow/fire-engine.js';
+import { checkWhoCanUse } from '../workflow/fire-checks.js';
 import type { SystemActionService } from '../workflow/system-actions.js';
 import { anonymousRefusal, isAnonymous, saveCaller, type AnonymousSaveSettings } from './anonymous-save.js';
 import { resolveLegacyAction, type LegacyOperation } from './legacy-action.js';
@@ -56,6 +57,33 @@ export class LegacySaveService {
   /** Who the save runs as; throws before the body is read when an anonymous caller may not save. */
   caller(principal: Principal | null): Principal {
     return saveCaller(principal, this.deps.anonymous);
+  }
+
+  /**
+   * Refuses, before the body is read, a caller who could not save whatever the body held: one who
+   * holds WRITE nowhere (every save needs it, on the item or on its type; see
+   * `PermissionService.mayHoldAnywhere`), or, for an action the path names by id, one its whoCanUse
+   * leaves out. The save checks both again, on what the body names. An anonymous caller's refusal
+   * is a 401, as when the save itself refuses it.
+   */
+  async admit(principal: Principal | null, operation: LegacyOperation): Promise<void> {
+    const caller = this.caller(principal);
+    const { storage, permissions } = this.deps;
+    try {
+      if (!(await permissions.mayHoldAnywhere(storage.permissions, caller, 'WRITE'))) {
+        throw new CmsError(Errors.PERMISSION_DENIED, {
+          user: caller.user.userId,
+          permission: 'WRITE',
+          asset: 'any content type or item',
+        });
+      }
+      if (operation.kind === 'action') {
+        const action = await (await this.deps.definitions.in(storage)).action(operation.name);
+        if (action) await checkWhoCanUse(storage, action, caller);
+      }
+    } catch (error) {
+      throw isAnonymous(caller) ? anonymousRefusal(error) : error;
+    }
   }
 
   async save<F extends { fileName: string }>(request: LegacySaveRequest<F>): Promise<LegacySaveResult> {
@@ -133,14 +161,13 @@ export class LegacySaveService {
     const { values } = submission;
     const resolve = this.deps.relatedQuery;
     const items: string[] = [];
+    const problems: ErrorDetail[] = [];
     for (const query of queries) {
       const found = resolve ? await resolve(query, field.relationType!, caller) : [];
       if (found.length === 1) items.push(found[0]!);
-      else {
-        const problem = detail(Errors.LEGACY_RELATIONSHIP_NOT_ONE, { relationship: key, count: found.length }, key);
-        submission.problems = [...(submission.problems ?? []), problem];
-      }
+      else problems.push(detail(Errors.LEGACY_RELATIONSHIP_NOT_ONE, { relationship: key, count: found.length }, key));
     }
+    if (problems.length > 0) submission.problems = [...(submission.problems ?? []), ...problems];
     const sent = values[field.variable];
     const before = Array.isArray(sent) ? sent.map(String) : typeof sent === 'string' && sent.trim() ? [sent] : [];
     values[field.variable] = [...before, ...items].join(',');

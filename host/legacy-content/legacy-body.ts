@@ -1,7 +1,8 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { CmsError, Errors } from '../../core/errors/index.js';
-import type { LegacyForm } from '../../core/legacy-save/legacy-form.js';
-import { jsonBodyParser } from '../http/body-parsers.js';
+import { MAX_JSON_DEPTH } from '../http/body-parsers.js';
+import { Refused, tooManyValues, type LegacyRefusal } from './legacy-refusal.js';
+import { addMember, membersObject } from './legacy-members.js';
+import { readXml } from './legacy-xml.js';
 
 /** The formats a legacy save's members come in (a whole body, or a multipart part). */
 export type LegacyFormat = 'json' | 'xml' | 'urlencoded';
@@ -14,94 +15,110 @@ export function formatOf(mediaType: string): LegacyFormat | undefined {
   return undefined;
 }
 
-/** Reads members in one of the formats. */
-export function readLegacyForm(format: LegacyFormat, text: string): Record<string, unknown> {
-  switch (format) {
-    case 'json':
-      return readJson(text);
-    case 'xml':
-      return readXml(text);
-    case 'urlencoded':
-      return readUrlEncoded(text);
-  }
+/** The members read from a body or part, and how many values they hold (see `legacy.content.max.values`). */
+export interface LegacyRead {
+  form: Record<string, unknown>;
+  values: number;
 }
 
-function readJson(text: string): Record<string, unknown> {
-  const value = jsonBodyParser.parse(Buffer.from(text, 'utf8'), { mediaType: 'application/json', parameters: {} });
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new CmsError(Errors.LEGACY_BODY_NOT_OBJECT, { format: 'JSON' });
-  }
-  return value as Record<string, unknown>;
-}
-
-/** `a=1&b=x+y`: keys and values URL-decoded (`+` is a space); a key sent twice is a list. */
-function readUrlEncoded(text: string): Record<string, unknown> {
-  const form: Record<string, unknown> = {};
-  for (const [key, value] of new URLSearchParams(text)) {
-    const before = form[key];
-    form[key] = before === undefined ? value : Array.isArray(before) ? [...before, value] : [before, value];
-  }
-  return form;
-}
+/** What reading gives: the members, or why the body is refused (plain data, so a worker can send either). */
+export type LegacyOutcome = LegacyRead | { refused: LegacyRefusal };
 
 /**
- * Entities are never expanded and DOCTYPEs never read, so an XML body can neither reach files nor
- * the network (XXE) nor blow up in memory (entity expansion). Attributes are ignored.
+ * Reads members in one of the formats, holding at most `maxValues` values. Every reader is linear in
+ * its input and stops as soon as the values exceed the limit, before it builds anything from them.
+ * Never throws for what a client sent: a body it cannot read comes back as a refusal.
  */
-const xmlParser = new XMLParser({
-  processEntities: false,
-  ignoreAttributes: true,
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-  parseTagValue: false,
-  trimValues: false,
-});
-
-const unreadable = (problem: string) => new CmsError(Errors.LEGACY_XML_UNREADABLE, { problem });
-
-/** `<content><title>Hello</title>...</content>`: one child element per member, its text the value. */
-function readXml(text: string): Record<string, unknown> {
-  if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw unreadable('DOCTYPE and entity declarations are not accepted');
-  const valid = XMLValidator.validate(text);
-  if (valid !== true) throw unreadable(`${valid.err.msg} (line ${valid.err.line})`);
-  const document = xmlParser.parse(text) as Record<string, unknown>;
-  const roots = Object.keys(document);
-  if (roots.length !== 1 || roots[0] !== 'content') throw unreadable('the root element must be <content>');
-  const content = document.content;
-  if (content === '' || content === undefined) return {};
-  if (typeof content !== 'object' || content === null) throw unreadable('<content> must hold one element per field');
-  const form: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(content as Record<string, unknown>)) {
-    if (name === '#text') {
-      if (String(value).trim() !== '') throw unreadable('<content> must hold elements, not text');
-      continue;
+export function readLegacyBody(format: LegacyFormat, body: Uint8Array | string, maxValues: number): LegacyOutcome {
+  const text =
+    typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
+  try {
+    switch (format) {
+      case 'json':
+        return readJson(text, maxValues);
+      case 'xml':
+        return readXml(text, maxValues);
+      case 'urlencoded':
+        return readUrlEncoded(text, maxValues);
     }
-    form[name] = Array.isArray(value) ? value.map((v) => xmlText(name, v)) : xmlText(name, value);
+  } catch (error) {
+    if (error instanceof Refused) return { refused: error.refusal };
+    throw error;
   }
-  return form;
 }
 
-function xmlText(name: string, value: unknown): string {
-  if (typeof value === 'string') return decodeReferences(value);
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  throw unreadable(`<${name}> must hold text, not elements`);
+/** Reads members in one of the formats, here and now; throws the catalogue error a refused body is answered with. */
+export function readLegacyForm(format: LegacyFormat, text: string, maxValues: number): LegacyRead {
+  const outcome = readLegacyBody(format, text, maxValues);
+  if ('refused' in outcome) throw refusalError(outcome.refused);
+  return outcome;
 }
 
-const PREDEFINED: Readonly<Record<string, string>> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+/** The error a refusal is answered with. */
+export function refusalError(refusal: LegacyRefusal): CmsError {
+  switch (refusal.code) {
+    case 'LEGACY_XML_UNREADABLE':
+      return new CmsError(Errors.LEGACY_XML_UNREADABLE, { problem: refusal.problem });
+    case 'LEGACY_BODY_NOT_OBJECT':
+      return new CmsError(Errors.LEGACY_BODY_NOT_OBJECT, { format: refusal.format });
+    case 'LEGACY_BODY_TOO_MANY_VALUES':
+      return new CmsError(Errors.LEGACY_BODY_TOO_MANY_VALUES, { limit: refusal.limit });
+    case 'HTTP_BODY_INVALID_JSON':
+      return new CmsError(Errors.HTTP_BODY_INVALID_JSON);
+    case 'HTTP_BODY_TOO_DEEP':
+      return new CmsError(Errors.HTTP_BODY_TOO_DEEP, { depth: refusal.depth });
+  }
+}
+
+function readJson(text: string, maxValues: number): LegacyRead {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new Refused({ code: 'HTTP_BODY_INVALID_JSON' });
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new Refused({ code: 'LEGACY_BODY_NOT_OBJECT', format: 'JSON' });
+  }
+  return { form: value as Record<string, unknown>, values: countJsonValues(value, maxValues) };
+}
 
 /**
- * The five predefined entities and character references, decoded in one pass by the service itself
- * (the parser expands none): they cannot nest or grow, unlike declared entities, which are refused.
+ * The members and items of a parsed JSON value, at any depth; refused past `maxValues`, or deeper
+ * than `MAX_JSON_DEPTH`, as soon as the walk gets there.
  */
-function decodeReferences(text: string): string {
-  return text.replace(/&(lt|gt|amp|quot|apos|#\d{1,7}|#x[0-9a-f]{1,6});/gi, (whole, name: string) => {
-    if (name[0] !== '#') return PREDEFINED[name.toLowerCase()] ?? whole;
-    const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-  });
+function countJsonValues(root: object, maxValues: number): number {
+  let values = 0;
+  const walk = (value: unknown, depth: number): void => {
+    if (value === null || typeof value !== 'object') return;
+    if (depth > MAX_JSON_DEPTH) throw new Refused({ code: 'HTTP_BODY_TOO_DEEP', depth: MAX_JSON_DEPTH });
+    for (const member of Array.isArray(value) ? value : Object.values(value)) {
+      if (++values > maxValues) throw tooManyValues(maxValues);
+      walk(member, depth + 1);
+    }
+  };
+  walk(root, 1);
+  return values;
 }
 
-/** The members of a whole body, by its media type. */
-export function legacyFormOfBody(format: LegacyFormat, raw: Buffer): LegacyForm {
-  return readLegacyForm(format, raw.toString('utf8'));
+/**
+ * `a=1&b=x+y`: keys and values URL-decoded (`+` is a space); a key sent twice is a list. The pairs
+ * are counted before any is decoded, so a body of more than `maxValues` costs one scan.
+ */
+function readUrlEncoded(text: string, maxValues: number): LegacyRead {
+  let values = 0;
+  for (let start = 0; start <= text.length;) {
+    const amp = text.indexOf('&', start);
+    const end = amp === -1 ? text.length : amp;
+    // Empty pairs (`a=1&&b=2`) are skipped by the decoder too.
+    if (end > start && ++values > maxValues) throw tooManyValues(maxValues);
+    if (amp === -1) break;
+    start = amp + 1;
+  }
+  // NOTE: the decoder turns each `+` into a space by building the string a character at a time (a
+  // second for 8 MB of them); `%20` means the same and is decoded natively.
+  const params = new URLSearchParams(text.includes('+') ? text.replaceAll('+', '%20') : text);
+  const members = new Map<string, unknown>();
+  for (const [key, value] of params) addMember(members, key, value);
+  return { form: membersObject(members), values };
 }

@@ -12,7 +12,8 @@ import {
 } from '../http/multipart-form.js';
 import type { IncomingRequest } from '../http/route.js';
 import { reply, route } from '../http/route.js';
-import { formatOf, legacyFormOfBody } from '../legacy-content/legacy-body.js';
+import { formatOf } from '../legacy-content/legacy-body.js';
+import type { LegacyBodyReader } from '../legacy-content/legacy-body-reader.js';
 import { interpretParts } from '../legacy-content/legacy-multipart.js';
 import { parseLegacyPath } from '../legacy-content/legacy-path.js';
 import { defineRoutes } from './route-module.js';
@@ -57,14 +58,24 @@ type SavedForm = Pick<LegacySaveRequest<{ fileName: string }>, 'form' | 'files'>
 
 /**
  * Reads the members and files of a legacy save, in whichever of the four formats the body comes,
- * and runs `use` with them. Files are spooled to disk as they arrive and removed once `use` is done.
+ * and runs `use` with them. Files are spooled to disk as they arrive and removed once `use` is done;
+ * members are read by `bodies` (large ones on a worker thread), at most `legacy.content.max.values`
+ * of them in the whole body.
  */
-async function withForm<R>(request: IncomingRequest, uploads: Uploads, use: (sent: SavedForm) => Promise<R>) {
+async function withForm<R>(
+  request: IncomingRequest,
+  { uploads, bodies }: { uploads: Uploads; bodies: LegacyBodyReader },
+  use: (sent: SavedForm) => Promise<R>,
+) {
   const contentType = parseContentType(request.headers['content-type']);
   if (contentType?.mediaType === MULTIPART_MEDIA_TYPE) {
     const multipart = await readMultipartForm(request, uploads);
     try {
-      const { form, files } = await interpretParts(multipart.parts, (file) => readBack(file, uploads.limits));
+      const { form, files } = await interpretParts(multipart.parts, {
+        maxValues: bodies.limits.maxValues,
+        readText: (file) => readBack(file, uploads.limits),
+        readPart: (format, text, maxValues) => bodies.read(format, text, maxValues),
+      });
       // The spooled file itself goes to the Binary field, which stores it by copying.
       return await use({ form, files: files.map((file) => ({ fileName: file.fileName, file })) });
     } finally {
@@ -75,7 +86,8 @@ async function withForm<R>(request: IncomingRequest, uploads: Uploads, use: (sen
   if (!format) throw new CmsError(Errors.HTTP_MEDIA_TYPE_UNSUPPORTED, undefined, { fieldName: 'Content-Type' });
   await request.readBody();
   if (request.rawBody.length === 0) throw new CmsError(Errors.HTTP_BODY_REQUIRED);
-  return use({ form: legacyFormOfBody(format, request.rawBody), files: [] });
+  const { form } = await bodies.read(format, request.rawBody);
+  return use({ form, files: [] });
 }
 
 /** A `json`, `xml` or `urlencoded` part sent as a file, read back: no larger than a text part may be. */
@@ -99,7 +111,7 @@ function answer({ inode, identifier }: LegacySaveResult, answerType: string | un
  * with the members as JSON, XML, a url-encoded form or multipart (files for the Binary fields).
  * Every save is a workflow fire.
  */
-export default defineRoutes('legacy content save', ({ legacySave, uploads }) => {
+export default defineRoutes('legacy content save', ({ legacySave, uploads, legacyBodies }) => {
   const save = (method: 'PUT' | 'POST') =>
     route({
       method,
@@ -108,20 +120,21 @@ export default defineRoutes('legacy content save', ({ legacySave, uploads }) => 
       summary: 'Saves, publishes or fires a named action on content from a flat map of fields (legacy)',
       query: SaveQuery,
       // Read by the handler, by its Content-Type: the formats and the multipart parts need their own
-      // readers, and an anonymous caller who may not save is refused before a byte of it is read.
+      // readers, and a caller who could not save is refused before a byte of it is read.
       accepts: 'stream',
       bodyTypes: SAVE_BODY_TYPES,
       response: SAVE_RESPONSE,
       answers: {
         404: 'no such action, content type or item',
         409: 'the item is locked by another user',
-        413: 'a file or the body is larger than allowed',
+        413: 'a file or the body is larger than allowed, or the body holds too many values',
         415: 'a body in another format',
       },
       handler: async ({ request, query, principal }) => {
         legacySave.caller(principal);
         const path = parseLegacyPath(request.path.slice(BASE.length));
-        const saved = await withForm(request, uploads, ({ form, files }) =>
+        await legacySave.admit(principal, path.operation);
+        const saved = await withForm(request, { uploads, bodies: legacyBodies }, ({ form, files }) =>
           legacySave.save({
             principal,
             operation: path.operation,

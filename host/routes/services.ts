@@ -26,6 +26,7 @@ import { MenuLinkService } from '../../core/menu-link/menu-link-service.js';
 import { SiteKeyService } from '../../core/analytics/site-key-service.js';
 import { AnalyticsReader } from '../../core/analytics/analytics-reader.js';
 import { AnalyticsIngest } from '../analytics/ingest-pool.js';
+import { LegacyBodyReader } from '../legacy-content/legacy-body-reader.js';
 import { ActionletCatalogue } from '../../core/workflow/actionlet-catalogue.js';
 import { FireEngine } from '../../core/workflow/fire-engine.js';
 import { LegacySaveService } from '../../core/legacy-save/legacy-save-service.js';
@@ -84,6 +85,8 @@ export interface Services {
   readonly workflowAvailability: WorkflowAvailabilityService;
   readonly fireEngine: FireEngine;
   readonly legacySave: LegacySaveService;
+  /** Reads the members of legacy save bodies, large ones on a worker thread. */
+  readonly legacyBodies: LegacyBodyReader;
   readonly taskHistory: TaskHistoryService;
   readonly taskSearch: TaskSearchService;
   readonly userMessages: UserMessageService;
@@ -131,6 +134,7 @@ export function resolveServices(
     workflowAvailability: resolve(container, WorkflowAvailabilityService),
     fireEngine: resolve(container, FireEngine),
     legacySave: resolve(container, LegacySaveService),
+    legacyBodies: resolve(container, LegacyBodyReader),
     taskHistory: resolve(container, TaskHistoryService),
     taskSearch: resolve(container, TaskSearchService),
     userMessages: resolve(container, UserMessageService),

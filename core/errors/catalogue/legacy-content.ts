@@ -23,7 +23,13 @@ export const legacyContentErrors = defineErrors('legacy content save', {
     kind: 'invalid',
     message: 'The XML could not be read: {problem}',
     meaning:
-      'An XML body (or `xml` part) is not well-formed, has another root element than `content`, or declares a DOCTYPE or entities, which are never read.',
+      'An XML body (or `xml` part) is not well-formed, has another root element than `content`, nests elements deeper than `content` and one element per field, has a tag longer than 1024 characters, or declares a DOCTYPE or entities, which are never read.',
+  },
+  LEGACY_BODY_TOO_MANY_VALUES: {
+    kind: 'too_large',
+    message: 'The body holds more than {limit} values (legacy.content.max.values)',
+    meaning:
+      'A legacy save sends more values than `legacy.content.max.values`: each member counts, each value of a key sent more than once, each element of an XML body, each member and item of a JSON body at any depth, each text part of a multipart body. Nothing was saved.',
   },
   LEGACY_BINARY_FIELDS_MISMATCH: {
     kind: 'invalid',

@@ -130,3 +130,37 @@ t.test('the bits of one caller on one asset are computed once per transaction', 
   await service.for(defs, caller('u', ['editors'])).has(item(), 'READ');
   t.equal(defs.reads.length, reads, 'no further reads of grants');
 });
+
+t.test(
+  'whether a caller could hold a permission anywhere: its roles, and CMS Owner for a signed-in caller',
+  async (t) => {
+    const service = new PermissionService(ROLES);
+    const WRITE = 2;
+    const grants = (all: PermissionGrant[]) => ({
+      asked: [] as string[][],
+      async listForRoles(roleIds: readonly string[]) {
+        this.asked.push([...roleIds]);
+        return all.filter((g) => roleIds.includes(g.roleId));
+      },
+    });
+    const ownerWrites = grants([
+      { roleId: 'owner', bits: 1 | WRITE },
+      { roleId: 'readers', bits: 1 },
+    ]);
+    t.ok(await service.mayHoldAnywhere(ownerWrites, caller('u', ['readers']), 'WRITE'), 'may own something writable');
+    t.same(ownerWrites.asked, [['readers', 'owner']]);
+    const anonymous = { ...caller('anonymous', ['anon']), anonymous: true };
+    t.notOk(await service.mayHoldAnywhere(ownerWrites, anonymous, 'WRITE'), 'an anonymous caller never owns');
+    t.notOk(await service.mayHoldAnywhere(ownerWrites, null, 'WRITE'));
+
+    const ownerReads = grants([
+      { roleId: 'owner', bits: 1 },
+      { roleId: 'editors', bits: 1 | WRITE },
+    ]);
+    t.notOk(await service.mayHoldAnywhere(ownerReads, caller('u', ['readers']), 'WRITE'), 'nothing grants it');
+    t.ok(await service.mayHoldAnywhere(ownerReads, caller('e', ['readers', 'editors']), 'WRITE'), 'a role grants it');
+    const none = grants([]);
+    t.ok(await service.mayHoldAnywhere(none, caller('a', [], true), 'WRITE'), 'administrators hold everything');
+    t.same(none.asked, [], 'without reading the grants');
+  },
+);

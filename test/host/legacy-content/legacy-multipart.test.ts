@@ -1,5 +1,6 @@
 import t from 'tap';
 import type { MultipartField, MultipartFile } from '../../../host/http/multipart-form.js';
+import { readLegacyForm } from '../../../host/legacy-content/legacy-body.js';
 import { interpretParts } from '../../../host/legacy-content/legacy-multipart.js';
 
 /** A spooled file as the multipart reader lists it, with the text a test says it holds. */
@@ -21,7 +22,12 @@ const file = (name: string, fileName: string, text = 'bytes', contentType = 'app
   size: text.length,
   text,
 });
-const read = (parts: Array<MultipartField | FakeFile>) => interpretParts(parts, async (f) => (f as FakeFile).text);
+const read = (parts: Array<MultipartField | FakeFile>, maxValues = 1000) =>
+  interpretParts(parts, {
+    maxValues,
+    readText: async (f) => (f as FakeFile).text,
+    readPart: async (format, text, left) => readLegacyForm(format, text, left),
+  });
 
 t.test('json, xml and urlencoded parts are read in their format even as text/plain', async (t) => {
   const { form, files } = await read([
@@ -77,3 +83,39 @@ t.test('a malformed json or xml part is refused', async (t) => {
     code: 'LEGACY_XML_UNREADABLE',
   });
 });
+
+t.test(
+  'text parts of one name are gathered in work linear in their number; all parts share the values limit',
+  async (t) => {
+    const original = Array.prototype[Symbol.iterator];
+    let steps = 0;
+    const count = async (n: number) => {
+      steps = 0;
+      Array.prototype[Symbol.iterator] = function (this: unknown[]) {
+        const inner = original.call(this);
+        return Object.assign(Object.create(Object.getPrototypeOf(inner)), {
+          next: () => {
+            steps++;
+            return inner.next();
+          },
+        });
+      } as typeof original;
+      const parts = Array.from({ length: n }, (_, i) => field('tags', String(i)));
+      try {
+        await read(parts, n);
+      } finally {
+        Array.prototype[Symbol.iterator] = original;
+      }
+      return steps;
+    };
+    const [small, large] = [await count(2000), await count(4000)];
+    t.ok(large <= 2 * small + 10, `2000 parts: ${small} steps, 4000 parts: ${large}`);
+    await t.rejects(read([field('json', '{"a":[1,2,3]}'), field('b', 'x')], 3), {
+      code: 'LEGACY_BODY_TOO_MANY_VALUES',
+    });
+    await t.rejects(read([field('b', 'x'), field('urlencoded', 'a=1&a=2&a=3')], 3), {
+      code: 'LEGACY_BODY_TOO_MANY_VALUES',
+    });
+    t.same((await read([field('b', 'x'), field('urlencoded', 'a=1&a=2')], 3)).form, { b: 'x', a: ['1', '2'] });
+  },
+);
