@@ -91,7 +91,15 @@ export function legacySubmission<F extends { fileName: string }>(input: {
     const field = byVariable.get(key);
     const related = !field && byRelationshipName.get(key.toLowerCase());
     if (related) relationshipQueries.push({ field: related, key, queries: listQueries(value) });
-    else values[key] = Array.isArray(value) && !isListField(field) ? single(value) : value;
+    else
+      // Defined, not assigned: a `__proto__` key is then a member like any other (reported as unknown),
+      // never the prototype of the values.
+      Object.defineProperty(values, key, {
+        value: Array.isArray(value) && !isListField(field) ? single(value) : value,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
   }
   const placed = placeBinaries({
     type: type.variable,
