@@ -233,6 +233,7 @@ export class AuthService implements AuthServices {
     this.credentials.deleteWhere((p) => p.user.userId === userId);
     this.sessionCache.deleteWhere((s) => s.principal.user.userId === userId);
     this.lookups.deleteWhere((p) => p.user.userId === userId);
+    this.tokens?.forgetUser(userId);
     this.accessChanges?.changed();
   }
 

@@ -203,6 +203,14 @@ export class TokenService {
     return this.announced(this.storage.issuedTokens.delete(id));
   }
 
+  /**
+   * Forgets this process's checks of a user's tokens, so that the next use reads storage again:
+   * after a change to the user (a deactivation revokes their tokens in its own transaction).
+   */
+  forgetUser(userId: string): void {
+    this.forget((token) => token.userId === userId);
+  }
+
   private forget(predicate: (token: IssuedToken) => boolean): void {
     this.checked.deleteWhere((c) => predicate(c.token));
   }

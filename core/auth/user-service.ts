@@ -8,6 +8,7 @@ import type { Storage, UserQuery } from '../plugin/storage-driver.js';
 import type { HashQueue } from './hash-queue.js';
 import { hashPassword } from './password-hasher.js';
 import type { PasswordPolicy } from './password-policy.js';
+import { revokeUserCredentials } from './revoke-user-credentials.js';
 import { roleByReference } from './role-by-reference.js';
 
 export interface NewUser {
@@ -89,8 +90,10 @@ export class UserService {
   }
 
   /**
-   * Changes a user (`callerId`: who asks, who may not deactivate themselves). The caller forgets what it cached about the user (sessions and credentials of
-   * an inactive user must stop working at once): see `AuthService.forgetUser`.
+   * Changes a user (`callerId`: who asks, who may not deactivate themselves). Deactivating ends the
+   * user's sessions, API keys and auto-login tokens for good (`revokeUserCredentials`), in the same
+   * transaction. The caller forgets what it cached about the user (sessions and credentials of an
+   * inactive user must stop working at once): see `AuthService.forgetUser`.
    */
   async updateUser(userId: string, changes: UserChanges, callerId?: string): Promise<User> {
     if (changes.active === false && userId === callerId)
@@ -101,15 +104,17 @@ export class UserService {
     return this.storage.transaction(async (tx) => {
       const user = await tx.users.findById(userId);
       if (!user) throw new CmsError(Errors.USER_NOT_FOUND, { user: userId });
+      const now = this.now();
       const values: Partial<Omit<User, 'userId'>> = {
         ...(email !== undefined ? { email } : {}),
         ...(changes.firstName !== undefined ? { firstName: changes.firstName } : {}),
         ...(changes.lastName !== undefined ? { lastName: changes.lastName } : {}),
         ...(passwordHash !== undefined ? { passwordHash } : {}),
         ...(changes.active !== undefined ? { active: changes.active } : {}),
-        modDate: this.now(),
+        modDate: now,
       };
       await tx.users.update(userId, values);
+      if (changes.active === false) await revokeUserCredentials(tx, userId, now);
       if (roleIds !== undefined) {
         await checkRoles(tx, roleIds);
         await tx.users.replaceRoles(userId, roleIds);

@@ -18,6 +18,12 @@ export interface OutboundRequest {
    * failing when it is longer: for an answer read only for an error message.
    */
   truncateBodyAt?: number;
+  /**
+   * Redirects followed for this call, at most the client's five. 0 follows none: a redirect is
+   * answered as it is (its status, and the `location` header), for a call whose URL must be the
+   * one that answers, such as a webhook a user configured.
+   */
+  maxRedirects?: number;
 }
 
 export interface OutboundResponse {
@@ -57,7 +63,7 @@ export class OutboundHttpError extends Error {
 }
 
 /**
- * One client; follows up to five redirects (a 303 turns into a GET).
+ * One client; follows up to five redirects (a 303 turns into a GET), fewer when a call asks.
  *
  * @example
  * const answer = await http.request('https://api.example.com/v1/ping', {

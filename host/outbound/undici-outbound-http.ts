@@ -25,6 +25,12 @@ export interface UndiciOutboundHttpOptions {
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
+/** The redirects a call follows: what it asks for (a whole number from 0), never past the client's limit. */
+function redirectsOf(init: OutboundRequest, limit: number): number {
+  const asked = init.maxRedirects;
+  return typeof asked === 'number' && Number.isInteger(asked) && asked >= 0 ? Math.min(asked, limit) : limit;
+}
+
 /** Names what went wrong in undici's terms in ours; the message stays, the undici error is the cause. */
 function failureOf(error: unknown): OutboundHttpError {
   if (error instanceof OutboundHttpError) return error;
@@ -101,7 +107,7 @@ export class UndiciOutboundHttp implements OutboundHttp {
         reset: this.options.keepAlive === false,
       });
       const location = response.headers.location;
-      const maxRedirects = this.options.maxRedirects ?? 5;
+      const maxRedirects = redirectsOf(init, this.options.maxRedirects ?? 5);
       if (REDIRECTS.has(response.statusCode) && typeof location === 'string' && maxRedirects > 0) {
         await response.body.dump();
         if (hop >= maxRedirects) throw new OutboundHttpError('too many redirects', 'OUTBOUND_REFUSED');

@@ -113,7 +113,8 @@ export default defineRoutes('users', ({ users, auth }) => [
     handler: async ({ params, body, principal }) => {
       const user = await users.updateUser(params.userId, body, principal.user.userId);
       // Sessions and cached credentials of this process answer the change at once (a deactivated
-      // user is signed out); other processes within auth.session.cache.seconds.
+      // user is signed out, their sessions and tokens ended in storage for good); other processes
+      // within auth.session.cache.seconds.
       auth.forgetUser(user.userId);
       return userView(user, await users.rolesOf(user.userId));
     },

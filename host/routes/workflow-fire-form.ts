@@ -19,8 +19,6 @@ export const FireBody = Type.Object({
   contentlet: Type.Optional(FormData),
   comments: Type.Optional(Type.String({ maxLength: 65_535 })),
   assign: Type.Optional(Type.String({ maxLength: 255 })),
-  /** File parts of a multipart fire, spooled to disk (the multipart reader lists them here). */
-  files: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 100 })),
 });
 /** What a fire takes, for the OpenAPI document: the same members as JSON, or as parts of a multipart form. */
 export const FIRE_BODY_TYPES = {
@@ -39,7 +37,8 @@ export const FIRE_RESPONSE = {
 export type FireForm = {
   contentletFormData?: Record<string, unknown>;
   contentlet?: Record<string, unknown>;
-  files?: unknown[];
+  /** The file parts of a multipart fire, spooled to disk: only the multipart reader fills this. */
+  files?: readonly MultipartFile[];
 };
 
 const languageNotFound = (fieldName: string) => new CmsError(Errors.LANGUAGE_NOT_FOUND, undefined, { fieldName });
@@ -63,7 +62,7 @@ export function indexPolicyOf(body: FireForm | undefined, query: FireQuery): Ind
 export function submissionOf(body: FireForm | undefined, query: FireQuery): ContentSubmission | undefined {
   const sent = body?.contentletFormData ?? body?.contentlet;
   if (!sent && !body?.files?.length) return undefined;
-  const { form, uploads } = withFiles(sent ?? {}, (body?.files ?? []) as MultipartFile[]);
+  const { form, uploads } = withFiles(sent ?? {}, body?.files ?? []);
   // The form is free-form (one member per field), so its languageId is checked here, as the query's is.
   const languageId = form.languageId ?? query.language;
   if (languageId !== undefined && !/^\d{1,9}$/.test(String(languageId))) throw languageNotFound('languageId');
@@ -110,7 +109,9 @@ export function fireRequestOf(
  * rest to the type's Binary fields that got no file, in their order.
  */
 function withFiles(sent: Record<string, unknown>, files: readonly MultipartFile[]) {
-  const { binaryFields, binary_fields: legacyList, ...form } = sent;
+  const { binaryFields, binary_fields: legacyList, ...rest } = sent;
+  // Without a prototype, so that a part named `__proto__` is a member like any other.
+  const form = Object.assign(Object.create(null) as Record<string, unknown>, rest);
   const listed = listOf(binaryFields ?? legacyList);
   const uploads: Array<{ fileName: string; file: MultipartFile }> = [];
   let next = 0;

@@ -25,7 +25,10 @@ async function loadExample(t: Test, file: string, properties: Record<string, str
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   writeFileSync(join(dir, file), source);
   const config = new Config(new Map(Object.entries({ plugins: `./${file}`, ...properties })), {});
-  return { config, dir, registry: await loadPlugins(config, dir, dir, silentLogger) };
+  const registry = await loadPlugins(config, dir, dir, silentLogger);
+  // Closes the outbound clients the plugins were given, with their connections.
+  t.teardown(() => registry.close());
+  return { config, dir, registry };
 }
 
 t.test('the example packages appear in the guide as they are', async (t) => {
@@ -70,23 +73,22 @@ t.test("the guide's asset store passes the asset store suite", async (t) => {
 });
 
 t.test("the guide's job handler posts with the job's idempotency key, and fails on a refusal", async (t) => {
-  const received: Array<{ key?: string | string[]; body: any }> = [];
+  const received: Array<{ path?: string; key?: string | string[]; body: any }> = [];
   let status = 200;
   const server = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk) => (body += chunk));
     request.on('end', () => {
-      received.push({ key: request.headers['idempotency-key'], body: JSON.parse(body) });
-      response.statusCode = status;
+      received.push({ path: request.url, key: request.headers['idempotency-key'], body: JSON.parse(body) });
+      if (request.url === '/moved') response.writeHead(307, { location: '/hook' });
+      else response.statusCode = status;
       response.end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/hook`;
-  const { registry } = await loadExample(t, 'acme-webhook.mjs');
-  const handler = registry.jobHandlers.get('acme.webhook')!;
-  t.ok(registry.actionlets.get('com.acme.WebhookActionlet'), 'with the actionlet that writes its jobs');
+  const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  const url = `${origin}/hook`;
   const context = {
     jobId: 'j1',
     idempotencyKey: 'k1',
@@ -94,8 +96,19 @@ t.test("the guide's job handler posts with the job's idempotency key, and fails 
     logger: silentLogger,
     signal: new AbortController().signal,
   };
+
+  // The URL comes from an association: a private address is refused unless a property allows it.
+  const guarded = (await loadExample(t, 'acme-webhook.mjs')).registry.jobHandlers.get('acme.webhook')!;
+  await t.rejects(guarded.run({ url, body: {} }, context), { code: 'OUTBOUND_ADDRESS_REFUSED' });
+  t.same(received, [], 'nothing reached the loopback receiver');
+
+  const { registry } = await loadExample(t, 'acme-webhook.mjs', { 'acme.webhook.allow.private': 'true' });
+  const handler = registry.jobHandlers.get('acme.webhook')!;
+  t.ok(registry.actionlets.get('com.acme.WebhookActionlet'), 'with the actionlet that writes its jobs');
   await handler.run({ url, body: { title: 'Hi' } }, context);
-  t.same(received, [{ key: 'k1', body: { title: 'Hi' } }]);
+  t.same(received, [{ path: '/hook', key: 'k1', body: { title: 'Hi' } }]);
+  await t.rejects(handler.run({ url: `${origin}/moved`, body: {} }, context), /answered 307/);
+  t.equal(received.length, 2, 'a redirect is not followed');
   status = 503;
   await t.rejects(handler.run({ url, body: {} }, context), /answered 503/);
 });

@@ -5,7 +5,10 @@ import { startTestApp, textContentType } from '../helpers/test-app.js';
 
 const SAVE = 'ceca71a0-deee-4999-bd47-b01baa1bcfc8';
 
-/** A receiver on 127.0.0.1 that records what it is sent; `delayMs` holds each answer back. */
+/**
+ * A receiver on 127.0.0.1 that records what it is sent; `delayMs` holds each answer back, and a call
+ * to `/moved` is redirected (307, which keeps the POST) to `/hooks/elsewhere`.
+ */
 async function receiver(t: Test, delayMs = 0) {
   const calls: Array<{ method?: string; path?: string; body: any }> = [];
   const server = createServer((request: IncomingMessage, response) => {
@@ -13,6 +16,7 @@ async function receiver(t: Test, delayMs = 0) {
     request.on('data', (chunk) => (body += chunk));
     request.on('end', () => {
       calls.push({ method: request.method, path: request.url, body: JSON.parse(body) });
+      if (request.url === '/moved') return void response.writeHead(307, { location: '/hooks/elsewhere' }).end();
       setTimeout(() => response.end('ok'), delayMs);
     });
   });
@@ -22,7 +26,29 @@ async function receiver(t: Test, delayMs = 0) {
     return new Promise<void>((resolve) => server.close(() => resolve()));
   });
   server.unref();
-  return { calls, url: `http://127.0.0.1:${(server.address() as { port: number }).port}/hooks/cms` };
+  const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  return { calls, origin, url: `${origin}/hooks/cms` };
+}
+
+/** The service with the example installed as a package; the receivers of these tests are on loopback. */
+async function serviceWithExample(t: Test, env: Record<string, string>) {
+  const dir = await installExamples(t, 'notify-url-actionlet');
+  const s = (await startTestApp(t, { dataDir: dir, env: { CMS_PLUGINS: 'cms-example-notify-url', ...env } }))!;
+  await textContentType(s, 'Note');
+  const admin = s.basicAuth();
+  return {
+    s,
+    associate: (parameters: Record<string, string>) =>
+      s.http('POST', `/api/v1/workflow/actions/${SAVE}/actionlets`, {
+        headers: admin,
+        body: { actionletClass: 'com.example.cms.NotifyUrlActionlet', parameters },
+      }),
+    fire: (title: string) =>
+      s.http('PUT', `/api/v1/workflow/actions/${SAVE}/fire`, {
+        headers: admin,
+        body: { contentletFormData: { contentType: 'Note', title } },
+      }),
+  };
 }
 
 t.test(
@@ -32,7 +58,11 @@ t.test(
     const s = (await startTestApp(t, {
       dataDir: dir,
       // A generous timeout: this test is about the call, and a busy machine is slow to make it.
-      env: { CMS_PLUGINS: 'cms-example-notify-url', CMS_NOTIFY_URL_TIMEOUT_MS: '10000' },
+      env: {
+        CMS_PLUGINS: 'cms-example-notify-url',
+        CMS_NOTIFY_URL_TIMEOUT_MS: '10000',
+        CMS_NOTIFY_URL_ALLOW_PRIVATE: 'true',
+      },
     }))!;
     const admin = s.basicAuth();
     await textContentType(s, 'Note');
@@ -88,7 +118,11 @@ t.test('a call that fails or times out is logged; the action stays done', async 
   const dir = await installExamples(t, 'notify-url-actionlet');
   const s = (await startTestApp(t, {
     dataDir: dir,
-    env: { CMS_PLUGINS: 'cms-example-notify-url', CMS_NOTIFY_URL_TIMEOUT_MS: '200' },
+    env: {
+      CMS_PLUGINS: 'cms-example-notify-url',
+      CMS_NOTIFY_URL_TIMEOUT_MS: '200',
+      CMS_NOTIFY_URL_ALLOW_PRIVATE: 'true',
+    },
   }))!;
   const admin = s.basicAuth();
   await textContentType(s, 'Note');
@@ -112,4 +146,39 @@ t.test('a call that fails or times out is logged; the action stays done', async 
   );
   const kept = await s.http('GET', `/api/v1/content/${fired.json.entity.inode}`, { headers: admin });
   t.equal(kept.status, 200, 'the item is kept');
+});
+
+t.test('a private address is refused unless notify.url.allow.private says otherwise', async (t) => {
+  const { s, associate, fire } = await serviceWithExample(t, { CMS_NOTIFY_URL_TIMEOUT_MS: '10000' });
+  const hooks = await receiver(t);
+  t.equal((await associate({ url: hooks.url })).status, 200);
+  const fired = await fire('Inward');
+  t.equal(fired.status, 200, 'the fire committed');
+  t.same(hooks.calls, [], 'nothing reached the loopback receiver');
+  t.match(
+    s.logs.find((line) => line.msg === 'work after commit failed'),
+    { level: 'error', effect: 'com.example.cms.NotifyUrlActionlet', err: { code: 'OUTBOUND_ADDRESS_REFUSED' } },
+    'the refusal is logged with the actionlet it came from',
+  );
+});
+
+t.test('a redirect is not followed: the call fails with its status', async (t) => {
+  const { s, associate, fire } = await serviceWithExample(t, {
+    CMS_NOTIFY_URL_TIMEOUT_MS: '10000',
+    CMS_NOTIFY_URL_ALLOW_PRIVATE: 'true',
+  });
+  const hooks = await receiver(t);
+  t.equal((await associate({ url: `${hooks.origin}/moved` })).status, 200);
+  const fired = await fire('Moved');
+  t.equal(fired.status, 200, 'the fire committed');
+  t.same(
+    hooks.calls.map((call) => call.path),
+    ['/moved'],
+    'the configured URL was called, and the one it redirects to was not',
+  );
+  t.match(
+    s.logs.find((line) => line.msg === 'work after commit failed'),
+    { level: 'error', effect: 'com.example.cms.NotifyUrlActionlet', err: { message: /answered 307/ } },
+    'the redirect is logged as a failure',
+  );
 });

@@ -87,6 +87,14 @@ t.test('UndiciOutboundHttp: guard at connect, user agent, redirects, size limit,
   t.equal(answer.body.toString(), 'fine');
   t.equal(answer.url, `${base}/ok`);
   t.strictSame(seen, ['GET /hop cms/9.9.9', 'GET /ok cms/9.9.9']);
+  const notFollowed = await open.request(`${base}/hop`, { maxRedirects: 0 });
+  t.equal(notFollowed.status, 302, 'a call asking for no redirects gets the redirect itself');
+  t.equal(notFollowed.headers.location, '/ok');
+  t.equal(seen.length, 3, 'and its target is not called');
+  await t.rejects(open.request(`${base}/loop`, { maxRedirects: 2 }), { code: 'OUTBOUND_REFUSED' });
+  t.equal(seen.length, 6, 'two redirects followed, then refused');
+  await t.rejects(open.request(`${base}/loop`, { maxRedirects: 50 }), { code: 'OUTBOUND_REFUSED' });
+  t.equal(seen.length, 12, 'never more than the client allows');
   await t.rejects(open.request(`${base}/loop`), { code: 'OUTBOUND_REFUSED', message: /too many redirects/ });
   await t.rejects(open.request(`${base}/big`), { code: 'OUTBOUND_TOO_LARGE', message: /larger than 1000 bytes/ });
   const truncated = await open.request(`${base}/big`, { truncateBodyAt: 10 });
