@@ -25,6 +25,15 @@ export interface UndiciOutboundHttpOptions {
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
+/** Headers that carry a caller's credentials: never sent on to another origin, as fetch does. */
+const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie']);
+
+/** The headers without those that carry credentials, for a redirect that leaves the origin. */
+function withoutCredentials(headers: OutboundRequest['headers']): OutboundRequest['headers'] {
+  if (!headers) return headers;
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !CREDENTIAL_HEADERS.has(name.toLowerCase())));
+}
+
 /** The redirects a call follows: what it asks for (a whole number from 0), never past the client's limit. */
 function redirectsOf(init: OutboundRequest, limit: number): number {
   const asked = init.maxRedirects;
@@ -94,6 +103,7 @@ export class UndiciOutboundHttp implements OutboundHttp {
     let current = new URL(url);
     let method = init.method ?? 'GET';
     let body = init.body;
+    let headers = init.headers;
     for (let hop = 0; ; hop++) {
       if (current.protocol !== 'http:' && current.protocol !== 'https:') {
         throw new OutboundHttpError(`${current.protocol} URLs are not called`, 'OUTBOUND_REFUSED');
@@ -103,7 +113,7 @@ export class UndiciOutboundHttp implements OutboundHttp {
         method,
         body,
         signal: init.signal,
-        headers: { ...init.headers, 'user-agent': this.options.userAgent },
+        headers: { ...headers, 'user-agent': this.options.userAgent },
         reset: this.options.keepAlive === false,
       });
       const location = response.headers.location;
@@ -111,7 +121,10 @@ export class UndiciOutboundHttp implements OutboundHttp {
       if (REDIRECTS.has(response.statusCode) && typeof location === 'string' && maxRedirects > 0) {
         await response.body.dump();
         if (hop >= maxRedirects) throw new OutboundHttpError('too many redirects', 'OUTBOUND_REFUSED');
-        current = new URL(location, current);
+        const next = new URL(location, current);
+        // A token meant for one service never reaches another because that service redirected.
+        if (next.origin !== current.origin) headers = withoutCredentials(headers);
+        current = next;
         if (response.statusCode === 303 && method !== 'HEAD') [method, body] = ['GET', undefined];
         continue;
       }

@@ -110,6 +110,51 @@ t.test('UndiciOutboundHttp: guard at connect, user agent, redirects, size limit,
   t.equal((await asIs.request(`${base}/hop`)).status, 302, 'maxRedirects 0 answers the redirect itself');
 });
 
+t.test('UndiciOutboundHttp: a redirect to another origin drops the credential headers, as fetch does', async (t) => {
+  const received: Array<{ server: string; headers: Record<string, unknown> }> = [];
+  const other = createServer((req, res) => {
+    received.push({ server: 'other', headers: req.headers });
+    res.end('there');
+  });
+  const otherBase = await listen(other);
+  t.teardown(() => other.close());
+  const first = createServer((req, res) => {
+    received.push({ server: 'first', headers: req.headers });
+    if (req.url === '/away') return void res.writeHead(302, { location: `${otherBase}/landing` }).end();
+    if (req.url === '/near') return void res.writeHead(307, { location: '/landing' }).end();
+    res.end('here');
+  });
+  const base = await listen(first);
+  t.teardown(() => first.close());
+  const client = new UndiciOutboundHttp({
+    userAgent: 'cms/9',
+    timeoutMs: 5000,
+    maxResponseBytes: 1000,
+    allowPrivate: true,
+  });
+  t.teardown(() => client.close());
+  const headers = {
+    Authorization: 'Bearer secret',
+    cookie: 'sid=1',
+    'Proxy-Authorization': 'Basic x',
+    'x-kept': 'yes',
+  };
+
+  t.equal((await client.request(`${base}/away`, { headers })).body.toString(), 'there');
+  const [sent, landed] = received;
+  t.equal(sent!.headers.authorization, 'Bearer secret', 'the first call carries the credentials');
+  t.equal(landed!.server, 'other');
+  t.equal(landed!.headers.authorization, undefined, 'Authorization is not sent to the other origin');
+  t.equal(landed!.headers.cookie, undefined, 'nor Cookie');
+  t.equal(landed!.headers['proxy-authorization'], undefined, 'nor Proxy-Authorization');
+  t.equal(landed!.headers['x-kept'], 'yes', 'other headers go on');
+
+  received.length = 0;
+  await client.request(`${base}/near`, { headers });
+  t.equal(received[1]!.server, 'first');
+  t.equal(received[1]!.headers.authorization, 'Bearer secret', 'a redirect within the origin keeps them');
+});
+
 t.test('hostOutboundClients: the properties, cms/<version>, one client per private-address choice', async (t) => {
   const agents: string[] = [];
   const server = createServer((req, res) => {
