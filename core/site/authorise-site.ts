@@ -1,6 +1,5 @@
 import type { PermissionService } from '../auth/permission-service.js';
 import type { Principal } from '../auth/principal.js';
-import { checkKnown } from '../auth/known-asset.js';
 import type { DefinitionCache } from '../definitions/definition-cache.js';
 import { CmsError, Errors } from '../errors/index.js';
 import type { PermissionName } from '../model/permission.js';
@@ -22,22 +21,14 @@ export interface SiteAccess {
 
 /**
  * The site, by identifier or name, once the caller holds the permission on it (administrators hold
- * every one). Throws `SITE_NOT_FOUND`, then `PERMISSION_DENIED`; asking to read a site one may not
- * read is answered `SITE_NOT_FOUND` as for no site, so it tells nothing about which sites exist.
+ * every one). Throws `SITE_NOT_FOUND`, then `PERMISSION_DENIED`.
  */
 export async function authoriseSite(deps: SitePermissions, tx: RepositorySet, access: SiteAccess): Promise<Site> {
   const site = (await tx.sites.findById(access.site)) ?? (await tx.sites.findByName(access.site));
   if (!site) throw new CmsError(Errors.SITE_NOT_FOUND, { site: access.site });
   const definitions = await deps.definitions.in(tx);
-  const check = deps.permissions.for(definitions, access.caller);
-  const asset = { kind: 'site', siteId: site.identifier } as const;
-  if (access.permission === 'READ') {
-    await checkKnown(check, asset, {
-      permission: 'READ',
-      unknown: () => new CmsError(Errors.SITE_NOT_FOUND, { site: access.site }),
-    });
-  } else {
-    await check.check(asset, access.permission);
-  }
+  await deps.permissions
+    .for(definitions, access.caller)
+    .check({ kind: 'site', siteId: site.identifier }, access.permission);
   return site;
 }

@@ -4,7 +4,7 @@ import { CmsError, Errors } from '../errors/index.js';
 import type { Page } from '../model/page.js';
 import type { Site } from '../model/site.js';
 import type { Repositories, SiteQuery, Storage } from '../plugin/storage-driver.js';
-import { authoriseSite, type SitePermissions } from './authorise-site.js';
+import type { SitePermissions } from './authorise-site.js';
 import { findDefaultSite } from './default-site.js';
 import { removeSite, type SiteRemovalDependencies } from './site-removal.js';
 
@@ -108,10 +108,14 @@ export class SiteService {
     this.deps.changed?.();
   }
 
-  /** Makes the site the caller's current one; the caller must be allowed to read it. */
+  /**
+   * Makes the site the caller's current one; the caller must be allowed to read it. One it may not
+   * read is answered `SITE_NOT_FOUND`, as one that does not exist.
+   */
   async switchTo(caller: Principal, idOrName: string): Promise<Site> {
     return this.storage.transaction(async (tx) => {
-      const site = await authoriseSite(this.deps, tx, { caller, site: idOrName, permission: 'READ' });
+      const site = await requireSite(tx, idOrName);
+      if (!(await this.readable(caller, site, tx))) throw new CmsError(Errors.SITE_NOT_FOUND, { site: idOrName });
       await tx.settings.put(currentSiteKey(caller.user.userId), site.identifier);
       return site;
     });
@@ -150,8 +154,8 @@ export class SiteService {
     throw new CmsError(Errors.SITE_NOT_FOUND, { site: 'default' });
   }
 
-  private async readable(caller: Principal, site: Site): Promise<boolean> {
-    const definitions = await this.deps.definitions.in(this.storage);
+  private async readable(caller: Principal, site: Site, tx: Repositories = this.storage): Promise<boolean> {
+    const definitions = await this.deps.definitions.in(tx);
     return this.deps.permissions.for(definitions, caller).has({ kind: 'site', siteId: site.identifier }, 'READ');
   }
 
