@@ -7,6 +7,9 @@ import type { RepositorySet } from '../plugin/storage-driver.js';
 import type { PermissionCheck, PermissionService } from './permission-service.js';
 import type { Principal } from './principal.js';
 
+/** Whether the caller may see an item of a listing. */
+export type Filter<T> = (item: T) => Promise<boolean>;
+
 /** How many rows a filtered listing reads from storage at a time. */
 const BATCH = 500;
 
@@ -33,6 +36,23 @@ export class DefinitionReadRules {
   /** The permission checks of the caller, for the definitions as `tx` sees them. */
   async checks(caller: Principal | null, tx: RepositorySet = this.deps.storage): Promise<PermissionCheck> {
     return this.deps.permissions.for(await this.deps.definitions.in(tx), caller);
+  }
+
+  /**
+   * Which sites the caller may read, decided against one reading of the definitions (for a
+   * listing); `undefined` for administrators, who see all of them.
+   */
+  async siteFilter(caller: Principal | null): Promise<Filter<Pick<Site, 'identifier'>> | undefined> {
+    if (caller?.admin) return undefined;
+    const check = await this.checks(caller);
+    return (site) => check.has({ kind: 'site', siteId: site.identifier }, 'READ');
+  }
+
+  /** Which content types the caller may read, as `siteFilter` decides sites. */
+  async typeFilter(caller: Principal | null): Promise<Filter<ContentType> | undefined> {
+    if (caller?.admin) return undefined;
+    const check = await this.checks(caller);
+    return (type) => check.has({ kind: 'contentType', type }, 'READ');
   }
 
   async canReadSite(caller: Principal | null, site: Pick<Site, 'identifier'>, tx?: RepositorySet): Promise<boolean> {
@@ -105,13 +125,15 @@ export class DefinitionReadRules {
 
   /**
    * One page of a listing, counting only what `keep` lets through: the storage listing is read in
-   * batches, so `total` and the page agree with what the caller may see.
+   * batches, so `total` and the page agree with what the caller may see. Without `keep`, the page
+   * as storage answers it.
    */
   async filteredPage<T>(
     request: PageRequest,
     fetch: (page: PageRequest) => Promise<Page<T>>,
-    keep: (item: T) => Promise<boolean>,
+    keep: Filter<T> | undefined,
   ): Promise<Page<T>> {
+    if (!keep) return fetch(request);
     const items: T[] = [];
     let total = 0;
     await eachRow(fetch, async (item) => {

@@ -68,7 +68,8 @@ export default defineRoutes('content type catalogue', ({ contentTypeCopier, cont
       "Lists the content types the caller may read a page at a time: filter.types (variables, comma-separated; `data` in older clients), filter.query (name or variable), filter.site (its types and the system's), filter.sites (site ids or names, comma-separated, at most 100), filter.baseType; orderBy and direction as the list takes them",
     response: { schema: Type.Array(ContentTypeSchema) },
     body: FilterBody,
-    handler: ({ body, principal }) => {
+    handler: async ({ body, principal }) => {
+      const keep = await readRules.typeFilter(principal);
       const { filter } = body;
       const baseTypes =
         filter.baseType === undefined
@@ -93,7 +94,7 @@ export default defineRoutes('content type catalogue', ({ contentTypeCopier, cont
                 },
                 { ...batch, sort: typeSort.read(body) },
               ),
-            (type) => readRules.canReadType(principal, type),
+            keep,
           ),
         (t) => contentTypeView(t, []),
       );

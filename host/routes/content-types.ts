@@ -68,17 +68,13 @@ export default defineRoutes('content types', ({ contentTypes: types, fields, rea
       'Lists the content types the caller may read a page at a time, by name unless orderby and direction say otherwise; filter matches name or variable',
     response: { schema: Type.Array(ContentTypeSchema) },
     query: ListQuery,
-    handler: ({ query, principal }) => {
+    handler: async ({ query, principal }) => {
+      const keep = await readRules.typeFilter(principal);
       const filter = query.filter ?? query.name;
       const sort = typeSort.read(query);
       return pagedReply(
         query,
-        (page) =>
-          readRules.filteredPage(
-            page,
-            (batch) => types.list({ ...batch, filter, sort }),
-            (type) => readRules.canReadType(principal, type),
-          ),
+        (page) => readRules.filteredPage(page, (batch) => types.list({ ...batch, filter, sort }), keep),
         (t) => contentTypeView(t, []),
       );
     },

@@ -65,17 +65,19 @@ export default defineRoutes('sites', ({ sites, readRules }) => [
       'Lists the sites the caller may read a page at a time, by name unless orderby and direction say otherwise; filter, archive, live and system narrow the list as in the original',
     query: SiteListQuery,
     response: { schema: Type.Array(SiteSchema) },
-    handler: ({ query, principal }) =>
-      pagedReply(
+    handler: async ({ query, principal }) => {
+      const keep = await readRules.siteFilter(principal);
+      return pagedReply(
         query,
         (page) =>
           readRules.filteredPage(
             page,
             (batch) => sites.listSites({ ...batch, ...siteFilters(query), sort: siteSort.read(query) }),
-            (site) => readRules.canReadSite(principal, site),
+            keep,
           ),
         siteView,
-      ),
+      );
+    },
   }),
   route({
     method: 'GET',
