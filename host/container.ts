@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DefinitionCache } from '../core/definitions/definition-cache.js';
 import { PermissionService } from '../core/auth/permission-service.js';
+import { DefinitionReadRules } from '../core/auth/definition-read-rules.js';
 import { AssetPermissionService } from '../core/auth/asset-permission-service.js';
 import { SEED_IDS } from '../core/setup/seed-installation.js';
 import { SystemActionService } from '../core/workflow/system-actions.js';
@@ -183,6 +184,8 @@ export function buildContainer(parts: {
   c.register(DefinitionCache, { useValue: definitions });
   const permissions = new PermissionService({ anonymous: SEED_IDS.anonymousRole, owner: SEED_IDS.ownerRole });
   c.register(PermissionService, { useValue: permissions });
+  const readRules = new DefinitionReadRules({ storage: parts.storage, definitions, permissions });
+  c.register(DefinitionReadRules, { useValue: readRules });
   c.register(EventAudienceCheck, {
     useValue: new EventAudienceCheck({ storage: parts.storage, definitions, permissions }),
   });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PermissionService } from '../auth/permission-service.js';
+import { checkKnown } from '../auth/known-asset.js';
 import type { Principal } from '../auth/principal.js';
 import type { DefinitionCache } from '../definitions/definition-cache.js';
 import { CmsError, Errors } from '../errors/index.js';
@@ -72,11 +73,21 @@ export class ContentTypeService {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** The type, once the caller may change it (its fields included); otherwise `PERMISSION_DENIED`. */
+  /**
+   * The type, once the caller may change it (its fields included); otherwise `PERMISSION_DENIED`,
+   * or `CONTENT_TYPE_NOT_FOUND` as for no type when the caller may not even read it.
+   */
   async findEditable(principal: Principal, idOrVariable: string, repositories: Repositories = this.storage) {
     const type = await this.find(idOrVariable, repositories);
     const definitions = await this.access.definitions.in(repositories);
-    await this.access.permissions.for(definitions, principal).check({ kind: 'contentType', type }, 'EDIT_PERMISSIONS');
+    await checkKnown(
+      this.access.permissions.for(definitions, principal),
+      { kind: 'contentType', type },
+      {
+        permission: 'EDIT_PERMISSIONS',
+        unknown: () => new CmsError(Errors.CONTENT_TYPE_NOT_FOUND, { type: idOrVariable }),
+      },
+    );
     return type;
   }
 

@@ -1,3 +1,4 @@
+import { checkKnown } from '../auth/known-asset.js';
 import type { PermissionService } from '../auth/permission-service.js';
 import type { Principal } from '../auth/principal.js';
 import type { AnonymousContentAccess } from '../content/content-reader.js';
@@ -87,7 +88,16 @@ export class NavigationService {
     const site = await this.site(request);
     const check = this.deps.permissions.for(definitions, principal);
     // A tree is a live read: the anonymous role's grants count for everybody, as in every live read.
-    await check.check({ kind: 'site', siteId: site.identifier }, 'READ', { live: true });
+    // A site the caller may not read is answered as one that does not exist.
+    await checkKnown(
+      check,
+      { kind: 'site', siteId: site.identifier },
+      {
+        permission: 'READ',
+        unknown: () => unknownSite(request),
+        options: { live: true },
+      },
+    );
 
     const version = `${tokens.definitions}\0${tokens.navigation}`;
     const key = [site.identifier, languageId, rootPath, depth, this.callerKey(principal)].join('\0');
@@ -113,8 +123,9 @@ export class NavigationService {
     const canRead = this.deps.permissionCheck
       ? (asset: Parameters<typeof check.has>[0]) => check.has(asset, 'READ', { live: true })
       : undefined;
+    // A folder the caller may not read is answered as a path with nothing there.
     if (root && canRead && !(await canRead({ kind: 'folder', folder: root })))
-      await check.check({ kind: 'folder', folder: root }, 'READ', { live: true });
+      throw new CmsError(Errors.NAV_URL_NOT_FOUND);
     return buildNavTree(
       this.deps.storage,
       { ...at, root, canRead, typeOf: (id) => definitions.contentType(id) },
@@ -144,4 +155,11 @@ export class NavigationService {
     // The user too, not only the roles: `CMS Owner` grants depend on who owns each item.
     return `${principal.user.userId}\0${[...principal.roleIds].sort().join(',')}`;
   }
+}
+
+/** What a request naming no site gets: `SITE_NOT_FOUND` for a `host_id`, else "no such URL". */
+function unknownSite(request: NavRequest): CmsError {
+  return request.hostId !== undefined
+    ? new CmsError(Errors.SITE_NOT_FOUND, { site: request.hostId }, { fieldName: 'host_id' })
+    : new CmsError(Errors.NAV_URL_NOT_FOUND);
 }

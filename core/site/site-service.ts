@@ -4,9 +4,12 @@ import { CmsError, Errors } from '../errors/index.js';
 import type { Page } from '../model/page.js';
 import type { Site } from '../model/site.js';
 import type { Repositories, SiteQuery, Storage } from '../plugin/storage-driver.js';
-import { authoriseSite, type SitePermissions } from './authorise-site.js';
+import type { SitePermissions } from './authorise-site.js';
 import { findDefaultSite } from './default-site.js';
 import { removeSite, type SiteRemovalDependencies } from './site-removal.js';
+
+/** Sites read at a time while looking for one the caller may read. */
+const FALLBACK_BATCH = 200;
 
 /** A host name: letters, digits, dots, dashes and underscores. */
 const SITE_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9._-]{0,253})$/;
@@ -105,46 +108,55 @@ export class SiteService {
     this.deps.changed?.();
   }
 
-  /** Makes the site the caller's current one; the caller must be allowed to read it. */
+  /**
+   * Makes the site the caller's current one; the caller must be allowed to read it. One it may not
+   * read is answered `SITE_NOT_FOUND`, as one that does not exist.
+   */
   async switchTo(caller: Principal, idOrName: string): Promise<Site> {
     return this.storage.transaction(async (tx) => {
-      const site = await authoriseSite(this.deps, tx, { caller, site: idOrName, permission: 'READ' });
+      const site = await requireSite(tx, idOrName);
+      if (!(await this.readable(caller, site, tx))) throw new CmsError(Errors.SITE_NOT_FOUND, { site: idOrName });
       await tx.settings.put(currentSiteKey(caller.user.userId), site.identifier);
       return site;
     });
   }
 
-  /** Makes the default site the caller's current one, as the original's switch without an id does. */
+  /**
+   * Makes the default site the caller's current one, as the original's switch without an id does;
+   * a caller who may not read it gets the first site they may read.
+   */
   async switchToDefault(caller: Principal): Promise<Site> {
-    const site = await findDefaultSite(this.storage);
-    if (!site) throw new CmsError(Errors.SITE_NOT_FOUND, { site: 'default' });
+    const site = await this.fallback(caller);
     return this.switchTo(caller, site.identifier);
   }
 
   /**
    * The caller's current site: the one switched to while it exists, is not archived and the caller
-   * may still read it; else the default site.
+   * may still read it; else the default site, else the first site (by name) the caller may read.
    */
   async current(caller: Principal): Promise<Site> {
     const chosen = await this.storage.settings.get(currentSiteKey(caller.user.userId));
     const site = chosen === undefined ? undefined : await this.storage.sites.findById(chosen);
-    if (site && !site.archived) {
-      const readable = await authoriseSite(this.deps, this.storage, {
-        caller,
-        site: site.identifier,
-        permission: 'READ',
-      })
-        .then(() => true)
-        .catch((error: unknown) => {
-          // Lost the right to read it since: the default site then, as for a site gone.
-          if (error instanceof CmsError && error.kind === 'forbidden') return false;
-          throw error;
-        });
-      if (readable) return site;
+    if (site && !site.archived && (await this.readable(caller, site))) return site;
+    return this.fallback(caller);
+  }
+
+  /** The default site when the caller may read it, else the first live site by name they may read. */
+  private async fallback(caller: Principal): Promise<Site> {
+    const preferred = await findDefaultSite(this.storage);
+    if (preferred && (await this.readable(caller, preferred))) return preferred;
+    for (let offset = 0; ; offset += FALLBACK_BATCH) {
+      const page = await this.storage.sites.list({ offset, limit: FALLBACK_BATCH, archived: false, system: false });
+      for (const site of page.items) if (await this.readable(caller, site)) return site;
+      if (page.items.length < FALLBACK_BATCH) break;
     }
-    const fallback = await findDefaultSite(this.storage);
-    if (!fallback) throw new CmsError(Errors.SITE_NOT_FOUND, { site: 'default' });
-    return fallback;
+    // Named as for no default site: the caller learns nothing of the sites it may not read.
+    throw new CmsError(Errors.SITE_NOT_FOUND, { site: 'default' });
+  }
+
+  private async readable(caller: Principal, site: Site, tx: Repositories = this.storage): Promise<boolean> {
+    const definitions = await this.deps.definitions.in(tx);
+    return this.deps.permissions.for(definitions, caller).has({ kind: 'site', siteId: site.identifier }, 'READ');
   }
 
   private async changeState(idOrName: string, change: (site: Site) => Site): Promise<Site> {

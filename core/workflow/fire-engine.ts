@@ -3,7 +3,8 @@ import type { SecretSealer } from '../plugin/secret-sealer.js';
 import type { PermissionService } from '../auth/permission-service.js';
 import type { Principal } from '../auth/principal.js';
 import type { ContentService, ContentSubmission } from '../content/content-service.js';
-import type { DefinitionCache } from '../definitions/definition-cache.js';
+import { checkItemKnown } from '../content/item-known.js';
+import type { DefinitionCache, Definitions } from '../definitions/definition-cache.js';
 import { CmsError, Errors } from '../errors/index.js';
 import type { Logger } from '../logger.js';
 import type { ContentType } from '../model/content-type.js';
@@ -18,7 +19,7 @@ import type { IndexQueue } from '../search/index-queue.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { actionIdByName } from './action-by-name.js';
 import { checkAvailable, checkWhoCanUse, mayUse, resolveActionlets } from './fire-checks.js';
-import { locateItem, type ItemLocator } from './fire-item.js';
+import { locateItem, unknownItem, type FireItem, type ItemLocator } from './fire-item.js';
 import { FireSession } from './fire-session.js';
 
 export interface FireRequest {
@@ -91,10 +92,7 @@ export class FireEngine {
     if (!action) throw new CmsError(Errors.WORKFLOW_ACTION_NOT_FOUND);
     const item = await locateItem(tx, definitions, this.deps.content, request);
     // Any fire on an existing item needs READ on it; what the actionlets change needs more (the session checks).
-    if (item.current) {
-      const asset = { kind: 'content', identifier: item.current.identifier, type: item.type } as const;
-      await this.deps.permissions.for(definitions, request.principal).check(asset, 'READ');
-    }
+    await this.checkExisting(definitions, item, request, request.principal);
     if (request.indexPolicy) this.deps.indexQueue?.require(tx, request.indexPolicy);
     const start = await checkAvailable(definitions, action, item, request.actionId);
     await checkWhoCanUse(tx, action, request.principal);
@@ -154,9 +152,36 @@ export class FireEngine {
 
   /** The id of the action named `name` for the item (see `actionIdByName`), for a fire by name. */
   async actionIdByName(name: string | undefined, target: ItemLocator, principal: Principal): Promise<string> {
+    await this.requireReadable(target, principal);
     const tx = this.deps.storage;
     const context = { tx, definitions: await this.deps.definitions.in(tx), content: this.deps.content };
     return actionIdByName(context, name, target, principal);
+  }
+
+  /**
+   * Before anything about an existing item the request names is worked out (which action a name or
+   * a system action means), the caller must be able to read it; otherwise the answer is that of an
+   * item that does not exist. New content passes: what creating needs is checked when it is fired.
+   */
+  async requireReadable(target: ItemLocator, principal: Principal): Promise<void> {
+    if (!target.inode && !target.submission?.identifier) return;
+    const tx = this.deps.storage;
+    const definitions = await this.deps.definitions.in(tx);
+    const item = await locateItem(tx, definitions, this.deps.content, target);
+    await this.checkExisting(definitions, item, target, principal);
+  }
+
+  /** READ on the existing item a fire names; one the caller may not read is answered as unknown. */
+  private async checkExisting(definitions: Definitions, item: FireItem, request: ItemLocator, principal: Principal) {
+    const existing = item.current?.identifier ?? item.found;
+    if (!existing) return;
+    const check = this.deps.permissions.for(definitions, principal);
+    await checkItemKnown(
+      this.deps.storage,
+      check,
+      { identifier: existing, type: item.type },
+      { permission: 'READ', unknown: () => unknownItem(request) },
+    );
   }
 
   /** The actions of the item's current step (or of the first steps, for an item without a task) the caller may fire. */
@@ -165,8 +190,13 @@ export class FireEngine {
     const definitions = await this.deps.definitions.in(tx);
     const current = await this.deps.content.getByInode(tx, inode);
     const type = (await definitions.contentType(current.identifier.contentTypeId))!;
-    const asset = { kind: 'content', identifier: current.identifier, type } as const;
-    await this.deps.permissions.for(definitions, principal).check(asset, 'READ');
+    const check = this.deps.permissions.for(definitions, principal);
+    await checkItemKnown(
+      tx,
+      check,
+      { identifier: current.identifier, type },
+      { permission: 'READ', unknown: () => unknownItem({ inode }) },
+    );
     const task = await tx.tasks.find(current.identifier.identifier, current.version.languageId);
     const firstSteps = async () =>
       (await Promise.all(type.workflows.map(async (schemeId) => (await definitions.steps(schemeId))[0]?.id))).filter(

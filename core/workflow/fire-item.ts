@@ -2,7 +2,7 @@ import type { ContentService, ContentSubmission } from '../content/content-servi
 import { requireContentType, type Definitions } from '../definitions/definition-cache.js';
 import { CmsError, Errors } from '../errors/index.js';
 import type { ContentType } from '../model/content-type.js';
-import type { Contentlet } from '../model/contentlet.js';
+import type { ContentIdentifier, Contentlet } from '../model/contentlet.js';
 import { DEFAULT_LANGUAGE_ID } from '../model/language.js';
 import type { WorkflowTask } from '../model/workflow.js';
 import type { Repositories } from '../plugin/storage-driver.js';
@@ -14,6 +14,8 @@ export interface FireItem {
   languageId: number;
   type: ContentType;
   current: Contentlet | undefined;
+  /** The existing item named by identifier, also when it has no version in the fire's language. */
+  found?: ContentIdentifier;
   task: WorkflowTask | undefined;
 }
 
@@ -22,6 +24,12 @@ export interface ItemLocator {
   inode?: string;
   /** New content, or new values for existing content (when it carries `identifier`). */
   submission?: ContentSubmission;
+}
+
+/** The answer for an item the request names that does not exist: also that of one the caller may not read. */
+export function unknownItem(request: ItemLocator): CmsError {
+  if (request.inode) return new CmsError(Errors.CONTENT_VERSION_NOT_FOUND, { inode: request.inode });
+  return new CmsError(Errors.CONTENT_NOT_FOUND, { identifier: request.submission?.identifier ?? '' });
 }
 
 /** Finds the item a fire names: a version by inode, an existing item by identifier, or new content of a type. */
@@ -55,6 +63,7 @@ export async function locateItem(
       languageId,
       type,
       current,
+      found: ident,
       task: await tx.tasks.find(ident.identifier, languageId),
     };
   }

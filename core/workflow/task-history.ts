@@ -1,3 +1,4 @@
+import { checkItemKnown } from '../content/item-known.js';
 import type { PermissionService } from '../auth/permission-service.js';
 import type { Principal } from '../auth/principal.js';
 import type { DefinitionCache } from '../definitions/definition-cache.js';
@@ -19,19 +20,24 @@ export class TaskHistoryService {
   /**
    * Oldest first. An item that never existed is refused; a removed one still shows its history, to
    * administrators only (nothing is left to hold permissions). Otherwise READ on the item is needed.
+   * Whoever may not see the history is answered as for an item that never existed.
    */
   async list(principal: Principal, identifier: string): Promise<WorkflowHistoryEntry[]> {
     const item = await this.storage.content.findIdentifier(identifier);
     const history = await this.storage.tasks.listHistory(identifier);
     if (!item) {
-      if (history.length === 0) throw new CmsError(Errors.CONTENT_NOT_FOUND, { identifier });
-      if (!principal.admin) throw new CmsError(Errors.AUTH_FORBIDDEN);
+      if (history.length === 0 || !principal.admin) throw new CmsError(Errors.CONTENT_NOT_FOUND, { identifier });
       return history;
     }
     const definitions = await this.definitions.in(this.storage);
     const type = await definitions.contentType(item.contentTypeId);
     if (!type) throw new CmsError(Errors.CONTENT_TYPE_NOT_FOUND, { type: item.contentTypeId });
-    await this.permissions.for(definitions, principal).check({ kind: 'content', identifier: item, type }, 'READ');
+    await checkItemKnown(
+      this.storage,
+      this.permissions.for(definitions, principal),
+      { identifier: item, type },
+      { permission: 'READ', unknown: () => new CmsError(Errors.CONTENT_NOT_FOUND, { identifier }) },
+    );
     return history;
   }
 
@@ -54,7 +60,12 @@ export class TaskHistoryService {
       const definitions = await this.definitions.in(tx);
       const type = await definitions.contentType(item.contentTypeId);
       if (!type) throw new CmsError(Errors.CONTENT_TYPE_NOT_FOUND, { type: item.contentTypeId });
-      await this.permissions.for(definitions, principal).check({ kind: 'content', identifier: item, type }, 'READ');
+      await checkItemKnown(
+        tx,
+        this.permissions.for(definitions, principal),
+        { identifier: item, type },
+        { permission: 'READ', unknown: () => new CmsError(Errors.CONTENT_NOT_FOUND, { identifier }) },
+      );
       const task = await tx.tasks.find(item.identifier, languageId);
       const entry = {
         identifier: item.identifier,

@@ -1,3 +1,4 @@
+import { checkItemKnown } from '../content/item-known.js';
 import type { PermissionService } from '../auth/permission-service.js';
 import type { Principal } from '../auth/principal.js';
 import { requireContentType, type DefinitionCache } from '../definitions/definition-cache.js';
@@ -60,7 +61,12 @@ export class WorkflowAvailabilityService {
     if (!item) throw new CmsError(Errors.CONTENT_NOT_FOUND, { identifier: identifierOrInode });
     const definitions = await this.definitions.in(this.storage);
     const type = await requireContentType(definitions, item.contentTypeId);
-    await this.permissions.for(definitions, principal).check({ kind: 'content', identifier: item, type }, 'READ');
+    await checkItemKnown(
+      this.storage,
+      this.permissions.for(definitions, principal),
+      { identifier: item, type },
+      { permission: 'READ', unknown: () => new CmsError(Errors.CONTENT_NOT_FOUND, { identifier: identifierOrInode }) },
+    );
     const task =
       (await this.storage.tasks.find(identifier, version?.languageId ?? languageId ?? DEFAULT_LANGUAGE_ID)) ?? null;
     if (task) {

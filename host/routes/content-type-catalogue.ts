@@ -31,7 +31,7 @@ const FilterBody = Type.Composite([
  * What clients of the original read to build their editors besides the types themselves: the base
  * types, the field types, the filtered listing, the render form of one type, and copies (`/api/v1/contenttype/...`, `/api/v1/fieldTypes`).
  */
-export default defineRoutes('content type catalogue', ({ contentTypeCopier, contentTypes, fieldTypes }) => [
+export default defineRoutes('content type catalogue', ({ contentTypeCopier, contentTypes, fieldTypes, readRules }) => [
   route({
     method: 'GET',
     path: '/api/v1/contenttype/basetypes',
@@ -65,10 +65,11 @@ export default defineRoutes('content type catalogue', ({ contentTypeCopier, cont
     path: '/api/v1/contenttype/_filter',
     access: 'user',
     summary:
-      "Lists content types a page at a time: filter.types (variables, comma-separated; `data` in older clients), filter.query (name or variable), filter.site (its types and the system's), filter.sites (site ids or names, comma-separated, at most 100), filter.baseType; orderBy and direction as the list takes them",
+      "Lists the content types the caller may read a page at a time: filter.types (variables, comma-separated; `data` in older clients), filter.query (name or variable), filter.site (its types and the system's), filter.sites (site ids or names, comma-separated, at most 100), filter.baseType; orderBy and direction as the list takes them",
     response: { schema: Type.Array(ContentTypeSchema) },
     body: FilterBody,
-    handler: ({ body }) => {
+    handler: async ({ body, principal }) => {
+      const keep = await readRules.typeFilter(principal);
       const { filter } = body;
       const baseTypes =
         filter.baseType === undefined
@@ -80,15 +81,20 @@ export default defineRoutes('content type catalogue', ({ contentTypeCopier, cont
         // The original's form reads 0 as "not sent".
         { page: body.page || undefined, per_page: body.perPage || undefined },
         (page) =>
-          contentTypeCopier.filter(
-            {
-              types: filter.types ?? filter.data,
-              query: filter.query,
-              site: filter.site,
-              sites: filter.sites,
-              baseTypes,
-            },
-            { ...page, sort: typeSort.read(body) },
+          readRules.filteredPage(
+            page,
+            (batch) =>
+              contentTypeCopier.filter(
+                {
+                  types: filter.types ?? filter.data,
+                  query: filter.query,
+                  site: filter.site,
+                  sites: filter.sites,
+                  baseTypes,
+                },
+                { ...batch, sort: typeSort.read(body) },
+              ),
+            keep,
           ),
         (t) => contentTypeView(t, []),
       );
@@ -103,7 +109,8 @@ export default defineRoutes('content type catalogue', ({ contentTypeCopier, cont
     response: { schema: ContentTypeSchema },
     answers: { 404: 'no such content type' },
     query: Type.Object({ languageId: Type.Optional(Type.Integer({ minimum: -1, maximum: 2_147_483_647 })) }),
-    handler: async ({ params }) => {
+    handler: async ({ params, principal }) => {
+      await readRules.requireTypeNamed(principal, params.idOrVar);
       const t = await contentTypes.get(params.idOrVar);
       return contentTypeView(t, t.fields);
     },

@@ -43,7 +43,7 @@ const ListQuery = Type.Composite([
 
 /** Content types (`/api/v1/contenttype`) and their fields (`/api/v2/contenttype/{variable}/fields`). */
 
-export default defineRoutes('content types', ({ contentTypes: types, fields }) => [
+export default defineRoutes('content types', ({ contentTypes: types, fields, readRules }) => [
   route({
     method: 'POST',
     path: '/api/v1/contenttype',
@@ -65,15 +65,16 @@ export default defineRoutes('content types', ({ contentTypes: types, fields }) =
     path: '/api/v1/contenttype',
     access: 'user',
     summary:
-      'Lists content types a page at a time, by name unless orderby and direction say otherwise; filter matches name or variable',
+      'Lists the content types the caller may read a page at a time, by name unless orderby and direction say otherwise; filter matches name or variable',
     response: { schema: Type.Array(ContentTypeSchema) },
     query: ListQuery,
-    handler: ({ query }) => {
+    handler: async ({ query, principal }) => {
+      const keep = await readRules.typeFilter(principal);
       const filter = query.filter ?? query.name;
       const sort = typeSort.read(query);
       return pagedReply(
         query,
-        (page) => types.list({ ...page, filter, sort }),
+        (page) => readRules.filteredPage(page, (batch) => types.list({ ...batch, filter, sort }), keep),
         (t) => contentTypeView(t, []),
       );
     },
@@ -84,8 +85,9 @@ export default defineRoutes('content types', ({ contentTypes: types, fields }) =
     access: 'user',
     summary: 'One content type with its fields, by id or variable',
     response: { schema: ContentTypeSchema },
-    answers: { 404: 'no such content type' },
-    handler: async ({ params }) => {
+    answers: { 404: 'no such content type, or one the caller may not read' },
+    handler: async ({ params, principal }) => {
+      await readRules.requireTypeNamed(principal, params.idOrVar);
       const t = await types.get(params.idOrVar);
       return contentTypeView(t, t.fields);
     },
@@ -145,7 +147,10 @@ export default defineRoutes('content types', ({ contentTypes: types, fields }) =
     summary: 'The fields of a content type',
     response: { schema: Type.Array(FieldSchema) },
     answers: { 404: 'no such content type' },
-    handler: async ({ params }) => (await types.get(params.typeVar)).fields.map(fieldView),
+    handler: async ({ params, principal }) => {
+      await readRules.requireTypeNamed(principal, params.typeVar);
+      return (await types.get(params.typeVar)).fields.map(fieldView);
+    },
   }),
   route({
     method: 'GET',
@@ -154,7 +159,8 @@ export default defineRoutes('content types', ({ contentTypes: types, fields }) =
     summary: 'One field',
     response: { schema: FieldSchema },
     answers: { 404: 'no such content type or field' },
-    handler: async ({ params }) => fieldView(await fields.get(await types.find(params.typeVar), params.fieldId)),
+    handler: async ({ params, principal }) =>
+      fieldView(await fields.get(await readRules.requireTypeNamed(principal, params.typeVar), params.fieldId)),
   }),
   route({
     method: 'PUT',

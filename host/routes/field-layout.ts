@@ -44,7 +44,7 @@ const layoutView = (rows: LayoutRow[]) =>
  * Tab divider fields) of columns (Column fields), reordered, changed or removed with the layout
  * answered back.
  */
-export default defineRoutes('field layout', ({ fieldLayout }) => {
+export default defineRoutes('field layout', ({ fieldLayout, readRules }) => {
   const base = '/api/v3/contenttype/:typeIdOrVarName/fields';
   return [
     route({
@@ -54,7 +54,10 @@ export default defineRoutes('field layout', ({ fieldLayout }) => {
       summary: "The type's fields as rows of columns",
       response: { schema: LayoutSchema },
       answers: { 404: 'no such content type' },
-      handler: async ({ params }) => layoutView(await fieldLayout.layout(params.typeIdOrVarName)),
+      handler: async ({ params, principal }) => {
+        await readRules.requireTypeNamed(principal, params.typeIdOrVarName);
+        return layoutView(await fieldLayout.layout(params.typeIdOrVarName));
+      },
     }),
     route({
       method: 'GET',
@@ -65,8 +68,10 @@ export default defineRoutes('field layout', ({ fieldLayout }) => {
       response: { schema: Type.Array(FieldSchema) },
       answers: { 404: 'no such content type' },
       query: Type.Object({ filter: Type.Optional(Type.Array(Type.String({ maxLength: 32 }), { maxItems: 5 })) }),
-      handler: async ({ params, query }) =>
-        (await fieldLayout.filtered(params.typeIdOrVarName, query.filter ?? [])).map(fieldView),
+      handler: async ({ params, query, principal }) => {
+        await readRules.requireTypeNamed(principal, params.typeIdOrVarName);
+        return (await fieldLayout.filtered(params.typeIdOrVarName, query.filter ?? [])).map(fieldView);
+      },
     }),
     route({
       method: 'PUT',

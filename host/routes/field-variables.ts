@@ -38,7 +38,7 @@ const ref = (params: { typeId: string; by: 'id' | 'var'; field: string }): Field
 const base = '/api/v1/contenttype/:typeId/fields/:by/:field/variables';
 const named = 'its field named by id (fields/id/{fieldId}) or variable (fields/var/{fieldVar})';
 
-export default defineRoutes('field variables', ({ fieldVariables }) => [
+export default defineRoutes('field variables', ({ fieldVariables, readRules }) => [
   route({
     method: 'GET',
     path: base,
@@ -47,7 +47,8 @@ export default defineRoutes('field variables', ({ fieldVariables }) => [
     summary: `The variables of a field, ${named}`,
     response: { schema: Type.Array(FieldVariableSchema) },
     answers: { 404: 'no such content type or field' },
-    handler: async ({ params }) => {
+    handler: async ({ params, principal }) => {
+      await readRules.requireTypeNamed(principal, params.typeId);
       const { field, variables } = await fieldVariables.list(ref(params));
       return variables.map((v) => fieldVariableView(field.id, v));
     },
@@ -74,7 +75,8 @@ export default defineRoutes('field variables', ({ fieldVariables }) => [
     summary: `One variable of a field, ${named}`,
     response: { schema: FieldVariableSchema },
     answers: { 404: 'no such content type, field or variable' },
-    handler: async ({ params }) => {
+    handler: async ({ params, principal }) => {
+      await readRules.requireTypeNamed(principal, params.typeId);
       const { field, variable } = await fieldVariables.get(ref(params), params.variableId);
       return fieldVariableView(field.id, variable);
     },

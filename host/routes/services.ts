@@ -21,6 +21,7 @@ import { LanguageService } from '../../core/language/language-service.js';
 import { StorageToken } from '../../core/plugin/tokens.js';
 import type { Storage } from '../../core/plugin/storage-driver.js';
 import { SiteService } from '../../core/site/site-service.js';
+import { DefinitionReadRules } from '../../core/auth/definition-read-rules.js';
 import { FolderService } from '../../core/folder/folder-service.js';
 import { MenuLinkService } from '../../core/menu-link/menu-link-service.js';
 import { SiteKeyService } from '../../core/analytics/site-key-service.js';
@@ -62,6 +63,8 @@ export interface Services {
   readonly apiKeys: ApiKeyService;
   readonly autoLogin: AutoLogin;
   readonly sites: SiteService;
+  /** Who may see which sites, content types and workflow schemes. */
+  readonly readRules: DefinitionReadRules;
   readonly folders: FolderService;
   readonly menuLinks: MenuLinkService;
   readonly siteKeys: SiteKeyService;
@@ -111,6 +114,7 @@ export function resolveServices(
     apiKeys: resolve(container, ApiKeyService),
     autoLogin: resolve(container, AutoLogin),
     sites: resolve(container, SiteService),
+    readRules: resolve(container, DefinitionReadRules),
     folders: resolve(container, FolderService),
     menuLinks: resolve(container, MenuLinkService),
     siteKeys: resolve(container, SiteKeyService),

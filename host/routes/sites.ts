@@ -46,8 +46,8 @@ function siteFilters(query: Static<typeof SiteFilterQuery>): Omit<SiteQuery, 'of
   };
 }
 
-/** Sites: created by administrators, read by signed-in users. */
-export default defineRoutes('sites', ({ sites }) => [
+/** Sites: created by administrators, read by signed-in users who hold READ on them. */
+export default defineRoutes('sites', ({ sites, readRules }) => [
   route({
     method: 'POST',
     path: '/api/v1/site',
@@ -62,21 +62,29 @@ export default defineRoutes('sites', ({ sites }) => [
     path: '/api/v1/site',
     access: 'user',
     summary:
-      'Lists sites a page at a time, by name unless orderby and direction say otherwise; filter, archive, live and system narrow the list as in the original',
+      'Lists the sites the caller may read a page at a time, by name unless orderby and direction say otherwise; filter, archive, live and system narrow the list as in the original',
     query: SiteListQuery,
     response: { schema: Type.Array(SiteSchema) },
-    handler: ({ query }) =>
-      pagedReply(
+    handler: async ({ query, principal }) => {
+      const keep = await readRules.siteFilter(principal);
+      return pagedReply(
         query,
-        (page) => sites.listSites({ ...page, ...siteFilters(query), sort: siteSort.read(query) }),
+        (page) =>
+          readRules.filteredPage(
+            page,
+            (batch) => sites.listSites({ ...batch, ...siteFilters(query), sort: siteSort.read(query) }),
+            keep,
+          ),
         siteView,
-      ),
+      );
+    },
   }),
   route({
     method: 'GET',
     path: '/api/v1/site/currentSite',
     access: 'user',
-    summary: "The caller's current site: the one last switched to, else the default site",
+    summary:
+      "The caller's current site: the one last switched to, else the default site, else the first the caller may read",
     response: { schema: SiteSchema },
     handler: async ({ principal }) => siteView(await sites.current(principal)),
   }),
@@ -135,8 +143,9 @@ export default defineRoutes('sites', ({ sites }) => [
     path: '/api/v1/site/:siteId',
     access: 'user',
     summary: 'One site, by identifier or name',
-    answers: { 404: 'no such site' },
+    answers: { 404: 'no such site, or one the caller may not read' },
     response: { schema: SiteSchema },
-    handler: async ({ params }) => siteView(await sites.getSite(params.siteId)),
+    handler: async ({ params, principal }) =>
+      siteView(await readRules.requireSite(principal, await sites.getSite(params.siteId), params.siteId)),
   }),
 ]);

@@ -106,6 +106,7 @@ async function fireEach(
   let failCount = 0;
   for (const item of items) {
     try {
+      await services.engine.requireReadable({ inode: item.inode, submission: item.request.submission }, principal);
       const actionId = await services.systemActions.resolve(verb, {
         inode: item.inode,
         submission: item.request.submission,
@@ -282,7 +283,7 @@ export default defineRoutes(
         query: CommentQuery,
         body: CommentBody,
         response: { schema: HistoryEntrySchema },
-        answers: { 403: 'the caller may not read the item', 404: 'no such item in that language' },
+        answers: { 404: 'no such item in that language, or one the caller may not read' },
         handler: async ({ params, query, body, principal }) =>
           historyEntryView(await taskHistory.comment(principal, params.identifier, body.comment, query.language)),
       }),

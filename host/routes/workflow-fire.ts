@@ -44,6 +44,7 @@ export default defineRoutes('workflow fire', ({ fireEngine: engine, systemAction
     handler: ({ params, request, query, principal }) =>
       withBody(request, async (body) => {
         const fire = fireRequestOf(body, query);
+        await engine.requireReadable(fire, principal);
         const actionId = await systemActions.resolve(params.systemAction, fire);
         return answer(await engine.fire({ ...fire, actionId, principal }));
       }),

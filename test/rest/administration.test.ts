@@ -99,16 +99,19 @@ testOnEachStorage('users, roles, sites and languages', async (t, s) => {
   }
 
   // The system site is listed only on request, as in the original.
-  const sites = await s.http('GET', '/api/v1/site?system=true', { headers: editor });
+  const sites = await s.http('GET', '/api/v1/site?system=true', { headers: admin });
   t.same(sites.json.entity.map((x: { siteName: string }) => x.siteName).sort(), ['System Host', 'default']);
+  const unseen = await s.http('GET', '/api/v1/site?system=true', { headers: editor });
+  t.same(unseen.json.entity, [], 'a user granted nothing sees no site');
   t.ok(sites.json.entity.find((x: { identifier: string }) => x.identifier === 'SYSTEM_HOST'));
   const site = await s.http('POST', '/api/v1/site', { headers: admin, body: { siteName: 'demo.example.com' } });
   t.equal(site.status, 200);
   t.match(site.json.entity, { identifier: String, siteName: 'demo.example.com', default: false });
   t.equal(
-    (await s.http('GET', `/api/v1/site/${site.json.entity.identifier}`, { headers: editor })).json.entity.siteName,
+    (await s.http('GET', `/api/v1/site/${site.json.entity.identifier}`, { headers: admin })).json.entity.siteName,
     'demo.example.com',
   );
+  t.equal((await s.http('GET', `/api/v1/site/${site.json.entity.identifier}`, { headers: editor })).status, 404);
   t.equal(
     (await s.http('POST', '/api/v1/site', { headers: admin, body: { siteName: 'DEMO.example.com' } })).status,
     409,

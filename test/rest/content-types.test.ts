@@ -251,6 +251,13 @@ testOnEachStorage('content types and fields as the spec shows them', async (t, s
     },
   });
   const reader = s.basicAuth('reader@x.com', 'reader-password');
+  // A type is shown to those who may read it: the role holds nothing until it is granted READ.
+  t.equal((await s.http('GET', '/api/v1/contenttype/id/BlogPost', { headers: reader })).status, 404);
+  const blogPost = (await s.http('GET', '/api/v1/contenttype/id/BlogPost', { headers: admin })).json.entity.id;
+  await s.http('PUT', `/api/v1/permissions/${blogPost}`, {
+    headers: admin,
+    body: { permissions: [{ roleId: editorRole.json.entity.id, permissions: ['READ'] }] },
+  });
   t.equal((await s.http('GET', '/api/v1/contenttype/id/BlogPost', { headers: reader })).status, 200);
   t.equal(
     (await s.http('POST', '/api/v1/contenttype', { headers: reader, body: { clazz: SIMPLE, name: 'x' } })).status,

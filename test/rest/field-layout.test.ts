@@ -123,7 +123,12 @@ testOnEachStorage('the v3 field layout: rows, columns, allfields, move, update a
   );
   t.equal((await s.http('GET', '/api/v3/contenttype/Nope/fields', { headers: admin })).status, 404);
 
-  const { auth: reader } = await userWithNewRole(s);
+  const { auth: reader, roleId } = await userWithNewRole(s);
+  t.equal((await s.http('GET', base, { headers: reader })).status, 404, 'a type the role may not read is unknown');
+  await s.http('PUT', '/api/v1/permissions/Event', {
+    headers: admin,
+    body: { permissions: [{ roleId, permissions: ['READ'] }] },
+  });
   t.equal((await s.http('GET', base, { headers: reader })).status, 200, 'readers read the layout');
   t.equal((await s.http('DELETE', base, { headers: reader, body: { fieldsID: [id('title').id] } })).status, 403);
   t.equal((await s.http('PUT', `${base}/move`, { headers: reader, body: { layout: [] } })).status, 403);

@@ -77,7 +77,12 @@ testOnEachStorage('field variables by field id and by field variable, with their
     if (message) t.equal(r.json.message, message);
   }
 
-  const { auth: reader } = await userWithNewRole(s);
+  const { auth: reader, roleId } = await userWithNewRole(s);
+  t.equal((await s.http('GET', byVar, { headers: reader })).status, 404, 'a type the role may not read is unknown');
+  await s.http('PUT', '/api/v1/permissions/Recipe', {
+    headers: admin,
+    body: { permissions: [{ roleId, permissions: ['READ'] }] },
+  });
   t.equal((await s.http('GET', byVar, { headers: reader })).status, 200, 'readers read');
   t.equal((await s.http('POST', byVar, { headers: reader, body: { key: 'k' } })).status, 403, 'not change');
   t.equal((await s.http('DELETE', `${byVar}/id/${variable.id}`, { headers: reader })).status, 403);

@@ -150,7 +150,7 @@ testOnEachStorage(
     const id = (await fire('PUBLISH', admin, { contentType: 'Note', title: 'n' })).json.entity.identifier as string;
     t.equal((await s.http('GET', `/api/content/id/${id}`)).status, 200, 'seeded: anonymous reads live content');
     await grant('SYSTEM_HOST', [{ roleId: SEED_IDS.ownerRole, permissions: ['READ', 'WRITE', 'PUBLISH'] }]);
-    t.equal((await s.http('GET', `/api/content/id/${id}`)).status, 403, 'without the grant: refused');
+    t.equal((await s.http('GET', `/api/content/id/${id}`)).status, 404, 'without the grant: refused, as unknown');
   },
   { env: { CONTENT_APIS_ALLOW_ANONYMOUS: 'READ' } },
 );
@@ -166,8 +166,12 @@ testOnEachStorage(
         headers: designer,
         body: { clazz: 'TextField', name: 'Summary', variable: 'summary' },
       });
+    const unseen = await addField();
+    t.equal(unseen.status, 404, 'a type the role may not even read is as unknown');
+    t.equal(unseen.json.errors[0].errorCode, 'CONTENT_TYPE_NOT_FOUND');
+    await grant('Note', [{ roleId: designers, permissions: ['READ'] }]);
     const refused = await addField();
-    t.equal(refused.status, 403);
+    t.equal(refused.status, 403, 'readable: the refusal says so');
     t.equal(refused.json.errors[0].errorCode, 'PERMISSION_DENIED');
     const rename = () =>
       s.http('PUT', '/api/v1/contenttype/id/Note', {

@@ -171,7 +171,9 @@ testOnEachStorage('POST /{identifier}/comments', async (t, s) => {
   t.equal((await comment(identifier, { comment: 'x' }, admin, '?language=2')).status, 404, 'not in that language');
   t.equal((await comment(identifier, {})).status, 400, 'comment is required');
   t.equal((await comment(identifier, { comment: 'x' }, {})).status, 401);
-  t.equal((await comment(identifier, { comment: 'x' }, await outsider(s))).status, 403, 'may not read the item');
+  const outside = await comment(identifier, { comment: 'x' }, await outsider(s));
+  t.equal(outside.status, 404, 'an item the caller may not read is as unknown to them');
+  t.equal(outside.json.errors[0].errorCode, 'CONTENT_NOT_FOUND');
 });
 
 const SYSTEM_WORKFLOW = 'd61a59e1-a49c-46f2-a929-db2b4bfa88b2';
