@@ -1,9 +1,9 @@
 import type { Test } from 'tap';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { serviceEntry } from './source-entry.js';
 
-const MAIN = fileURLToPath(new URL('../../host/main.ts', import.meta.url));
+const MAIN = serviceEntry('host/main');
 
 /**
  * The service as `npm start` runs it, in a process of its own (for what an in-process app cannot
@@ -14,7 +14,7 @@ export async function startService(
   env: Record<string, string>,
   password: string,
 ): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, MAIN, {
     env: {
       PATH: process.env.PATH ?? '',
       PORT: '0',
@@ -41,12 +41,11 @@ export async function startService(
 }
 
 /**
- * `host/main.ts` in a process of its own with exactly `env` (and PATH), its output collected: for
+ * `host/main` in a process of its own with exactly `env` (and PATH), its output collected: for
  * what only a process shows (exit codes, what reaches standard error, signals).
  */
 export function runMain(env: Record<string, string>, options: { cwd?: string } = {}) {
-  // Resolved here: from another working directory the name alone would not be found.
-  const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), MAIN], {
+  const child = spawn(process.execPath, MAIN, {
     env: { PATH: process.env.PATH ?? '', ...env },
     cwd: options.cwd,
     stdio: ['ignore', 'pipe', 'pipe'],

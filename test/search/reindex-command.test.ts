@@ -7,15 +7,16 @@ import { fileURLToPath } from 'node:url';
 import { openSqliteSearchIndex } from '../../plugins/search/embedded/sqlite-search-index.js';
 import { progressView } from '../../host/reindex-progress.js';
 import { ADMIN, startTestApp, tempDataDir, textContentType } from '../helpers/test-app.js';
+import { serviceEntry } from '../helpers/source-entry.js';
 import { FAILING_REBUILD_ENV, fireSystem, indexedIds, searchIndexOf } from './search-helpers.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-/** The command's entry, run from source: the build of the same file is what `npm run reindex` runs. */
-const ENTRY = join(ROOT, 'host/reindex-main.ts');
+/** The command's entry, run from the sources: the build of the same file is what `npm run reindex` runs. */
+const ENTRY = serviceEntry('host/reindex-main');
 
 /** Runs the command in a process of its own, its standard output a pipe (no terminal). */
 function reindex(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', ENTRY], {
+  const child = spawn(process.execPath, ENTRY, {
     env: { PATH: process.env.PATH ?? '', INITIAL_ADMIN_PASSWORD: ADMIN.password, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

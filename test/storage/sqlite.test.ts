@@ -11,6 +11,7 @@ import type { DriverStorage } from '../../core/plugin/storage-driver.js';
 import sqlitePlugin from '../../plugins/storage/sqlite/index.js';
 import { repositorySuite } from './repository-suite.js';
 import { normalisedEvent } from '../helpers/normalised-event.js';
+import { SOURCE_LOADER } from '../helpers/source-entry.js';
 
 /** Storage tests stay independent of the host (test-app.ts pulls in the whole service). */
 function tempDataDir(t: Test): string {
@@ -217,9 +218,9 @@ t.test('when SQLite rolls back a whole batch, every transaction in it fails, and
   t.equal(await storage.settings.get('after'), 'y', 'the next transaction was committed and answered as such');
 });
 
-/** A Node process running `code` (an ES module) from the TypeScript sources: tsx only, without tap's own loaders. */
+/** A Node process running `code` (an ES module) on the sources, tsx only if they run uncompiled: no tap loaders. */
 function startNode(code: string, args: string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code, ...args], {
+  const child = spawn(process.execPath, [...SOURCE_LOADER, '--input-type=module', '-e', code, ...args], {
     stdio: ['pipe', 'pipe', 'pipe'],
     env: { ...process.env, NODE_OPTIONS: '' },
   });

@@ -3,13 +3,13 @@ import Database from 'better-sqlite3';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { ConflictError, InvalidError } from '../../../core/plugin/kit.js';
 import { silentLogger } from '../../../core/logger.js';
 import { loadConfig } from '../../../core/config/load-config.js';
 import embedded from '../../../plugins/search/embedded/index.js';
 import { openSqliteSearchIndex } from '../../../plugins/search/embedded/sqlite-search-index.js';
+import { SOURCE_LOADER, sourceFile } from '../../helpers/source-entry.js';
 import { tempDataDir } from '../../helpers/test-app.js';
 import { searchDriverSuite } from './search-driver-suite.js';
 
@@ -155,8 +155,8 @@ t.test('a rebuild left behind by a crashed process is dropped when the file is o
   const first = openSqliteSearchIndex(file);
   await first.index([{ id: 'kept', title: 'kept words' }]);
   await first.close();
-  const script = join(dir, 'crash.mts');
-  const driver = fileURLToPath(new URL('../../../plugins/search/embedded/sqlite-search-index.ts', import.meta.url));
+  const script = join(dir, 'crash.mjs');
+  const driver = sourceFile('plugins/search/embedded/sqlite-search-index');
   writeFileSync(
     script,
     `import { openSqliteSearchIndex } from ${JSON.stringify(driver)};\n` +
@@ -165,7 +165,7 @@ t.test('a rebuild left behind by a crashed process is dropped when the file is o
       "await rebuild.index([{ id: 'half', title: 'half done' }]);\n" +
       'process.exit(0);\n',
   );
-  execFileSync(process.execPath, ['--import', 'tsx', script, file], { stdio: 'pipe' });
+  execFileSync(process.execPath, [...SOURCE_LOADER, script, file], { stdio: 'pipe' });
   t.equal(setFiles(file).length, 2, 'the crashed rebuild left its set file');
   const index = openSqliteSearchIndex(file);
   t.teardown(() => index.close());
