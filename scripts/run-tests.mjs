@@ -10,10 +10,13 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { cleanTestRun, prepareTestRun } from './test-run-preparation.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = (name) => fileURLToPath(new URL(`../node_modules/.bin/${name}`, import.meta.url));
 
+// Started first: what it builds once for the run proceeds in processes of its own while tsc compiles.
+const preparation = prepareTestRun();
 const compiled = spawnSync(bin('tsc'), ['-p', 'test/tsconfig.emit.json', '--listEmittedFiles'], {
   cwd: root,
   encoding: 'utf8',
@@ -31,17 +34,24 @@ function clean() {
   if (cleaned) return;
   cleaned = true;
   for (const file of written) rmSync(file, { force: true });
+  cleanTestRun();
 }
 
-if (compiled.status !== 0) {
+const prepared = await preparation.catch((error) => error);
+if (compiled.status !== 0 || prepared instanceof Error) {
+  if (prepared instanceof Error) console.error(prepared);
   clean();
-  process.exit(compiled.status ?? 1);
+  process.exit(compiled.status || 1);
 }
 
 const tap = spawn(bin('tap'), process.argv.slice(2), {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, TAP_RCFILE: fileURLToPath(new URL('../test/taprc-compiled.yaml', import.meta.url)) },
+  env: {
+    ...process.env,
+    ...prepared,
+    TAP_RCFILE: fileURLToPath(new URL('../test/taprc-compiled.yaml', import.meta.url)),
+  },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => tap.kill(signal));
 tap.on('exit', (code, signal) => {

@@ -15,7 +15,7 @@ async function siteWithKey(s: TestApp, siteName: string): Promise<{ id: string; 
 t.test('the dashboard draws the charts of ingested events, and says when there are none', async (t) => {
   const browser = await launchChromium(t);
   if (!browser) return;
-  const adminDir = await buildBackOffice(t);
+  const adminDir = await buildBackOffice();
   const s = (await startTestApp(t, { socket: true, env: { CMS_ADMIN_DIR: adminDir } }))!;
   // Created first, so the dashboard opens on it (sites are listed by name): the empty state first.
   await siteWithKey(s, 'a-quiet.example.com');

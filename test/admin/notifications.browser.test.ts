@@ -29,7 +29,7 @@ async function upgradeStatus(s: TestApp, cookie: string): Promise<number> {
 t.test('content published in another tab shows up as a notification', async (t) => {
   const browser = await launchChromium(t);
   if (!browser) return;
-  const adminDir = await buildBackOffice(t);
+  const adminDir = await buildBackOffice();
   const s = (await startTestApp(t, { socket: true, env: { CMS_ADMIN_DIR: adminDir } }))!;
   const signedIn = await s.http('POST', '/api/v1/authentication', {
     body: { user: ADMIN.email, password: ADMIN.password },
@@ -97,7 +97,7 @@ t.test('content published in another tab shows up as a notification', async (t) 
 t.test('the back office works while the service has no system-events socket', async (t) => {
   const browser = await launchChromium(t);
   if (!browser) return;
-  const adminDir = await buildBackOffice(t);
+  const adminDir = await buildBackOffice();
   const s = (await startTestApp(t, { socket: true, env: { CMS_ADMIN_DIR: adminDir } }))!;
   const page = await browser.newPage();
   const attempts: number[] = [];
@@ -117,7 +117,7 @@ t.test('the back office works while the service has no system-events socket', as
 t.test('frames of the socket become toasts, and a closed socket is opened again', async (t) => {
   const browser = await launchChromium(t);
   if (!browser) return;
-  const adminDir = await buildBackOffice(t);
+  const adminDir = await buildBackOffice();
   const s = (await startTestApp(t, { socket: true, env: { CMS_ADMIN_DIR: adminDir } }))!;
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   watchForPageErrors(t, page, [/status of 401/]);

@@ -19,7 +19,7 @@ async function bearer(s: TestApp, key: string): Promise<number> {
 t.test('an administrator signs in, finds a user, creates a key that works, and revokes it', async (t) => {
   const browser = await launchChromium(t);
   if (!browser) return;
-  const adminDir = await buildBackOffice(t);
+  const adminDir = await buildBackOffice();
   const s = (await startTestApp(t, {
     socket: true,
     env: { CMS_ADMIN_DIR: adminDir, CMS_AUTH_LOGIN_MAX_FAILURES: '2' },
@@ -178,7 +178,7 @@ t.test('an administrator signs in, finds a user, creates a key that works, and r
 t.test('a user who is not an administrator sees only themselves and manages their own keys', async (t) => {
   const browser = await launchChromium(t);
   if (!browser) return;
-  const adminDir = await buildBackOffice(t);
+  const adminDir = await buildBackOffice();
   // The test talks plain HTTP: the access_token cookie is issued over it only when allowed.
   const s = (await startTestApp(t, {
     socket: true,

@@ -1,9 +1,9 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Test } from 'tap';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { tempDataDir } from './test-app.js';
 
 /** Debian's Chromium, which `.ci/run` installs when it is missing; another can be named for a run. */
 const CHROMIUM = process.env.CMS_TEST_CHROMIUM || '/usr/bin/chromium';
@@ -39,12 +39,24 @@ export function skipLoudly(t: Test, message: string): void {
 }
 
 /**
- * Builds the back office into a folder of this test's own, so that the browser tests run on a
- * clean clone (nothing built) and always test the current sources. Answers the folder, for the
- * app's `admin.dir`.
+ * The back office built from the current sources, so that the browser tests run on a clean clone
+ * (nothing built) and always test what they see. Answers the folder, for the app's `admin.dir`;
+ * tests only read it. `npm test` builds it once for the whole run (scripts/test-run-preparation.mjs)
+ * and names it in CMS_TEST_BACK_OFFICE_DIR; a file run on its own builds it once for itself.
  */
-export async function buildBackOffice(t: Test): Promise<string> {
-  const outDir = join(tempDataDir(t), 'admin');
+export function buildBackOffice(): Promise<string> {
+  const prepared = process.env.CMS_TEST_BACK_OFFICE_DIR;
+  if (prepared) return Promise.resolve(prepared);
+  return (ownBuild ??= buildOwn());
+}
+
+let ownBuild: Promise<string> | undefined;
+
+async function buildOwn(): Promise<string> {
+  const folder = mkdtempSync(join(tmpdir(), 'cms-back-office-'));
+  // Outlives the test that first asked (the next ones use it too): removed when the process ends.
+  process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
+  const outDir = join(folder, 'admin');
   const { build } = await import('vite');
   await build({
     configFile: join(REPOSITORY, 'admin', 'vite.config.ts'),

@@ -1,6 +1,6 @@
 import type { Test } from 'tap';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,9 +20,24 @@ export async function installExamples(t: Test, ...folders: string[]): Promise<st
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'cms-site', private: true }));
   const npm = (...args: string[]) => run('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir });
-  const packed = await npm('pack', ...folders.map((f) => join(EXAMPLES, f)), '--pack-destination', dir);
-  const tarballs = packed.stdout.trim().split('\n');
+  const tarballs = process.env.CMS_TEST_EXAMPLE_TARBALLS
+    ? folders.map((folder) => copyPacked(process.env.CMS_TEST_EXAMPLE_TARBALLS!, folder, dir))
+    : (await npm('pack', ...folders.map((f) => join(EXAMPLES, f)), '--pack-destination', dir)).stdout
+        .trim()
+        .split('\n');
   // Offline: the examples depend on nothing, and their peer `cms` is optional, so nothing is fetched.
   await npm('install', '--offline', '--ignore-scripts', '--save-exact', ...tarballs.map((f) => `./${f}`));
   return dir;
+}
+
+/**
+ * The tarball `npm test` packed once for the run (scripts/test-run-preparation.mjs:
+ * `<tarballs>/<folder>/<tarball>`), copied into `dir` as `npm pack` would have written it there: the
+ * run's copy is only read. Answers its name.
+ */
+function copyPacked(tarballs: string, folder: string, dir: string): string {
+  const packed = readdirSync(join(tarballs, folder));
+  if (packed.length !== 1) throw new Error(`expected one tarball of ${folder} in ${tarballs}, found ${packed.length}`);
+  copyFileSync(join(tarballs, folder, packed[0]!), join(dir, packed[0]!));
+  return packed[0]!;
 }

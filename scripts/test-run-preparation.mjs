@@ -1,0 +1,70 @@
+// What several test files would each redo for themselves, done once for a whole `npm test` run
+// (scripts/run-tests.mjs) before tap starts: the back office built with vite, and the example
+// plugins packed with `npm pack`. The tests find them through the environment this answers
+// (test/helpers/browser.ts, test/helpers/example-packages.ts) and only read them; a file run on its
+// own (`npx tap <file>`) builds or packs what it needs itself.
+//
+// Both run as processes of their own, started as soon as `prepareTestRun` is called: they proceed
+// while the caller compiles the tests.
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const root = fileURLToPath(new URL('..', import.meta.url));
+const examples = join(root, 'examples');
+
+let folder;
+
+/**
+ * Starts the preparation; answers the variables to add to the tests' environment once it is done.
+ * `cleanTestRun` removes what it made, whenever the run ends.
+ */
+export function prepareTestRun() {
+  folder = mkdtempSync(join(tmpdir(), 'cms-test-run-'));
+  const backOffice = join(folder, 'back-office');
+  const tarballs = join(folder, 'example-tarballs');
+  return Promise.all([buildBackOffice(backOffice), packExamples(tarballs)]).then(() => ({
+    CMS_TEST_BACK_OFFICE_DIR: backOffice,
+    CMS_TEST_EXAMPLE_TARBALLS: tarballs,
+  }));
+}
+
+/** Removes what `prepareTestRun` made. */
+export function cleanTestRun() {
+  if (folder) rmSync(folder, { recursive: true, force: true });
+  folder = undefined;
+}
+
+/** As `npm run build:admin`, into `outDir`. */
+async function buildBackOffice(outDir) {
+  const vite = join(root, 'node_modules', '.bin', 'vite');
+  const args = ['build', '--config', 'admin/vite.config.ts', '--logLevel', 'warn', '--outDir', outDir];
+  await run(vite, [...args, '--emptyOutDir'], { cwd: root });
+}
+
+/**
+ * Every example package (a folder of `examples/` with a package.json) packed by one `npm pack`,
+ * its tarball then moved into a folder named as the example's: `<tarballs>/<example>/<tarball>`.
+ */
+async function packExamples(tarballs) {
+  const folders = readdirSync(examples, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(join(examples, entry.name, 'package.json')))
+    .map((entry) => entry.name);
+  mkdirSync(tarballs);
+  const packed = await run(
+    'npm',
+    ['pack', ...folders.map((f) => join(examples, f)), '--pack-destination', tarballs, '--loglevel=error'],
+    { cwd: tarballs },
+  );
+  // npm names the tarballs one a line, in the order of the folders.
+  const names = packed.stdout.trim().split('\n');
+  if (names.length !== folders.length) throw new Error(`npm pack answered ${names.length} tarballs:\n${packed.stdout}`);
+  folders.forEach((example, i) => {
+    mkdirSync(join(tarballs, example));
+    renameSync(join(tarballs, names[i]), join(tarballs, example, basename(names[i])));
+  });
+}
