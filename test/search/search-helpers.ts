@@ -1,12 +1,12 @@
-import { fileURLToPath } from 'node:url';
 import { SearchIndexToken } from '../../core/plugin/tokens.js';
 import type { SearchIndex } from '../../core/plugin/search-driver.js';
 import { resolve } from '../../host/container.js';
+import { sourceFile } from '../helpers/source-entry.js';
 import type { TestApp } from '../helpers/test-app.js';
 
-/** The embedded index whose rebuild always fails (a reindex's failure path). */
+/** The embedded index whose rebuild always fails (a reindex's failure path), for a process of its own. */
 export const FAILING_REBUILD_ENV = {
-  CMS_PLUGINS: fileURLToPath(new URL('../fixtures/failing-rebuild-search-plugin.ts', import.meta.url)),
+  CMS_PLUGINS: sourceFile('test/fixtures/failing-rebuild-search-plugin'),
   CMS_SEARCH_DRIVER: 'failing-rebuild',
 };
 
