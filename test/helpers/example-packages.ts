@@ -20,8 +20,10 @@ export async function installExamples(t: Test, ...folders: string[]): Promise<st
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'cms-site', private: true }));
   const npm = (...args: string[]) => run('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir });
-  const tarballs = process.env.CMS_TEST_EXAMPLE_TARBALLS
-    ? folders.map((folder) => copyPacked(process.env.CMS_TEST_EXAMPLE_TARBALLS!, folder, dir))
+  // `npm test` packed every example once for its run (scripts/test-run-preparation.mjs).
+  const prepared = process.env.CMS_TEST_EXAMPLE_TARBALLS;
+  const tarballs = prepared
+    ? folders.map((folder) => copyPacked(prepared, folder, dir))
     : (await npm('pack', ...folders.map((f) => join(EXAMPLES, f)), '--pack-destination', dir)).stdout
         .trim()
         .split('\n');
@@ -31,9 +33,8 @@ export async function installExamples(t: Test, ...folders: string[]): Promise<st
 }
 
 /**
- * The tarball `npm test` packed once for the run (scripts/test-run-preparation.mjs:
- * `<tarballs>/<folder>/<tarball>`), copied into `dir` as `npm pack` would have written it there: the
- * run's copy is only read. Answers its name.
+ * The run's tarball of one example (`<tarballs>/<folder>/<tarball>`), copied into `dir` as `npm pack`
+ * would have written it there: the run's copy is only read. Answers its name.
  */
 function copyPacked(tarballs: string, folder: string, dir: string): string {
   const packed = readdirSync(join(tarballs, folder));
