@@ -7,8 +7,7 @@
 // Both run as processes of their own, started as soon as `prepareTestRun` is called: they proceed
 // while the caller compiles the tests.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, renameSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -17,26 +16,17 @@ const run = promisify(execFile);
 const root = fileURLToPath(new URL('..', import.meta.url));
 const examples = join(root, 'examples');
 
-let folder;
-
 /**
- * Starts the preparation; answers the variables to add to the tests' environment once it is done.
- * `cleanTestRun` removes what it made, whenever the run ends.
+ * Starts the preparation in `runDir` (the run's folder, which the caller removes at the end);
+ * answers the variables to add to the tests' environment once it is done.
  */
-export function prepareTestRun() {
-  folder = mkdtempSync(join(tmpdir(), 'cms-test-run-'));
-  const backOffice = join(folder, 'back-office');
-  const tarballs = join(folder, 'example-tarballs');
+export function prepareTestRun(runDir) {
+  const backOffice = join(runDir, 'back-office');
+  const tarballs = join(runDir, 'example-tarballs');
   return Promise.all([buildBackOffice(backOffice), packExamples(tarballs)]).then(() => ({
     CMS_TEST_BACK_OFFICE_DIR: backOffice,
     CMS_TEST_EXAMPLE_TARBALLS: tarballs,
   }));
-}
-
-/** Removes what `prepareTestRun` made. */
-export function cleanTestRun() {
-  if (folder) rmSync(folder, { recursive: true, force: true });
-  folder = undefined;
 }
 
 /** As `npm run build:admin`, into `outDir`. */

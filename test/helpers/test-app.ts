@@ -6,6 +6,7 @@ import { buildApp, type App } from '../../host/app.js';
 import type { HttpResponse } from '../../host/http/pipeline.js';
 import type { LogSink } from '../../host/logger.js';
 import { answerProblems } from './documented-answer.js';
+import { copyTemplateInto, templateApplies } from './data-dir-template.js';
 import { createTestDatabase } from './mysql-database.js';
 
 export const ADMIN = { email: 'admin@cms.com', password: 'admin-test-password' };
@@ -57,6 +58,12 @@ export interface TestAppOptions {
   dataDir?: string;
   /** Listen on a free port and send requests through the socket (for tests of the HTTP adapter). */
   socket?: boolean;
+  /**
+   * Start on an empty data directory, migrating and seeding as a first start does. Without it, an
+   * app on SQLite in a new directory starts from a copy of what that first start leaves
+   * (data-dir-template.ts): the same files, in a fraction of the time.
+   */
+  fresh?: boolean;
 }
 
 /**
@@ -66,8 +73,7 @@ export interface TestAppOptions {
  */
 export async function startTestApp(t: Test, options: TestAppOptions = {}): Promise<TestApp | undefined> {
   const dataDir = options.dataDir ?? tempDataDir(t);
-  const env: Record<string, string> = {
-    CMS_DATA_DIR: dataDir,
+  const configuration: Record<string, string> = {
     INITIAL_ADMIN_PASSWORD: ADMIN.password,
     CMS_HTTP_HOST: '127.0.0.1',
     // Indexing in the answering thread: a worker per app would load every plugin again for each of
@@ -85,12 +91,14 @@ export async function startTestApp(t: Test, options: TestAppOptions = {}): Promi
     CMS_ANALYTICS_WORKERS_NICE: '0',
     ...options.env,
   };
+  const env: Record<string, string> = { ...configuration, CMS_DATA_DIR: dataDir };
   if (options.storage === 'mysql') {
     const url = await createTestDatabase(t);
     if (!url) return undefined;
     env.CMS_STORAGE_DRIVER = 'mysql';
     env.CMS_STORAGE_MYSQL_URL = url;
-  }
+  } else if (!options.dataDir && !options.fresh && templateApplies(configuration))
+    await copyTemplateInto(configuration, dataDir);
   const sink = new CapturingSink();
   const app = await buildApp({ env, cwd: dataDir, logSink: sink });
   t.teardown(() => app.close());

@@ -70,7 +70,7 @@ t.test('a weak INITIAL_ADMIN_PASSWORD is taken as given, with a warning that nev
     ['weak-pw1', 'USER_PASSWORD_TOO_SHORT'],
     ['Qwerty123456', 'USER_PASSWORD_TOO_COMMON'],
   ] as const) {
-    const s = (await startTestApp(t, { env: { INITIAL_ADMIN_PASSWORD: password } }))!;
+    const s = (await startTestApp(t, { fresh: true, env: { INITIAL_ADMIN_PASSWORD: password } }))!;
     t.equal(
       (await s.http('GET', '/api/v1/users/current', { headers: s.basicAuth('admin@cms.com', password) })).status,
       200,
