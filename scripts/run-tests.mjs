@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compileWithTsc, transpileWithEsbuild } from './test-run/compile.mjs';
 import { fileTimes, slowestTen } from './test-run/file-times.mjs';
-import { prepareTestRun } from './test-run-preparation.mjs';
+import { prepareTestRun } from './test-run/preparation.mjs';
 import { tierFiles } from './test-run/tiers.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));

@@ -41,7 +41,7 @@ export function skipLoudly(t: Test, message: string): void {
 /**
  * The back office built from the current sources, so that the browser tests run on a clean clone
  * (nothing built) and always test what they see. Answers the folder, for the app's `admin.dir`;
- * tests only read it. `npm test` builds it once for the whole run (scripts/test-run-preparation.mjs)
+ * tests only read it. `npm test` builds it once for the whole run (scripts/test-run/preparation.mjs)
  * and names it in CMS_TEST_BACK_OFFICE_DIR; a file run on its own builds it once for itself.
  */
 export function buildBackOffice(): Promise<string> {

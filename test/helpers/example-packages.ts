@@ -20,7 +20,7 @@ export async function installExamples(t: Test, ...folders: string[]): Promise<st
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'cms-site', private: true }));
   const npm = (...args: string[]) => run('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir });
-  // `npm test` packed every example once for its run (scripts/test-run-preparation.mjs).
+  // `npm test` packed every example once for its run (scripts/test-run/preparation.mjs).
   const prepared = process.env.CMS_TEST_EXAMPLE_TARBALLS;
   const tarballs = prepared
     ? folders.map((folder) => copyPacked(prepared, folder, dir))
