@@ -1,10 +1,9 @@
 import t from 'tap';
-import { mustOpen, sleep } from '../helpers/event-socket-client.js';
+import { mustOpen } from '../helpers/event-socket-client.js';
 import { textContentType, type TestApp } from '../helpers/test-app.js';
 import { twoApps } from '../helpers/two-apps.js';
 
 async function publishStory(s: TestApp, title: string): Promise<string> {
-  await textContentType(s, 'Story');
   const fired = await s.http('PUT', '/api/v1/workflow/actions/default/fire/PUBLISH', {
     headers: s.basicAuth(),
     body: { contentletFormData: { contentType: 'Story', title } },
@@ -20,13 +19,23 @@ for (const storage of ['sqlite', 'mysql'] as const) {
     const [first, second] = apps;
     const here = await mustOpen(first.url, first.basicAuth());
     const there = await mustOpen(second.url, second.basicAuth());
-    const identifier = await publishStory(first, 'Across');
-    const published = (e: any) => e.event === 'PUBLISH_BASE_CONTENT' && e.payload.data.identifier === identifier;
-    const received = await there.next(published, 5000);
+    await textContentType(first, 'Story');
+    const publishedAs = (identifier: string) => (e: any) =>
+      e.event === 'PUBLISH_BASE_CONTENT' && e.payload.data.identifier === identifier;
+    const published = publishedAs(await publishStory(first, 'Across'));
+    const received = await there.next(published);
     t.match(received.payload, { type: 'contentlet', data: { title: 'Across', contentType: 'Story' } });
     await here.next(published);
-    // Several polls later: neither process delivered an event twice.
-    await sleep(500);
+    // Barriers: an event raised later in each process, delivered by both. Events go out in the
+    // journal's order, so each process has polled past the first event: a second delivery of it would be here.
+    for (const [raiser, title] of [
+      [second, 'Later there'],
+      [first, 'Later here'],
+    ] as const) {
+      const later = publishedAs(await publishStory(raiser, title));
+      await here.next(later);
+      await there.next(later);
+    }
     t.equal(here.events.filter(published).length, 1, 'the raising process delivers its own event once');
     t.equal(there.events.filter(published).length, 1, 'the other process delivers it once');
     here.ws.close();
