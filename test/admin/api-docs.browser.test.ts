@@ -1,6 +1,7 @@
 import t from 'tap';
 import { launchChromium, screenshot, watchForPageErrors } from '../helpers/browser.js';
 import { startTestApp } from '../helpers/test-app.js';
+import { WAIT_LIMIT_MS } from '../helpers/wait-async.js';
 
 // The browsable OpenAPI page runs Swagger UI under its own strict policy (no inline script or
 // style): in a real browser it must draw the operations without the policy refusing anything.
@@ -15,9 +16,11 @@ t.test('/api/docs draws the interface in a browser, under its Content-Security-P
   // Swagger UI breaks long paths with invisible characters: the path is matched on its attribute.
   const operation = page.locator('.opblock-summary-path[data-path="/api/v1/nav"]').first();
   // Swagger UI draws the sections as they scroll into view: scroll down to the navigation.
-  await page.locator('.opblock-tag').first().waitFor({ timeout: 20_000 });
+  await page.locator('.opblock-tag').first().waitFor({ timeout: WAIT_LIMIT_MS });
   const tags = new Set<string>();
-  for (let i = 0; i < 200 && (await operation.count()) === 0; i++) {
+  // Scrolled until it is drawn, however long drawing takes; a hang fails at the wait bound.
+  for (const deadline = Date.now() + WAIT_LIMIT_MS; (await operation.count()) === 0;) {
+    if (Date.now() > deadline) throw new Error('the navigation section was never drawn');
     for (const tag of await page.locator('.opblock-tag').allTextContents()) tags.add(tag);
     await page.mouse.wheel(0, 1500);
     await page.waitForTimeout(50);

@@ -1,7 +1,9 @@
 import t from 'tap';
 import WebSocket from 'ws';
+import type { Page } from 'playwright-core';
 import { buildBackOffice, launchChromium, screenshot, skipLoudly, watchForPageErrors } from '../helpers/browser.js';
 import { ADMIN, startTestApp, type TestApp } from '../helpers/test-app.js';
+import { WAIT_LIMIT_MS } from '../helpers/wait-async.js';
 
 const EVENTS_PATH = '/api/ws/v1/system/events';
 
@@ -26,6 +28,41 @@ async function upgradeStatus(s: TestApp, cookie: string): Promise<number> {
   });
 }
 
+/**
+ * Follows the page's websockets from inside the page: each attempt stamped on the page's own clock
+ * (whose timers never fire early, so gaps between attempts are at least the back-off's delays,
+ * however busy the machine), and how many opened.
+ */
+async function followSockets(page: Page): Promise<{ attempts(): Promise<number[]>; opened(): Promise<void> }> {
+  // Runs in the page (the test's own types know no DOM): the page's WebSocket, wrapped.
+  await page.addInitScript(() => {
+    type Socket = { addEventListener(type: string, listener: () => void): void };
+    type SocketClass = new (url: string, protocols?: string | string[]) => Socket;
+    const page = globalThis as unknown as { WebSocket: SocketClass; sockets: { attempts: number[]; opened: number } };
+    const Native = page.WebSocket;
+    const seen = { attempts: [] as number[], opened: 0 };
+    page.sockets = seen;
+    page.WebSocket = class extends Native {
+      constructor(url: string, protocols?: string | string[]) {
+        seen.attempts.push(performance.now());
+        super(url, protocols);
+        this.addEventListener('open', () => seen.opened++);
+      }
+    };
+  });
+  return {
+    attempts: () => page.evaluate(() => (globalThis as unknown as Seen).sockets.attempts),
+    opened: async () => {
+      await page.waitForFunction(() => (globalThis as unknown as Seen).sockets.opened > 0, undefined, {
+        timeout: WAIT_LIMIT_MS,
+      });
+    },
+  };
+}
+
+/** What `followSockets` keeps in the page. */
+type Seen = { sockets: { attempts: number[]; opened: number } };
+
 t.test('content published in another tab shows up as a notification', async (t) => {
   const browser = await launchChromium(t);
   if (!browser) return;
@@ -47,6 +84,7 @@ t.test('content published in another tab shows up as a notification', async (t) 
 
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const watching = await context.newPage();
+  const sockets = await followSockets(watching);
   watchForPageErrors(t, watching, [/status of 401/]);
   await watching.goto(`${s.url}/admin/`);
   await watching.getByLabel('E-mail').fill(ADMIN.email);
@@ -55,8 +93,8 @@ t.test('content published in another tab shows up as a notification', async (t) 
   await watching.getByRole('button', { name: 'Sign in' }).click();
   await watching.getByRole('heading', { name: 'Users' }).waitFor();
   await socket;
-  // The page has asked for the socket; the handshake takes a moment on a loaded machine.
-  await watching.waitForTimeout(1_000);
+  // Published only once the page's socket is open: an event raised before would not reach it.
+  await sockets.opened();
 
   const publishing = await context.newPage();
   await publishing.goto(`${s.url}/admin/users`);
@@ -81,7 +119,7 @@ t.test('content published in another tab shows up as a notification', async (t) 
   // The publish fire saves, then publishes: a toast for each, the publication's last.
   const toasts = watching.getByTestId('toast').filter({ hasText: title });
   const toast = toasts.filter({ hasText: 'Published' });
-  await toast.waitFor({ timeout: 10_000 });
+  await toast.waitFor({ timeout: WAIT_LIMIT_MS });
   t.match(await toast.textContent(), /Published/, 'the toast says what happened, and to which item');
   t.equal(await toasts.count(), 2, 'and the save before it has its own');
   t.equal(
@@ -100,17 +138,22 @@ t.test('the back office works while the service has no system-events socket', as
   const adminDir = await buildBackOffice();
   const s = (await startTestApp(t, { socket: true, env: { CMS_ADMIN_DIR: adminDir } }))!;
   const page = await browser.newPage();
-  const attempts: number[] = [];
-  page.on('websocket', () => attempts.push(Date.now()));
+  const { attempts } = await followSockets(page);
   await page.goto(`${s.url}/admin/`);
   await page.getByLabel('E-mail').fill(ADMIN.email);
   await page.getByLabel('Password').fill(ADMIN.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('heading', { name: 'Users' }).waitFor();
-  await page.waitForTimeout(2_500);
-  t.ok(attempts.length >= 1, 'the page tries the socket');
-  t.ok(attempts.length <= 3, `and backs off between attempts (${attempts.length} in 2.5 s)`);
+  await page.waitForFunction(() => (globalThis as unknown as Seen).sockets.attempts.length > 0);
+  t.ok((await attempts()).length >= 1, 'the page tries the socket');
   await page.getByRole('cell', { name: ADMIN.email }).waitFor();
+  const stamps = await attempts();
+  const gaps = stamps.slice(1).map((at, i) => at - stamps[i]!);
+  // Every retry waits at least three quarters of a second (the first delay, less its jitter): never at once.
+  t.ok(
+    gaps.every((gap) => gap >= 750),
+    `and backs off between attempts (${stamps.length} attempts, gaps ${gaps.map(Math.round).join(', ')} ms)`,
+  );
   t.equal(await page.getByTestId('toast').count(), 0, 'no notification, and nothing broken');
 });
 
@@ -124,6 +167,7 @@ t.test('frames of the socket become toasts, and a closed socket is opened again'
   // A stand-in for the service's socket, speaking its wire format: the page's side is tested
   // whether or not this build of the service has the socket.
   let connections = 0;
+  let firstSocket: { close(): Promise<void> } | undefined;
   await page.routeWebSocket(new RegExp(`${EVENTS_PATH}$`), (socket) => {
     connections++;
     if (connections === 1) {
@@ -135,7 +179,8 @@ t.test('frames of the socket become toasts, and a closed socket is opened again'
           payload: { type: 'contentlet', data: { title: 'Spring launch', identifier: 'abc', contentType: 'Blog' } },
         }),
       );
-      setTimeout(() => socket.close(), 200);
+      // Closed once its frames have shown (below), so that they are read before the close.
+      firstSocket = socket;
     } else {
       socket.send(
         JSON.stringify({
@@ -153,8 +198,9 @@ t.test('frames of the socket become toasts, and a closed socket is opened again'
   const first = page.getByTestId('toast').filter({ hasText: 'Spring launch' });
   await first.waitFor();
   t.match(await first.textContent(), /^Published\s*Spring launch/, 'what happened, and the item’s title');
+  await firstSocket!.close();
   const again = page.getByTestId('toast').filter({ hasText: 'id-only-42' });
-  await again.waitFor({ timeout: 10_000 });
+  await again.waitFor({ timeout: WAIT_LIMIT_MS });
   t.match(await again.textContent(), /Deleted/, 'after the close the page connected again and kept listening');
   t.equal(connections, 2);
   await screenshot(page, 'notifications');

@@ -1,4 +1,5 @@
 import WebSocket, { type ClientOptions } from 'ws';
+import { WAIT_LIMIT_MS } from './wait-async.js';
 
 export const EVENTS_PATH = '/api/ws/v1/system/events';
 
@@ -9,7 +10,7 @@ export interface EventClient {
   pings: number;
   /** Resolves with the close code once the socket closed. */
   closed: Promise<number>;
-  /** The next event matching `accept` (one already received counts), or a rejection after `ms`. */
+  /** The next event matching `accept` (one already received counts), or a rejection after `ms` (a hang). */
   next(accept: (event: any) => boolean, ms?: number): Promise<any>;
 }
 
@@ -30,7 +31,7 @@ export function openEvents(
     events,
     pings: 0,
     closed: new Promise((resolve) => ws.once('close', (code) => resolve(code))),
-    next(accept, ms = 3000) {
+    next(accept, ms = WAIT_LIMIT_MS) {
       return new Promise((resolve, reject) => {
         const look = () => {
           const found = events.find(accept);
@@ -75,5 +76,3 @@ export async function mustOpen(
   if ('refused' in opened) throw new Error(`upgrade refused with ${opened.refused}`);
   return opened;
 }
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

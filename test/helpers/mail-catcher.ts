@@ -1,5 +1,7 @@
 import type { Test } from 'tap';
 import { SMTPServer } from 'smtp-server';
+import type { TestApp } from './test-app.js';
+import { waitUntil } from './wait-async.js';
 
 export interface CaughtMail {
   to: string[];
@@ -18,10 +20,13 @@ export interface MailCatcher {
   rejecting: boolean;
   /** The `mail.smtp.*` settings (as environment variables) that send here. */
   readonly env: Record<string, string>;
-  /** Resolves, with every message so far, once `count` have arrived (polls; a bound on the number of checks, not a timing). */
+  /** Resolves, with every message so far, once `count` have arrived. */
   waitFor(count: number): Promise<CaughtMail[]>;
-  /** Empties the list, after giving stragglers a moment to arrive. */
-  drain(): Promise<CaughtMail[]>;
+  /**
+   * Empties the list once `s` has no job left to run: every mail its committed changes called for
+   * has been delivered (or given up on), so none can arrive after.
+   */
+  drain(s: TestApp): Promise<CaughtMail[]>;
 }
 
 /** A local SMTP server as the peer of mail jobs: it records what it accepts, or refuses while told to. */
@@ -64,18 +69,33 @@ export async function startMailCatcher(t: Test): Promise<MailCatcher> {
       await until(() => catcher.received.length >= count, `${count} mails`);
       return catcher.received;
     },
-    drain: async () => {
-      await new Promise((resolve) => setTimeout(resolve, 100));
+    drain: async (s: TestApp) => {
+      await jobsSettled(s);
       return catcher.received.splice(0);
     },
   });
 }
 
-/** Checks `done` every 20 ms, up to 1500 times; throws naming `what` if it never holds. */
+/** Resolves once `done` holds (looked at every few milliseconds); fails naming `what` if it never does. */
 export async function until(done: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  for (let i = 0; i < 1500; i++) {
-    if (await done()) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`Still waiting for ${what}`);
+  await waitUntil(done, { what });
+}
+
+/**
+ * Resolves once the app has no job pending or running. Jobs are written in the transaction of the
+ * change that calls for them, so after its answer this is the state in which every mail it called
+ * for was sent (a mail job is done once the peer accepted the message). One listing, so that a job
+ * moving between states is never missed between two queries.
+ */
+export async function jobsSettled(s: TestApp): Promise<void> {
+  await waitUntil(
+    async () => {
+      const listed = await s.http('GET', '/api/v1/jobs?per_page=500', { headers: s.basicAuth() });
+      if (listed.status !== 200) throw new Error(`listing jobs answered ${listed.status}: ${listed.text}`);
+      const jobs = listed.json.entity as Array<{ status: string }>;
+      if (listed.json.pagination.totalEntries > jobs.length) throw new Error('more jobs than one page lists');
+      return jobs.every((job) => job.status === 'done' || job.status === 'dead');
+    },
+    { what: 'every job done or dead' },
+  );
 }

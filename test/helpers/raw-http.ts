@@ -1,10 +1,14 @@
 import { connect, type Socket } from 'node:net';
+import { WAIT_LIMIT_MS } from './wait-async.js';
 
-/** Sends raw bytes and collects everything until the server closes the socket (or a timeout). */
+/**
+ * Sends raw bytes and collects everything until the server closes the socket, or `closeAfterMs`
+ * passed (by default the wait bound: a server that should close, and does not, fails the test).
+ */
 export function rawExchange(
   url: string,
   payload: string | Buffer,
-  { closeAfterMs = 3000 } = {},
+  { closeAfterMs = WAIT_LIMIT_MS } = {},
 ): Promise<{ text: string; closedByServer: boolean }> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {

@@ -2,6 +2,7 @@ import type { Test } from 'tap';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { serviceEntry } from './source-entry.js';
+import { within } from './wait-async.js';
 
 const MAIN = serviceEntry('host/main');
 
@@ -55,7 +56,23 @@ export function runMain(env: Record<string, string>, options: { cwd?: string } =
   child.stdout.on('data', (d) => (out += d));
   child.stderr.on('data', (d) => (err += d));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => out, errors: () => err };
+  /** Resolves once standard output matches `pattern`; fails if the process exits first, or after the wait bound. */
+  const printed = (pattern: RegExp, what: string) =>
+    within(
+      new Promise<void>((resolve, reject) => {
+        const look = () => {
+          if (!pattern.test(out)) return;
+          child.stdout.off('data', look);
+          resolve();
+        };
+        // After the collector above: `out` has the chunk.
+        child.stdout.on('data', look);
+        void exited.then((code) => reject(new Error(`exited with ${code} before printing ${what}: ${err}`)));
+        look();
+      }),
+      { what },
+    );
+  return { child, exited, printed, output: () => out, errors: () => err };
 }
 
 /** A process's resident memory in MiB, as the kernel counts it. */

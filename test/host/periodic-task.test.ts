@@ -1,25 +1,27 @@
 import t from 'tap';
 import { runPeriodically } from '../../host/periodic-task.js';
+import { deferred } from '../helpers/wait-async.js';
 
 // The task's timers keep no process alive (on purpose): this one keeps the test's alive meanwhile.
 const keepAlive = setInterval(() => {}, 60_000);
 t.teardown(() => clearInterval(keepAlive));
 
-/** A promise and the function that settles it. */
-function deferred(): { promise: Promise<void>; resolve: () => void } {
-  let resolve!: () => void;
-  const promise = new Promise<void>((r) => (resolve = r));
-  return { promise, resolve };
-}
+/**
+ * Resolves after every timer due within `ms` from now has run: Node runs timers in the order they
+ * are due, so this orders events, it does not wait for a speed.
+ */
+const afterTimersDueWithin = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 t.test('runs again and again, never two runs at once, until stopped', async (t) => {
   let runs = 0;
+  let starts = 0;
   let inProgress = 0;
   let most = 0;
   const third = deferred();
   const task = runPeriodically({
     everyMs: 1,
     work: async () => {
+      starts++;
       most = Math.max(most, ++inProgress);
       // A run longer than the interval: the next one must wait for it.
       await new Promise((done) => setTimeout(done, 5));
@@ -30,9 +32,10 @@ t.test('runs again and again, never two runs at once, until stopped', async (t) 
   });
   await third.promise;
   await task.stop();
-  const stoppedAt = runs;
-  await new Promise((done) => setTimeout(done, 20));
-  t.equal(runs, stoppedAt, 'no run after stop');
+  const stoppedAt = starts;
+  // A run scheduled despite the stop would be due 1 ms after the last one ended, before stop resolved.
+  await afterTimersDueWithin(20);
+  t.equal(starts, stoppedAt, 'no run after stop');
   t.equal(most, 1, 'runs never overlap');
 });
 
@@ -74,11 +77,17 @@ t.test('the first run may come sooner than the interval; the next ones keep the 
   const runs: number[] = [];
   const second = deferred();
   const start = Date.now();
+  // Due when the interval has passed, set after the task's first timer: Node runs it after a first
+  // run that did not wait for the interval, however busy the machine.
+  let intervalPassed = false;
+  const intervalMark = setTimeout(() => (intervalPassed = true), 1500);
+  let firstBeforeInterval: boolean | undefined;
   const task = runPeriodically({
     // An interval long beside a busy machine's delays, so the two kinds of wait cannot be confused.
     everyMs: 1500,
     firstAfterMs: 1,
     work: async () => {
+      firstBeforeInterval ??= !intervalPassed;
       runs.push(Date.now() - start);
       if (runs.length === 2) second.resolve();
     },
@@ -86,6 +95,7 @@ t.test('the first run may come sooner than the interval; the next ones keep the 
   });
   await second.promise;
   await task.stop();
-  t.ok(runs[0]! < 1500, 'the first run did not wait for the interval');
+  clearTimeout(intervalMark);
+  t.equal(firstBeforeInterval, true, 'the first run did not wait for the interval');
   t.ok(runs[1]! - runs[0]! >= 1490, 'the second waited the interval after the first');
 });

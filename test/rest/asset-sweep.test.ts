@@ -7,6 +7,7 @@ import { resolve } from '../../host/container.js';
 import { storedAssetKey } from '../helpers/stored-asset-key.js';
 import { startTestApp, testOnEachStorage, type TestApp } from '../helpers/test-app.js';
 import { createFolders } from '../helpers/folders.js';
+import { waitUntil } from '../helpers/wait-async.js';
 
 // Issue 10: binaries that nothing references any more are swept.
 const MEMORY_ASSETS = fileURLToPath(new URL('../fixtures/memory-assets-plugin.mjs', import.meta.url));
@@ -111,8 +112,9 @@ t.test('a third-party store that lists is swept through its contract', async (t)
 t.test('the sweep runs on its schedule, and a store that cannot list is said so once', async (t) => {
   const s = (await startTestApp(t, { env: { CMS_ASSETS_SWEEP_SECONDS: '1' } }))!;
   // Waits for behaviour (a sweep's line), not for a time.
-  for (let i = 0; i < 200 && !s.logs.some((line) => line.msg === 'unreferenced assets swept'); i++)
-    await new Promise((done) => setTimeout(done, 50));
+  await waitUntil(() => s.logs.some((line) => line.msg === 'unreferenced assets swept'), {
+    what: 'the line of the scheduled sweep',
+  });
   t.match(
     s.logs.find((line) => line.msg === 'unreferenced assets swept'),
     { level: 'info', area: 'asset-sweep', listed: 0 },

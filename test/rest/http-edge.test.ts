@@ -1,6 +1,7 @@
 import t from 'tap';
 import { connect, createServer } from 'node:net';
 import { rawExchange } from '../helpers/raw-http.js';
+import { within } from '../helpers/wait-async.js';
 import { startTestApp } from '../helpers/test-app.js';
 
 t.test('probes answer without credentials; envelopes everywhere under /api/v1 and /api/v2', async (t) => {
@@ -96,23 +97,29 @@ t.test('an in-flight request finishes during graceful close; new connections are
   const s = (await startTestApp(t, { socket: true }))!;
   const { hostname, port } = new URL(s.url);
   const socket = connect(Number(port), hostname);
+  const socketClosed = new Promise((r) => socket.on('close', r));
   let answer = '';
-  socket.on('data', (d) => (answer += d.toString()));
-  const body = JSON.stringify({ user: 'admin@cms.com', password: 'admin-test-password' });
-  // Half a body: the request is in flight, waiting for the rest.
-  socket.write(
-    `POST /api/v1/authentication HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
-  );
-  await new Promise((r) => setTimeout(r, 100));
   let closed = false;
+  const interim = new Promise<void>((resolve) =>
+    socket.on('data', (d) => {
+      answer += d.toString();
+      if (/^HTTP\/1\.1 100 Continue\r\n\r\n/.test(answer)) resolve();
+    }),
+  );
+  const body = JSON.stringify({ user: 'admin@cms.com', password: 'admin-test-password' });
+  // Half a body: the request is in flight, waiting for the rest. The interim 100 is written as the
+  // server takes the request up: from then on it counts as in flight.
+  socket.write(
+    `POST /api/v1/authentication HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nExpect: 100-continue\r\n\r\n${body.slice(0, 10)}`,
+  );
+  await within(interim, { what: 'the interim 100 Continue' });
   const closing = s.app.close().then(() => (closed = true));
-  await new Promise((r) => setTimeout(r, 100));
-  t.notOk(closed, 'close waits for the in-flight request');
   await t.rejects(fetch(`${s.url}/api/v1/probes/alive`), 'no new connections while draining');
+  t.notOk(closed, 'close waits for the in-flight request');
   socket.write(body.slice(10));
-  await closing;
-  await new Promise((r) => socket.on('close', r));
-  t.match(answer, /^HTTP\/1\.1 200 /, 'the in-flight request was answered');
+  await within(closing, { what: 'the graceful close' });
+  await within(socketClosed, { what: 'the connection closed' });
+  t.match(answer, /^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 200 /, 'the in-flight request was answered');
 });
 
 t.test('a port already in use stops start-up, unless sharing it is asked for', async (t) => {

@@ -1,4 +1,5 @@
 import { testOnEachStorage, type TestApp } from '../helpers/test-app.js';
+import { laterMillisecond } from '../helpers/wait-async.js';
 
 const SIMPLE = 'com.cms.contenttype.model.type.ImmutableSimpleContentType';
 
@@ -117,8 +118,7 @@ testOnEachStorage('lists read whole sort by orderby and direction too', async (t
   for (const schemeName of ['Sortx Zeta', 'sortx alpha']) {
     await s.http('POST', '/api/v1/workflow/schemes', { headers: admin, body: { schemeName } });
     // Creation times are milliseconds: the next scheme must be created in a later one for the order by creationDate.
-    const created = Date.now();
-    while (Date.now() === created) await new Promise((resolve) => setTimeout(resolve, 1));
+    await laterMillisecond();
   }
   const schemes = (query: string) =>
     listed(

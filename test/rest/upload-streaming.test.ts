@@ -4,7 +4,6 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { stalledRequest } from '../helpers/raw-http.js';
 import { storedAssetKey } from '../helpers/stored-asset-key.js';
 import {
@@ -16,6 +15,7 @@ import {
   type Part,
 } from '../helpers/multipart-body.js';
 import { startTestApp, tempDataDir, testOnEachStorage, type TestApp, type TestResponse } from '../helpers/test-app.js';
+import { waitUntil } from '../helpers/wait-async.js';
 
 const MEMORY_ASSETS = fileURLToPath(new URL('../fixtures/memory-assets-plugin.mjs', import.meta.url));
 const FIRE = '/api/v1/workflow/actions/default/fire/PUBLISH';
@@ -141,10 +141,10 @@ t.test('a client that goes away mid-upload leaves nothing spooled, and the servi
     Buffer.concat([multipartBody([json()]).subarray(0, -multipartEnd().length), head, randomBytes(2 * 1024 * 1024)]),
   );
   // The first bytes are on disk before the client goes.
-  for (let i = 0; i < 50 && spooled(s).length === 0; i++) await sleep(20);
+  await waitUntil(() => spooled(s).length > 0, { what: 'the file being spooled' });
   t.equal(spooled(s).length, 1, 'the file was being spooled');
   stalled.socket.destroy();
-  for (let i = 0; i < 100 && spooled(s).length > 0; i++) await sleep(20);
+  await waitUntil(() => spooled(s).length === 0, { what: () => `the spooled file removed (${spooled(s).join(', ')})` });
   t.same(spooled(s), [], 'removed once the client went away');
   const next = await s.http('GET', '/api/v1/contenttype/id/Press', { headers: s.basicAuth() });
   t.equal(next.status, 200, 'the service keeps serving');
@@ -171,7 +171,7 @@ t.test('Expect: 100-continue: the client hears 100 before it sends the body, the
   await stalled.answered;
   t.match(stalled.text, /^HTTP\/1\.1 100 Continue\r\n\r\n$/, 'the interim answer, and nothing else yet');
   stalled.socket.write(body);
-  for (let i = 0; i < 250 && !stalled.closed && !/\r\n\r\n\{/.test(stalled.text); i++) await sleep(20);
+  await waitUntil(() => stalled.closed || /\r\n\r\n\{/.test(stalled.text), { what: 'the final answer' });
   t.match(stalled.text, /HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 200 OK\r\n/, 'then the final answer');
   stalled.socket.destroy();
 });

@@ -3,10 +3,36 @@ import { createServer, connect, type Socket } from 'node:net';
 import { buildApp } from '../../host/app.js';
 import { SystemEventBus } from '../../core/events/system-event-bus.js';
 import { resolve } from '../../host/container.js';
-import { mustOpen, sleep } from '../helpers/event-socket-client.js';
+import { mustOpen, type EventClient } from '../helpers/event-socket-client.js';
+import { within } from '../helpers/wait-async.js';
 import { ADMIN, startTestApp, tempDataDir } from '../helpers/test-app.js';
 
-const PINGS = { CMS_WEBSOCKET_USEPINGPONG: 'true', CMS_WEBSOCKET_MILLIS_PINGPONG: '150' };
+/**
+ * Pings every 500 ms: soon enough for quick tests, and long beside the pause a busy machine may give
+ * the process (client and server share it), so that an answering client always answers in time.
+ */
+const PING_MS = 500;
+const PINGS = { CMS_WEBSOCKET_USEPINGPONG: 'true', CMS_WEBSOCKET_MILLIS_PINGPONG: String(PING_MS) };
+
+/** Resolves once `client` has received `count` pings in all. */
+function pinged(client: EventClient, count: number): Promise<void> {
+  return within(
+    new Promise<void>((resolve) => {
+      // Registered after the client's own counter, so it sees the ping counted.
+      const look = () => {
+        if (client.pings < count) return;
+        client.ws.off('ping', look);
+        resolve();
+      };
+      client.ws.on('ping', look);
+      look();
+    }),
+    { what: () => `${count} pings (${client.pings} so far)` },
+  );
+}
+
+/** The socket's close code, failing after the wait bound. */
+const closeOf = (client: EventClient, what: string) => within(client.closed, { what });
 
 /**
  * A TCP proxy that closes a connection on which nothing passed for `idleMs` (as a load balancer's
@@ -51,32 +77,39 @@ t.test('ping-pong on: pings at the interval; a client that stops answering is cl
   const s = (await startTestApp(t, { socket: true, env: PINGS }))!;
   const alive = await mustOpen(s.url, s.basicAuth());
   const silent = await mustOpen(s.url, s.basicAuth(), { autoPong: false });
-  let silentClosedAt = 0;
-  void silent.closed.then(() => (silentClosedAt = Date.now()));
-  const start = Date.now();
-  await sleep(700);
-  t.ok(alive.pings >= 2 && alive.pings <= 7, `about one ping per 150 ms (${alive.pings} in 700 ms)`);
+  let pingsWhenSilentClosed = -1;
+  void silent.closed.then(() => (pingsWhenSilentClosed = silent.pings));
+  await closeOf(silent, 'the silent client closed');
+  t.equal(
+    pingsWhenSilentClosed,
+    1,
+    'a client that does not answer is closed at the ping after the one it left unanswered',
+  );
+  // Pinged on: every ping, and the close of the silent one, come from the same ticks of the interval.
+  await pinged(alive, 3);
   t.equal(alive.ws.readyState, alive.ws.OPEN, 'a client that answers stays open');
-  t.ok(silentClosedAt > 0, 'a client that does not answer is closed');
-  t.ok(silentClosedAt - start <= 2 * 150 + 400, 'at the ping after the one it left unanswered');
   alive.ws.close();
 });
 
 t.test('ping-pong off (the default): the server sends no pings; a client’s own pings are answered', async (t) => {
   const s = (await startTestApp(t, { socket: true }))!;
+  // A service with ping-pong on, in the same process: its pings count the intervals that pass.
+  const clock = (await startTestApp(t, { socket: true, env: PINGS }))!;
   const client = await mustOpen(s.url, s.basicAuth(), { autoPong: false });
-  let pongs = 0;
-  client.ws.on('pong', () => pongs++);
+  const ticks = await mustOpen(clock.url, clock.basicAuth());
+  const pong = new Promise((resolve) => client.ws.once('pong', resolve));
   client.ws.ping();
-  await sleep(500);
-  t.equal(client.pings, 0, 'no pings');
-  t.equal(pongs, 1, 'the client’s ping was answered');
+  await within(pong, { what: 'the answer to the client’s ping' });
+  await pinged(ticks, 3);
+  t.equal(client.pings, 0, 'no pings, while the other service sent three');
   t.equal(client.ws.readyState, client.ws.OPEN, 'a quiet client is not closed');
   client.ws.close();
+  ticks.ws.close();
 });
 
 t.test('a proxy that cuts idle connections: ping-pong, or the client’s own pings, keep the socket', async (t) => {
-  const IDLE_MS = 450;
+  // Four intervals: only a pause of the whole process that long could let the proxy cut a kept socket.
+  const IDLE_MS = 4 * PING_MS;
   const off = (await startTestApp(t, { socket: true }))!;
   const on = (await startTestApp(t, { socket: true, env: PINGS }))!;
   const proxyOff = await idleProxy(t, off.url, IDLE_MS);
@@ -84,11 +117,14 @@ t.test('a proxy that cuts idle connections: ping-pong, or the client’s own pin
 
   const quiet = await mustOpen(proxyOff.url, off.basicAuth());
   const pinging = await mustOpen(proxyOff.url, off.basicAuth());
-  const timer = setInterval(() => pinging.ws.ping(), 150);
+  const timer = setInterval(() => pinging.ws.ping(), PING_MS);
   const served = await mustOpen(proxyOn.url, on.basicAuth());
-  await sleep(IDLE_MS * 3);
-  clearInterval(timer);
+  await closeOf(quiet, 'the proxy cutting the quiet connection');
   t.equal(quiet.ws.readyState, quiet.ws.CLOSED, 'without traffic the proxy cuts the connection');
+  // A second quiet connection cut too: the others have now lived through two idle timeouts.
+  const quietAgain = await mustOpen(proxyOff.url, off.basicAuth());
+  await closeOf(quietAgain, 'the proxy cutting the second quiet connection');
+  clearInterval(timer);
   t.equal(pinging.ws.readyState, pinging.ws.OPEN, 'a client that pings survives, ping-pong off');
   t.equal(served.ws.readyState, served.ws.OPEN, 'the server’s pings keep it alive, ping-pong on');
   t.equal(proxyOn.cut(), 0);
@@ -196,13 +232,16 @@ t.test('limits: a client that does not read is closed, not buffered for; a large
       },
       audience: { kind: 'user', userId: 'cms.org.1' },
     });
-    // Deliveries are chained: let each go out before the next.
-    await sleep(1);
+    // Deliveries are chained: each goes out (to the slow socket first, opened first) before the next.
+    await reader.next((event) => event.creationDate === i);
   }
-  await sleep(500);
+  // The reader has every event: the server has tried each on the slow socket too, and closed it once past the bound.
   (slow.ws as unknown as { _socket: Socket })._socket.resume();
   // 1013 when the close frame gets through; usually it cannot (it waits behind the backlog): 1006.
-  t.ok([1006, 1013].includes(await slow.closed), 'closed once its backlog passed the bound');
+  t.ok(
+    [1006, 1013].includes(await closeOf(slow, 'the slow client closed')),
+    'closed once its backlog passed the bound',
+  );
   t.ok(slow.events.length < 300, `it missed events instead of the server holding them (${slow.events.length} read)`);
   t.equal(read, 300, 'a client that reads gets every one');
 

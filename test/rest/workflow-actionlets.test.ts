@@ -1,6 +1,6 @@
 import t from 'tap';
 import { fileURLToPath } from 'node:url';
-import { startMailCatcher } from '../helpers/mail-catcher.js';
+import { jobsSettled, startMailCatcher } from '../helpers/mail-catcher.js';
 import { startTestApp } from '../helpers/test-app.js';
 
 const EXAMPLE = fileURLToPath(new URL('../../examples/actionlets/stamp-field.mjs', import.meta.url));
@@ -134,7 +134,8 @@ t.test(
       (h: { commentDescription: string }) => h.commentDescription,
     );
     t.same(history, ['Submitted: Big news', 'Submit', 'please look']);
-    for (let i = 0; i < 50 && received.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    await mail.waitFor(1);
+    await jobsSettled(s);
     t.equal(received.length, 1, 'one mail to the assignee');
     t.same(received[0]!.to, ['reviewer@x.com']);
 
@@ -151,7 +152,8 @@ t.test(
       ).status,
       200,
     );
-    await new Promise((r) => setTimeout(r, 100));
+    // Every job written by that fire has run: a mail it called for would be here.
+    await jobsSettled(s);
     t.equal(received.length, 1, 'no assignee, nothing to send');
 
     // Assigned to a role: every member is mailed, whether the role was granted or is the member's own.
@@ -174,13 +176,13 @@ t.test(
       body: { contentletFormData: { contentType: 'Story', title: 'For the team' }, assign: 'reviewers' },
     });
     t.equal(toRole.status, 200);
-    for (let i = 0; i < 50 && received.length === 1; i++) await new Promise((r) => setTimeout(r, 20));
+    await mail.waitFor(2);
     t.same(received[1]?.to.sort(), ['one@x.com', 'two@x.com'], "the role's members");
     await s.http('PUT', `/api/v1/workflow/actions/${submit}/fire`, {
       headers: admin,
       body: { contentletFormData: { contentType: 'Story', title: 'To me' }, assign: 'cms.org.1' },
     });
-    for (let i = 0; i < 50 && received.length === 2; i++) await new Promise((r) => setTimeout(r, 20));
+    await mail.waitFor(3);
     t.same(received[2]?.to, ['admin@cms.com'], 'a user id');
   },
 );

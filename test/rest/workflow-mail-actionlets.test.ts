@@ -1,6 +1,6 @@
 import t, { type Test } from 'tap';
 import { SEED_IDS } from '../../core/setup/seed-installation.js';
-import { startMailCatcher, type MailCatcher } from '../helpers/mail-catcher.js';
+import { jobsSettled, startMailCatcher, type MailCatcher } from '../helpers/mail-catcher.js';
 import { startTestApp, type StorageName, type TestApp } from '../helpers/test-app.js';
 
 // Issue 17: the approval, notification, e-mail and message actionlets, fired over REST.
@@ -129,19 +129,19 @@ onEachStorage(
     t.strictSame(sortedTo(asked), ['bob@x.com', 'cid@x.com'], 'the approvers who have not approved, from the role');
     t.match(asked[0]!.data, /Subject: Approve Plan/);
     t.match(asked[0]!.data, /ann approved; please approve too/);
-    await mail.drain();
+    await mail.drain(s);
 
     const again = await flow.fire(flow.approve, 'ann@x.com', {}, `?identifier=${identifier}`);
     t.equal(again.json.entity.map.live, false, 'the same approver twice counts once');
     t.ok(await flow.inReview(inode));
     await mail.waitFor(2);
-    t.strictSame(sortedTo(await mail.drain()), ['bob@x.com', 'cid@x.com'], 'asked again');
+    t.strictSame(sortedTo(await mail.drain(s)), ['bob@x.com', 'cid@x.com'], 'asked again');
 
     const second = await flow.fire(flow.approve, 'bob@x.com', {}, `?identifier=${identifier}`);
     t.equal(second.status, 200);
     t.equal(second.json.entity.map.live, true, 'a second approver: the rest of the action ran');
     t.notOk(await flow.inReview(second.json.entity.inode), 'and the item moved on');
-    t.strictSame(await mail.drain(), [], 'nobody is asked any more');
+    t.strictSame(await mail.drain(s), [], 'nobody is asked any more');
   },
 );
 
@@ -160,10 +160,10 @@ onEachStorage(
     t.equal(byBob.json.entity.map.live, false);
     t.ok(await flow.inReview(inode));
     t.strictSame(sortedTo(await mail.waitFor(1)), ['ann@x.com'], 'the one still to approve is asked');
-    await mail.drain();
+    await mail.drain(s);
     const byAdmin = await flow.fire(flow.approve, 'admin@cms.com', {}, `?identifier=${identifier}`);
     t.equal(byAdmin.json.entity.map.live, false, 'someone not listed does not count');
-    await mail.drain();
+    await mail.drain(s);
     const byAnn = await flow.fire(flow.approve, 'ann@x.com', {}, `?identifier=${identifier}`);
     t.equal(byAnn.json.entity.map.live, true, 'all listed approvers: published');
   },
@@ -217,8 +217,10 @@ onEachStorage(
     const quiet = (await flow.fire(flow.submit, 'admin@cms.com', { contentType: 'Doc', title: 'Quiet', document })).json
       .entity;
     t.equal((await flow.fire(flow.approve, 'admin@cms.com', {}, `?identifier=${quiet.identifier}`)).status, 200);
-    const notified = await mail.waitFor(4);
-    await new Promise((r) => setTimeout(r, 100));
+    await mail.waitFor(4);
+    // Every job run: a Send an Email the condition failed to stop would have been delivered by now.
+    await jobsSettled(s);
+    const notified = mail.received;
     t.strictSame(
       sortedTo(notified),
       ['ann@x.com', 'bob@x.com', 'cid@x.com', 'outside@y.com'],
@@ -230,7 +232,7 @@ onEachStorage(
       s.logs.some((l) => JSON.stringify(l.references) === '["ghost"]'),
       'the unknown entry is logged as a warning',
     );
-    await mail.drain();
+    await mail.drain(s);
 
     const loud = (await flow.fire(flow.submit, 'admin@cms.com', { contentType: 'Doc', title: 'Loud', document })).json
       .entity;

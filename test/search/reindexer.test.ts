@@ -97,9 +97,11 @@ t.test('a change applied while the reindex runs is in the rebuilt index', async 
   const [written] = await double.held!;
   const identifier = written!.identifier as string;
   await fireSystem(s, 'EDIT', { identifier, contentType: 'Note', title: 'edited meanwhile' }, '');
-  // Past the deferral: the edit's batch waits for the page, ahead of the next one.
-  await new Promise((r) => setTimeout(r, 300));
+  // The edit's deferred batch applied now rather than after the deferral: it queues behind the
+  // held page, ahead of the next one (flush takes its place in the queue at once).
+  const edited = resolve(s.app.container, IndexDispatcher).flush();
   double.release();
+  await edited;
   const result = await reindexer.settled();
 
   t.match(result, { state: 'completed', total: 3, done: 3, error: null });

@@ -3,6 +3,7 @@ import type { SearchIndex } from '../../core/plugin/search-driver.js';
 import { resolve } from '../../host/container.js';
 import { sourceFile } from '../helpers/source-entry.js';
 import type { TestApp } from '../helpers/test-app.js';
+import { WAIT_LIMIT_MS } from '../helpers/wait-async.js';
 
 /** The embedded index whose rebuild always fails (a reindex's failure path), for a process of its own. */
 export const FAILING_REBUILD_ENV = {
@@ -36,8 +37,11 @@ export async function fireSystem(
   return response.json.entity;
 }
 
-/** Polls until `check` holds (deferred indexing happens just after the answer; a worker thread starting under load may take seconds). */
-export async function eventually(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<boolean> {
+/**
+ * Polls until `check` holds (deferred indexing happens just after the answer; a worker thread
+ * starting under load may take seconds), up to a bound only a hang reaches; answers the last check.
+ */
+export async function eventually(check: () => Promise<boolean>, timeoutMs = WAIT_LIMIT_MS): Promise<boolean> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (await check()) return true;

@@ -2,6 +2,7 @@ import t from 'tap';
 import { createTestDatabase } from '../helpers/mysql-database.js';
 import { startService } from '../helpers/service-process.js';
 import { tempDataDir } from '../helpers/test-app.js';
+import { deferred, within } from '../helpers/wait-async.js';
 
 const PASSWORD = 'durability-password';
 const AUTH = `Basic ${Buffer.from(`admin@cms.com:${PASSWORD}`).toString('base64')}`;
@@ -33,6 +34,7 @@ for (const storage of ['sqlite', 'mysql'] as const) {
     ]);
 
     const acknowledged = new Map<string, string>();
+    const enough = deferred();
     let killed = false;
     let sent = 0;
     const writer = async () => {
@@ -42,8 +44,10 @@ for (const storage of ['sqlite', 'mysql'] as const) {
           const answer = await call(first.url, 'PUT', '/api/v1/workflow/actions/default/fire/PUBLISH', {
             contentletFormData: { contentType: 'Note', title },
           });
-          if (answer.status === 200)
+          if (answer.status === 200) {
             acknowledged.set(((await answer.json()) as { entity: { identifier: string } }).entity.identifier, title);
+            if (acknowledged.size > 20) enough.resolve();
+          }
         } catch {
           // The connection died with the process: this write was never acknowledged.
         }
@@ -51,7 +55,7 @@ for (const storage of ['sqlite', 'mysql'] as const) {
     };
     const writers = Array.from({ length: 8 }, writer);
     // Killed once writes are both acknowledged and still in flight, however fast the machine is.
-    while (acknowledged.size <= 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    await within(enough.promise, { what: () => `21 acknowledged writes (${acknowledged.size} so far)` });
     first.child.kill('SIGKILL');
     killed = true;
     await Promise.all(writers);

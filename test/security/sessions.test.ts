@@ -2,6 +2,7 @@ import t from 'tap';
 import { StorageToken } from '../../core/plugin/tokens.js';
 import { resolve } from '../../host/container.js';
 import { ADMIN, startTestApp } from '../helpers/test-app.js';
+import { waitUntil } from '../helpers/wait-async.js';
 
 // Issue 10, item 8 (sessions).
 t.test('the session cookie lives with the browser session; the server decides when it ends', async (t) => {
@@ -51,7 +52,7 @@ t.test('expired sessions are swept from storage on a schedule', async (t) => {
   await storage.issuedTokens.insert(token('api-expired', 'api', now - 5));
   const swept = async () =>
     !(await storage.sessions.find('expired-hash')) && !(await storage.issuedTokens.find('cookie-expired'));
-  for (let i = 0; i < 40 && !(await swept()); i++) await new Promise((r) => setTimeout(r, 100));
+  await waitUntil(swept, { what: 'the expired session and auto-login token swept' });
   t.equal(await storage.sessions.find('expired-hash'), undefined, 'the expired one is gone');
   t.ok(await storage.sessions.find('live-hash'), 'the live one stays');
   t.equal(await storage.issuedTokens.find('cookie-expired'), undefined, "an expired auto-login cookie's row is gone");

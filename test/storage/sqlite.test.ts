@@ -12,6 +12,7 @@ import sqlitePlugin from '../../plugins/storage/sqlite/index.js';
 import { repositorySuite } from './repository-suite.js';
 import { normalisedEvent } from '../helpers/normalised-event.js';
 import { SOURCE_LOADER } from '../helpers/source-entry.js';
+import { within } from '../helpers/wait-async.js';
 
 /** Storage tests stay independent of the host (test-app.ts pulls in the whole service). */
 function tempDataDir(t: Test): string {
@@ -78,9 +79,14 @@ t.test('the ingest never waits on the content writer', async (t) => {
     })
     .then(() => (contentDone = true));
   // The main writer is held by the open transaction: a write there would queue behind it.
-  // In the main file this insert would wait for the gate, which is only opened below: a timeout, not a hang.
-  const waited = new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 2000).unref());
-  t.equal(await Promise.race([storage.analyticsEvents.insert('s1', [analyticsEvent]), waited]), undefined);
+  // In the main file this insert would wait for the gate, which is only opened below: failed at the
+  // wait bound, not hung.
+  t.equal(
+    await within(storage.analyticsEvents.insert('s1', [analyticsEvent]), {
+      what: 'the analytics insert while the content writer is held',
+    }),
+    undefined,
+  );
   t.equal((await storage.analyticsEvents.list({ siteId: 's1', limit: 10, offset: 0 })).total, 1);
   t.notOk(contentDone, 'stored and read back while the content transaction is still open');
   release();

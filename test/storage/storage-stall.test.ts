@@ -8,13 +8,14 @@ import mysqlPlugin from '../../plugins/storage/mysql/index.js';
 import { createTestDatabase, TEST_MYSQL_URL } from '../helpers/mysql-database.js';
 import { TcpProxy } from '../helpers/tcp-proxy.js';
 import { startTestApp, tempDataDir } from '../helpers/test-app.js';
+import { WAIT_LIMIT_MS } from '../helpers/wait-async.js';
 
 /**
  * A bound on waiting for an answer while the database is stalled. Not a measure: the answers come
  * after the statement timeout the test sets (half a second) or readiness's own (two seconds). It
  * lets a hang fail the test with a message, and ends the stall so that the app and pool can close.
  */
-const HANG_BOUND_MS = 20_000;
+const HANG_BOUND_MS = WAIT_LIMIT_MS;
 
 function answeredDuringStall<T>(proxy: TcpProxy, answer: Promise<T>, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;

@@ -10,6 +10,7 @@ import sqlitePlugin from '../../plugins/storage/sqlite/index.js';
 import { createTestDatabase, TEST_MYSQL_URL } from '../helpers/mysql-database.js';
 import { startTestApp, tempDataDir } from '../helpers/test-app.js';
 import { TcpProxy } from '../helpers/tcp-proxy.js';
+import { deferred, within } from '../helpers/wait-async.js';
 
 /** The MySQL driver on its own database, with extra properties. */
 async function openMysql(t: Test, url: string, properties: Array<[string, string]>): Promise<DriverStorage> {
@@ -87,8 +88,16 @@ t.test('an exhausted pool answers 503 instead of queueing without bound', async 
     ['storage.mysql.pool.queue.limit', '1'],
   ]);
   let release!: () => void;
-  const held = storage.transaction(() => new Promise<void>((resolve) => (release = resolve)));
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  const started = deferred();
+  // The transaction holds the pool's one connection from the moment its work starts.
+  const held = storage.transaction(
+    () =>
+      new Promise<void>((resolve) => {
+        release = resolve;
+        started.resolve();
+      }),
+  );
+  await within(started.promise, { what: 'the transaction holding the connection' });
   const queued = storage.settings.get('a');
   const refused = await storage.settings.get('b').then(
     () => undefined,

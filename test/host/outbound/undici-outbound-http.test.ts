@@ -1,5 +1,5 @@
 import t from 'tap';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Config } from '../../../core/config/config.js';
 import { OutboundHttpError } from '../../../core/plugin/outbound-http.js';
@@ -7,6 +7,7 @@ import { hostOutboundClients } from '../../../host/outbound/outbound-clients.js'
 import { serviceVersion } from '../../../host/version.js';
 import { isPrivateAddress, resolveAllowedAddress } from '../../../host/outbound/address-guard.js';
 import { UndiciOutboundHttp } from '../../../host/outbound/undici-outbound-http.js';
+import { WAIT_LIMIT_MS } from '../../helpers/wait-async.js';
 
 t.test('isPrivateAddress refuses everything but public unicast (the full table: address-guard.test.ts)', async (t) => {
   const refused = [
@@ -55,17 +56,23 @@ async function listen(server: Server): Promise<string> {
 
 t.test('UndiciOutboundHttp: guard at connect, user agent, redirects, size limit, timeout', async (t) => {
   const seen: string[] = [];
+  // Answers to /slow are held until the test ends: only the client's timeout can end such a call.
+  const held: ServerResponse[] = [];
   const server = createServer((req, res) => {
     seen.push(`${req.method} ${req.url} ${req.headers['user-agent']}`);
     if (req.url === '/hop') return void res.writeHead(302, { location: '/ok' }).end();
     if (req.url === '/loop') return void res.writeHead(302, { location: '/loop' }).end();
     if (req.url === '/big') return void res.end('x'.repeat(5000));
-    if (req.url === '/slow') return void setTimeout(() => res.end('late'), 1000);
+    if (req.url === '/slow') return void held.push(res);
     res.end('fine');
   });
   const base = await listen(server);
-  t.teardown(() => server.close());
-  const options = { userAgent: 'cms/9.9.9', timeoutMs: 300, maxResponseBytes: 1000 };
+  t.teardown(() => {
+    for (const res of held) res.end('late');
+    server.close();
+  });
+  // A timeout only a hang reaches for the calls that answer; the timeout itself is tested with a short one.
+  const options = { userAgent: 'cms/9.9.9', timeoutMs: WAIT_LIMIT_MS, maxResponseBytes: 1000 };
 
   const guarded = new UndiciOutboundHttp({ ...options, allowPrivate: false });
   t.teardown(() => guarded.close());
@@ -99,7 +106,9 @@ t.test('UndiciOutboundHttp: guard at connect, user agent, redirects, size limit,
   await t.rejects(open.request(`${base}/big`), { code: 'OUTBOUND_TOO_LARGE', message: /larger than 1000 bytes/ });
   const truncated = await open.request(`${base}/big`, { truncateBodyAt: 10 });
   t.equal(truncated.body.toString(), 'x'.repeat(10), 'truncateBodyAt keeps the start instead of failing');
-  await t.rejects(open.request(`${base}/slow`), { code: 'OUTBOUND_TIMEOUT' });
+  const impatient = new UndiciOutboundHttp({ ...options, allowPrivate: true, timeoutMs: 300 });
+  t.teardown(() => impatient.close());
+  await t.rejects(impatient.request(`${base}/slow`), { code: 'OUTBOUND_TIMEOUT' });
   await t.rejects(open.request('file:///etc/passwd'), {
     code: 'OUTBOUND_REFUSED',
     message: /file: URLs are not called/,
@@ -128,7 +137,7 @@ t.test('UndiciOutboundHttp: a redirect to another origin drops the credential he
   t.teardown(() => first.close());
   const client = new UndiciOutboundHttp({
     userAgent: 'cms/9',
-    timeoutMs: 5000,
+    timeoutMs: WAIT_LIMIT_MS,
     maxResponseBytes: 1000,
     allowPrivate: true,
   });

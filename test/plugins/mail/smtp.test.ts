@@ -153,9 +153,13 @@ t.test('an unreachable port rejects promptly', async (t) => {
   );
   await new Promise((resolve) => closed.close(resolve));
   const mail = await sender(t, { 'mail.smtp.port': String(port), 'mail.smtp.timeout.ms': '500' });
-  const started = Date.now();
-  await t.rejects(mail.send(message), /^Mail could not be sent: .*ECONNREFUSED/);
-  t.ok(Date.now() - started < 5000, 'did not hang');
+  const refused = await mail.send(message).then(
+    () => undefined,
+    (e: unknown) => e as Error,
+  );
+  t.match(refused?.message, /^Mail could not be sent: .*ECONNREFUSED/);
+  // Told by what ended it rather than by a time: the refusal, not the timeout.
+  t.notMatch(refused?.message, /timeout|never received/i, 'did not hang: refused at once, not timed out');
 });
 
 t.test('a server that never greets times out after mail.smtp.timeout.ms', async (t) => {
@@ -166,9 +170,11 @@ t.test('a server that never greets times out after mail.smtp.timeout.ms', async 
   t.teardown(() => new Promise<void>((resolve) => silent.close(() => resolve())));
   const mail = await sender(t, { 'mail.smtp.port': String(port), 'mail.smtp.timeout.ms': '300' });
   const started = Date.now();
-  await t.rejects(mail.send(message), /^Mail could not be sent: /);
+  // Ended by a timeout (the greeting's or the socket's, both mail.smtp.timeout.ms), not by anything else.
+  await t.rejects(mail.send(message), /^Mail could not be sent: .*(Greeting never received|Timeout)/);
   const elapsed = Date.now() - started;
-  t.ok(elapsed >= 250 && elapsed < 5000, `waited about the timeout (${elapsed} ms)`);
+  // A lower bound only: a busy machine can only make the wait longer.
+  t.ok(elapsed >= 250, `waited the timeout (${elapsed} ms)`);
 });
 
 t.test('properties map to nodemailer options', async (t) => {

@@ -2,6 +2,7 @@ import t, { type Test } from 'tap';
 import { ConflictError } from '../../../../core/plugin/kit.js';
 import { fakeElasticsearch } from './fake-elasticsearch.js';
 import { failure, openDriver, type LogLine } from './open-driver.js';
+import { laterMillisecond } from '../../../helpers/wait-async.js';
 
 async function opened(t: Test) {
   const fake = await fakeElasticsearch(t);
@@ -15,7 +16,7 @@ t.test(
   'rebuild fills a new concrete index; complete swaps the alias in one call and drops the old index',
   async (t) => {
     const { fake, index, current } = await opened(t);
-    await new Promise((resolve) => setTimeout(resolve, 2)); // a later timestamp than the first index's
+    await laterMillisecond(); // a later timestamp than the first index's
     const rebuild = await index.rebuild();
     const create = fake.received.find((r) => r.method === 'PUT')!;
     const target = create.path.slice(1);
