@@ -563,7 +563,7 @@ export interface WorkflowRepository {
   updateAction(action: WorkflowAction): Promise<void>;
   deleteAction(id: string): Promise<void>;
   findAction(id: string): Promise<WorkflowAction | undefined>;
-  /** By order, then name. */
+  /** By order, then name ignoring case (as both dialects compare it), then id. */
   listActions(schemeId: string): Promise<WorkflowAction[]>;
   /** Attaches at the end (or at `position`); attaching twice is harmless. */
   attachAction(stepId: string, actionId: string, position?: number): Promise<void>;

@@ -134,18 +134,43 @@ export async function startTestApp(t: Test, options: TestAppOptions = {}): Promi
 /**
  * Runs a test on SQLite, and again on MariaDB when it answers (skipped, loudly, otherwise and in
  * the fast tier). The test gets an app on that storage.
+ *
+ * Only for scenarios whose point is the database server or the dialect: concurrency, locking,
+ * migrations and upgrades, processes or threads sharing one database, durability, storage failures,
+ * the limits of columns. What a REST scenario needs of the repositories is asserted on every driver
+ * by the storage contract suites (test/storage/*-suite.ts); the scenario itself runs on SQLite
+ * ({@link testOnSqlite}).
  */
 export function testOnEachStorage(
   name: string,
   body: (t: Test, s: TestApp, storage: StorageName) => Promise<void>,
   options: Omit<TestAppOptions, 'storage'> = {},
 ): void {
-  for (const storage of ['sqlite', 'mysql'] as const) {
-    t.test(`${name}, on ${storage}`, async (t) => {
-      const s = await startTestApp(t, { ...options, storage });
-      if (s) await body(t, s, storage);
-    });
-  }
+  for (const storage of ['sqlite', 'mysql'] as const) testOn(storage, name, body, options);
+}
+
+/**
+ * Runs a REST scenario on SQLite only: the storage contract suites assert, on every driver, what
+ * it needs of the repositories. Named as {@link testOnEachStorage} names its SQLite run.
+ */
+export function testOnSqlite(
+  name: string,
+  body: (t: Test, s: TestApp, storage: StorageName) => Promise<void>,
+  options: Omit<TestAppOptions, 'storage'> = {},
+): void {
+  testOn('sqlite', name, body, options);
+}
+
+function testOn(
+  storage: StorageName,
+  name: string,
+  body: (t: Test, s: TestApp, storage: StorageName) => Promise<void>,
+  options: Omit<TestAppOptions, 'storage'>,
+): void {
+  t.test(`${name}, on ${storage}`, async (t) => {
+    const s = await startTestApp(t, { ...options, storage });
+    if (s) await body(t, s, storage);
+  });
 }
 
 /**

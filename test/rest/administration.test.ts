@@ -1,6 +1,6 @@
-import { testOnEachStorage } from '../helpers/test-app.js';
+import { testOnSqlite } from '../helpers/test-app.js';
 
-testOnEachStorage('users, roles, sites and languages', async (t, s) => {
+testOnSqlite('users, roles, sites and languages', async (t, s) => {
   const admin = s.basicAuth();
 
   const role = await s.http('POST', '/api/v1/roles', {

@@ -12,12 +12,12 @@ import {
   pageview,
 } from '../helpers/analytics-batches.js';
 import { send, siteKey, stored } from '../helpers/analytics-ingest-calls.js';
-import { startTestApp, testOnEachStorage } from '../helpers/test-app.js';
+import { startTestApp, testOnEachStorage, testOnSqlite } from '../helpers/test-app.js';
 import { HOST_PROPERTIES } from '../../host/settings-properties.js';
 
 // Issue 14: the analytics ingest (its limits and lifecycle: analytics-ingest-limits.test.ts).
 
-testOnEachStorage('a batch is parsed, checked and stored by a worker; the answer counts it', async (t, s) => {
+testOnSqlite('a batch is parsed, checked and stored by a worker; the answer counts it', async (t, s) => {
   const { siteId, key } = await siteKey(s);
   const good = await send(s, batch([pageview(), customEvent()], context({ site_auth: key })));
   t.equal(good.status, 200, good.text);

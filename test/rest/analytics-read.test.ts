@@ -14,7 +14,7 @@ import {
   pageview,
   type Json,
 } from '../helpers/analytics-batches.js';
-import { testOnEachStorage, type TestApp } from '../helpers/test-app.js';
+import { testOnSqlite, type TestApp } from '../helpers/test-app.js';
 
 const INGEST = '/api/v1/analytics/content/event';
 const EVENTS = '/api/v1/analytics/content/events';
@@ -53,7 +53,7 @@ async function ingest(s: TestApp, key: string, events: Json[], ctx: Json = {}): 
 
 const typesOf = (answer: { json: any }) => answer.json.entity.events.map((e: { eventType: string }) => e.eventType);
 
-testOnEachStorage('events ingested through the endpoint read back newest first, paged and filtered', async (t, s) => {
+testOnSqlite('events ingested through the endpoint read back newest first, paged and filtered', async (t, s) => {
   const { shop, blog } = await twoSites(s);
   const first = { session_id: 'session-1', user_id: 'user-1' };
   const second = { session_id: 'session-2', user_id: 'user-2' };
@@ -157,7 +157,7 @@ async function knownHistory(s: TestApp, siteId: string, otherSiteId: string): Pr
   await events.insert(otherSiteId, [normaliseEvent(conversion('signup'), stranger, batchReceipt(stranger, at))]);
 }
 
-testOnEachStorage('the summary: figures counted by hand from a known history', async (t, s) => {
+testOnSqlite('the summary: figures counted by hand from a known history', async (t, s) => {
   const { shop, blog } = await twoSites(s);
   await knownHistory(s, shop.id, blog.id);
 
@@ -260,7 +260,7 @@ testOnEachStorage('the summary: figures counted by hand from a known history', a
   t.equal((await read(s, SUMMARY, { siteId: blog.id })).json.entity.totals.conversion, 1, 'the other site apart');
 });
 
-testOnEachStorage('who may read: back-end users with READ on the site, administrators always', async (t, s) => {
+testOnSqlite('who may read: back-end users with READ on the site, administrators always', async (t, s) => {
   const { shop, blog } = await twoSites(s);
   const admin = s.basicAuth();
   const role = async (roleName: string) =>
@@ -315,7 +315,7 @@ testOnEachStorage('who may read: back-end users with READ on the site, administr
   }
 });
 
-testOnEachStorage('malformed parameters are 400, naming the parameter', async (t, s) => {
+testOnSqlite('malformed parameters are 400, naming the parameter', async (t, s) => {
   const { shop } = await twoSites(s);
   const refused = async (path: string, query: Query, fieldName: string, errorCode: string, why: string) => {
     const answer = await read(s, path, query);

@@ -4,7 +4,7 @@ import type { AnalyticsEventRepository, Storage } from '../../core/plugin/storag
 import { StorageToken } from '../../core/plugin/tokens.js';
 import { resolve } from '../../host/container.js';
 import { normalisedEvent } from '../helpers/normalised-event.js';
-import { testOnEachStorage, type TestApp } from '../helpers/test-app.js';
+import { testOnSqlite, type TestApp } from '../helpers/test-app.js';
 import { waitUntil } from '../helpers/wait-async.js';
 
 const DAY_MS = 86_400_000;
@@ -39,7 +39,7 @@ function countingDeletes(repo: AnalyticsEventRepository): { repo: AnalyticsEvent
   };
 }
 
-testOnEachStorage(
+testOnSqlite(
   'the retention sweep deletes what is older than analytics.retention.days, of every site, and keeps the rest',
   async (t, s) => {
     const repo = storageOf(s).analyticsEvents;
@@ -58,7 +58,7 @@ testOnEachStorage(
   { env: { CMS_ANALYTICS_RETENTION_DAYS: '30', CMS_ANALYTICS_RETENTION_SWEEP_SECONDS: '1' } },
 );
 
-testOnEachStorage('a sweep deletes in chunks, oldest first, and stops between chunks when asked', async (t, s) => {
+testOnSqlite('a sweep deletes in chunks, oldest first, and stops between chunks when asked', async (t, s) => {
   const now = Date.now();
   const real = storageOf(s).analyticsEvents;
   await real.insert('site-a', [...events(25, 10, now), ...events(2, 1, now)]);

@@ -1,6 +1,6 @@
 import { SiteKeyService } from '../../core/analytics/site-key-service.js';
 import { resolve } from '../../host/container.js';
-import { testOnEachStorage, type TestApp } from '../helpers/test-app.js';
+import { testOnSqlite, type TestApp } from '../helpers/test-app.js';
 
 const CONFIG = '/api/v1/apps/cmsContentAnalytics-config';
 const generate = (s: TestApp, siteId: string, headers: Record<string, string>) =>
@@ -30,7 +30,7 @@ async function siteWithUsers(s: TestApp) {
   return { site, admin, editor: editor.headers, reader: reader.headers };
 }
 
-testOnEachStorage('generate: a new key each time, shown once, the old one stops working', async (t, s) => {
+testOnSqlite('generate: a new key each time, shown once, the old one stops working', async (t, s) => {
   const { site, admin, editor } = await siteWithUsers(s);
   const first = await generate(s, site, admin);
   t.equal(first.status, 200);
@@ -53,7 +53,7 @@ testOnEachStorage('generate: a new key each time, shown once, the old one stops 
   t.notOk(JSON.stringify(s.logs).includes(second.text.split('.').pop()!), 'no key in any log line');
 });
 
-testOnEachStorage('generate: anonymous 401, a user who may not edit the site 403, no such site 404', async (t, s) => {
+testOnSqlite('generate: anonymous 401, a user who may not edit the site 403, no such site 404', async (t, s) => {
   const { site, reader } = await siteWithUsers(s);
   t.equal((await generate(s, site, {})).status, 401);
   const refused = await generate(s, site, reader);
@@ -72,7 +72,7 @@ testOnEachStorage('generate: anonymous 401, a user who may not edit the site 403
   t.same(await siteKeys(s).verify(before), { siteId: site }, 'and the key is unchanged');
 });
 
-testOnEachStorage('the apps endpoint sets a key by hand and shows it masked', async (t, s) => {
+testOnSqlite('the apps endpoint sets a key by hand and shows it masked', async (t, s) => {
   const { site, admin, editor, reader } = await siteWithUsers(s);
   const empty = await s.http('GET', `${CONFIG}/${site}`, { headers: editor });
   t.equal(empty.status, 200);
@@ -130,7 +130,7 @@ testOnEachStorage('the apps endpoint sets a key by hand and shows it masked', as
   t.notOk(JSON.stringify(s.logs).includes('chosen by hand'), 'no key in any log line');
 });
 
-testOnEachStorage('a key set by hand: 1 to 255 printable characters, refused with a clear message', async (t, s) => {
+testOnSqlite('a key set by hand: 1 to 255 printable characters, refused with a clear message', async (t, s) => {
   const admin = s.basicAuth();
   const post = (value: unknown) =>
     s.http('POST', `${CONFIG}/SYSTEM_HOST`, { headers: admin, body: { siteAuth: { value } } });

@@ -1,7 +1,7 @@
 import t, { type Test } from 'tap';
 import { SignJWT, decodeJwt } from 'jose';
 import { checkDocumentedAnswer } from '../helpers/documented-answer.js';
-import { ADMIN, startTestApp, testOnEachStorage, type TestApp } from '../helpers/test-app.js';
+import { ADMIN, startTestApp, testOnSqlite, type TestApp } from '../helpers/test-app.js';
 
 const SIGNING_KEY = 'test-signing-key-of-at-least-thirty-two-characters';
 const env = { CMS_HTTP_TRUST_PROXY: 'true', CMS_JSON_WEB_TOKEN_HASH_SIGNING_KEY: SIGNING_KEY };
@@ -29,7 +29,7 @@ async function makeUser(t: Test, s: TestApp, email: string) {
   return { userId: created.json.entity.userId as string, auth: s.basicAuth(email, 'a-long-user-password-1') };
 }
 
-testOnEachStorage(
+testOnSqlite(
   'API keys: created once, used with Bearer, listed without secrets, revoked and deleted',
   async (t, s) => {
     const created = await createKey(s, { userId: 'cms.org.1', expirationSeconds: 3600, claims: { label: 'ci' } });
@@ -89,7 +89,7 @@ testOnEachStorage(
   { env },
 );
 
-testOnEachStorage(
+testOnSqlite(
   'a user manages only their own keys, and a key has exactly its user’s permissions',
   async (t, s) => {
     const user = await makeUser(t, s, 'plain@cms.com');
@@ -127,7 +127,7 @@ testOnEachStorage(
   { env },
 );
 
-testOnEachStorage(
+testOnSqlite(
   'a key with a network answers only calls from inside it (IPv4, IPv6, client address behind a proxy)',
   async (t, s) => {
     const v4 = (await createKey(s, { userId: 'cms.org.1', expirationSeconds: 600, network: '10.0.0.0/8' })).json.entity;
@@ -153,7 +153,7 @@ testOnEachStorage(
   { env },
 );
 
-testOnEachStorage(
+testOnSqlite(
   'forged, tampered, expired and not-yet-valid keys are 401s with a reason, never 500',
   async (t, s) => {
     const { token, jwt } = (await createKey(s, { userId: 'cms.org.1', expirationSeconds: 600 })).json.entity;
@@ -200,7 +200,7 @@ testOnEachStorage(
   { env },
 );
 
-testOnEachStorage(
+testOnSqlite(
   'remember me sets the access_token cookie that signs in without the session, ended by logout',
   async (t, s) => {
     const https = { 'x-forwarded-proto': 'https' };
@@ -243,7 +243,7 @@ testOnEachStorage(
   { env },
 );
 
-testOnEachStorage(
+testOnSqlite(
   'json.web.token.days.max.age 0 sets no cookie; allowhttp accepts plain HTTP',
   async (t, s) => {
     const login = await s.http('POST', '/api/v1/authentication', {
@@ -255,7 +255,7 @@ testOnEachStorage(
   { env: { ...env, CMS_JSON_WEB_TOKEN_DAYS_MAX_AGE: '0', CMS_JSON_WEB_TOKEN_ALLOWHTTP: 'true' } },
 );
 
-testOnEachStorage(
+testOnSqlite(
   'allowhttp: the cookie is set and accepted over plain HTTP',
   async (t, s) => {
     const login = await s.http('POST', '/api/v1/authentication', {
@@ -276,7 +276,7 @@ t.test('a short signing key is warned about, without showing it', async (t) => {
   t.notOk(JSON.stringify(s.logs).includes('short-key-1234'));
 });
 
-testOnEachStorage('the public default signing key works, with a warning naming the property', async (t, s) => {
+testOnSqlite('the public default signing key works, with a warning naming the property', async (t, s) => {
   const warning = s.logs.find((l) => l.property === 'json.web.token.hash.signing.key');
   t.ok(warning, 'start-up warns');
   t.equal(warning?.level, 'warn');

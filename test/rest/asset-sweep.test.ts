@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { AssetSweeper } from '../../core/content/asset-sweeper.js';
 import { resolve } from '../../host/container.js';
 import { storedAssetKey } from '../helpers/stored-asset-key.js';
-import { startTestApp, testOnEachStorage, type TestApp } from '../helpers/test-app.js';
+import { startTestApp, testOnSqlite, type TestApp } from '../helpers/test-app.js';
 import { createFolders } from '../helpers/folders.js';
 import { waitUntil } from '../helpers/wait-async.js';
 
@@ -48,7 +48,7 @@ const newFile = (s: TestApp, type: string, name: string) =>
     },
   });
 
-testOnEachStorage('files no version references are swept; referenced and recent ones stay', async (t, s) => {
+testOnSqlite('files no version references are swept; referenced and recent ones stay', async (t, s) => {
   await fileType(s, 'Documents');
   await fileType(s, 'Images');
   const onDisk = (key: string) => existsSync(join(s.dataDir, 'assets', ...key.split('/')));

@@ -1,8 +1,8 @@
-import { testOnEachStorage, textContentType, userWithNewRole } from '../helpers/test-app.js';
+import { testOnSqlite, textContentType, userWithNewRole } from '../helpers/test-app.js';
 
 const FILE_TYPE = 'com.cms.contenttype.model.type.ImmutableFileAssetContentType';
 
-testOnEachStorage('base types, field types, the filtered listing and copies of content types', async (t, s) => {
+testOnSqlite('base types, field types, the filtered listing and copies of content types', async (t, s) => {
   const admin = s.basicAuth();
 
   const bases = await s.http('GET', '/api/v1/contenttype/basetypes', { headers: admin });

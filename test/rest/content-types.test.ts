@@ -1,9 +1,9 @@
-import { testOnEachStorage } from '../helpers/test-app.js';
+import { testOnSqlite } from '../helpers/test-app.js';
 
 const SIMPLE = 'com.cms.contenttype.model.type.ImmutableSimpleContentType';
 const TEXT = 'com.cms.contenttype.model.field.ImmutableTextField';
 
-testOnEachStorage('content types and fields as the spec shows them', async (t, s) => {
+testOnSqlite('content types and fields as the spec shows them', async (t, s) => {
   const admin = s.basicAuth();
   const before = Date.now();
 
@@ -273,7 +273,7 @@ testOnEachStorage('content types and fields as the spec shows them', async (t, s
   );
 });
 
-testOnEachStorage(
+testOnSqlite(
   'dataType on a Text field: INTEGER and FLOAT values are checked and stored as numbers; other data types are refused',
   async (t, s) => {
     const admin = s.basicAuth();

@@ -4,7 +4,7 @@ import { CmsError } from '../../core/errors/index.js';
 import type { Storage } from '../../core/plugin/storage-driver.js';
 import { StorageToken } from '../../core/plugin/tokens.js';
 import { resolve } from '../../host/container.js';
-import { startTestApp, testOnEachStorage, type TestApp } from '../helpers/test-app.js';
+import { startTestApp, testOnSqlite, type TestApp } from '../helpers/test-app.js';
 import { createFolders } from '../helpers/folders.js';
 
 const TEXT = 'com.cms.contenttype.model.field.ImmutableTextField';
@@ -48,7 +48,7 @@ function save(
   );
 }
 
-testOnEachStorage(
+testOnSqlite(
   'versioned content',
   async (t, s) => {
     const { admin, storage: db, content } = await setUp(s);

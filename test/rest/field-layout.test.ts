@@ -1,4 +1,4 @@
-import { testOnEachStorage, textContentType, userWithNewRole } from '../helpers/test-app.js';
+import { testOnSqlite, textContentType, userWithNewRole } from '../helpers/test-app.js';
 
 const ROW = 'com.cms.contenttype.model.field.ImmutableRowField';
 const COLUMN = 'com.cms.contenttype.model.field.ImmutableColumnField';
@@ -22,7 +22,7 @@ const shape = (rows: RowAnswer[]) =>
     ...(r.columns ?? []).map((c) => [c.columnDivider?.variable ?? null, ...c.fields.map((f) => f.variable)]),
   ]);
 
-testOnEachStorage('the v3 field layout: rows, columns, allfields, move, update and delete', async (t, s) => {
+testOnSqlite('the v3 field layout: rows, columns, allfields, move, update and delete', async (t, s) => {
   const admin = s.basicAuth();
   await textContentType(s, 'Event', ['title', 'place', 'notes']);
   const base = '/api/v3/contenttype/Event/fields';

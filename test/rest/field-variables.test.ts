@@ -1,10 +1,10 @@
 import { StorageToken } from '../../core/plugin/tokens.js';
 import { resolve } from '../../host/container.js';
-import { testOnEachStorage, textContentType, userWithNewRole } from '../helpers/test-app.js';
+import { testOnSqlite, textContentType, userWithNewRole } from '../helpers/test-app.js';
 
 const CLAZZ = 'com.cms.contenttype.model.field.ImmutableFieldVariable';
 
-testOnEachStorage('field variables by field id and by field variable, with their refusals', async (t, s) => {
+testOnSqlite('field variables by field id and by field variable, with their refusals', async (t, s) => {
   const admin = s.basicAuth();
   await textContentType(s, 'Recipe', ['title', 'body']);
   const fields = (await s.http('GET', '/api/v2/contenttype/Recipe/fields', { headers: admin })).json.entity;

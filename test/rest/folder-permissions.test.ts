@@ -1,5 +1,5 @@
 import { SEED_IDS } from '../../core/setup/seed-installation.js';
-import { testOnEachStorage, type TestApp } from '../helpers/test-app.js';
+import { testOnSqlite, type TestApp } from '../helpers/test-app.js';
 import { eventually } from '../search/search-helpers.js';
 
 const PASSWORD = 'member-password-1';
@@ -38,67 +38,64 @@ async function setUp(s: TestApp) {
   return { admin, role, user, grant, folders, draftFile };
 }
 
-testOnEachStorage(
-  'READ on a folder reaches its sub-folders and the content in them, and nothing outside',
-  async (t, s) => {
-    const { admin, role, user, grant, folders, draftFile } = await setUp(s);
-    const made = await folders(['/private/inner', '/public']);
-    const [inner, publicFolder] = made.json.entity as Array<{ identifier: string }>;
-    const privateFolder = (await folders(['/private'])).json.entity[0] as { identifier: string };
-    const secret = await draftFile('/private/inner', 'secret.txt');
-    const open = await draftFile('/public', 'open.txt');
-    const readers = await role('Readers');
-    const reader = await user('reader@x.com', [readers, SEED_IDS.backendUserRole]);
-    const read = (id: string) => s.http('GET', `/api/content/id/${id}?live=false`, { headers: reader });
-    t.equal((await read(secret)).status, 404, 'no grant yet: as unknown');
+testOnSqlite('READ on a folder reaches its sub-folders and the content in them, and nothing outside', async (t, s) => {
+  const { admin, role, user, grant, folders, draftFile } = await setUp(s);
+  const made = await folders(['/private/inner', '/public']);
+  const [inner, publicFolder] = made.json.entity as Array<{ identifier: string }>;
+  const privateFolder = (await folders(['/private'])).json.entity[0] as { identifier: string };
+  const secret = await draftFile('/private/inner', 'secret.txt');
+  const open = await draftFile('/public', 'open.txt');
+  const readers = await role('Readers');
+  const reader = await user('reader@x.com', [readers, SEED_IDS.backendUserRole]);
+  const read = (id: string) => s.http('GET', `/api/content/id/${id}?live=false`, { headers: reader });
+  t.equal((await read(secret)).status, 404, 'no grant yet: as unknown');
 
-    const granted = await grant(privateFolder.identifier, [{ roleId: readers, permissions: ['READ'] }]);
-    t.equal(granted.status, 200, granted.text);
-    t.match(granted.json.entity, { assetType: 'folder', inheriting: false });
-    t.equal((await read(secret)).status, 200, 'READ on /private reads content in /private/inner');
-    const found = async () =>
-      (
-        await s.http('POST', '/api/es/search?live=false', {
-          headers: reader,
-          body: { query: { bool: { must: { term: { identifier: secret } } } } },
-        })
-      ).json.contentlets.length;
-    t.ok(await eventually(async () => (await found()) === 1), "the search index learns the folder's grants");
-    t.equal((await read(open)).status, 404, 'but not content elsewhere');
-    t.equal((await s.http('GET', `/api/v1/folder/${inner!.identifier}`, { headers: reader })).status, 200);
-    t.equal((await s.http('GET', `/api/v1/folder/${publicFolder!.identifier}`, { headers: reader })).status, 403);
+  const granted = await grant(privateFolder.identifier, [{ roleId: readers, permissions: ['READ'] }]);
+  t.equal(granted.status, 200, granted.text);
+  t.match(granted.json.entity, { assetType: 'folder', inheriting: false });
+  t.equal((await read(secret)).status, 200, 'READ on /private reads content in /private/inner');
+  const found = async () =>
+    (
+      await s.http('POST', '/api/es/search?live=false', {
+        headers: reader,
+        body: { query: { bool: { must: { term: { identifier: secret } } } } },
+      })
+    ).json.contentlets.length;
+  t.ok(await eventually(async () => (await found()) === 1), "the search index learns the folder's grants");
+  t.equal((await read(open)).status, 404, 'but not content elsewhere');
+  t.equal((await s.http('GET', `/api/v1/folder/${inner!.identifier}`, { headers: reader })).status, 200);
+  t.equal((await s.http('GET', `/api/v1/folder/${publicFolder!.identifier}`, { headers: reader })).status, 403);
 
-    const innerPermissions = await s.http('GET', `/api/v1/permissions/${inner!.identifier}`, { headers: admin });
-    t.match(innerPermissions.json.entity, {
-      assetType: 'folder',
-      inheriting: true,
-      inheritsFrom: [{ kind: 'folder', id: privateFolder.identifier }],
-    });
-    const contentPermissions = await s.http('GET', `/api/v1/permissions/${secret}`, { headers: admin });
-    t.same(contentPermissions.json.entity.inheritsFrom, [{ kind: 'folder', id: privateFolder.identifier }]);
-    const byContent = await s.http('GET', `/api/v1/permissions/_bycontent?contentletId=${secret}`, { headers: admin });
-    t.same(
-      byContent.json.entity.map((p: { roleId: string; inode: string }) => [p.roleId, p.inode]),
-      [[readers, privateFolder.identifier]],
-    );
+  const innerPermissions = await s.http('GET', `/api/v1/permissions/${inner!.identifier}`, { headers: admin });
+  t.match(innerPermissions.json.entity, {
+    assetType: 'folder',
+    inheriting: true,
+    inheritsFrom: [{ kind: 'folder', id: privateFolder.identifier }],
+  });
+  const contentPermissions = await s.http('GET', `/api/v1/permissions/${secret}`, { headers: admin });
+  t.same(contentPermissions.json.entity.inheritsFrom, [{ kind: 'folder', id: privateFolder.identifier }]);
+  const byContent = await s.http('GET', `/api/v1/permissions/_bycontent?contentletId=${secret}`, { headers: admin });
+  t.same(
+    byContent.json.entity.map((p: { roleId: string; inode: string }) => [p.roleId, p.inode]),
+    [[readers, privateFolder.identifier]],
+  );
 
-    const reset = await s.http('PUT', `/api/v1/permissions/${privateFolder.identifier}/_reset`, { headers: admin });
-    t.equal(reset.status, 200);
-    t.equal((await read(secret)).status, 404, 'reset: inherits from the site again');
-    t.ok(await eventually(async () => (await found()) === 0), 'and so does the search index');
-    const again = await s.http('GET', `/api/v1/permissions/${inner!.identifier}`, { headers: admin });
-    t.same(
-      again.json.entity.inheritsFrom.map((r: { kind: string }) => r.kind),
-      ['site'],
-    );
+  const reset = await s.http('PUT', `/api/v1/permissions/${privateFolder.identifier}/_reset`, { headers: admin });
+  t.equal(reset.status, 200);
+  t.equal((await read(secret)).status, 404, 'reset: inherits from the site again');
+  t.ok(await eventually(async () => (await found()) === 0), 'and so does the search index');
+  const again = await s.http('GET', `/api/v1/permissions/${inner!.identifier}`, { headers: admin });
+  t.same(
+    again.json.entity.inheritsFrom.map((r: { kind: string }) => r.kind),
+    ['site'],
+  );
 
-    const frontEnd = await user('front@x.com', [readers]);
-    const refused = await s.http('GET', `/api/v1/folder/${inner!.identifier}`, { headers: frontEnd });
-    t.equal(refused.status, 403, 'folder endpoints serve back-end users only');
-  },
-);
+  const frontEnd = await user('front@x.com', [readers]);
+  const refused = await s.http('GET', `/api/v1/folder/${inner!.identifier}`, { headers: frontEnd });
+  t.equal(refused.status, 403, 'folder endpoints serve back-end users only');
+});
 
-testOnEachStorage(
+testOnSqlite(
   'creating a folder or moving into one needs CAN_ADD_CHILDREN there; moving and changing need WRITE',
   async (t, s) => {
     const { role, user, grant, folders } = await setUp(s);
@@ -141,7 +138,7 @@ testOnEachStorage(
   },
 );
 
-testOnEachStorage('a new item needs CAN_ADD_CHILDREN on its folder (its site at the root)', async (t, s) => {
+testOnSqlite('a new item needs CAN_ADD_CHILDREN on its folder (its site at the root)', async (t, s) => {
   const { admin, role, user, grant, folders } = await setUp(s);
   const [uploads] = (await folders(['/uploads'])).json.entity as Array<{ identifier: string }>;
   const typeId = (await s.http('GET', '/api/v1/contenttype/id/Docs', { headers: admin })).json.entity.id as string;

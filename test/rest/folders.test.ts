@@ -3,7 +3,7 @@ import { resolve } from '../../host/container.js';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import t from 'tap';
-import { startTestApp, tempDataDir, testOnEachStorage, type TestApp } from '../helpers/test-app.js';
+import { startTestApp, tempDataDir, testOnSqlite, type TestApp } from '../helpers/test-app.js';
 import { eventually } from '../search/search-helpers.js';
 
 const DEFAULT_SITE = '8a7d5e23-da1e-420a-b4f0-471e7da8ea2d';
@@ -20,7 +20,7 @@ function api(s: TestApp) {
   };
 }
 
-testOnEachStorage(
+testOnSqlite(
   'createfolders makes every path with its parents, keeps existing ones and answers the deepest',
   async (t, s) => {
     const { create, get } = api(s);
@@ -90,7 +90,7 @@ testOnEachStorage(
   },
 );
 
-testOnEachStorage('createfolders refuses reserved names at the root, invalid names and unknown sites', async (t, s) => {
+testOnSqlite('createfolders refuses reserved names at the root, invalid names and unknown sites', async (t, s) => {
   const { create } = api(s);
   const reserved = await create(['/WEB-INF']);
   t.equal(reserved.status, 400);
@@ -123,7 +123,7 @@ async function fileIn(s: TestApp, folder: string, fileName: string): Promise<str
   return fired.json.entity.identifier as string;
 }
 
-testOnEachStorage(
+testOnSqlite(
   'update, rename and move: members change, paths move with what is below them, and the index follows',
   async (t, s) => {
     const { admin, create, get } = api(s);
@@ -215,7 +215,7 @@ testOnEachStorage(
   },
 );
 
-testOnEachStorage(
+testOnSqlite(
   'delete: an empty folder goes; one holding content needs recursive=true, which takes the content too',
   async (t, s) => {
     const { admin, create, remove, get } = api(s);
@@ -275,7 +275,7 @@ testOnEachStorage(
   },
 );
 
-testOnEachStorage(
+testOnSqlite(
   'paths are unique per site: folders against pages and files both ways, and items against items',
   async (t, s) => {
     const { admin, create } = api(s);
@@ -364,7 +364,7 @@ t.test('an upgrade makes the folders that content saved before folders were kept
   t.same(await folders.contentUnder(DEFAULT_SITE, '/legacy/deep/', 10), ['legacy-item'], 'found ignoring case');
 });
 
-testOnEachStorage('pages: one page per path, and pages and folders never share one', async (t, s) => {
+testOnSqlite('pages: one page per path, and pages and folders never share one', async (t, s) => {
   const { admin, create } = api(s);
   await s.http('POST', '/api/v1/contenttype', {
     headers: admin,

@@ -1,5 +1,5 @@
 import t, { type Test } from 'tap';
-import { startTestApp, testOnEachStorage, type StorageName, type TestApp } from '../helpers/test-app.js';
+import { startTestApp, testOnSqlite, type StorageName, type TestApp } from '../helpers/test-app.js';
 import { itemMap, json, legacySave } from '../helpers/legacy-save.js';
 import { multipartBody, MULTIPART_TYPE, MULTIPART_BOUNDARY } from '../helpers/multipart-body.js';
 import { stalledRequest } from '../helpers/raw-http.js';
@@ -117,109 +117,106 @@ const history = async (s: TestApp, identifier: string) =>
   (await s.http('GET', `/api/v1/workflow/tasks/history/comments/${identifier}`, { headers: s.basicAuth() })).json
     .entity as Array<{ type: string; commentDescription: string; stepId: string }>;
 
-testOnEachStorage(
-  'a named action: by name or id, comments and assignment, and each condition refused',
-  async (t, s) => {
-    const wf = await editorial(s);
-    const sent = await legacySave(
-      s,
-      `/send%20FOR%20review/1/wfActionComments/${encodeURIComponent('Ready, see p/2')}/wfActionAssign/cms.org.1`,
-      json({ contentType: 'Story', title: 'Draft one' }),
-      { method: 'POST' },
-    );
-    t.equal(sent.status, 200, `by name, any case: ${sent.text}`);
-    const identifier = sent.headers.get('identifier')!;
-    const entries = await history(s, identifier);
-    t.same(
-      entries.map((e) => [e.type, e.commentDescription]),
-      [
-        ['history', 'Send for Review'],
-        ['comment', 'Ready, see p/2'],
-      ],
-      'the action and the comment',
-    );
-    t.equal(entries[0]!.stepId, wf.review, 'moved to Review');
+testOnSqlite('a named action: by name or id, comments and assignment, and each condition refused', async (t, s) => {
+  const wf = await editorial(s);
+  const sent = await legacySave(
+    s,
+    `/send%20FOR%20review/1/wfActionComments/${encodeURIComponent('Ready, see p/2')}/wfActionAssign/cms.org.1`,
+    json({ contentType: 'Story', title: 'Draft one' }),
+    { method: 'POST' },
+  );
+  t.equal(sent.status, 200, `by name, any case: ${sent.text}`);
+  const identifier = sent.headers.get('identifier')!;
+  const entries = await history(s, identifier);
+  t.same(
+    entries.map((e) => [e.type, e.commentDescription]),
+    [
+      ['history', 'Send for Review'],
+      ['comment', 'Ready, see p/2'],
+    ],
+    'the action and the comment',
+  );
+  t.equal(entries[0]!.stepId, wf.review, 'moved to Review');
 
-    const quiet = await legacySave(
-      s,
-      `/Quiet%20Save/1/wfActionComments/ignored`,
-      json({ contentType: 'Story', identifier, title: 'Quiet' }),
-    );
-    t.equal(quiet.status, 200, 'a comment on an action that takes none is ignored, as the original does');
-    t.notOk((await history(s, identifier)).some((e) => e.commentDescription === 'ignored'));
+  const quiet = await legacySave(
+    s,
+    `/Quiet%20Save/1/wfActionComments/ignored`,
+    json({ contentType: 'Story', identifier, title: 'Quiet' }),
+  );
+  t.equal(quiet.status, 200, 'a comment on an action that takes none is ignored, as the original does');
+  t.notOk((await history(s, identifier)).some((e) => e.commentDescription === 'ignored'));
 
-    const approved = await legacySave(s, `/${wf.approve}/1`, json({ identifier, title: 'Approved' }));
-    t.equal(approved.status, 200, `by id: ${approved.text}`);
-    t.equal((await itemMap(s, identifier, true)).title, 'Approved', 'the action published it');
+  const approved = await legacySave(s, `/${wf.approve}/1`, json({ identifier, title: 'Approved' }));
+  t.equal(approved.status, 200, `by id: ${approved.text}`);
+  t.equal((await itemMap(s, identifier, true)).title, 'Approved', 'the action published it');
 
-    const refusals: Array<[string, string, Record<string, unknown>, number, RegExp]> = [
-      ['the scheme is not attached to the type', `/${wf.foreign}/1`, { contentType: 'Story', title: 'x' }, 400, /./],
-      [
-        'by name, only the schemes of the type',
-        '/Foreign%20Save/1',
-        { contentType: 'Story', title: 'x' },
-        404,
-        /No workflow action/,
-      ],
-      ['not in the item’s current step', '/Send%20for%20Review/1', { identifier, title: 'x' }, 400, /not available/],
-      [
-        'new content: only the first step’s actions',
-        '/Approve/1',
-        { contentType: 'Story', title: 'x' },
-        400,
-        /not available/,
-      ],
-      [
-        'no sub-action saves content',
-        '/Notify%20Only/1',
-        { contentType: 'Story', title: 'x' },
-        400,
-        /workflow interface/,
-      ],
-    ];
-    for (const [what, path, body, status, message] of refusals) {
-      const refused = await legacySave(s, path, json(body));
-      t.equal(refused.status, status, what);
-      t.match(refused.json?.message, message, what);
-    }
-    t.equal((await itemMap(s, identifier)).title, 'Approved', 'nothing changed by the refusals');
+  const refusals: Array<[string, string, Record<string, unknown>, number, RegExp]> = [
+    ['the scheme is not attached to the type', `/${wf.foreign}/1`, { contentType: 'Story', title: 'x' }, 400, /./],
+    [
+      'by name, only the schemes of the type',
+      '/Foreign%20Save/1',
+      { contentType: 'Story', title: 'x' },
+      404,
+      /No workflow action/,
+    ],
+    ['not in the item’s current step', '/Send%20for%20Review/1', { identifier, title: 'x' }, 400, /not available/],
+    [
+      'new content: only the first step’s actions',
+      '/Approve/1',
+      { contentType: 'Story', title: 'x' },
+      400,
+      /not available/,
+    ],
+    [
+      'no sub-action saves content',
+      '/Notify%20Only/1',
+      { contentType: 'Story', title: 'x' },
+      400,
+      /workflow interface/,
+    ],
+  ];
+  for (const [what, path, body, status, message] of refusals) {
+    const refused = await legacySave(s, path, json(body));
+    t.equal(refused.status, status, what);
+    t.match(refused.json?.message, message, what);
+  }
+  t.equal((await itemMap(s, identifier)).title, 'Approved', 'nothing changed by the refusals');
 
-    // A type with two schemes: the item is in the scheme it entered, and only that scheme's actions run.
-    const dual = await legacySave(s, '/Intake%20Save/1', json({ contentType: 'Dual', title: 'two schemes' }));
-    t.equal(dual.status, 200, dual.text);
-    const wrongScheme = await legacySave(
-      s,
-      '/Quiet%20Save/1',
-      json({ identifier: dual.headers.get('identifier'), title: 'moved?' }),
-    );
-    t.equal(wrongScheme.status, 400, 'the item is not in the scheme of the action');
+  // A type with two schemes: the item is in the scheme it entered, and only that scheme's actions run.
+  const dual = await legacySave(s, '/Intake%20Save/1', json({ contentType: 'Dual', title: 'two schemes' }));
+  t.equal(dual.status, 200, dual.text);
+  const wrongScheme = await legacySave(
+    s,
+    '/Quiet%20Save/1',
+    json({ identifier: dual.headers.get('identifier'), title: 'moved?' }),
+  );
+  t.equal(wrongScheme.status, 400, 'the item is not in the scheme of the action');
 
-    // whoCanUse and permissions, for a user who may save content but is not an editor.
-    const admin = s.basicAuth();
-    const writers = (
-      await s.http('POST', '/api/v1/roles', { headers: admin, body: { roleName: 'Writers', roleKey: 'writers' } })
-    ).json.entity.id as string;
-    await s.http('POST', '/api/v1/roles', { headers: admin, body: { roleName: 'Editors', roleKey: 'editors' } });
-    await s.http('POST', '/api/v1/users', {
-      headers: admin,
-      body: { email: 'writer@example.com', firstName: 'W', lastName: 'R', password: PASSWORD, roles: [writers] },
-    });
-    const writer = s.basicAuth('writer@example.com', PASSWORD);
-    const asWriter = (path: string) =>
-      legacySave(s, path, json({ contentType: 'Story', title: 'by a writer' }), { headers: writer });
-    t.equal((await asWriter('/Quiet%20Save/1')).status, 403, 'no permission on the site or the type yet');
-    await s.http('PUT', `/api/v1/permissions/${DEFAULT_SITE}`, {
-      headers: admin,
-      body: { permissions: [{ roleId: writers, permissions: ['READ', 'WRITE', 'CAN_ADD_CHILDREN'] }] },
-    });
-    t.equal((await asWriter('/Quiet%20Save/1')).status, 200, 'permitted');
-    const notEditor = await asWriter('/Editors%20Only/1');
-    t.equal(notEditor.status, 403, 'whoCanUse');
-    const unmapped = await asWriter('/publish/1');
-    t.equal(unmapped.status, 400, 'publish on a type whose scheme maps no PUBLISH system action');
-    t.match(unmapped.json.message, /PUBLISH/);
-  },
-);
+  // whoCanUse and permissions, for a user who may save content but is not an editor.
+  const admin = s.basicAuth();
+  const writers = (
+    await s.http('POST', '/api/v1/roles', { headers: admin, body: { roleName: 'Writers', roleKey: 'writers' } })
+  ).json.entity.id as string;
+  await s.http('POST', '/api/v1/roles', { headers: admin, body: { roleName: 'Editors', roleKey: 'editors' } });
+  await s.http('POST', '/api/v1/users', {
+    headers: admin,
+    body: { email: 'writer@example.com', firstName: 'W', lastName: 'R', password: PASSWORD, roles: [writers] },
+  });
+  const writer = s.basicAuth('writer@example.com', PASSWORD);
+  const asWriter = (path: string) =>
+    legacySave(s, path, json({ contentType: 'Story', title: 'by a writer' }), { headers: writer });
+  t.equal((await asWriter('/Quiet%20Save/1')).status, 403, 'no permission on the site or the type yet');
+  await s.http('PUT', `/api/v1/permissions/${DEFAULT_SITE}`, {
+    headers: admin,
+    body: { permissions: [{ roleId: writers, permissions: ['READ', 'WRITE', 'CAN_ADD_CHILDREN'] }] },
+  });
+  t.equal((await asWriter('/Quiet%20Save/1')).status, 200, 'permitted');
+  const notEditor = await asWriter('/Editors%20Only/1');
+  t.equal(notEditor.status, 403, 'whoCanUse');
+  const unmapped = await asWriter('/publish/1');
+  t.equal(unmapped.status, 400, 'publish on a type whose scheme maps no PUBLISH system action');
+  t.match(unmapped.json.message, /PUBLISH/);
+});
 
 /** The anonymous matrix: the two settings (one app each) by the two permissions of the anonymous role. */
 async function anonymousMatrix(t: Test, storage: StorageName) {
@@ -296,10 +293,11 @@ async function anonymousMatrix(t: Test, storage: StorageName) {
 }
 
 t.test('anonymous saving needs all four conditions', async (t) => {
-  for (const storage of ['sqlite', 'mysql'] as const) await anonymousMatrix(t, storage);
+  // On SQLite only, as the other REST scenarios: the contract suites cover what it asks of storage.
+  await anonymousMatrix(t, 'sqlite');
 });
 
-testOnEachStorage('attacks: SQL in the type name and elsewhere, hostile multipart bodies', async (t, s) => {
+testOnSqlite('attacks: SQL in the type name and elsewhere, hostile multipart bodies', async (t, s) => {
   await s.http('POST', '/api/v1/contenttype', {
     headers: s.basicAuth(),
     body: { clazz: 'SimpleContentType', name: 'News', variable: 'News' },

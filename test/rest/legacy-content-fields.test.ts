@@ -1,7 +1,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { createFolders } from '../helpers/folders.js';
-import { testOnEachStorage, textContentType, type TestApp } from '../helpers/test-app.js';
+import { testOnSqlite, textContentType, type TestApp } from '../helpers/test-app.js';
 import { form, itemMap, json, legacySave } from '../helpers/legacy-save.js';
 import { multipartBody, MULTIPART_TYPE, type Part } from '../helpers/multipart-body.js';
 
@@ -24,7 +24,7 @@ async function contentType(s: TestApp, variable: string, extra: Record<string, u
   return made.json.entity[0].id as string;
 }
 
-testOnEachStorage('every field-value format of the spec, sent as strings', async (t, s) => {
+testOnSqlite('every field-value format of the spec, sent as strings', async (t, s) => {
   await contentType(s, 'All');
   const topics = await s.http('POST', '/api/v1/categories', {
     headers: admin(s),
@@ -156,7 +156,7 @@ const filePart = (fileName: string, text = fileName): Part => ({
   type: 'application/octet-stream',
 });
 
-testOnEachStorage('binaries: one file, several with binary_fields, and the count rule', async (t, s) => {
+testOnSqlite('binaries: one file, several with binary_fields, and the count rule', async (t, s) => {
   await attachmentsType(s);
   const one = await legacySave(
     s,
@@ -217,7 +217,7 @@ testOnEachStorage('binaries: one file, several with binary_fields, and the count
   t.match(unknown.json.message, /title is not a Binary field of Att/);
 });
 
-testOnEachStorage('uploaded names cannot leave the data directory', async (t, s) => {
+testOnSqlite('uploaded names cannot leave the data directory', async (t, s) => {
   await attachmentsType(s);
   const names = [
     '../../../../etc/cron.d/evil',
@@ -255,7 +255,7 @@ testOnEachStorage('uploaded names cannot leave the data directory', async (t, s)
     t.notOk(relative(root, path).startsWith('..'), 'every file is under the data directory');
 });
 
-testOnEachStorage('updates: values not sent are removed, relationships are kept unless sent', async (t, s) => {
+testOnSqlite('updates: values not sent are removed, relationships are kept unless sent', async (t, s) => {
   await textContentType(s, 'Author', ['name']);
   await contentType(s, 'Book');
   await fields(s, 'Book', [

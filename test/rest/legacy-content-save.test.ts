@@ -1,6 +1,6 @@
 import t from 'tap';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { startTestApp, testOnEachStorage, type TestApp } from '../helpers/test-app.js';
+import { startTestApp, testOnSqlite, type TestApp } from '../helpers/test-app.js';
 import { form, itemMap, json, legacySave, xml } from '../helpers/legacy-save.js';
 import { multipartBody, MULTIPART_TYPE } from '../helpers/multipart-body.js';
 
@@ -24,7 +24,7 @@ async function newsType(s: TestApp) {
 
 const UUID = /^[0-9a-f-]{36}$/;
 
-testOnEachStorage('save and publish: the answer, the paths and the operation word in any case', async (t, s) => {
+testOnSqlite('save and publish: the answer, the paths and the operation word in any case', async (t, s) => {
   await newsType(s);
   const saved = await legacySave(s, '/save/1', json({ contentType: 'News', title: 'First', byline: 'Ann' }));
   t.equal(saved.status, 200, saved.text);
@@ -67,7 +67,7 @@ testOnEachStorage('save and publish: the answer, the paths and the operation wor
   t.match(unknown.json.message, /No workflow action \[Make It So\]/);
 });
 
-testOnEachStorage('the four body formats', async (t, s) => {
+testOnSqlite('the four body formats', async (t, s) => {
   await newsType(s);
   const check = async (
     what: string,

@@ -1,4 +1,4 @@
-import { testOnEachStorage, type TestApp } from '../helpers/test-app.js';
+import { testOnSqlite, type TestApp } from '../helpers/test-app.js';
 import { laterMillisecond } from '../helpers/wait-async.js';
 
 const SIMPLE = 'com.cms.contenttype.model.type.ImmutableSimpleContentType';
@@ -15,7 +15,7 @@ async function listed(
   return (r.json.entity as unknown[]).map(pick).filter(keep);
 }
 
-testOnEachStorage('paged lists sort in storage by orderby and direction, page after page', async (t, s) => {
+testOnSqlite('paged lists sort in storage by orderby and direction, page after page', async (t, s) => {
   const admin = s.basicAuth();
   for (const [name, variable] of [
     ['Sortx Charlie', 'sortxA'],
@@ -75,7 +75,7 @@ testOnEachStorage('paged lists sort in storage by orderby and direction, page af
   t.same(await sites('orderby=hostname&direction=DESC'), ['c.sort.test', 'b.sort.test', 'A.sort.test']);
 });
 
-testOnEachStorage('lists read whole sort by orderby and direction too', async (t, s) => {
+testOnSqlite('lists read whole sort by orderby and direction too', async (t, s) => {
   const admin = s.basicAuth();
   for (const roleName of ['Sortx b', 'sortx A', 'Sortx c']) {
     await s.http('POST', '/api/v1/roles', { headers: admin, body: { roleName } });
@@ -132,7 +132,7 @@ testOnEachStorage('lists read whole sort by orderby and direction too', async (t
   t.same(await schemes('orderby=creationDate'), ['Sortx Zeta', 'sortx alpha']);
 });
 
-testOnEachStorage('a sort a list cannot apply is a 400 naming the member', async (t, s) => {
+testOnSqlite('a sort a list cannot apply is a 400 naming the member', async (t, s) => {
   const lists = [
     '/api/v1/contenttype',
     '/api/v1/users',

@@ -1,11 +1,11 @@
 import { SEED_IDS } from '../../core/setup/seed-installation.js';
 import { createFolders } from '../helpers/folders.js';
-import { testOnEachStorage } from '../helpers/test-app.js';
+import { testOnSqlite } from '../helpers/test-app.js';
 
 const SITE = SEED_IDS.defaultSite;
 const PASSWORD = 'member-password-1';
 
-testOnEachStorage('menu links inherit their permissions from their folder', async (t, s) => {
+testOnSqlite('menu links inherit their permissions from their folder', async (t, s) => {
   const admin = s.basicAuth();
   await createFolders(s, 'default', ['/team', '/closed']);
   const folderId = async (path: string) =>

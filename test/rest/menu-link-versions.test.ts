@@ -2,7 +2,7 @@ import { resolve } from '../../host/container.js';
 import { StorageToken } from '../../core/plugin/tokens.js';
 import { SEED_IDS } from '../../core/setup/seed-installation.js';
 import { createFolders } from '../helpers/folders.js';
-import { testOnEachStorage, type TestApp } from '../helpers/test-app.js';
+import { testOnSqlite, type TestApp } from '../helpers/test-app.js';
 
 const SITE = SEED_IDS.defaultSite;
 
@@ -15,7 +15,7 @@ async function makeLink(s: TestApp, body: Record<string, unknown> = {}): Promise
   return made.json.entity;
 }
 
-testOnEachStorage('working and live versions differ until published; unpublish and delete', async (t, s) => {
+testOnSqlite('working and live versions differ until published; unpublish and delete', async (t, s) => {
   await createFolders(s, 'default', ['/about', '/elsewhere']);
   const admin = s.basicAuth();
   const link = await makeLink(s);
@@ -70,7 +70,7 @@ testOnEachStorage('working and live versions differ until published; unpublish a
     t.equal((await s.http(method, `/api/v1/menulinks/${id}${path}`, { headers: admin })).status, 404, method + path);
 });
 
-testOnEachStorage('the navigation version changes with each link write, and not on reads', async (t, s) => {
+testOnSqlite('the navigation version changes with each link write, and not on reads', async (t, s) => {
   await createFolders(s, 'default', ['/about']);
   const admin = s.basicAuth();
   const storage = resolve(s.app.container, StorageToken);
@@ -93,7 +93,7 @@ testOnEachStorage('the navigation version changes with each link write, and not 
   await changes('delete', () => s.http('DELETE', `/api/v1/menulinks/${id}`, { headers: admin }));
 });
 
-testOnEachStorage('a folder holding only a link is not empty; a recursive delete takes the link', async (t, s) => {
+testOnSqlite('a folder holding only a link is not empty; a recursive delete takes the link', async (t, s) => {
   await createFolders(s, 'default', ['/about/team', '/kept']);
   const admin = s.basicAuth();
   const inTeam = await makeLink(s, { folderPath: '/about/team', publish: true });

@@ -1,6 +1,6 @@
 import { SEED_IDS } from '../../core/setup/seed-installation.js';
 import { createFolders } from '../helpers/folders.js';
-import { testOnEachStorage, type TestApp } from '../helpers/test-app.js';
+import { testOnSqlite, type TestApp } from '../helpers/test-app.js';
 
 const SITE = SEED_IDS.defaultSite;
 
@@ -15,7 +15,7 @@ function api(s: TestApp) {
   };
 }
 
-testOnEachStorage('menu links of each type are created, read and listed as the Link map', async (t, s) => {
+testOnSqlite('menu links of each type are created, read and listed as the Link map', async (t, s) => {
   await createFolders(s, 'default', ['/about/team']);
   const { create, get, list } = api(s);
   const external = await create({
@@ -97,7 +97,7 @@ testOnEachStorage('menu links of each type are created, read and listed as the L
   t.equal((await get('no-such-link')).json.errors[0].message, 'Menu link not found: no-such-link');
 });
 
-testOnEachStorage('a menu link is refused with the reason when a member is missing or wrong', async (t, s) => {
+testOnSqlite('a menu link is refused with the reason when a member is missing or wrong', async (t, s) => {
   await createFolders(s, 'default', ['/about']);
   await createFolders(s, 'default', ['/other']);
   const { create } = api(s);

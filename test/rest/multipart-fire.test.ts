@@ -2,7 +2,7 @@ import t from 'tap';
 import { randomBytes } from 'node:crypto';
 import { createFolders } from '../helpers/folders.js';
 import { MULTIPART_BOUNDARY, multipartBody, pressType } from '../helpers/multipart-body.js';
-import { startTestApp, testOnEachStorage, type TestApp } from '../helpers/test-app.js';
+import { startTestApp, testOnSqlite, type TestApp } from '../helpers/test-app.js';
 
 // Issue 15: files uploaded through a multipart fire, then served by their path.
 const fireMultipart = (s: TestApp, verb: string, body: Buffer) =>
@@ -15,7 +15,7 @@ const fireMultipart = (s: TestApp, verb: string, body: Buffer) =>
 const download = async (s: TestApp, path: string) =>
   s.app.inject({ method: 'GET', path, headers: { ...s.basicAuth() } });
 
-testOnEachStorage('a file uploaded through a multipart fire is served by its path, byte for byte', async (t, s) => {
+testOnSqlite('a file uploaded through a multipart fire is served by its path, byte for byte', async (t, s) => {
   await createFolders(s, 'default', ['/images']);
   const bytes = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(4096)]);
   const fired = await fireMultipart(

@@ -1,5 +1,5 @@
 import { buildNavTree, fireForm, menuFolder, outline, page } from '../helpers/nav-tree.js';
-import { testOnEachStorage, type TestApp } from '../helpers/test-app.js';
+import { testOnSqlite, type TestApp } from '../helpers/test-app.js';
 
 // Issue 15: who sees which tree, and trees that follow every change.
 
@@ -46,7 +46,7 @@ const navOf = async (s: TestApp, headers: Record<string, string>, path = '/api/v
 const FULL =
   'System folder[Home[], About Us[About, Team, Brochure, Contact], Products[Widgets, Catalog, Store], News[], Meet the team[]]';
 
-testOnEachStorage(
+testOnSqlite(
   'with the permission check turned off every caller gets the whole tree',
   async (t, s) => {
     const { reader, other } = await restrictedTree(s);
@@ -56,7 +56,7 @@ testOnEachStorage(
   { env: { ENABLE_NAV_PERMISSION_CHECK: 'false' } },
 );
 
-testOnEachStorage('by default the tree keeps what the caller may read', async (t, s) => {
+testOnSqlite('by default the tree keeps what the caller may read', async (t, s) => {
   const { reader, other } = await restrictedTree(s);
   t.equal(await navOf(s, s.basicAuth()), FULL, 'administrators read everything');
   t.equal(
@@ -67,7 +67,7 @@ testOnEachStorage('by default the tree keeps what the caller may read', async (t
 });
 
 for (const name of ['ENABLE_NAV_PERMISSION_CHECK', 'ENABLE_NAV_PERMISSION']) {
-  testOnEachStorage(
+  testOnSqlite(
     `with ${name}=true the tree keeps what the caller may read`,
     async (t, s) => {
       const { tree, role, reader, other } = await restrictedTree(s);
@@ -97,7 +97,7 @@ for (const name of ['ENABLE_NAV_PERMISSION_CHECK', 'ENABLE_NAV_PERMISSION']) {
   );
 }
 
-testOnEachStorage('the tree follows every change at the next request', async (t, s) => {
+testOnSqlite('the tree follows every change at the next request', async (t, s) => {
   const { pages } = await buildNavTree(s);
   const admin = s.basicAuth();
   const aboutUs = () => navOf(s, admin, '/api/v1/nav/about-us?depth=2');
@@ -140,7 +140,7 @@ testOnEachStorage('the tree follows every change at the next request', async (t,
   t.equal(await aboutUs(), 'About Us[About]', 'a folder taken off the menu');
 });
 
-testOnEachStorage(
+testOnSqlite(
   "the JavaScript client's request: language_id and an API token",
   async (t, s) => {
     await buildNavTree(s);
@@ -160,7 +160,7 @@ testOnEachStorage(
   { env: { CMS_JSON_WEB_TOKEN_HASH_SIGNING_KEY: 'test-signing-key-of-at-least-thirty-two-characters' } },
 );
 
-testOnEachStorage('the site: the Host header (name or alias), else the default; host_id names one', async (t, s) => {
+testOnSqlite('the site: the Host header (name or alias), else the default; host_id names one', async (t, s) => {
   await buildNavTree(s);
   const admin = s.basicAuth();
   const made = await s.http('POST', '/api/v1/site', {

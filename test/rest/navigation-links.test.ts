@@ -1,9 +1,9 @@
 import { fireForm, menuFolder, menuLink, outline, page } from '../helpers/nav-tree.js';
-import { testOnEachStorage } from '../helpers/test-app.js';
+import { testOnSqlite } from '../helpers/test-app.js';
 
 // Issue 15: menu links in the navigation tree.
 
-testOnEachStorage('menu links join the tree: live and on the menu only, in menu order, each type', async (t, s) => {
+testOnSqlite('menu links join the tree: live and on the menu only, in menu order, each type', async (t, s) => {
   const admin = s.basicAuth();
   const nav = async (path: string) => {
     const answer = await s.http('GET', path, { headers: admin });

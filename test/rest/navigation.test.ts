@@ -1,11 +1,11 @@
 import { navHash } from '../../core/nav/nav-item.js';
 import { buildNavTree, outline } from '../helpers/nav-tree.js';
 import { checkDocumentedAnswer } from '../helpers/documented-answer.js';
-import { testOnEachStorage } from '../helpers/test-app.js';
+import { testOnSqlite } from '../helpers/test-app.js';
 
 // Issue 15: the navigation tree, GET /api/v1/nav/{uri}.
 
-testOnEachStorage('the tree at depths 1 to 3: only live items on the menu, in menu order', async (t, s) => {
+testOnSqlite('the tree at depths 1 to 3: only live items on the menu, in menu order', async (t, s) => {
   const tree = await buildNavTree(s);
   const admin = s.basicAuth();
   const nav = async (path: string) => {
@@ -72,7 +72,7 @@ testOnEachStorage('the tree at depths 1 to 3: only live items on the menu, in me
   t.equal(outline(await nav('/api/v1/nav/private?depth=2')), 'private[]', 'a hidden folder is still a root');
 });
 
-testOnEachStorage('a second language, with the fall-through settings on (the default)', async (t, s) => {
+testOnSqlite('a second language, with the fall-through settings on (the default)', async (t, s) => {
   await buildNavTree(s);
   const answer = await s.http('GET', '/api/v1/nav/about-us?depth=2&languageId=2', { headers: s.basicAuth() });
   t.equal(answer.status, 200, answer.text);
@@ -90,7 +90,7 @@ testOnEachStorage('a second language, with the fall-through settings on (the def
   t.equal(viaClientName.text, answer.text, 'language_id is read as languageId');
 });
 
-testOnEachStorage(
+testOnSqlite(
   'a second language, with the fall-through settings off',
   async (t, s) => {
     await buildNavTree(s);
@@ -105,7 +105,7 @@ testOnEachStorage(
   { env: { DEFAULT_PAGE_TO_DEFAULT_LANGUAGE: 'false', DEFAULT_FILE_TO_DEFAULT_LANGUAGE: 'false' } },
 );
 
-testOnEachStorage(
+testOnSqlite(
   'pages and files fall through by their own settings',
   async (t, s) => {
     await buildNavTree(s);
@@ -119,7 +119,7 @@ testOnEachStorage(
   { env: { DEFAULT_PAGE_TO_DEFAULT_LANGUAGE: 'false' } },
 );
 
-testOnEachStorage('each error, with the words the original answers', async (t, s) => {
+testOnSqlite('each error, with the words the original answers', async (t, s) => {
   await buildNavTree(s);
   const admin = s.basicAuth();
   const expect = async (path: string, status: number, errorCode: string, message: string | RegExp) => {
@@ -145,7 +145,7 @@ testOnEachStorage('each error, with the words the original answers', async (t, s
   t.match(anonymous.text, /Invalid User/);
 });
 
-testOnEachStorage(
+testOnSqlite(
   'anonymous callers read the tree when anonymous content reads are allowed',
   async (t, s) => {
     await buildNavTree(s);

@@ -2,7 +2,7 @@ import t, { type Test } from 'tap';
 import { Reindexer } from '../../core/search/reindexer.js';
 import { resolve } from '../../host/container.js';
 import { answerProblems, checkDocumentedAnswer } from '../helpers/documented-answer.js';
-import { startTestApp, testOnEachStorage, type TestApp } from '../helpers/test-app.js';
+import { startTestApp, testOnSqlite, type TestApp } from '../helpers/test-app.js';
 import { edgeEndpointForm } from '../helpers/push-endpoint.js';
 
 // Issue 19, item 6: the administration routes (permissions, reindex, push publishing) answer as the
@@ -17,13 +17,13 @@ function checker(t: Test, s: TestApp) {
   };
 }
 
-testOnEachStorage('the permission metadata answers as documented', async (t, s) => {
+testOnSqlite('the permission metadata answers as documented', async (t, s) => {
   const check = checker(t, s);
   const levels = await check('GET /api/v1/permissions', '/api/v1/permissions');
   t.match(levels.json.entity.levels, ['READ', 'WRITE']);
 });
 
-testOnEachStorage('starting a reindex answers 202 with the documented progress', async (t, s) => {
+testOnSqlite('starting a reindex answers 202 with the documented progress', async (t, s) => {
   for (const path of ['/api/v1/search/reindex', '/api/v1/esindex/reindex']) {
     const started = await s.http('POST', path, { headers: s.basicAuth() });
     t.equal(started.status, 202, `${path}: started`);
@@ -47,7 +47,7 @@ t.test(
   },
 );
 
-testOnEachStorage('push environments and endpoints answer as documented', async (t, s) => {
+testOnSqlite('push environments and endpoints answer as documented', async (t, s) => {
   const check = checker(t, s);
   const created = await check('POST /api/environment', '/api/environment', {
     name: 'Staging',

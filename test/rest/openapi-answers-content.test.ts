@@ -2,7 +2,7 @@ import t from 'tap';
 import { answerProblems, checkDocumentedAnswer, documentedAnswerProblems } from '../helpers/documented-answer.js';
 import { createFolderOf } from '../helpers/folders.js';
 import { json, legacySave } from '../helpers/legacy-save.js';
-import { startTestApp, testOnEachStorage, textContentType, type TestResponse } from '../helpers/test-app.js';
+import { startTestApp, testOnSqlite, textContentType, type TestResponse } from '../helpers/test-app.js';
 
 // Issue 19: the answers of the content, workflow, messages and file routes as documented. Most are
 // checked by the tests of their routes (every 200 a test app receives is); these are the ones no
@@ -21,7 +21,7 @@ const textAnswer = (type: string, text: string, status = 200): TestResponse => (
   })(),
 });
 
-testOnEachStorage('a file of a named field, by /dA/{id}/{field}, answers its bytes as documented', async (t, s) => {
+testOnSqlite('a file of a named field, by /dA/{id}/{field}, answers its bytes as documented', async (t, s) => {
   await createFolderOf(s, 'default:/docs');
   const fired = await s.http('PUT', '/api/v1/workflow/actions/default/fire/PUBLISH', {
     headers: s.basicAuth(),

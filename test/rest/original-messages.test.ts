@@ -1,5 +1,5 @@
 import type { Test } from 'tap';
-import { testOnEachStorage, textContentType, type TestApp } from '../helpers/test-app.js';
+import { testOnSqlite, textContentType, type TestApp } from '../helpers/test-app.js';
 
 // Issue 19, item 4: the not-found and refusal messages clients of the original test for
 // (compatibility notes), on every route that answers them today.
@@ -23,7 +23,7 @@ async function expectAll(t: Test, s: TestApp, calls: readonly Call[], status: nu
     t.same(await answers(s, call), { status, message, first: message }, `${call[0]} ${call[1]}`);
 }
 
-testOnEachStorage('workflow definitions: scheme, step and action not found', async (t, s) => {
+testOnSqlite('workflow definitions: scheme, step and action not found', async (t, s) => {
   await expectAll(
     t,
     s,
@@ -70,7 +70,7 @@ testOnEachStorage('workflow definitions: scheme, step and action not found', asy
   );
 });
 
-testOnEachStorage('content types: Content Type with id <id> not found', async (t, s) => {
+testOnSqlite('content types: Content Type with id <id> not found', async (t, s) => {
   await expectAll(
     t,
     s,
@@ -88,7 +88,7 @@ testOnEachStorage('content types: Content Type with id <id> not found', async (t
   );
 });
 
-testOnEachStorage('content and navigation: the original words', async (t, s) => {
+testOnSqlite('content and navigation: the original words', async (t, s) => {
   await textContentType(s, 'Note');
   const saved = await s.http('PUT', `${WF}/actions/${SAVE}/fire`, {
     headers: s.basicAuth(),

@@ -5,7 +5,7 @@ import { FieldService } from '../../core/content/field-service.js';
 import { StorageToken } from '../../core/plugin/tokens.js';
 import { resolve } from '../../host/container.js';
 import { createFolderOf, createFolders } from '../helpers/folders.js';
-import { startTestApp, testOnEachStorage, type TestApp } from '../helpers/test-app.js';
+import { startTestApp, testOnSqlite, type TestApp } from '../helpers/test-app.js';
 
 // Issue 15: pages and files, and files served by their path on a site.
 const dataUrl = (name: string, text: string, type = 'text/plain') =>
@@ -108,7 +108,7 @@ t.test('new page and file types get the fixed fields of their base type', async 
   t.notOk(good.json.entity.map.showOnMenu, 'not on the menu');
 });
 
-testOnEachStorage('the default page and file types are seeded once, and an installer’s change stands', async (t, s) => {
+testOnSqlite('the default page and file types are seeded once, and an installer’s change stands', async (t, s) => {
   const admin = s.basicAuth();
   for (const [variable, id, baseType, name] of [
     ['FileAsset', BASE_TYPE_IDS.file, 'FILEASSET', 'File'],
@@ -167,7 +167,7 @@ t.test('a page is created and published through a fire with hostFolder and url; 
   t.match(missing.json.errors, [{ errorCode: 'required', fieldName: 'url' }]);
 });
 
-testOnEachStorage('a file is served by its path on the site with its bytes and headers', async (t, s) => {
+testOnSqlite('a file is served by its path on the site with its bytes and headers', async (t, s) => {
   const file = await newFile(s, { fileAsset: dataUrl('report.txt', 'quarterly figures') });
   t.match(file.map, {
     fileName: 'report.txt',

@@ -2,7 +2,7 @@ import t from 'tap';
 import { StorageToken } from '../../core/plugin/tokens.js';
 import { SEED_IDS } from '../../core/setup/seed-installation.js';
 import { resolve } from '../../host/container.js';
-import { startTestApp, tempDataDir, testOnEachStorage, textContentType, type TestApp } from '../helpers/test-app.js';
+import { startTestApp, tempDataDir, testOnSqlite, textContentType, type TestApp } from '../helpers/test-app.js';
 
 const PASSWORD = 'member-password-1';
 
@@ -26,7 +26,7 @@ async function setUp(s: TestApp) {
   return { admin, role, user, fire, grant };
 }
 
-testOnEachStorage(
+testOnSqlite(
   'a signed-in user with no role cannot edit, publish, archive, delete or read unpublished versions of the administrator’s content; roles granted permissions can',
   async (t, s) => {
     const { admin, role, user, fire, grant } = await setUp(s);
@@ -101,7 +101,7 @@ testOnEachStorage(
   },
 );
 
-testOnEachStorage('the permission endpoints refuse bad input with 400/404, never a 500', async (t, s) => {
+testOnSqlite('the permission endpoints refuse bad input with 400/404, never a 500', async (t, s) => {
   const { admin, user, fire, grant } = await setUp(s);
   const id = (await fire('PUBLISH', admin, { contentType: 'Note', title: 'n' })).json.entity.identifier as string;
   const unknownAsset = await grant('no-such-asset', []);
@@ -143,7 +143,7 @@ testOnEachStorage('the permission endpoints refuse bad input with 400/404, never
   );
 });
 
-testOnEachStorage(
+testOnSqlite(
   'anonymous reads need both CONTENT_APIS_ALLOW_ANONYMOUS and a READ grant to CMS Anonymous',
   async (t, s) => {
     const { admin, fire, grant } = await setUp(s);
@@ -155,7 +155,7 @@ testOnEachStorage(
   { env: { CONTENT_APIS_ALLOW_ANONYMOUS: 'READ' } },
 );
 
-testOnEachStorage(
+testOnSqlite(
   'a content type is changed by administrators, or by roles granted EDIT_PERMISSIONS on it',
   async (t, s) => {
     const { role, user, grant } = await setUp(s);

@@ -1,7 +1,7 @@
 import { ContentService } from '../../core/content/content-service.js';
 import { resolve } from '../../host/container.js';
 import { StorageToken } from '../../core/plugin/tokens.js';
-import { testOnEachStorage, type TestApp } from '../helpers/test-app.js';
+import { testOnEachStorage, testOnSqlite, type TestApp } from '../helpers/test-app.js';
 
 // Issue 19: archiving, unarchiving and deleting sites on the original's paths.
 
@@ -56,56 +56,53 @@ async function furnishedSite(s: TestApp) {
   return { siteId, file, typeId, link };
 }
 
-testOnEachStorage(
-  'an archived site stops answering; only an archived site is deleted, with all under it',
-  async (t, s) => {
-    const admin = s.basicAuth();
-    const { siteId, file, typeId, link } = await furnishedSite(s);
-    const served = () => s.http('GET', '/docs/a.txt', { headers: { ...admin, host: SHOP } });
-    const nav = () => s.http('GET', `/api/v1/nav/docs?depth=1&host_id=${siteId}`, { headers: admin });
-    t.equal((await served()).text, 'shop file', 'the file is served under the site name');
-    t.equal((await nav()).status, 200);
+testOnSqlite('an archived site stops answering; only an archived site is deleted, with all under it', async (t, s) => {
+  const admin = s.basicAuth();
+  const { siteId, file, typeId, link } = await furnishedSite(s);
+  const served = () => s.http('GET', '/docs/a.txt', { headers: { ...admin, host: SHOP } });
+  const nav = () => s.http('GET', `/api/v1/nav/docs?depth=1&host_id=${siteId}`, { headers: admin });
+  t.equal((await served()).text, 'shop file', 'the file is served under the site name');
+  t.equal((await nav()).status, 200);
 
-    const early = await s.http('DELETE', `/api/v1/site/${siteId}`, { headers: admin });
-    t.equal(early.status, 409, 'a site that is not archived is not deleted');
-    t.equal(early.json.errors[0].errorCode, 'SITE_NOT_ARCHIVED');
+  const early = await s.http('DELETE', `/api/v1/site/${siteId}`, { headers: admin });
+  t.equal(early.status, 409, 'a site that is not archived is not deleted');
+  t.equal(early.json.errors[0].errorCode, 'SITE_NOT_ARCHIVED');
 
-    const archived = await s.http('PUT', `/api/v1/site/${siteId}/_archive`, { headers: admin });
-    t.equal(archived.status, 200, archived.text);
-    t.match(archived.json.entity, { identifier: siteId, siteName: SHOP, archived: true, live: false });
-    t.equal((await s.http('GET', `/api/v1/site/${siteId}`, { headers: admin })).json.entity.archived, true);
-    t.equal((await served()).status, 404, 'its host name reaches the default site, which has no such file');
-    t.equal((await nav()).status, 404, 'no navigation of an archived site');
+  const archived = await s.http('PUT', `/api/v1/site/${siteId}/_archive`, { headers: admin });
+  t.equal(archived.status, 200, archived.text);
+  t.match(archived.json.entity, { identifier: siteId, siteName: SHOP, archived: true, live: false });
+  t.equal((await s.http('GET', `/api/v1/site/${siteId}`, { headers: admin })).json.entity.archived, true);
+  t.equal((await served()).status, 404, 'its host name reaches the default site, which has no such file');
+  t.equal((await nav()).status, 404, 'no navigation of an archived site');
 
-    const unarchived = await s.http('PUT', `/api/v1/site/${SHOP}/_unarchive`, { headers: admin });
-    t.match(unarchived.json.entity, { identifier: siteId, archived: false, live: true }, 'by name too');
-    t.equal((await served()).text, 'shop file', 'served again');
+  const unarchived = await s.http('PUT', `/api/v1/site/${SHOP}/_unarchive`, { headers: admin });
+  t.match(unarchived.json.entity, { identifier: siteId, archived: false, live: true }, 'by name too');
+  t.equal((await served()).text, 'shop file', 'served again');
 
-    await s.http('PUT', `/api/v1/site/${siteId}/_archive`, { headers: admin });
-    const deleted = await s.http('DELETE', `/api/v1/site/${siteId}`, { headers: admin });
-    t.equal(deleted.status, 200, deleted.text);
-    t.same(deleted.json.entity, true, 'the original answers the outcome as the entity');
-    const gone = async (path: string) => (await s.http('GET', path, { headers: admin })).status;
-    t.equal(await gone(`/api/v1/site/${siteId}`), 404, 'the site is gone');
-    t.equal(await gone(`/api/v1/content/${file}`), 404, 'its content is gone');
-    // The folder endpoints name the site, which is unknown now: ask the storage.
-    const storage = resolve(s.app.container, StorageToken);
-    t.same(await storage.folders.listSubtree(siteId, '/'), [], 'its folders are gone');
-    t.equal(await storage.analyticsSiteKeys.find(siteId), undefined, 'its analytics key is gone');
-    t.equal(await gone(`/api/v1/contenttype/id/${typeId}`), 404, 'the type kept on it is gone');
-    t.equal(await gone(`/api/v1/menulinks/${link}`), 404, 'its menu links are gone');
-    t.equal(await gone('/api/v1/contenttype/id/Docs'), 200, 'a type of the system site stays');
-    const search = await s.http('POST', '/api/es/search', {
-      headers: admin,
-      body: { query: { bool: { must: { term: { identifier: file } } } } },
-    });
-    t.same(search.json.contentlets, [], 'and out of the index');
-    const again = await s.http('POST', '/api/v1/site', { headers: admin, body: { siteName: SHOP } });
-    t.equal(again.status, 200, 'the name is free again');
-  },
-);
+  await s.http('PUT', `/api/v1/site/${siteId}/_archive`, { headers: admin });
+  const deleted = await s.http('DELETE', `/api/v1/site/${siteId}`, { headers: admin });
+  t.equal(deleted.status, 200, deleted.text);
+  t.same(deleted.json.entity, true, 'the original answers the outcome as the entity');
+  const gone = async (path: string) => (await s.http('GET', path, { headers: admin })).status;
+  t.equal(await gone(`/api/v1/site/${siteId}`), 404, 'the site is gone');
+  t.equal(await gone(`/api/v1/content/${file}`), 404, 'its content is gone');
+  // The folder endpoints name the site, which is unknown now: ask the storage.
+  const storage = resolve(s.app.container, StorageToken);
+  t.same(await storage.folders.listSubtree(siteId, '/'), [], 'its folders are gone');
+  t.equal(await storage.analyticsSiteKeys.find(siteId), undefined, 'its analytics key is gone');
+  t.equal(await gone(`/api/v1/contenttype/id/${typeId}`), 404, 'the type kept on it is gone');
+  t.equal(await gone(`/api/v1/menulinks/${link}`), 404, 'its menu links are gone');
+  t.equal(await gone('/api/v1/contenttype/id/Docs'), 200, 'a type of the system site stays');
+  const search = await s.http('POST', '/api/es/search', {
+    headers: admin,
+    body: { query: { bool: { must: { term: { identifier: file } } } } },
+  });
+  t.same(search.json.contentlets, [], 'and out of the index');
+  const again = await s.http('POST', '/api/v1/site', { headers: admin, body: { siteName: SHOP } });
+  t.equal(again.status, 200, 'the name is free again');
+});
 
-testOnEachStorage('the default and the system site refuse; unknown sites and non-administrators too', async (t, s) => {
+testOnSqlite('the default and the system site refuse; unknown sites and non-administrators too', async (t, s) => {
   const admin = s.basicAuth();
   const sites = (await s.http('GET', '/api/v1/site', { headers: admin })).json.entity as Array<{
     identifier: string;
@@ -152,7 +149,7 @@ testOnEachStorage('the default and the system site refuse; unknown sites and non
   t.equal((await s.http('GET', `/api/v1/site/${site.identifier}`, { headers: admin })).json.entity.archived, false);
 });
 
-testOnEachStorage(
+testOnSqlite(
   "switch sets the user's current site; an archived or deleted one falls back to the default",
   async (t, s) => {
     const admin = s.basicAuth();

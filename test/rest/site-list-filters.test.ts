@@ -1,6 +1,6 @@
 import { resolve } from '../../host/container.js';
 import { StorageToken } from '../../core/plugin/tokens.js';
-import { testOnEachStorage, type TestApp } from '../helpers/test-app.js';
+import { testOnSqlite, type TestApp } from '../helpers/test-app.js';
 
 // Issue 19: GET /api/v1/site takes the original's filters (filter, archive, live, system, page, per_page).
 
@@ -26,13 +26,13 @@ async function threeSites(s: TestApp): Promise<void> {
   await storage.sites.update({ ...gamma, live: false });
 }
 
-testOnEachStorage('the site list leaves the system site out unless system=true', async (t, s) => {
+testOnSqlite('the site list leaves the system site out unless system=true', async (t, s) => {
   t.same(await listed(s, ''), ['default']);
   t.same(await listed(s, '?system=false'), ['default']);
   t.same(await listed(s, '?system=true'), ['default', 'System Host']);
 });
 
-testOnEachStorage('filter matches part of the name, ignoring case; * and all match every site', async (t, s) => {
+testOnSqlite('filter matches part of the name, ignoring case; * and all match every site', async (t, s) => {
   await threeSites(s);
   t.same(await listed(s, '?filter=ALPHA'), ['alpha.filter.test']);
   t.same(await listed(s, '?filter=filter.test'), ['alpha.filter.test', 'beta.filter.test', 'gamma.filter.test']);
@@ -43,7 +43,7 @@ testOnEachStorage('filter matches part of the name, ignoring case; * and all mat
   t.same(await listed(s, '?filter=50%25'), [], 'a % in the filter is taken literally');
 });
 
-testOnEachStorage('archive and live narrow the list, alone and together', async (t, s) => {
+testOnSqlite('archive and live narrow the list, alone and together', async (t, s) => {
   await threeSites(s);
   t.same(await listed(s, '?archive=true'), ['beta.filter.test']);
   t.same(await listed(s, '?archived=true'), ['beta.filter.test'], 'archived is read as archive');
@@ -54,7 +54,7 @@ testOnEachStorage('archive and live narrow the list, alone and together', async 
   t.same(await listed(s, '?archive=false&live=false&system=true&filter=a'), ['gamma.filter.test']);
 });
 
-testOnEachStorage('page and per_page page through the filtered list and count it', async (t, s) => {
+testOnSqlite('page and per_page page through the filtered list and count it', async (t, s) => {
   await threeSites(s);
   const admin = s.basicAuth();
   const page = await s.http('GET', '/api/v1/site?filter=filter.test&per_page=2&page=2', { headers: admin });

@@ -3,7 +3,7 @@ import t, { type Test } from 'tap';
 import { createTestDatabase } from '../helpers/mysql-database.js';
 import { StorageToken } from '../../core/plugin/tokens.js';
 import type { Storage } from '../../core/plugin/storage-driver.js';
-import { ADMIN, startTestApp, tempDataDir, testOnEachStorage, type TestApp } from '../helpers/test-app.js';
+import { ADMIN, startTestApp, tempDataDir, testOnSqlite, type TestApp } from '../helpers/test-app.js';
 
 const SIGNING = { CMS_JSON_WEB_TOKEN_HASH_SIGNING_KEY: 'shared-signing-key-of-at-least-32-characters' };
 
@@ -68,7 +68,7 @@ for (const storage of ['sqlite', 'mysql'] as const) {
   });
 }
 
-testOnEachStorage(
+testOnSqlite(
   'a user changed since the sign-in (a new password) or deactivated is signed in by no token',
   async (t, s) => {
     const https = { 'x-forwarded-proto': 'https' };

@@ -14,7 +14,7 @@ import {
   pressType,
   type Part,
 } from '../helpers/multipart-body.js';
-import { startTestApp, tempDataDir, testOnEachStorage, type TestApp, type TestResponse } from '../helpers/test-app.js';
+import { startTestApp, tempDataDir, testOnSqlite, type TestApp, type TestResponse } from '../helpers/test-app.js';
 import { waitUntil } from '../helpers/wait-async.js';
 
 const MEMORY_ASSETS = fileURLToPath(new URL('../fixtures/memory-assets-plugin.mjs', import.meta.url));
@@ -51,7 +51,7 @@ async function downloaded(s: TestApp, identifier: string, field: string, name: s
   return Buffer.from(await response.arrayBuffer());
 }
 
-testOnEachStorage(
+testOnSqlite(
   'a file larger than http.max.body.bytes streams through a multipart fire and is stored byte for byte',
   async (t, s) => {
     await pressType(s);

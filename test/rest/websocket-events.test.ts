@@ -4,7 +4,7 @@ import { resolve } from '../../host/container.js';
 import { SystemEventBus } from '../../core/events/system-event-bus.js';
 import { messageEvent } from '../../core/events/message-event.js';
 import { mustOpen, openEvents } from '../helpers/event-socket-client.js';
-import { ADMIN, startTestApp, testOnEachStorage, textContentType, type TestApp } from '../helpers/test-app.js';
+import { ADMIN, startTestApp, testOnSqlite, textContentType, type TestApp } from '../helpers/test-app.js';
 
 const PASSWORD = 'a-user-password-1';
 
@@ -82,7 +82,7 @@ t.test(
   },
 );
 
-testOnEachStorage(
+testOnSqlite(
   'a published item raises SAVE and PUBLISH after the commit, for users with READ on it only',
   async (t, s) => {
     await user(s, 'bob@x.com');
@@ -177,7 +177,7 @@ t.test('events are published after the commit only, never after a rollback', asy
   t.strictSame(journal, ['committed'], 'the journal other processes read lost the rolled-back event with the rest');
 });
 
-testOnEachStorage(
+testOnSqlite(
   'a Message actionlet’s message reaches its recipient only, as GET /api/v1/messages shows it',
   async (t, s) => {
     const ann = await user(s, 'ann@x.com');

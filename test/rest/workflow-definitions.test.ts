@@ -1,10 +1,10 @@
 import t from 'tap';
-import { startTestApp, testOnEachStorage } from '../helpers/test-app.js';
+import { startTestApp, testOnSqlite } from '../helpers/test-app.js';
 
 const SYSTEM = 'd61a59e1-a49c-46f2-a929-db2b4bfa88b2';
 const NOTIFY = 'com.cms.portlets.workflows.actionlet.NotifyAssigneeActionlet';
 
-testOnEachStorage('workflow schemes, steps, actions and associations as the spec shows them', async (t, s) => {
+testOnSqlite('workflow schemes, steps, actions and associations as the spec shows them', async (t, s) => {
   const admin = s.basicAuth();
   const wf = (method: string, path: string, body?: unknown) =>
     s.http(method, `/api/v1/workflow${path}`, { headers: admin, body });
@@ -209,7 +209,7 @@ t.test('the System Workflow is seeded with its fixed identifiers', async (t) => 
   );
 });
 
-testOnEachStorage(
+testOnSqlite(
   'actionlet parameters: one the actionlet does not declare is refused naming both; Set Value must name a field of a type using the scheme',
   async (t, s) => {
     const admin = s.basicAuth();

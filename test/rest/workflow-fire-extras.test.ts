@@ -1,7 +1,7 @@
 import type { Test } from 'tap';
 import { checkDocumentedAnswer } from '../helpers/documented-answer.js';
 import { MULTIPART_TYPE, multipartBody, pressType } from '../helpers/multipart-body.js';
-import { testOnEachStorage, type TestApp } from '../helpers/test-app.js';
+import { testOnSqlite, type TestApp } from '../helpers/test-app.js';
 
 // Issue 19: the original's other fire endpoints (by name, PATCH and POST of a system action) and comments.
 
@@ -36,7 +36,7 @@ const history = async (s: TestApp, identifier: string) =>
   (await s.http('GET', `/api/v1/workflow/tasks/history/comments/${identifier}`, { headers: s.basicAuth() })).json
     .entity as Array<{ type: string; commentDescription: string }>;
 
-testOnEachStorage('PUT /actions/fire: the action named in the body', async (t, s) => {
+testOnSqlite('PUT /actions/fire: the action named in the body', async (t, s) => {
   const admin = s.basicAuth();
   await blogType(s);
   const byName = (body: unknown, query = '', headers = admin) =>
@@ -70,7 +70,7 @@ testOnEachStorage('PUT /actions/fire: the action named in the body', async (t, s
   );
 });
 
-testOnEachStorage('PUT /actions/fire with a multipart body carrying a binary', async (t, s) => {
+testOnSqlite('PUT /actions/fire with a multipart body carrying a binary', async (t, s) => {
   await pressType(s);
   const fired = await s.http('PUT', '/api/v1/workflow/actions/fire', {
     headers: { ...s.basicAuth(), 'content-type': MULTIPART_TYPE },
@@ -85,7 +85,7 @@ testOnEachStorage('PUT /actions/fire with a multipart body carrying a binary', a
   t.match(fired.json.entity.map, { photo: /p\.jpg/ });
 });
 
-testOnEachStorage('PATCH and POST on the default fire: results and a summary', async (t, s) => {
+testOnSqlite('PATCH and POST on the default fire: results and a summary', async (t, s) => {
   const admin = s.basicAuth();
   await blogType(s);
   const patch = (verb: string, body: unknown, query = '') =>
@@ -142,7 +142,7 @@ testOnEachStorage('PATCH and POST on the default fire: results and a summary', a
   );
 });
 
-testOnEachStorage('POST /{identifier}/comments', async (t, s) => {
+testOnSqlite('POST /{identifier}/comments', async (t, s) => {
   const admin = s.basicAuth();
   await blogType(s);
   const created = await s.http('PUT', '/api/v1/workflow/actions/default/fire/NEW', {
@@ -179,76 +179,73 @@ testOnEachStorage('POST /{identifier}/comments', async (t, s) => {
 const SYSTEM_WORKFLOW = 'd61a59e1-a49c-46f2-a929-db2b4bfa88b2';
 const DRAFT_STEP = 'ee24a4cb-2d15-4c98-b1bd-6327126451f3';
 
-testOnEachStorage(
-  'separators: made on a step, left out of menus unless asked, firing one runs nothing',
-  async (t, s) => {
-    const admin = s.basicAuth();
-    await blogType(s);
-    const separator = (body: unknown, headers = admin) =>
-      s.http('POST', '/api/v1/workflow/actions/separator', { headers, body });
+testOnSqlite('separators: made on a step, left out of menus unless asked, firing one runs nothing', async (t, s) => {
+  const admin = s.basicAuth();
+  await blogType(s);
+  const separator = (body: unknown, headers = admin) =>
+    s.http('POST', '/api/v1/workflow/actions/separator', { headers, body });
 
-    const made = await separator({ schemeId: SYSTEM_WORKFLOW, stepId: DRAFT_STEP });
-    answered(t, made);
-    t.match(made.json.entity, {
-      name: 'SEPARATOR',
-      condition: 'SEPARATOR',
-      nextStep: 'currentstep',
-      nextStepCurrentStep: true,
-      assignable: false,
-      commentable: false,
-      whoCanUse: [],
-      metadata: { subtype: 'SEPARATOR' },
-    });
-    t.notOk(made.json.entity.showOn.includes('LISTING'), 'not offered in listings');
-    t.ok(made.json.entity.showOn.includes('EDITING'));
-    const separatorId = made.json.entity.id;
-    const actionlets = await s.http('GET', `/api/v1/workflow/actions/${separatorId}/actionlets`, { headers: admin });
-    t.same(actionlets.json.entity, [], 'no sub-actions');
+  const made = await separator({ schemeId: SYSTEM_WORKFLOW, stepId: DRAFT_STEP });
+  answered(t, made);
+  t.match(made.json.entity, {
+    name: 'SEPARATOR',
+    condition: 'SEPARATOR',
+    nextStep: 'currentstep',
+    nextStepCurrentStep: true,
+    assignable: false,
+    commentable: false,
+    whoCanUse: [],
+    metadata: { subtype: 'SEPARATOR' },
+  });
+  t.notOk(made.json.entity.showOn.includes('LISTING'), 'not offered in listings');
+  t.ok(made.json.entity.showOn.includes('EDITING'));
+  const separatorId = made.json.entity.id;
+  const actionlets = await s.http('GET', `/api/v1/workflow/actions/${separatorId}/actionlets`, { headers: admin });
+  t.same(actionlets.json.entity, [], 'no sub-actions');
 
-    t.equal((await separator({ schemeId: SYSTEM_WORKFLOW, stepId: 'no-such-step' })).status, 404);
-    t.equal((await separator({ schemeId: 'no-such-scheme', stepId: DRAFT_STEP })).status, 404);
-    const other = await s.http('POST', '/api/v1/workflow/schemes', { headers: admin, body: { schemeName: 'Other' } });
-    t.equal(
-      (await separator({ schemeId: other.json.entity.id, stepId: DRAFT_STEP })).status,
-      400,
-      'step of another scheme',
-    );
-    t.equal((await separator({ schemeId: SYSTEM_WORKFLOW })).status, 400, 'stepId is required');
-    t.equal((await separator({ schemeId: SYSTEM_WORKFLOW, stepId: DRAFT_STEP }, await outsider(s))).status, 403);
+  t.equal((await separator({ schemeId: SYSTEM_WORKFLOW, stepId: 'no-such-step' })).status, 404);
+  t.equal((await separator({ schemeId: 'no-such-scheme', stepId: DRAFT_STEP })).status, 404);
+  const other = await s.http('POST', '/api/v1/workflow/schemes', { headers: admin, body: { schemeName: 'Other' } });
+  t.equal(
+    (await separator({ schemeId: other.json.entity.id, stepId: DRAFT_STEP })).status,
+    400,
+    'step of another scheme',
+  );
+  t.equal((await separator({ schemeId: SYSTEM_WORKFLOW })).status, 400, 'stepId is required');
+  t.equal((await separator({ schemeId: SYSTEM_WORKFLOW, stepId: DRAFT_STEP }, await outsider(s))).status, 403);
 
-    const created = await s.http('PUT', '/api/v1/workflow/actions/default/fire/NEW', {
-      headers: admin,
-      body: { contentletFormData: { contentType: 'Blog', title: 'T' } },
-    });
-    const { inode, identifier } = created.json.entity;
-    const names = async (query = '') =>
-      (await s.http('GET', `/api/v1/workflow/contentlet/${inode}/actions${query}`, { headers: admin })).json.entity.map(
-        (a: { name: string }) => a.name,
-      ) as string[];
-    t.notOk((await names()).includes('SEPARATOR'), 'left out of the available actions');
-    t.ok((await names('?includeSeparator=true')).includes('SEPARATOR'), 'listed with includeSeparator=true');
+  const created = await s.http('PUT', '/api/v1/workflow/actions/default/fire/NEW', {
+    headers: admin,
+    body: { contentletFormData: { contentType: 'Blog', title: 'T' } },
+  });
+  const { inode, identifier } = created.json.entity;
+  const names = async (query = '') =>
+    (await s.http('GET', `/api/v1/workflow/contentlet/${inode}/actions${query}`, { headers: admin })).json.entity.map(
+      (a: { name: string }) => a.name,
+    ) as string[];
+  t.notOk((await names()).includes('SEPARATOR'), 'left out of the available actions');
+  t.ok((await names('?includeSeparator=true')).includes('SEPARATOR'), 'listed with includeSeparator=true');
 
-    const fired = await s.http('PUT', `/api/v1/workflow/actions/${separatorId}/fire?inode=${inode}`, {
-      headers: admin,
-    });
-    answered(t, fired);
-    t.equal(fired.json.entity.inode, inode, 'no new version');
-    t.equal(fired.json.entity.map.title, 'T');
-    const onNew = await s.http('PUT', `/api/v1/workflow/actions/${separatorId}/fire`, {
-      headers: admin,
-      body: { contentletFormData: { contentType: 'Blog', title: 'New' } },
-    });
-    t.equal(onNew.status, 400, 'on new content it saves nothing, so it is refused');
-    const byName = await s.http('PUT', `/api/v1/workflow/actions/fire?inode=${inode}`, {
-      headers: admin,
-      body: { actionName: 'SEPARATOR' },
-    });
-    t.equal(byName.status, 400, 'a separator is never what a name means');
-    t.ok((await history(s, identifier)).length >= 1);
-  },
-);
+  const fired = await s.http('PUT', `/api/v1/workflow/actions/${separatorId}/fire?inode=${inode}`, {
+    headers: admin,
+  });
+  answered(t, fired);
+  t.equal(fired.json.entity.inode, inode, 'no new version');
+  t.equal(fired.json.entity.map.title, 'T');
+  const onNew = await s.http('PUT', `/api/v1/workflow/actions/${separatorId}/fire`, {
+    headers: admin,
+    body: { contentletFormData: { contentType: 'Blog', title: 'New' } },
+  });
+  t.equal(onNew.status, 400, 'on new content it saves nothing, so it is refused');
+  const byName = await s.http('PUT', `/api/v1/workflow/actions/fire?inode=${inode}`, {
+    headers: admin,
+    body: { actionName: 'SEPARATOR' },
+  });
+  t.equal(byName.status, 400, 'a separator is never what a name means');
+  t.ok((await history(s, identifier)).length >= 1);
+});
 
-testOnEachStorage("the original's firemultipart paths", async (t, s) => {
+testOnSqlite("the original's firemultipart paths", async (t, s) => {
   await pressType(s);
   const put = (path: string, json: unknown) =>
     s.http('PUT', path, {

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { fileURLToPath } from 'node:url';
-import { startTestApp, testOnEachStorage, type TestApp } from '../helpers/test-app.js';
+import { startTestApp, testOnSqlite, type TestApp } from '../helpers/test-app.js';
 
 const STEP = {
   new: '6cb7e3bd-1710-4eed-8838-d3db60f78f19',
@@ -32,7 +32,7 @@ const history = async (s: TestApp, identifier: string) =>
   (await s.http('GET', `/api/v1/workflow/tasks/history/comments/${identifier}`, { headers: s.basicAuth() })).json
     .entity as Array<{ type: string; commentDescription: string; stepId: string }>;
 
-testOnEachStorage('the System Workflow through system actions', async (t, s) => {
+testOnSqlite('the System Workflow through system actions', async (t, s) => {
   const admin = s.basicAuth();
   await blogType(s);
   const fire = (verb: string, body: unknown, query = '') =>

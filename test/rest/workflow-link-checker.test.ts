@@ -2,7 +2,7 @@ import t from 'tap';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Test } from 'tap';
-import { startTestApp, testOnEachStorage, textContentType, type TestApp } from '../helpers/test-app.js';
+import { startTestApp, testOnSqlite, textContentType, type TestApp } from '../helpers/test-app.js';
 
 const SAVE = 'ceca71a0-deee-4999-bd47-b01baa1bcfc8';
 const LINK_CHECKER = 'com.cms.portlets.workflows.actionlet.CheckURLAccessibilityActionlet';
@@ -36,7 +36,7 @@ async function setUp(s: TestApp) {
     });
 }
 
-testOnEachStorage(
+testOnSqlite(
   'Link Checker passes reachable links and fails the fire before the save on a broken one, listing it',
   async (t, s) => {
     const { base, seen } = await peer(t);

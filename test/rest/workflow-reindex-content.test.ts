@@ -1,10 +1,10 @@
-import { testOnEachStorage, textContentType } from '../helpers/test-app.js';
+import { testOnSqlite, textContentType } from '../helpers/test-app.js';
 import { indexedIds } from '../search/search-helpers.js';
 
 const SAVE = 'ceca71a0-deee-4999-bd47-b01baa1bcfc8';
 const REINDEX = 'com.cms.portlets.workflows.actionlet.ReindexContentActionlet';
 
-testOnEachStorage('Reindex content applies its indexPolicy to the fire; an unknown policy fails it', async (t, s) => {
+testOnSqlite('Reindex content applies its indexPolicy to the fire; an unknown policy fails it', async (t, s) => {
   const admin = s.basicAuth();
   await textContentType(s, 'Note', ['title']);
   const associate = (indexPolicy: string) =>

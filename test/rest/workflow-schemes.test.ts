@@ -1,5 +1,5 @@
 import t, { type Test } from 'tap';
-import { startTestApp, testOnEachStorage, textContentType, type TestApp } from '../helpers/test-app.js';
+import { startTestApp, testOnSqlite, textContentType, type TestApp } from '../helpers/test-app.js';
 
 const ACTIONLET = 'com.cms.portlets.workflows.actionlet.';
 const BACKEND_ROLE = '3f4b7c1e-9d2a-4e8b-8a6f-5c1d0e9b7a22';
@@ -47,7 +47,7 @@ async function editorial(t: Test, s: TestApp) {
   return { schemeId, inbox, review, done, submit, approve };
 }
 
-testOnEachStorage('a scheme is copied with new ids and everything in it', async (t, s) => {
+testOnSqlite('a scheme is copied with new ids and everything in it', async (t, s) => {
   const wf = client(s);
   const e = await editorial(t, s);
   const copied = await wf('POST', `/schemes/${short(e.schemeId)}/copy?name=From%20query`, { name: 'Copied' });
@@ -104,7 +104,7 @@ testOnEachStorage('a scheme is copied with new ids and everything in it', async 
   t.equal((await editor('PUT', `/reorder/step/${e.done}/order/0`)).status, 403, 'and reordering');
 });
 
-testOnEachStorage('steps and actions are reordered', async (t, s) => {
+testOnSqlite('steps and actions are reordered', async (t, s) => {
   const wf = client(s);
   const e = await editorial(t, s);
   const names = async () => ((await wf('GET', `/schemes/${e.schemeId}/steps`)).entity as Json[]).map((x) => x.name);
@@ -130,7 +130,7 @@ testOnEachStorage('steps and actions are reordered', async (t, s) => {
   t.equal(noAction.json.message, 'The Workflow Action does not exist');
 });
 
-testOnEachStorage('default and initial actions, and the status of an item', async (t, s) => {
+testOnSqlite('default and initial actions, and the status of an item', async (t, s) => {
   const wf = client(s);
   const e = await editorial(t, s);
   await textContentType(s, 'Blog');

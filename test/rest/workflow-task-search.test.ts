@@ -1,7 +1,7 @@
 import { ADMIN_USER_ID } from '../../core/model/user.js';
 import { StorageToken } from '../../core/plugin/tokens.js';
 import { resolve } from '../../host/container.js';
-import { testOnEachStorage, textContentType, type TestApp } from '../helpers/test-app.js';
+import { testOnSqlite, textContentType, type TestApp } from '../helpers/test-app.js';
 
 // Issue 19: POST /api/v1/workflow/search, the original's workflow task search.
 
@@ -83,7 +83,7 @@ async function found(s: TestApp, body: Record<string, unknown>, headers = s.basi
 const titles = async (s: TestApp, body: Record<string, unknown>, headers = s.basicAuth()) =>
   (await found(s, body, headers)).titles;
 
-testOnEachStorage('a task is answered in the original shape', async (t, s) => {
+testOnSqlite('a task is answered in the original shape', async (t, s) => {
   const { ids, readers, openStep } = await fourTasks(s);
   const answer = await s.http('POST', SEARCH, { headers: s.basicAuth(), body: { show4all: true, keywords: 'alpha' } });
   t.equal(answer.status, 200, answer.text);
@@ -108,7 +108,7 @@ testOnEachStorage('a task is answered in the original shape', async (t, s) => {
   t.same(bodiless.json.entity, mine.json.entity, 'no body at all: the defaults');
 });
 
-testOnEachStorage('each filter narrows the tasks, alone and combined', async (t, s) => {
+testOnSqlite('each filter narrows the tasks, alone and combined', async (t, s) => {
   const { readers, readerId, schemeId, closedStep } = await fourTasks(s);
   const all = { show4all: true };
   t.same(await found(s, all), {
@@ -135,7 +135,7 @@ testOnEachStorage('each filter narrows the tasks, alone and combined', async (t,
   t.same(await titles(s, { ...all, keywords: 'memo', open: true }), []);
 });
 
-testOnEachStorage('orderBy sorts by a known column; count and page page through, with the total', async (t, s) => {
+testOnSqlite('orderBy sorts by a known column; count and page page through, with the total', async (t, s) => {
   await fourTasks(s);
   const all = { show4all: true };
   t.same(await titles(s, { ...all, orderBy: 'title asc' }), [
@@ -159,7 +159,7 @@ testOnEachStorage('orderBy sorts by a known column; count and page page through,
   t.same(await found(s, { ...all, count: 2, page: 5 }), { titles: [], total: 4 }, 'past the end: none, still counted');
 });
 
-testOnEachStorage('a caller who is not an administrator sees only tasks on items they may read', async (t, s) => {
+testOnSqlite('a caller who is not an administrator sees only tasks on items they may read', async (t, s) => {
   const { reader } = await fourTasks(s);
   t.same(
     await found(s, {}, reader),
@@ -172,7 +172,7 @@ testOnEachStorage('a caller who is not an administrator sees only tasks on items
   t.same(await found(s, { keywords: 'gamma' }, reader), { titles: [], total: 0 });
 });
 
-testOnEachStorage('bad input is refused with a 400 that names the member', async (t, s) => {
+testOnSqlite('bad input is refused with a 400 that names the member', async (t, s) => {
   const admin = s.basicAuth();
   const refused = async (body: unknown) => {
     const answer = await s.http('POST', SEARCH, { headers: admin, body });

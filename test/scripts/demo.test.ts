@@ -1,12 +1,12 @@
 import t from 'tap';
 // @ts-expect-error: a plain ESM script without declarations
 import { DEMO_SITE, loadDemo } from '../../scripts/demo/demo-data.mjs';
-import { testOnEachStorage, type TestApp } from '../helpers/test-app.js';
+import { testOnSqlite, type TestApp } from '../helpers/test-app.js';
 
 const asAdmin = (s: TestApp) => (method: string, path: string, body?: unknown) =>
   s.http(method, path, { headers: s.basicAuth(), body });
 
-testOnEachStorage(
+testOnSqlite(
   'npm run demo loads a site, three types, twenty items over the workflow steps and two users',
   async (t, s) => {
     const call = asAdmin(s);

@@ -1,7 +1,7 @@
 import { IndexDispatcher } from '../../core/search/index-dispatcher.js';
 import { resolve } from '../../host/container.js';
 import t from 'tap';
-import { startTestApp, testOnEachStorage, textContentType, type TestApp } from '../helpers/test-app.js';
+import { startTestApp, testOnSqlite, textContentType, type TestApp } from '../helpers/test-app.js';
 import { eventually, fireSystem, indexedIds, searchIndexOf } from './search-helpers.js';
 
 /**
@@ -15,7 +15,7 @@ function holdIndexing(s: TestApp): () => void {
   return release;
 }
 
-testOnEachStorage('POST /api/v1/search/reindex rebuilds the index in the background; GET follows it', async (t, s) => {
+testOnSqlite('POST /api/v1/search/reindex rebuilds the index in the background; GET follows it', async (t, s) => {
   const admin = s.basicAuth();
   await textContentType(s, 'Page', ['title']);
   const ids: string[] = [];
@@ -52,7 +52,7 @@ testOnEachStorage('POST /api/v1/search/reindex rebuilds the index in the backgro
   t.equal(ids.length, 3);
 });
 
-testOnEachStorage('the reindex endpoints are for administrators, also under the original paths', async (t, s) => {
+testOnSqlite('the reindex endpoints are for administrators, also under the original paths', async (t, s) => {
   await s.http('POST', '/api/v1/users', {
     headers: s.basicAuth(),
     body: { email: 'plain@example.com', firstName: 'Plain', lastName: 'User', password: 'a-long-user-password-1' },

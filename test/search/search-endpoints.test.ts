@@ -1,5 +1,5 @@
 import t from 'tap';
-import { startTestApp, testOnEachStorage, textContentType, type TestApp } from '../helpers/test-app.js';
+import { startTestApp, testOnSqlite, textContentType, type TestApp } from '../helpers/test-app.js';
 import { eventually, fireSystem } from './search-helpers.js';
 
 const PASSWORD = 'a-long-test-password-1';
@@ -17,7 +17,7 @@ async function blogs(s: TestApp) {
 const es = (s: TestApp, path: string, body: unknown, headers = s.basicAuth()) =>
   s.http('POST', path, { headers, body });
 
-testOnEachStorage('POST /api/es/search answers contentlets and the engine response', async (t, s) => {
+testOnSqlite('POST /api/es/search answers contentlets and the engine response', async (t, s) => {
   const { one, two, draft } = await blogs(s);
   const found = await es(s, '/api/es/search', {
     query: { bool: { must: [{ term: { contenttype: 'blog' } }] } },
@@ -118,7 +118,7 @@ t.test('anonymous searches are refused unless anonymous content access is on', a
   t.equal(answer.status, 401);
 });
 
-testOnEachStorage('POST /api/content/_search answers what @dotcms/client reads', async (t, s) => {
+testOnSqlite('POST /api/content/_search answers what @dotcms/client reads', async (t, s) => {
   const { one, two } = await blogs(s);
   const search = (body: Record<string, unknown>) => es(s, '/api/content/_search', body);
   const all = await search({

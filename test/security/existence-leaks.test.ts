@@ -1,8 +1,8 @@
-import { testOnEachStorage, textContentType } from '../helpers/test-app.js';
+import { testOnSqlite, textContentType } from '../helpers/test-app.js';
 
 // Issue 10, item 7: with anonymous reading off, an anonymous caller learns nothing about which ids
 // or versions exist: the answer is 401 whether they exist or not.
-testOnEachStorage('anonymous reads are refused before the look-up', async (t, s) => {
+testOnSqlite('anonymous reads are refused before the look-up', async (t, s) => {
   const admin = s.basicAuth();
   await textContentType(s, 'Note');
   const created = await s.http('PUT', '/api/v1/workflow/actions/default/fire/PUBLISH', {

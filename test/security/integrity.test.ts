@@ -1,9 +1,9 @@
-import { testOnEachStorage, textContentType } from '../helpers/test-app.js';
+import { testOnEachStorage, testOnSqlite, textContentType } from '../helpers/test-app.js';
 
 const SYSTEM_DRAFT_STEP = 'ee24a4cb-2d15-4c98-b1bd-6327126451f3';
 
 // Issue 10, item 6: deleting what content or workflows still depend on is refused.
-testOnEachStorage('a step that actions move content to cannot be deleted', async (t, s) => {
+testOnSqlite('a step that actions move content to cannot be deleted', async (t, s) => {
   const admin = s.basicAuth();
   const draft = await s.http('DELETE', `/api/v1/workflow/steps/${SYSTEM_DRAFT_STEP}`, { headers: admin });
   t.equal(draft.status, 400, "the System Workflow's Draft step is the next step of Save");
@@ -23,7 +23,7 @@ testOnEachStorage('a step that actions move content to cannot be deleted', async
   t.equal((await wf('DELETE', `/steps/${second}`)).status, 200, 'free once no action leads there');
 });
 
-testOnEachStorage('a content type with content is kept, unless its content is deleted with it', async (t, s) => {
+testOnSqlite('a content type with content is kept, unless its content is deleted with it', async (t, s) => {
   const admin = s.basicAuth();
   await textContentType(s, 'Memo');
   const item = await s.http('PUT', '/api/v1/workflow/actions/default/fire/NEW', {

@@ -2,7 +2,7 @@ import t from 'tap';
 import { HashQueue } from '../../core/auth/hash-queue.js';
 import { StorageToken } from '../../core/plugin/tokens.js';
 import { resolve } from '../../host/container.js';
-import { ADMIN, startTestApp, testOnEachStorage, type TestApp } from '../helpers/test-app.js';
+import { ADMIN, startTestApp, testOnSqlite, type TestApp } from '../helpers/test-app.js';
 
 // Issue 10, item 3 (lock-out and sign-in exhaustion). Client addresses come from X-Forwarded-For,
 // which the service reads because these apps trust a proxy.
@@ -16,7 +16,7 @@ function basic(s: TestApp, ip: string, user: string, password: string) {
   return s.http('GET', '/api/v1/users/current', { headers: { 'x-forwarded-for': ip, ...s.basicAuth(user, password) } });
 }
 
-testOnEachStorage(
+testOnSqlite(
   'failures from one address do not lock the administrator out from another',
   async (t, s) => {
     for (let i = 0; i < 7; i++) {
@@ -39,7 +39,7 @@ testOnEachStorage(
   { env: trustProxy },
 );
 
-testOnEachStorage(
+testOnSqlite(
   'many addresses failing on one account: a clean address with the right password still signs in',
   async (t, s) => {
     t.equal((await signIn(s, '198.51.100.20', ADMIN.email, ADMIN.password)).status, 200, "the owner's desk signs in");
@@ -79,7 +79,7 @@ t.test('one password sprayed over many accounts from one address is held back', 
   t.equal((await signIn(s, '198.51.100.7', 'user20@cms.com', 'Summer2024!')).status, 401, 'others are not');
 });
 
-testOnEachStorage(
+testOnSqlite(
   'one address is held back for one account after auth.login.max.failures, and only for it',
   async (t, s) => {
     const created = await s.http('POST', '/api/v1/users', {
@@ -139,7 +139,7 @@ t.test('a full hash queue answers 503 with Retry-After, before any hashing', asy
   t.equal(wrong.status, 401, 'a refusal for busyness counted no failure');
 });
 
-testOnEachStorage('unknown, inactive and known accounts: the same answer after exactly one hash', async (t, s) => {
+testOnSqlite('unknown, inactive and known accounts: the same answer after exactly one hash', async (t, s) => {
   const hashes = resolve(s.app.container, HashQueue);
   const storage = resolve(s.app.container, StorageToken);
   const created = await s.http('POST', '/api/v1/users', {

@@ -5,7 +5,7 @@ import {
   type FixtureItem,
   type SearchReadsFixture,
 } from '../helpers/search-reads-fixture.js';
-import { testOnEachStorage, type TestApp } from '../helpers/test-app.js';
+import { testOnSqlite, type TestApp } from '../helpers/test-app.js';
 
 // Every search entry point answers each caller exactly what that caller may read directly, version
 // by version: a search must never be a way around the read rules (a signed-in user with no roles
@@ -189,7 +189,7 @@ async function checkCaller(t: Test, s: TestApp, fixture: SearchReadsFixture, cal
   }
 }
 
-testOnEachStorage(
+testOnSqlite(
   'every search entry point answers what the caller may read directly',
   async (t, s) => {
     const fixture = await searchReadsFixture(s);

@@ -15,8 +15,11 @@ import { folderSuite } from './folder-suite.js';
 import { menuLinkSuite } from './menu-link-suite.js';
 import { jobSuite } from './job-suite.js';
 import { systemEventSuite } from './system-event-suite.js';
+import { workflowSuite } from './workflow-suite.js';
+import { contentSuite } from './content-suite.js';
+import { adminDataSuite } from './admin-data-suite.js';
 
-const role = (id: string, overrides: Partial<Role> = {}): Role => ({
+export const role = (id: string, overrides: Partial<Role> = {}): Role => ({
   id,
   name: `Role ${id}`,
   key: `key-${id}`,
@@ -25,7 +28,7 @@ const role = (id: string, overrides: Partial<Role> = {}): Role => ({
   personal: false,
   ...overrides,
 });
-const user = (userId: string, email: string, roleId: string): User => ({
+export const user = (userId: string, email: string, roleId: string): User => ({
   userId,
   email,
   firstName: 'F',
@@ -36,7 +39,7 @@ const user = (userId: string, email: string, roleId: string): User => ({
   createdAt: 1_700_000_000_000,
   modDate: 1_700_000_000_001,
 });
-const site = (identifier: string, siteName: string): Site => ({
+export const site = (identifier: string, siteName: string): Site => ({
   identifier,
   inode: `i-${identifier}`,
   siteName,
@@ -351,6 +354,9 @@ export function repositorySuite(t: Test, open: () => Promise<DriverStorage>): vo
   menuLinkSuite(t, open);
   jobSuite(t, open);
   systemEventSuite(t, open);
+  workflowSuite(t, open);
+  contentSuite(t, open);
+  adminDataSuite(t, open);
 
   t.test('a reference to a missing record is refused as a bad request, not a fault', async (t) => {
     const s = await open();
@@ -915,7 +921,7 @@ export function repositorySuite(t: Test, open: () => Promise<DriverStorage>): vo
   });
 }
 
-function definitionType(id: string): ContentType {
+export function definitionType(id: string): ContentType {
   return {
     id,
     clazz: 'com.cms.contenttype.model.type.ImmutableSimpleContentType',
@@ -967,7 +973,7 @@ function definitionField(id: string, contentTypeId: string): Field {
 }
 
 /** English as language 1 and a content type `ct`: what a content row needs before it can be stored. */
-async function englishAndType(s: DriverStorage): Promise<number> {
+export async function englishAndType(s: DriverStorage): Promise<number> {
   const languageId = await s.languages.insert({
     languageCode: 'en',
     countryCode: 'US',
@@ -979,7 +985,7 @@ async function englishAndType(s: DriverStorage): Promise<number> {
 }
 
 /** An item of the type `ct` at the root of the system host. */
-function identifierOfCt(identifier: string) {
+export function identifierOfCt(identifier: string) {
   return {
     identifier,
     contentTypeId: 'ct',
@@ -993,6 +999,6 @@ function identifierOfCt(identifier: string) {
 }
 
 /** A version of the item `id1`, titled by its inode. */
-function versionOfId1(inode: string, languageId: number, values: Record<string, unknown>) {
+export function versionOfId1(inode: string, languageId: number, values: Record<string, unknown>) {
   return { inode, identifier: 'id1', languageId, title: inode, modUser: 'u', modDate: 1, sortOrder: 0, values };
 }

@@ -145,7 +145,7 @@ export function workflowRepository(exec: Executor, t: Tables): WorkflowRepositor
             .select()
             .from(t.workflowActions)
             .where(eq(t.workflowActions.schemeId, schemeId))
-            .orderBy(asc(t.workflowActions.order), asc(t.workflowActions.name))
+            .orderBy(asc(t.workflowActions.order), asc(ignoringCase(t.workflowActions.name)), asc(t.workflowActions.id))
         ).map(toAction),
       ),
 
