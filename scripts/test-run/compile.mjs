@@ -27,7 +27,7 @@ export function compileWithTsc(root) {
 /** The TypeScript tsc's test configuration compiles: the sources and the tests, no declarations. */
 function typeScriptSources(root) {
   const files = [];
-  for (const folder of ['core', 'host', 'plugins', 'test'])
+  for (const folder of ['core', 'host', 'plugins', 'test', 'admin/src'])
     for (const entry of readdirSync(join(root, folder), { recursive: true })) {
       const file = join(folder, String(entry));
       if (file.endsWith('.ts') && !file.endsWith('.d.ts') && !file.endsWith('drizzle.config.ts')) files.push(file);
