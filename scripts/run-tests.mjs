@@ -21,6 +21,10 @@ import { compileWithTsc, transpileWithEsbuild } from './test-run/compile.mjs';
 import { fileTimes, slowestTen } from './test-run/file-times.mjs';
 import { prepareTestRun } from './test-run/preparation.mjs';
 import { tierFiles } from './test-run/tiers.mjs';
+import { removeBundles, writeBundles } from './test-run/bundles.mjs';
+
+/** About a dozen files a process: few enough processes to pay off, enough to keep both cores busy to the end. */
+const FAST_BUNDLES = 16;
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = (name) => fileURLToPath(new URL(`../node_modules/.bin/${name}`, import.meta.url));
@@ -53,6 +57,7 @@ function clean() {
   if (cleaned) return;
   cleaned = true;
   for (const file of written) rmSync(file, { force: true });
+  removeBundles(root);
   rmSync(runDir, { recursive: true, force: true });
 }
 
@@ -63,9 +68,14 @@ if (!ok || prepared instanceof Error) {
   process.exit(1);
 }
 
-// Files named on the command line run as given; otherwise the tier's.
+// Files named on the command line run as given; otherwise the tier's, the fast tier's in bundles.
 const named = tapArguments.some((arg) => !arg.startsWith('-'));
-const tap = spawn(bin('tap'), named ? tapArguments : [...tapArguments, ...tierFiles(root, tier)], {
+const files = named ? [] : tierFiles(root, tier);
+const toRun = tier === 'fast' ? writeBundles(root, files, FAST_BUNDLES) : files;
+// Three bundles at a time on two cores: a bundle waits on sockets, timers and worker threads often
+// enough that a third keeps the cores busy (1 min 37 s with two, 1 min 28 s with three).
+const jobs = tier === 'fast' && !tapArguments.some((arg) => arg.startsWith('--jobs') || arg.startsWith('-j'));
+const tap = spawn(bin('tap'), [...(jobs ? ['--jobs=3'] : []), ...tapArguments, ...toRun], {
   cwd: root,
   stdio: 'inherit',
   env: {

@@ -23,6 +23,8 @@ export const PROCESS_TIER = [
   'test/search/reindex-command',
   'test/security/kill-durability',
   'test/security/job-kill-durability',
+  'test/security/exhaustion',
+  'test/plugins/search/embedded',
 ];
 
 const inProcessTier = (file) =>
