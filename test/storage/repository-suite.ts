@@ -15,7 +15,7 @@ import { folderSuite } from './folder-suite.js';
 import { menuLinkSuite } from './menu-link-suite.js';
 import { jobSuite } from './job-suite.js';
 import { systemEventSuite } from './system-event-suite.js';
-import { workflowSuite } from './workflow-suite.js';
+import { scheme, workflowSuite } from './workflow-suite.js';
 import { contentSuite } from './content-suite.js';
 import { adminDataSuite } from './admin-data-suite.js';
 
@@ -798,18 +798,7 @@ export function repositorySuite(t: Test, open: () => Promise<DriverStorage>): vo
 
   t.test('system action mappings: one per owner and verb, gone with their action or owner', async (t) => {
     const s = await open();
-    await s.workflows.insertScheme({
-      id: 'sch',
-      name: 'S',
-      description: '',
-      archived: false,
-      mandatory: false,
-      defaultScheme: false,
-      entryActionId: null,
-      system: false,
-      creationDate: 1,
-      modDate: 1,
-    });
+    await s.workflows.insertScheme(scheme('sch', 'S'));
     const action = (id: string): WorkflowAction => ({
       id,
       schemeId: 'sch',

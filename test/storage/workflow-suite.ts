@@ -8,7 +8,8 @@ const SCHEME = 'aaaaaaaa-0000-4000-8000-000000000001';
 const STEP1 = 'bbbbbbbb-1000-4000-8000-000000000001';
 const STEP2 = 'bbbbbbbb-1111-4000-8000-000000000002';
 
-const scheme = (id: string, name: string): WorkflowScheme => ({
+/** A plain scheme, as the suites store one. */
+export const scheme = (id: string, name: string): WorkflowScheme => ({
   id,
   name,
   description: '',
