@@ -116,11 +116,17 @@ export function jobRepository(exec: Executor, t: Tables, dialect: Dialect): JobR
       }),
     retry: (id, now) =>
       exec.write(async (db) => {
+        // The answer is what this retry made of the job, read before it: read after, on a server
+        // database outside a transaction, a dispatcher may already have claimed the job it made due,
+        // and a retry that worked would be answered as refused.
+        const before = await find(db, id);
+        if (!before || (before.status !== 'dead' && before.status !== 'pending')) return before;
+        const retried = { status: 'pending' as const, attempts: 0, nextRunAt: now, leaseOwner: null, leaseUntil: null };
         await db
           .update(jobs)
-          .set({ status: 'pending', attempts: 0, nextRunAt: now, leaseOwner: null, leaseUntil: null, updatedAt: now })
+          .set({ ...retried, updatedAt: now })
           .where(and(eq(jobs.id, id), inArray(jobs.status, ['dead', 'pending'])));
-        return find(db, id);
+        return { ...before, ...retried, updatedAt: now };
       }),
     remove: (id) =>
       exec.write(async (db) => {
