@@ -105,10 +105,12 @@ export default tseslint.config(
     },
   },
   {
-    // The plugins a third party could have written use the plugin kit and nothing else of the
-    // service, so the kit is known to be enough. Storage drivers implement the repositories of the
-    // whole model and keep importing core.
-    files: ['plugins/{actionlets,field-types,auth,mail,assets,search}/**/*.ts'],
+    // The built-in plugins use the plugin kit and nothing else of the service, as a third party's
+    // must, so the kit is known to be enough. Every plugin folder is held to it, a new one too,
+    // except the storage drivers: they implement the repositories of the whole model and keep
+    // importing core (docs/plugins.md, "Storage and search drivers").
+    files: ['plugins/**/*.ts'],
+    ignores: ['plugins/storage/**'],
     rules: {
       'no-restricted-imports': [
         'error',

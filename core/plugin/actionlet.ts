@@ -1,5 +1,6 @@
 import type { Logger } from '../logger.js';
 import type { MailMessage } from './mail-transport.js';
+import type { ContentTranslation } from './translation-provider.js';
 
 /** A parameter an actionlet takes, as the catalogue shows it. */
 export interface ActionletParameter {
@@ -186,6 +187,13 @@ export interface ActionletContext {
    * third parties that still send from an `afterCommit` effect.
    */
   sendMail(message: Omit<MailMessage, 'from'> & { from?: string }): Promise<void>;
+  /**
+   * Machine-translates the item into other languages once the fire commits (never when it rolls
+   * back): written as a durable job in the fire's transaction, which the service runs with the
+   * configured translation provider, creating or updating the item's versions in those languages
+   * (published when it is live) as the user firing the action. An item not yet saved is refused (400).
+   */
+  translate(request: ContentTranslation): Promise<void>;
   /**
    * Queues the item for the search index (every change an actionlet makes through `content` is
    * queued anyway) and, with a policy, makes the fire's answer wait as it says: `DEFER` (not at

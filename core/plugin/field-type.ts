@@ -153,8 +153,13 @@ export class FieldValueError extends InvalidError {
 export const FIELD_CLASS_PACKAGE = 'com.cms.contenttype.model.field.';
 
 /**
+ * The form in which the service names a field class, answers it and looks field types up by:
  * `TextField`, `ImmutableTextField` and their fully qualified forms (ours, or the original's
- * `com.dotcms.` ones) all become the qualified Immutable form.
+ * `com.dotcms.` ones) all become the qualified Immutable form. A name in another package is kept
+ * as it is. Compare an `ItemField`'s `className` with this, never with a hand-made string.
+ *
+ * @example
+ * canonicalFieldClassName('TextField'); // → 'com.cms.contenttype.model.field.ImmutableTextField'
  */
 export function canonicalFieldClassName(original: string): string {
   const className = fromOriginalClassName(original);

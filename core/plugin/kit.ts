@@ -1,12 +1,11 @@
 /**
  * The plugin kit: everything a plugin may use, and nothing else of the service. Third-party
  * plugins import it as `cms/plugin` (the `exports` of package.json, with the declarations
- * `npm run build` writes); the built-in actionlets, field types, auth schemes, mail transports,
- * asset stores and search drivers import this file and nothing else of core (a lint rule holds them to it), so the kit
- * is known to be enough.
+ * `npm run build` writes); every built-in plugin but the storage drivers imports this file and
+ * nothing else of core (a lint rule holds them to it), so the kit is known to be enough.
  *
  * Adding to it is adding public API: whatever is exported here must keep working for plugins
- * written against this `PLUGIN_API_VERSION`.
+ * written against this `PLUGIN_API_VERSION`. A helper that only a built-in plugin needs belongs in that plugin, not here.
  */
 
 // The descriptor, its set-up context and its configuration properties.
@@ -60,18 +59,15 @@ export {
 
 // Field types.
 export {
-  FIELD_CLASS_PACKAGE,
   FieldValueError,
   canonicalFieldClassName,
   defineFieldType,
-  searchMappingOf,
   type FieldDefinitionView,
   type FieldParseContext,
   type FieldType,
   type SearchFieldMapping,
 } from './field-type.js';
 export { isSpooledFile, type SpooledFile } from './spooled-file.js';
-export { parseLegacyDate, type DateKind, type ParsedDate } from '../content/legacy-date.js';
 
 // Auth schemes.
 export {
@@ -82,7 +78,6 @@ export {
   type AutoLoginContext,
   type SignInContext,
 } from './auth-scheme.js';
-export { decodeUserPassword } from '../auth/decode-user-password.js';
 export { ACCESS_TOKEN_COOKIE_NAME, SESSION_COOKIE_NAME } from '../auth/session-cookie.js';
 export type { Principal } from '../auth/principal.js';
 
@@ -110,12 +105,7 @@ export {
 } from './outbound-http.js';
 
 // Machine translation (Translate Content).
-export {
-  TRANSLATE_JOB,
-  type TranslateJobPayload,
-  type TranslationProvider,
-  type TranslationRequest,
-} from './translation-provider.js';
+export type { ContentTranslation, TranslationProvider, TranslationRequest } from './translation-provider.js';
 
 // Secrets sealed with the installation's key.
 export type { SecretSealer } from './secret-sealer.js';
@@ -128,11 +118,10 @@ export {
   type AssetStorageDriver,
   type AssetStorageOpenContext,
 } from './asset-storage.js';
-export { MAX_RESULT_WINDOW, SEARCH_REQUEST_MEMBERS } from './search-driver.js';
+export { SEARCH_REQUEST_MEMBERS } from './search-driver.js';
 export {
   DEFAULT_SEARCH_LIMITS,
   checkResultWindow,
-  isSearchTimeout,
   resultWindowTooLarge,
   searchDeadline,
   searchTimedOut,

@@ -60,12 +60,6 @@ export const SEARCH_REQUEST_MEMBERS: ReadonlySet<string> = new Set([
   'track_total_hits',
 ]);
 
-/**
- * The default largest `from + size` a driver answers (Elasticsearch's default
- * `index.max_result_window`); the property `search.max.result.window` sets it (`SearchLimits`).
- */
-export const MAX_RESULT_WINDOW = 10_000;
-
 /** One hit, in Elasticsearch's format. `_score` is `null` when the request sorts by a field. */
 export interface SearchHit {
   _index: string;

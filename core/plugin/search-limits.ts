@@ -40,10 +40,6 @@ export function searchTimedOut(limits: Pick<SearchLimits, 'timeoutMs'>): Unavail
   return new UnavailableError(formatMessage(entry.message, { ms: limits.timeoutMs }), { code: entry.code });
 }
 
-/** Whether an error is the one `searchTimedOut` makes. */
-export const isSearchTimeout = (error: unknown): boolean =>
-  error instanceof UnavailableError && error.entry.code === Errors.SEARCH_TIMED_OUT.code;
-
 /**
  * A search's deadline, for a driver that works in steps on the calling thread: `check` between
  * steps throws `searchTimedOut` once the budget is spent (a step under way is not interrupted).

@@ -36,20 +36,16 @@ export interface TranslationProvider {
   translate(request: TranslationRequest): Promise<string[]>;
 }
 
-/** The job kind Translate Content writes; built in, run by the service with the configured provider. */
-export const TRANSLATE_JOB = 'translate';
-
-/** What a `translate` job carries. */
-export interface TranslateJobPayload {
-  identifier: string;
-  /** The language translated from: its working version is read when the job runs. */
-  languageId: number;
-  /** The languages translated to, by id. */
-  targetLanguageIds: number[];
-  /** The fields translated; every other field is copied as it is. */
-  fields: Array<{ variable: string; format: 'text' | 'html' }>;
-  /** The association's key sealed with the installation's key (`SecretSealer`), or null for none. */
-  sealedApiKey: string | null;
-  /** Who the translated versions are saved as: the user who fired the action. */
-  userId: string;
+/**
+ * What an actionlet asks `ActionletContext.translate` for: the item is translated once the fire
+ * commits, by a durable job that the service runs with the configured provider and retries when
+ * the provider cannot be reached.
+ */
+export interface ContentTranslation {
+  /** The languages translated to, by id (`ActionletContext.languages`). */
+  targetLanguageIds: readonly number[];
+  /** The fields translated, by variable; every other field is copied as it is. `html` keeps markup. */
+  fields: ReadonlyArray<{ variable: string; format: 'text' | 'html' }>;
+  /** An API key for the provider (an association's, say), stored sealed; without it the provider uses its own. */
+  apiKey?: string;
 }

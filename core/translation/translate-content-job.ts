@@ -3,7 +3,8 @@ import type { ContentVersion } from '../model/contentlet.js';
 import { defineJobHandler, type JobHandler } from '../plugin/job-handler.js';
 import type { SecretSealer } from '../plugin/secret-sealer.js';
 import type { Repositories, Storage } from '../plugin/storage-driver.js';
-import { TRANSLATE_JOB, type TranslateJobPayload, type TranslationProvider } from '../plugin/translation-provider.js';
+import type { TranslationProvider } from '../plugin/translation-provider.js';
+import { TRANSLATE_JOB, type TranslateJobPayload } from './translate-job.js';
 
 type Field = TranslateJobPayload['fields'][number];
 

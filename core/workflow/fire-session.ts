@@ -28,6 +28,8 @@ import type { JobQueue } from '../jobs/job-queue.js';
 import { messageEvent } from '../events/message-event.js';
 import type { SystemEventBus } from '../events/system-event-bus.js';
 import { MAIL_JOB } from '../jobs/mail-job.js';
+import type { SecretSealer } from '../plugin/secret-sealer.js';
+import { enqueueTranslation } from '../translation/translate-job.js';
 import type { FireStart } from './fire-checks.js';
 import type { FireItem } from './fire-item.js';
 import { approvalsOf } from './approvals.js';
@@ -47,6 +49,8 @@ export interface FireSessionServices {
   jobs: JobQueue;
   /** Where user messages are raised as events, published once the fire commits. */
   events?: SystemEventBus;
+  /** Seals the API keys of translations before they are stored. */
+  secrets?: SecretSealer;
 }
 
 export interface FireSessionInput {
@@ -361,6 +365,13 @@ export class FireSession {
       mail: async (message, options) => {
         await this.services.jobs.enqueue(tx, { kind: MAIL_JOB, payload: message, key: options?.key });
       },
+      translate: (request) =>
+        enqueueTranslation(this.services, tx, {
+          ...request,
+          identifier: this.identifier,
+          languageId: item.languageId,
+          userId: this.userId,
+        }),
       reindex: async (policy) => {
         const parsed = parseIndexPolicy(policy, 'indexPolicy');
         if (parsed) this.services.indexQueue?.require(tx, parsed);

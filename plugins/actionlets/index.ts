@@ -59,7 +59,7 @@ export function catalogue({ http, secrets }: { http: OutboundHttp; secrets: Secr
     saveContent,
     sendEmail,
     setValue,
-    translateContent(secrets),
+    translateContent(),
     socialStatusUpdate(secrets),
     unarchiveContent,
     unlockContent,

@@ -1,4 +1,4 @@
-import { InvalidError, TRANSLATE_JOB, type SecretSealer, type TranslateJobPayload } from '../../core/plugin/kit.js';
+import { InvalidError } from '../../core/plugin/kit.js';
 import { catalogueActionlet } from './define.js';
 import { optional, required, secret } from './param.js';
 import { listParam, targetLanguages, translatableFields } from './translation-targets.js';
@@ -6,9 +6,9 @@ import { listParam, targetLanguages, translatableFields } from './translation-ta
 /**
  * Translate Content. What to translate is decided now (a bad parameter fails the fire); the
  * translation itself is a durable `translate` job, run once the fire commits and retried when the
- * provider cannot be reached. The key travels sealed in the job.
+ * provider cannot be reached. The service seals the key before it stores the job.
  */
-export function translateContent(secrets: SecretSealer) {
+export function translateContent() {
   return catalogueActionlet({
     className: 'TranslationActionlet',
     name: 'Translate Content',
@@ -34,14 +34,7 @@ export function translateContent(secrets: SecretSealer) {
       const targets = targetLanguages(await context.languages(), listParam(context.params.translateTo), languageId);
       if (targets.length === 0) return;
       const apiKey = context.params.apiKey?.trim();
-      await context.enqueue(TRANSLATE_JOB, {
-        identifier,
-        languageId,
-        targetLanguageIds: targets,
-        fields,
-        sealedApiKey: apiKey ? secrets.seal(apiKey) : null,
-        userId: context.user.userId,
-      } satisfies TranslateJobPayload);
+      await context.translate({ targetLanguageIds: targets, fields, ...(apiKey ? { apiKey } : {}) });
     },
   });
 }

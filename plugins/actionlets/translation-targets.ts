@@ -1,4 +1,4 @@
-import { FIELD_CLASS_PACKAGE, InvalidError, type ContentLanguage, type ItemField } from '../../core/plugin/kit.js';
+import { InvalidError, canonicalFieldClassName, type ContentLanguage, type ItemField } from '../../core/plugin/kit.js';
 
 /** A list parameter as the original splits it: commas or blanks. */
 export function listParam(value: string | undefined): string[] {
@@ -39,7 +39,8 @@ export function translatableFields(
     if (ignoreFields.includes(field.variable)) return [];
     const kind = kinds.find(
       (k) =>
-        field.className === FIELD_CLASS_PACKAGE + k.className && (!k.dataTypes || k.dataTypes.includes(field.dataType)),
+        field.className === canonicalFieldClassName(k.className) &&
+        (!k.dataTypes || k.dataTypes.includes(field.dataType)),
     );
     return kind ? [{ variable: field.variable, format: kind.format }] : [];
   });

@@ -1,4 +1,5 @@
-import { decodeUserPassword, type AuthScheme } from '../../core/plugin/kit.js';
+import type { AuthScheme } from '../../core/plugin/kit.js';
+import { decodeUserPassword } from './decode-user-password.js';
 
 /** `Authorization: Basic base64(email:password)`. Other Authorization schemes are left to their plugins. */
 export const basicAuthScheme: AuthScheme = {

@@ -1,4 +1,5 @@
-import { decodeUserPassword, type AuthScheme } from '../../core/plugin/kit.js';
+import type { AuthScheme } from '../../core/plugin/kit.js';
+import { decodeUserPassword } from './decode-user-password.js';
 
 /** The original's own header, `CMSAUTH: base64(email:password)`, kept for old clients. */
 export const legacyHeaderAuthScheme: AuthScheme = {

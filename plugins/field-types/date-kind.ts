@@ -1,4 +1,5 @@
-import { parseLegacyDate, type DateKind, type FieldType } from '../../core/plugin/kit.js';
+import type { FieldType } from '../../core/plugin/kit.js';
+import { parseLegacyDate, type DateKind } from './legacy-date.js';
 import { fieldClassName } from './class-name.js';
 
 /** Date, Time and Date and Time: stored as epoch milliseconds, indexed as ISO-8601 text. */

@@ -136,6 +136,7 @@ function fakeContext(
       calls.push(['enqueue', kind]);
       return 'job-1';
     },
+    translate: op('translate'),
     reindex: op('reindex'),
   };
   const commit = async () => {

@@ -4,7 +4,7 @@ import {
   patternsFor,
   parseLegacyDate,
   type DateKind,
-} from '../../../core/content/legacy-date.js';
+} from '../../../plugins/field-types/legacy-date.js';
 
 /** A fixed "now" for the two-digit-year pivot: 2025-11-21T12:00Z, so the century starts 1945-11-21T12:00Z. */
 const NOW = Date.UTC(2025, 10, 21, 12, 0, 0);

@@ -1,4 +1,4 @@
-import { FieldValueError } from '../plugin/field-type.js';
+import { FieldValueError } from '../../core/plugin/kit.js';
 
 /**
  * The date/time patterns the legacy content-save interface accepts, in the order they are tried
