@@ -113,7 +113,7 @@ export type KnownEventType = (typeof KNOWN_EVENT_TYPES)[number];
 /** The shape of each known event type, and of a custom event. */
 export const EventShapes: Readonly<Record<KnownEventType | 'custom', TObject>> = {
   pageview: event(
-    // NOTE: the tracker's pageview type also carries `custom`; the issue names it only for
+    // NOTE: the tracker's pageview type also carries `custom`; the spec names it only for
     // conversions, but refusing what the real tracker sends would lose pageviews.
     Type.Object({ page: PageviewPage, utm: Type.Optional(Utm), custom: Type.Optional(Custom) }, closed),
     'required',

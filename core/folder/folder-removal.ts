@@ -13,8 +13,8 @@ const DELETE_BATCH = 200;
  * links (itself or below) is refused unless `recursive`, which destroys them too: every version of
  * the content in every language, its workflow tasks, and (after the commit) its index documents;
  * the links with both their versions. Links elsewhere pointing at what is deleted are kept:
- * navigation skips an INTERNAL link whose target is gone. Unlike the original,
- * whose deletes are always recursive, emptying first is the default: the issue asks for it.
+ * navigation skips an INTERNAL link whose target is gone. Unlike the original, whose deletes are
+ * always recursive, emptying first is the default: destroying what a folder holds takes an explicit `recursive`.
  */
 export async function deleteFolders(
   deps: FolderDependencies,

@@ -7,7 +7,7 @@ import { INGEST, JSON_TYPE, send, siteKey, stored } from '../helpers/analytics-i
 import { createTestDatabase } from '../helpers/mysql-database.js';
 import { startTestApp, tempDataDir } from '../helpers/test-app.js';
 
-// Issue 14: the ingest seen from other sites, its limits, and its lifecycle. Apart from
+// The ingest seen from other sites, its limits, and its lifecycle. Apart from
 // analytics-ingest.test.ts: every app starts a worker pool, and one file of all of them took long.
 
 t.test('trackers on other sites: preflight and answers open to any origin, no cross-site refusal', async (t) => {

@@ -15,7 +15,7 @@ import { send, siteKey, stored } from '../helpers/analytics-ingest-calls.js';
 import { startTestApp, testOnEachStorage, testOnSqlite } from '../helpers/test-app.js';
 import { HOST_PROPERTIES } from '../../host/settings-properties.js';
 
-// Issue 14: the analytics ingest (its limits and lifecycle: analytics-ingest-limits.test.ts).
+// The analytics ingest (its limits and lifecycle: analytics-ingest-limits.test.ts).
 
 testOnSqlite('a batch is parsed, checked and stored by a worker; the answer counts it', async (t, s) => {
   const { siteId, key } = await siteKey(s);

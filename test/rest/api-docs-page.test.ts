@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { startTestApp } from '../helpers/test-app.js';
 
-// Issue 19, item 6: the browsable page of the OpenAPI document, from the Swagger UI package.
+// The browsable page of the OpenAPI document, from the Swagger UI package.
 
 const PACKAGE = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 const PAGE_POLICY = /^default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:;/;

@@ -9,7 +9,7 @@ import { startTestApp, testOnSqlite, type TestApp } from '../helpers/test-app.js
 import { createFolders } from '../helpers/folders.js';
 import { waitUntil } from '../helpers/wait-async.js';
 
-// Issue 10: binaries that nothing references any more are swept.
+// Binaries that nothing references any more are swept.
 const MEMORY_ASSETS = fileURLToPath(new URL('../fixtures/memory-assets-plugin.mjs', import.meta.url));
 /** Well past the default grace period (an hour): every file written so far counts as old. */
 const LATER = () => Date.now() + 2 * 3600_000;

@@ -1,6 +1,6 @@
 import { testOnEachStorage, textContentType } from '../helpers/test-app.js';
 
-// Issue 19: field variables live in a table of their own, so concurrent writes of different
+// Field variables live in a table of their own, so concurrent writes of different
 // variables of one field all stay (in the fields' JSON column, one could overwrite another).
 
 testOnEachStorage('concurrent writes of different variables of one field keep them all', async (t, s) => {

@@ -9,7 +9,7 @@ const PASSWORD = 'two-processes-password';
 const FIRES = 40;
 const caller = (url: string) => adminCaller(url, PASSWORD);
 
-// Issue 17: with several processes on one database, each job runs once (a claim with a lease).
+// With several processes on one database, each job runs once (a claim with a lease).
 // Real processes: two apps in one process cannot wait for each other's SQLite lock.
 for (const storage of ['sqlite', 'mysql'] as const) {
   t.test(`two processes on one database never send one job twice, on ${storage}`, async (t) => {

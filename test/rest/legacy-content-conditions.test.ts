@@ -4,7 +4,7 @@ import { itemMap, json, legacySave } from '../helpers/legacy-save.js';
 import { multipartBody, MULTIPART_TYPE, MULTIPART_BOUNDARY } from '../helpers/multipart-body.js';
 import { stalledRequest } from '../helpers/raw-http.js';
 
-// Issue 16: the execution conditions of a named action, anonymous saving, and attacks on the interface.
+// The execution conditions of a named action, anonymous saving, and attacks on the interface.
 
 const ACTIONLET = 'com.cms.portlets.workflows.actionlet.';
 const DEFAULT_SITE = '8a7d5e23-da1e-420a-b4f0-471e7da8ea2d';

@@ -5,7 +5,7 @@ import { testOnSqlite, textContentType, type TestApp } from '../helpers/test-app
 import { form, itemMap, json, legacySave } from '../helpers/legacy-save.js';
 import { multipartBody, MULTIPART_TYPE, type Part } from '../helpers/multipart-body.js';
 
-// Issue 16: field values, binaries and update semantics through the legacy content save.
+// Field values, binaries and update semantics through the legacy content save.
 
 const admin = (s: TestApp) => s.basicAuth();
 const mp = (parts: Part[]) => ({ type: MULTIPART_TYPE, raw: multipartBody(parts) });

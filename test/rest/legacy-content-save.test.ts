@@ -4,7 +4,7 @@ import { startTestApp, testOnSqlite, type TestApp } from '../helpers/test-app.js
 import { form, itemMap, json, legacySave, xml } from '../helpers/legacy-save.js';
 import { multipartBody, MULTIPART_TYPE } from '../helpers/multipart-body.js';
 
-// Issue 16: the legacy content save, its paths, its four body formats and its answer.
+// The legacy content save, its paths, its four body formats and its answer.
 
 async function newsType(s: TestApp) {
   const admin = s.basicAuth();

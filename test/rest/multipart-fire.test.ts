@@ -4,7 +4,7 @@ import { createFolders } from '../helpers/folders.js';
 import { MULTIPART_BOUNDARY, multipartBody, pressType } from '../helpers/multipart-body.js';
 import { startTestApp, testOnSqlite, type TestApp } from '../helpers/test-app.js';
 
-// Issue 15: files uploaded through a multipart fire, then served by their path.
+// Files uploaded through a multipart fire, then served by their path.
 const fireMultipart = (s: TestApp, verb: string, body: Buffer) =>
   s.http('PUT', `/api/v1/workflow/actions/default/fire/${verb}`, {
     headers: { ...s.basicAuth(), 'content-type': `multipart/form-data; boundary=${MULTIPART_BOUNDARY}` },

@@ -1,7 +1,7 @@
 import { buildNavTree, fireForm, menuFolder, outline, page } from '../helpers/nav-tree.js';
 import { testOnSqlite, type TestApp } from '../helpers/test-app.js';
 
-// Issue 15: who sees which tree, and trees that follow every change.
+// Who sees which tree, and trees that follow every change.
 
 const PASSWORD = 'a-long-user-password-1';
 

@@ -4,7 +4,7 @@ import t from 'tap';
 import { buildNavTree } from '../helpers/nav-tree.js';
 import { startTestApp } from '../helpers/test-app.js';
 
-// Issue 15: a cached tree goes out gzip-encoded to clients that take gzip, as browsers and fetch do.
+// A cached tree goes out gzip-encoded to clients that take gzip, as browsers and fetch do.
 
 t.test('the tree is sent gzip-encoded when the client accepts it, as it is otherwise', async (t) => {
   const s = (await startTestApp(t, { socket: true }))!;

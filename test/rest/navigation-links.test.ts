@@ -1,7 +1,7 @@
 import { fireForm, menuFolder, menuLink, outline, page } from '../helpers/nav-tree.js';
 import { testOnSqlite } from '../helpers/test-app.js';
 
-// Issue 15: menu links in the navigation tree.
+// Menu links in the navigation tree.
 
 testOnSqlite('menu links join the tree: live and on the menu only, in menu order, each type', async (t, s) => {
   const admin = s.basicAuth();

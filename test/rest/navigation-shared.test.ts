@@ -2,7 +2,7 @@ import t from 'tap';
 import { buildNavTree, fireForm, outline, page } from '../helpers/nav-tree.js';
 import { twoApps } from '../helpers/two-apps.js';
 
-// Issue 15: a navigation tree cached by one process follows changes made through another.
+// A navigation tree cached by one process follows changes made through another.
 
 for (const storage of ['sqlite', 'mysql'] as const) {
   t.test(`a change through one process is in the next tree another answers, on ${storage}`, async (t) => {

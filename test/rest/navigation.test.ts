@@ -3,7 +3,7 @@ import { buildNavTree, outline } from '../helpers/nav-tree.js';
 import { checkDocumentedAnswer } from '../helpers/documented-answer.js';
 import { testOnSqlite } from '../helpers/test-app.js';
 
-// Issue 15: the navigation tree, GET /api/v1/nav/{uri}.
+// The navigation tree, GET /api/v1/nav/{uri}.
 
 testOnSqlite('the tree at depths 1 to 3: only live items on the menu, in menu order', async (t, s) => {
   const tree = await buildNavTree(s);

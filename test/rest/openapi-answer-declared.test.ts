@@ -1,7 +1,7 @@
 import t from 'tap';
 import { startTestApp } from '../helpers/test-app.js';
 
-// Issue 19, item 6: every route documents the shape of what it answers when it succeeds, so that
+// Every route documents the shape of what it answers when it succeeds, so that
 // the OpenAPI document is complete and every REST test checks real answers against it (the test app
 // checks each 200 answer against its route's schema).
 

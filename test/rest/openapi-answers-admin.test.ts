@@ -5,7 +5,7 @@ import { answerProblems, checkDocumentedAnswer } from '../helpers/documented-ans
 import { startTestApp, testOnSqlite, type TestApp } from '../helpers/test-app.js';
 import { edgeEndpointForm } from '../helpers/push-endpoint.js';
 
-// Issue 19, item 6: the administration routes (permissions, reindex, push publishing) answer as the
+// The administration routes (permissions, reindex, push publishing) answer as the
 // OpenAPI document says. Here are the routes and answers no other test receives with a 200, and
 // the push publishing routes on both storages (their own tests run on SQLite only).
 

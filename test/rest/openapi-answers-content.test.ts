@@ -4,7 +4,7 @@ import { createFolderOf } from '../helpers/folders.js';
 import { json, legacySave } from '../helpers/legacy-save.js';
 import { startTestApp, testOnSqlite, textContentType, type TestResponse } from '../helpers/test-app.js';
 
-// Issue 19: the answers of the content, workflow, messages and file routes as documented. Most are
+// The answers of the content, workflow, messages and file routes as documented. Most are
 // checked by the tests of their routes (every 200 a test app receives is); these are the ones no
 // other test gets a 200 from, and the checks of the forms only these routes use.
 

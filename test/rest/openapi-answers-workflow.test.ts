@@ -1,7 +1,7 @@
 import { checkDocumentedAnswer } from '../helpers/documented-answer.js';
 import { testOnSqlite } from '../helpers/test-app.js';
 
-// Issue 19, item 6: the workflow definition routes that no other test calls with a 200 answer,
+// The workflow definition routes that no other test calls with a 200 answer,
 // checked explicitly against the schema the OpenAPI document publishes for them.
 
 testOnSqlite('a changed step answers as documented', async (t, s) => {

@@ -5,7 +5,7 @@ import { answerProblems, checkDocumentedAnswer, documentedAnswerProblems } from 
 import { menuFolder } from '../helpers/nav-tree.js';
 import { ADMIN, startTestApp, type TestApp } from '../helpers/test-app.js';
 
-// Issue 19, item 6: the answer schemas the OpenAPI document publishes match what the routes answer.
+// The answer schemas the OpenAPI document publishes match what the routes answer.
 
 t.test('real answers of the annotated routes validate against their documented schemas', async (t) => {
   const s = (await startTestApp(t))!;

@@ -1,6 +1,6 @@
 import { testOnSqlite } from '../helpers/test-app.js';
 
-// Issue 19, item 5: a client of the original sends its `com.dotcms.` / `com.dotmarketing.` class
+// A client of the original sends its `com.dotcms.` / `com.dotmarketing.` class
 // names; they are accepted, and answers keep `com.cms.`.
 
 const TYPE = 'com.cms.contenttype.model.type.';

@@ -1,7 +1,7 @@
 import type { Test } from 'tap';
 import { testOnSqlite, textContentType, type TestApp } from '../helpers/test-app.js';
 
-// Issue 19, item 4: the not-found and refusal messages clients of the original test for
+// The not-found and refusal messages clients of the original test for
 // (compatibility notes), on every route that answers them today.
 
 const WF = '/api/v1/workflow';

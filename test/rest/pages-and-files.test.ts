@@ -7,7 +7,7 @@ import { resolve } from '../../host/container.js';
 import { createFolderOf, createFolders } from '../helpers/folders.js';
 import { startTestApp, testOnSqlite, type TestApp } from '../helpers/test-app.js';
 
-// Issue 15: pages and files, and files served by their path on a site.
+// Pages and files, and files served by their path on a site.
 const dataUrl = (name: string, text: string, type = 'text/plain') =>
   `data:${type};name=${encodeURIComponent(name)};base64,${Buffer.from(text).toString('base64')}`;
 

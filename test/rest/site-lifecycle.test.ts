@@ -3,7 +3,7 @@ import { resolve } from '../../host/container.js';
 import { StorageToken } from '../../core/plugin/tokens.js';
 import { testOnEachStorage, testOnSqlite, type TestApp } from '../helpers/test-app.js';
 
-// Issue 19: archiving, unarchiving and deleting sites on the original's paths.
+// Archiving, unarchiving and deleting sites on the original's paths.
 
 const PASSWORD = 'a-long-user-password-1';
 const SHOP = 'shop.example.com';

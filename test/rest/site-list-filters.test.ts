@@ -2,7 +2,7 @@ import { resolve } from '../../host/container.js';
 import { StorageToken } from '../../core/plugin/tokens.js';
 import { testOnSqlite, type TestApp } from '../helpers/test-app.js';
 
-// Issue 19: GET /api/v1/site takes the original's filters (filter, archive, live, system, page, per_page).
+// GET /api/v1/site takes the original's filters (filter, archive, live, system, page, per_page).
 
 /** The names the listing answers for a query string, in the order given. */
 async function listed(s: TestApp, query: string): Promise<string[]> {

@@ -1,6 +1,6 @@
 import { testOnSqlite, textContentType, userWithNewRole, type TestApp } from '../helpers/test-app.js';
 
-// Issue 19: PATCH .../default/fire/{systemAction} with a Lucene `query` merges the sent fields into
+// PATCH .../default/fire/{systemAction} with a Lucene `query` merges the sent fields into
 // every item it matches; and the item's inode may come inside contentletFormData, as the original's
 // clients send it.
 

@@ -3,7 +3,7 @@ import { checkDocumentedAnswer } from '../helpers/documented-answer.js';
 import { MULTIPART_TYPE, multipartBody, pressType } from '../helpers/multipart-body.js';
 import { testOnSqlite, type TestApp } from '../helpers/test-app.js';
 
-// Issue 19: the original's other fire endpoints (by name, PATCH and POST of a system action) and comments.
+// The original's other fire endpoints (by name, PATCH and POST of a system action) and comments.
 
 async function blogType(s: TestApp) {
   const admin = s.basicAuth();

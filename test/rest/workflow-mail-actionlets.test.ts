@@ -3,7 +3,7 @@ import { SEED_IDS } from '../../core/setup/seed-installation.js';
 import { jobsSettled, startMailCatcher, type MailCatcher } from '../helpers/mail-catcher.js';
 import { startTestApp, type StorageName, type TestApp } from '../helpers/test-app.js';
 
-// Issue 17: the approval, notification, e-mail and message actionlets, fired over REST.
+// The approval, notification, e-mail and message actionlets, fired over REST.
 const ACTIONLET = 'com.cms.portlets.workflows.actionlet.';
 const PASSWORD = 'approver-password';
 

@@ -3,7 +3,7 @@ import { StorageToken } from '../../core/plugin/tokens.js';
 import { resolve } from '../../host/container.js';
 import { testOnSqlite, textContentType, type TestApp } from '../helpers/test-app.js';
 
-// Issue 19: POST /api/v1/workflow/search, the original's workflow task search.
+// POST /api/v1/workflow/search, the original's workflow task search.
 
 const PASSWORD = 'reader-password-1';
 const DAY = 24 * 60 * 60 * 1000;

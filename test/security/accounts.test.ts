@@ -1,7 +1,7 @@
 import t from 'tap';
 import { startTestApp } from '../helpers/test-app.js';
 
-// Issue 10, item 8 (accounts): e-mail addresses are validated before a user is made.
+// Accounts: e-mail addresses are validated before a user is made.
 t.test('e-mail addresses: one @, a domain, no control characters', async (t) => {
   const s = (await startTestApp(t))!;
   const create = (email: string) =>

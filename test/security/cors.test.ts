@@ -3,7 +3,7 @@ import { startTestApp } from '../helpers/test-app.js';
 
 const APP = 'https://app.example';
 
-// Issue 10, item 2: CORS, configurable, answered for every route.
+// CORS, configurable, answered for every route.
 t.test("preflights list the path's methods; only allowed origins get CORS headers", async (t) => {
   const s = (await startTestApp(t, {
     env: { CMS_HTTP_CORS_ORIGINS: APP, CMS_HTTP_CORS_CREDENTIALS: 'true', CMS_HTTP_CORS_MAX_AGE: '120' },

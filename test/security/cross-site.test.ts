@@ -4,7 +4,7 @@ import { startTestApp } from '../helpers/test-app.js';
 const EVIL = 'https://evil.example';
 const newUser = (email: string) => ({ email, firstName: 'N', lastName: 'U', password: 'a-long-password-1' });
 
-// Issue 10, item 1: a page of another site cannot act with the credentials a browser holds.
+// A page of another site cannot act with the credentials a browser holds.
 t.test('state-changing requests from another site are refused before anything runs', async (t) => {
   const s = (await startTestApp(t, { env: { CMS_HTTP_CORS_ORIGINS: 'https://app.example' } }))!;
   const admin = s.basicAuth();

@@ -4,7 +4,7 @@ import { residentMiB, startService } from '../helpers/service-process.js';
 import { ADMIN, startTestApp, tempDataDir } from '../helpers/test-app.js';
 import { waitUntil, within } from '../helpers/wait-async.js';
 
-// Issue 10, item 4: memory exhaustion before authentication. Bodies are read only once the caller
+// Memory exhaustion before authentication. Bodies are read only once the caller
 // may send one; bodies in memory and requests in progress are capped; an aborted upload gives back
 // what it held.
 
@@ -130,7 +130,7 @@ t.test('stalled uploads hold bounded server memory, given back when they close',
   t.equal(warm.status, 200);
   const before = residentMiB(child.pid!);
 
-  // 200 anonymous uploads that send 1 MiB of a declared 9 MiB and stall: the attack of the issue.
+  // 200 anonymous uploads that send 1 MiB of a declared 9 MiB and stall: the attack this file guards against.
   const anonymous: StalledRequest[] = [];
   for (let i = 0; i < 200; i++) anonymous.push(await stalledRequest(url, uploadHead(NINE_MIB), Buffer.alloc(1 << 20)));
   // 100 signed-in ones that do the same: their bodies are read, up to the in-flight budget.

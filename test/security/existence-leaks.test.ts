@@ -1,6 +1,6 @@
 import { testOnSqlite, textContentType } from '../helpers/test-app.js';
 
-// Issue 10, item 7: with anonymous reading off, an anonymous caller learns nothing about which ids
+// With anonymous reading off, an anonymous caller learns nothing about which ids
 // or versions exist: the answer is 401 whether they exist or not.
 testOnSqlite('anonymous reads are refused before the look-up', async (t, s) => {
   const admin = s.basicAuth();

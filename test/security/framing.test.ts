@@ -2,7 +2,7 @@ import t from 'tap';
 import { rawExchange } from '../helpers/raw-http.js';
 import { startTestApp } from '../helpers/test-app.js';
 
-// Issue 10, item 5: malformed framing gets a clean 4xx, or the connection closed at once; never
+// Malformed framing gets a clean 4xx, or the connection closed at once; never
 // silence until the idle timeout, never a body length read one way by the library and another by the service.
 
 /** Longer than this, the server held the connection until its idle timeout (10 s): it must not. */

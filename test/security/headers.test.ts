@@ -8,7 +8,7 @@ const EVERY_ANSWER = {
   'referrer-policy': 'no-referrer',
 };
 
-// Issue 10, item 8: the headers a public service sends, through the real socket.
+// The headers a public service sends, through the real socket.
 t.test('every answer carries the security headers; authenticated ones are never cached', async (t) => {
   const s = (await startTestApp(t, { socket: true, env: { CMS_HTTP_MAX_BODY_BYTES: '1024' } }))!;
   const answers = {

@@ -2,7 +2,7 @@ import { testOnEachStorage, testOnSqlite, textContentType } from '../helpers/tes
 
 const SYSTEM_DRAFT_STEP = 'ee24a4cb-2d15-4c98-b1bd-6327126451f3';
 
-// Issue 10, item 6: deleting what content or workflows still depend on is refused.
+// Deleting what content or workflows still depend on is refused.
 testOnSqlite('a step that actions move content to cannot be deleted', async (t, s) => {
   const admin = s.basicAuth();
   const draft = await s.http('DELETE', `/api/v1/workflow/steps/${SYSTEM_DRAFT_STEP}`, { headers: admin });

@@ -9,7 +9,7 @@ const PASSWORD = 'durability-password';
 const FIRES = 5;
 const caller = (url: string) => adminCaller(url, PASSWORD);
 
-// Issue 17: a mail job committed with its fire survives kill -9 before it is sent, and is sent once after the restart.
+// A mail job committed with its fire survives kill -9 before it is sent, and is sent once after the restart.
 for (const storage of ['sqlite', 'mysql'] as const) {
   t.test(
     `kill -9 between the commit and the send: each mail sent exactly once after the restart, on ${storage}`,

@@ -14,7 +14,7 @@ const call = (url: string, method: string, path: string, body?: unknown) =>
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 
-// Issue 10: kill -9 under write load loses nothing that was acknowledged, on either driver.
+// A kill -9 under write load loses nothing that was acknowledged, on either driver.
 for (const storage of ['sqlite', 'mysql'] as const) {
   t.test(`kill -9 under write load loses no acknowledged write, on ${storage}`, async (t) => {
     const env: Record<string, string> = { CMS_DATA_DIR: tempDataDir(t) };

@@ -4,7 +4,7 @@ import { StorageToken } from '../../core/plugin/tokens.js';
 import { resolve } from '../../host/container.js';
 import { ADMIN, startTestApp, testOnSqlite, type TestApp } from '../helpers/test-app.js';
 
-// Issue 10, item 3 (lock-out and sign-in exhaustion). Client addresses come from X-Forwarded-For,
+// Lock-out after failed sign-ins, and sign-in exhaustion. Client addresses come from X-Forwarded-For,
 // which the service reads because these apps trust a proxy.
 const trustProxy = { CMS_HTTP_TRUST_PROXY: 'true' };
 

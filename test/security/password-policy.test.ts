@@ -2,7 +2,7 @@ import t from 'tap';
 import { buildApp } from '../../host/app.js';
 import { CapturingSink, startTestApp, tempDataDir, type TestApp } from '../helpers/test-app.js';
 
-// Issue 10: a password policy for passwords set through the interface.
+// A password policy for passwords set through the interface.
 const createUser = (s: TestApp, email: string, password: string) =>
   s.http('POST', '/api/v1/users', {
     headers: s.basicAuth(),

@@ -4,7 +4,7 @@ import { resolve } from '../../host/container.js';
 import { ADMIN, startTestApp } from '../helpers/test-app.js';
 import { waitUntil } from '../helpers/wait-async.js';
 
-// Issue 10, item 8 (sessions).
+// Sign-in sessions: the cookie lives with the browser session, and expired sessions are swept.
 t.test('the session cookie lives with the browser session; the server decides when it ends', async (t) => {
   const s = (await startTestApp(t))!;
   const signIn = await s.http('POST', '/api/v1/authentication', {

@@ -12,7 +12,7 @@ import { migrate as mysqlMigrate } from 'drizzle-orm/mysql2/migrator';
 import { createConnection } from 'mysql2/promise';
 import { createTestDatabase } from '../helpers/mysql-database.js';
 
-// Issue 19: the migration that moves field variables out of the fields' JSON column into their own table.
+// The migration that moves field variables out of the fields' JSON column into their own table.
 
 const folder = (driver: string) =>
   fileURLToPath(new URL(`../../plugins/storage/${driver}/migrations`, import.meta.url));
