@@ -13,3 +13,5 @@ export * from './tokens.js';
 export * from './translation-provider.js';
 export * from './version-range.js';
 export * from './token-components.js';
+export * from './encryptor.js';
+export * from './marshal.js';
