@@ -29,6 +29,8 @@ import { Lifecycle } from './lifecycle.js';
 import { scheduleSweeps } from './scheduled-sweeps.js';
 import { BufferedSink, JsonLogger, type LogSink } from './logger.js';
 import { loadPlugins } from './plugins/load-plugins.js';
+import { chosenJson } from './plugins/chosen-json.js';
+import { installationSecrets } from './secrets/installation-secrets.js';
 import * as areas from './routes/index.js';
 import { ApiDocs } from './routes/api-docs.js';
 import type { RouteModule } from './routes/route-module.js';
@@ -192,9 +194,6 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
       'json.web.token.signing.key.factory',
       jwtParts.signingKeyFactory,
     );
-    named(registry.marshals, 'marshal.implementation', jwtParts.marshalImplementation);
-    named(registry.jsonConfigurators, 'gson.configurator', jwtParts.gsonConfigurator);
-    named(registry.encryptors, 'encryptor.implementation', jwtParts.encryptorImplementation);
     const signingKey = keyFactory.createKey(jwtParts.signingKey);
     if (settings.tokens.signingKey === PUBLIC_SIGNING_KEY)
       logger.warn(
@@ -217,6 +216,8 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
       assets,
       signingKey,
       search,
+      secrets: installationSecrets(registry, config, dataDir),
+      json: chosenJson(registry, config),
       startedWith: { env: { ...env }, cwd },
     });
     lifecycle.onStop('container', () => container.clearInstances());

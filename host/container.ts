@@ -27,10 +27,11 @@ import type { Config } from '../core/config/config.js';
 import { LanguageService } from '../core/language/language-service.js';
 import type { Logger } from '../core/logger.js';
 import { resolveNamed, type PluginRegistry } from '../core/plugin/registry.js';
-import { installationSecrets } from './secrets/installation-secrets.js';
 import type { JobHandler } from '../core/plugin/job-handler.js';
 import { translateContentJob } from '../core/translation/translate-content-job.js';
 import type { Storage } from '../core/plugin/storage-driver.js';
+import type { SecretSealer } from '../core/plugin/secret-sealer.js';
+import type { JsonCodec } from '../core/plugin/marshal.js';
 import {
   ConfigToken,
   DataDirToken,
@@ -117,13 +118,17 @@ export function buildContainer(parts: {
   /** The HMAC key of API keys and `access_token` cookies, from the signing-key factory. */
   signingKey: Uint8Array;
   search: SearchIndex;
+  /** Seals stored secrets: the encryptor `encryptor.implementation` names. */
+  secrets: SecretSealer;
+  /** The system events' JSON: the marshal `marshal.implementation` names, configured by `gson.configurator`. */
+  json: JsonCodec;
   /** What the service was started with: indexing and ingest workers load the same configuration. */
   startedWith: IndexWorkerData;
 }): DependencyContainer {
   const c = rootContainer.createChildContainer();
   // Raised by services after their commits; the websocket endpoint delivers them.
   const events = new SystemEventBus(
-    { origin: randomUUID(), journal: parts.settings.websocket.journalPollMs > 0 },
+    { origin: randomUUID(), journal: parts.settings.websocket.journalPollMs > 0, json: parts.json },
     parts.logger.child({ area: 'system-events' }),
   );
   c.register(SystemEventBus, { useValue: events });
@@ -256,8 +261,7 @@ export function buildContainer(parts: {
   });
   const actionlets = new ActionletCatalogue(parts.registry.actionlets);
   c.register(ActionletCatalogue, { useValue: actionlets });
-  // The same key file as the plugins' sealer (see load-plugins): one key per data directory.
-  const secrets = installationSecrets(parts.dataDir);
+  const secrets = parts.secrets;
   const workflows = new WorkflowDefinitionService(
     parts.storage,
     (actionClass) => actionlets.get(actionClass),

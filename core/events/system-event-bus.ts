@@ -1,4 +1,5 @@
 import type { Logger } from '../logger.js';
+import { PLAIN_JSON, type JsonCodec } from '../plugin/marshal.js';
 import type { Repositories } from '../plugin/storage-driver.js';
 import type { RaisedEvent } from './system-event.js';
 
@@ -12,6 +13,11 @@ export interface SystemEventBusOptions {
    * other processes sharing the database (`SystemEventRelay`). Off: this process only.
    */
   journal: boolean;
+  /**
+   * What events are written with, in the journal and to sockets, and read back from the journal
+   * (`marshal.implementation`); plain `JSON` when not given.
+   */
+  json?: JsonCodec;
 }
 
 /**
@@ -33,13 +39,17 @@ export class SystemEventBus {
     return this.options.origin;
   }
 
+  get json(): JsonCodec {
+    return this.options.json ?? PLAIN_JSON;
+  }
+
   /** Publishes the event after `tx` commits (at once when `tx` is not a transaction). */
   async raise(tx: Repositories, raised: RaisedEvent): Promise<void> {
     if (this.options.journal)
       await tx.systemEvents.append({
         origin: this.options.origin,
         createdAt: raised.event.creationDate,
-        body: JSON.stringify(raised),
+        body: this.json.stringify(raised),
       });
     if (this.listeners.size > 0) tx.afterCommit(() => this.publish(raised), { what: `event ${raised.event.event}` });
   }

@@ -73,6 +73,6 @@ export class SystemEventRelay {
 
   private deliver(row: StoredSystemEvent): void {
     if (row.origin === this.options.bus.origin) return;
-    this.options.bus.publish(JSON.parse(row.body) as RaisedEvent);
+    this.options.bus.publish(this.options.bus.json.parse(row.body) as RaisedEvent);
   }
 }

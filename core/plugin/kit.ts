@@ -83,14 +83,17 @@ export {
 export { ACCESS_TOKEN_COOKIE_NAME, SESSION_COOKIE_NAME } from '../auth/session-cookie.js';
 export type { Principal } from '../auth/principal.js';
 
-// Signed-token parts (the original's class-path properties, as named contributions).
+// The original's class-path properties, as named contributions: the signing key of tokens, the
+// encryptor of stored secrets, and the marshal (with its configurator) of the system events' JSON.
+export { defineSigningKeyFactory, type SigningKeyFactory } from './token-components.js';
+export { defineEncryptor, type Encryptor } from './encryptor.js';
 export {
-  defineSigningKeyFactory,
-  type Encryptor,
+  defineJsonConfigurator,
+  defineMarshal,
+  type JsonCodec,
   type JsonConfigurator,
   type Marshal,
-  type SigningKeyFactory,
-} from './token-components.js';
+} from './marshal.js';
 export type { User } from '../model/user.js';
 
 // Mail transports, asset stores and search drivers.
@@ -109,7 +112,7 @@ export {
 // Machine translation (Translate Content).
 export type { ContentTranslation, TranslationProvider, TranslationRequest } from './translation-provider.js';
 
-// Secrets sealed with the installation's key.
+// Secrets sealed with the encryptor `encryptor.implementation` names.
 export type { SecretSealer } from './secret-sealer.js';
 
 // Durable jobs.

@@ -12,7 +12,9 @@ import type { SecretSealer } from './secret-sealer.js';
 import type { SearchDriver } from './search-driver.js';
 import type { StorageDriver } from './storage-driver.js';
 import type { TranslationProvider } from './translation-provider.js';
-import type { Encryptor, JsonConfigurator, Marshal, SigningKeyFactory } from './token-components.js';
+import type { Encryptor } from './encryptor.js';
+import type { JsonConfigurator, Marshal } from './marshal.js';
+import type { SigningKeyFactory } from './token-components.js';
 
 /** The plugin API this host implements. A plugin written for another version is refused at start. */
 export const PLUGIN_API_VERSION = 1;
@@ -31,7 +33,7 @@ export interface PluginSetupContext {
   dataDir: string;
   /** The service's version (outbound HTTP calls say `cms/<version>` as their user agent); set by the host. */
   cmsVersion?: string;
-  /** Seals secrets with the installation's key; set by the host. */
+  /** Seals secrets with the encryptor `encryptor.implementation` names (usable once every plugin is set up); set by the host. */
   secrets?: SecretSealer;
   /** Clients for calls to other servers (timeout, size limit, user agent, private-address guard); set by the host. */
   outbound?: OutboundHttpClients;
@@ -52,11 +54,11 @@ export interface PluginContributions {
   assetStorages?: readonly AssetStorageDriver[];
   /** Named by `json.web.token.signing.key.factory`. */
   signingKeyFactories?: readonly SigningKeyFactory[];
-  /** Named by `marshal.implementation`. */
+  /** Named by `marshal.implementation`: writes and reads the system events' JSON. */
   marshals?: readonly Marshal[];
-  /** Named by `gson.configurator`. */
+  /** Named by `gson.configurator`: adjusts what the built-in marshal writes and reads. */
   jsonConfigurators?: readonly JsonConfigurator[];
-  /** Named by `encryptor.implementation`. */
+  /** Named by `encryptor.implementation`: encrypts stored secrets. */
   encryptors?: readonly Encryptor[];
   /** Called once on shutdown, before storage closes. */
   close?(): Promise<void>;

@@ -10,7 +10,9 @@ import type { PluginContributions } from './plugin.js';
 import type { SearchDriver } from './search-driver.js';
 import type { StorageDriver } from './storage-driver.js';
 import type { TranslationProvider } from './translation-provider.js';
-import type { Encryptor, JsonConfigurator, Marshal, SigningKeyFactory } from './token-components.js';
+import type { Encryptor } from './encryptor.js';
+import type { JsonConfigurator, Marshal } from './marshal.js';
+import type { SigningKeyFactory } from './token-components.js';
 
 /** Contributions of one kind, keyed; remembers which plugin brought each key. */
 class Keyed<T> {

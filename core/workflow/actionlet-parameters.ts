@@ -86,7 +86,7 @@ export async function checkFieldsNamed(
   });
 }
 
-/** Secret values are stored sealed with the installation's key, never in clear. */
+/** Secret values are stored sealed by the installation's encryptor, never in clear. */
 export function sealSecretParameters(
   actionlet: Actionlet,
   parameters: Readonly<Record<string, string>>,

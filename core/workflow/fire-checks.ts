@@ -1,4 +1,3 @@
-import { isSealed } from '../secrets/secret-box.js';
 import type { SecretSealer } from '../plugin/secret-sealer.js';
 import type { Principal } from '../auth/principal.js';
 import type { Definitions } from '../definitions/definition-cache.js';
@@ -89,7 +88,7 @@ export function resolveActionlets(
       const value = association.parameters[p.key] ?? p.defaultValue;
       if (value === null || value === undefined) continue;
       // Secret values are stored sealed (those stored before sealing began are still in clear).
-      params[p.key] = p.secret && secrets && isSealed(value) ? secrets.open(value) : value;
+      params[p.key] = p.secret && secrets?.isSealed(value) ? secrets.open(value) : value;
     }
     return { actionlet, params };
   });

@@ -78,7 +78,7 @@ service after doing so.`,
   {
     name: 'Push publishing',
     after:
-      'Endpoint keys are stored sealed with the installation key, `<data dir>/secrets.key`: back it up apart from the database. Pushes reach private-network addresses (loopback, RFC 1918, link-local…) only when `push.allowed.addresses` lists them, checked on the address connected to. See `docs/push-publishing.md`.',
+      'Endpoint keys are stored sealed by the encryptor `encryptor.implementation` names, by default with the installation key, `<data dir>/secrets.key`: back it up apart from the database. Pushes reach private-network addresses (loopback, RFC 1918, link-local…) only when `push.allowed.addresses` lists them, checked on the address connected to. See `docs/push-publishing.md`.',
   },
   {
     name: 'Workflow',

@@ -5,11 +5,12 @@ import { StartupError } from '../../core/errors/index.js';
 import type { Logger } from '../../core/logger.js';
 import { PLUGIN_API_VERSION, type PluginDescriptor } from '../../core/plugin/plugin.js';
 import { PluginRegistry } from '../../core/plugin/registry.js';
+import type { SecretSealer } from '../../core/plugin/secret-sealer.js';
 import { readVersionRange } from '../../core/plugin/version-range.js';
 import { BUILTIN_PLUGINS } from './builtin-plugins.js';
 import { readProperty } from '../../core/config/properties.js';
 import { HOST_PROPERTIES } from '../settings-properties.js';
-import { installationSecrets } from '../secrets/installation-secrets.js';
+import { installationSecrets, sealerOnceLoaded } from '../secrets/installation-secrets.js';
 import { hostOutboundClients } from '../outbound/outbound-clients.js';
 import { serviceVersion } from '../version.js';
 import { checkPropertyNames } from './check-property-names.js';
@@ -42,6 +43,9 @@ export async function loadPlugins(config: Config, dataDir: string, cwd: string, 
   // One set of outbound clients for every plugin; they close after the plugins' own close hooks.
   const outbound = hostOutboundClients(config);
   registry.closeAfterPlugins('outbound http', () => outbound.close());
+  // Chosen among every plugin's encryptors, so only once all are set up.
+  const chosen: { secrets?: SecretSealer } = {};
+  const secrets = sealerOnceLoaded(() => chosen.secrets);
   for (const { source, descriptor } of imported) {
     validateProperties(descriptor, config);
     const logger = log.child({ plugin: descriptor.name });
@@ -52,7 +56,7 @@ export async function loadPlugins(config: Config, dataDir: string, cwd: string, 
         logger,
         dataDir,
         cmsVersion: serviceVersion(),
-        secrets: installationSecrets(dataDir),
+        secrets,
         outbound,
       });
     } catch (cause) {
@@ -67,6 +71,7 @@ export async function loadPlugins(config: Config, dataDir: string, cwd: string, 
     registry.add(descriptor.name, contributions ?? {}, version);
     log.debug({ plugin: descriptor.name, version, from: source.specifier }, 'plugin loaded');
   }
+  chosen.secrets = installationSecrets(registry, config, dataDir);
   return registry;
 }
 

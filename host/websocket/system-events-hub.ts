@@ -119,7 +119,7 @@ export class SystemEventsHub implements WebSocketEndpoint<SocketCaller, EventCon
 
   private async deliver(raised: RaisedEvent): Promise<void> {
     if (this.connections.size === 0) return;
-    const text = JSON.stringify(raised.event);
+    const text = this.options.bus.json.stringify(raised.event);
     const mayReceive = this.options.audience.forEvent(raised.audience);
     for (const connection of [...this.connections]) {
       try {

@@ -85,7 +85,7 @@ export function outboundHttp(config: Config, outbound: OutboundHttpClients) {
 const noSealer = (): never => {
   throw new Error('this host seals no secrets');
 };
-const NO_SECRETS: SecretSealer = { seal: noSealer, open: noSealer };
+const NO_SECRETS: SecretSealer = { seal: noSealer, open: noSealer, isSealed: noSealer };
 /** Likewise for a host that gives no outbound clients: the actionlets that call out fail when fired. */
 const NO_OUTBOUND: OutboundHttpClients = {
   client: (): OutboundHttp => ({

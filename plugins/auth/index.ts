@@ -4,11 +4,14 @@ import { basicAuthScheme } from './basic.js';
 import { bearerAuthScheme } from './bearer.js';
 import { legacyHeaderAuthScheme } from './legacy-header.js';
 import { sessionAuthScheme } from './session.js';
-import { defaultJsonConfigurator, jsonMarshal, secretKeySpecFactory, sha256Encryptor } from './token-components.js';
+import { defaultEncryptor } from './default-encryptor.js';
+import { defaultJsonConfigurator, jsonMarshal } from './json-marshal.js';
+import { secretKeySpecFactory } from './token-components.js';
 
 /**
- * The built-in auth schemes (which of them run, and in which order, is `auth.schemes`) and the
- * built-in signed-token parts.
+ * The built-in auth schemes (which of them run, and in which order, is `auth.schemes`), and the
+ * built-in parts the original names by class: the signing-key factory of tokens, the encryptor of
+ * stored secrets, and the marshal and configurator of the system events' JSON.
  */
 export default definePlugin({
   name: 'auth-builtin',
@@ -20,6 +23,6 @@ export default definePlugin({
     signingKeyFactories: [secretKeySpecFactory],
     marshals: [jsonMarshal],
     jsonConfigurators: [defaultJsonConfigurator],
-    encryptors: [sha256Encryptor],
+    encryptors: [defaultEncryptor],
   }),
 });

@@ -13,7 +13,8 @@ import type { MailMessage } from '../../../core/plugin/mail-transport.js';
 import { FIELD_CLASS_PACKAGE } from '../../../core/plugin/field-type.js';
 import { renderTemplate } from '../../../core/workflow/render-template.js';
 import actionletsPlugin, { catalogue, outboundHttp } from '../../../plugins/actionlets/index.js';
-import { SecretBox } from '../../../core/secrets/secret-box.js';
+import { encryptorSealer } from '../../../core/secrets/encryptor-sealer.js';
+import { defaultEncryptor } from '../../../plugins/auth/default-encryptor.js';
 import { hostOutboundClients } from '../../../host/outbound/outbound-clients.js';
 import { destroyContent } from '../../../plugins/actionlets/destroy-content.js';
 import { DEFAULT_ASSIGNEE_BODY, DEFAULT_ASSIGNEE_SUBJECT } from '../../../plugins/actionlets/notify-assignee.js';
@@ -149,7 +150,10 @@ function fakeContext(
 const outbound = hostOutboundClients(new Config());
 t.teardown(() => outbound.close());
 const all: readonly Actionlet[] = [
-  ...catalogue({ http: outboundHttp(new Config(), outbound).links, secrets: new SecretBox(randomBytes(32)) }),
+  ...catalogue({
+    http: outboundHttp(new Config(), outbound).links,
+    secrets: encryptorSealer(defaultEncryptor, randomBytes(32)),
+  }),
   destroyContent,
 ];
 
