@@ -12,6 +12,8 @@ export interface SystemEventBusOptions {
    * other processes sharing the database (`SystemEventRelay`). Off: this process only.
    */
   journal: boolean;
+  /** Where a failing listener is reported. */
+  logger?: Logger;
 }
 
 /**
@@ -24,10 +26,11 @@ export interface SystemEventBusOptions {
 export class SystemEventBus {
   private readonly listeners = new Set<SystemEventListener>();
 
-  constructor(
-    private readonly options: SystemEventBusOptions,
-    private readonly logger?: Logger,
-  ) {}
+  private readonly logger: Logger | undefined;
+
+  constructor(private readonly options: SystemEventBusOptions) {
+    this.logger = options.logger;
+  }
 
   get origin(): string {
     return this.options.origin;

@@ -9,7 +9,6 @@ export * from './plugin.js';
 export * from './registry.js';
 export * from './search-driver.js';
 export * from './storage-driver.js';
-export * from './tokens.js';
 export * from './translation-provider.js';
 export * from './version-range.js';
 export * from './token-components.js';

@@ -32,10 +32,14 @@ const serves = (site: Site | undefined): site is Site =>
 export class SiteByHost {
   private readonly cache: ExpiringCache<Site>;
 
+  private readonly storage: Storage;
+
   constructor(
-    private readonly storage: Storage,
-    options: { ttlMs?: number; maxEntries?: number; now?: () => number } = {},
+    options: {
+      storage: Storage;
+    } & { ttlMs?: number; maxEntries?: number; now?: () => number },
   ) {
+    this.storage = options.storage;
     this.cache = new ExpiringCache(options.ttlMs ?? 5_000, options.maxEntries ?? 1_000, options.now);
   }
 
