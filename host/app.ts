@@ -178,14 +178,6 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
       passwordHashCost: settings.passwordHashing.cost,
     });
     generatedAdminPassword = seeded.generatedAdminPassword;
-    container.supply('uploads', { tempDir: prepareUploadTempDir(dataDir), limits: settings.uploadLimits });
-    container.supply(
-      'readiness',
-      readinessCheck(
-        () => storage.ping(),
-        () => lifecycle.isStopping,
-      ),
-    );
     lifecycle.onStop('container', () => container.clear());
     // Built now, in this order: a property naming nothing stops start-up, the first such first.
     container.pick(['signingKeyFactory', 'marshal', 'jsonConfigurator', 'encryptor', 'signingKey']);
@@ -203,6 +195,14 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
     lifecycle.onStop('legacy-bodies', () => closeIfBuilt(container, 'legacyBodies'));
     if (seeded.adminCreated && settings.initialAdminPassword)
       warnIfWeak(services.passwordPolicy, settings.initialAdminPassword, logger);
+    container.supply('uploads', { tempDir: prepareUploadTempDir(dataDir), limits: settings.uploadLimits });
+    container.supply(
+      'readiness',
+      readinessCheck(
+        () => storage.ping(),
+        () => lifecycle.isStopping,
+      ),
+    );
     pipeline = new HttpPipeline(services.authenticator, logger, {
       accessLog: (entry) => logger.request(entry),
       hsts: settings.hsts,
