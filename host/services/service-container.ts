@@ -18,8 +18,9 @@ export class ServiceContainer {
   private readonly building: string[] = [];
   private readonly made = new Set<string>();
 
-  constructor() {
-    for (const [name, declaration] of Object.entries(DECLARATIONS as Record<string, Declaration<unknown>>))
+  /** `declarations`: the app's unless a test gives others. */
+  constructor(private readonly declarations: Readonly<Record<string, Declaration<unknown>>> = DECLARATIONS) {
+    for (const [name, declaration] of Object.entries(declarations))
       this.container.register(name, {
         useFactory: instanceCachingFactory(() => this.build(name, declaration)),
       });
@@ -63,7 +64,7 @@ export class ServiceContainer {
   /** Every service, each built when first read. */
   record(): Services {
     const record = {};
-    for (const name of Object.keys(DECLARATIONS) as Name[])
+    for (const name of Object.keys(this.declarations) as Name[])
       Object.defineProperty(record, name, { enumerable: true, get: () => this.get(name) });
     return Object.freeze(record) as Services;
   }

@@ -26,8 +26,7 @@ async function setUp(s: TestApp) {
     headers: admin,
     body: { languageCode: 'es', countryCode: 'ES', language: 'Spanish', country: 'Spain' },
   });
-  const storage = s.app.services.storage;
-  const content = s.app.services.content;
+  const { storage, content } = s.app.services;
   return { admin, storage, content };
 }
 
