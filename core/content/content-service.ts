@@ -52,19 +52,16 @@ export class ContentService {
   private readonly typeOf: (field: Field) => FieldType | undefined;
   private readonly parseContext: (tx: Repositories) => FieldParseContext;
 
-  constructor(
-    options: {
-      typeOf: (field: Field) => FieldType | undefined;
-      parseContext: (tx: Repositories) => FieldParseContext;
-    } & {
-      now?: () => number;
-      definitions?: DefinitionCache;
-      indexQueue?: IndexQueue;
-      /** Resolves relationship values given as Lucene queries (through the search index). */
-      relatedQuery?: RelatedQueryResolver;
-      events?: SystemEventBus;
-    },
-  ) {
+  constructor(options: {
+    typeOf: (field: Field) => FieldType | undefined;
+    parseContext: (tx: Repositories) => FieldParseContext;
+    now?: () => number;
+    definitions?: DefinitionCache;
+    indexQueue?: IndexQueue;
+    /** Resolves relationship values given as Lucene queries (through the search index). */
+    relatedQuery?: RelatedQueryResolver;
+    events?: SystemEventBus;
+  }) {
     this.typeOf = options.typeOf;
     this.parseContext = options.parseContext;
     this.now = options.now ?? Date.now;

@@ -63,11 +63,7 @@ const DELETE_BATCH = 500;
 export class ContentTypeService {
   private readonly storage: Storage;
   private readonly fields: FieldService;
-  /** Who may change a type: administrators, and those holding EDIT_PERMISSIONS on it (as the original asks). */
-  /**
-   * `indexQueue`: a type's documents carry its variable, workflows and grants, so changes queue
-   * them for the search index.
-   */
+  /** Who may change a type, and where changes to its documents are queued for the search index. */
   private readonly access: { definitions: DefinitionCache; permissions: PermissionService; indexQueue?: IndexQueue };
   private readonly now: () => number;
 

@@ -34,11 +34,7 @@ export class SiteByHost {
 
   private readonly storage: Storage;
 
-  constructor(
-    options: {
-      storage: Storage;
-    } & { ttlMs?: number; maxEntries?: number; now?: () => number },
-  ) {
+  constructor(options: { storage: Storage; ttlMs?: number; maxEntries?: number; now?: () => number }) {
     this.storage = options.storage;
     this.cache = new ExpiringCache(options.ttlMs ?? 5_000, options.maxEntries ?? 1_000, options.now);
   }
