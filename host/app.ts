@@ -1,18 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { Readable } from 'node:stream';
-import type { DependencyContainer } from 'tsyringe';
-import { Authenticator } from '../core/auth/authenticator.js';
-import { PasswordPolicy } from '../core/auth/password-policy.js';
+import type { PasswordPolicy } from '../core/auth/password-policy.js';
 import type { Config, Environment } from '../core/config/config.js';
 import { loadConfig } from '../core/config/load-config.js';
 import type { Logger } from '../core/logger.js';
-import { resolveNamed, type PluginRegistry } from '../core/plugin/registry.js';
+import type { PluginRegistry } from '../core/plugin/registry.js';
 import { seedInstallation } from '../core/setup/seed-installation.js';
 import { seedBaseContentTypes } from '../core/setup/seed-base-types.js';
-import { FieldService } from '../core/content/field-service.js';
-import { AssetSweeper } from '../core/content/asset-sweeper.js';
 import { withUnitOfWork } from '../core/transactions/unit-of-work.js';
-import { buildContainer, resolve } from './container.js';
 import { parseCookies } from './http/cookies.js';
 import { originOf, requestIdOf } from './http/request-origin.js';
 import { HttpPipeline, type HttpResponse, type RegisteredRoute } from './http/pipeline.js';
@@ -29,27 +24,15 @@ import { Lifecycle } from './lifecycle.js';
 import { scheduleSweeps } from './scheduled-sweeps.js';
 import { BufferedSink, JsonLogger, type LogSink } from './logger.js';
 import { loadPlugins } from './plugins/load-plugins.js';
-import { chosenJson } from './plugins/chosen-json.js';
-import { installationSecrets } from './secrets/installation-secrets.js';
 import * as areas from './routes/index.js';
 import { ApiDocs } from './routes/api-docs.js';
 import type { RouteModule } from './routes/route-module.js';
-import { resolveServices } from './routes/services.js';
-import { PUBLIC_SIGNING_KEY } from './settings-properties.js';
 import { readSettings, type HostSettings } from './settings.js';
 import { startSearchUpkeep } from './search-upkeep.js';
-import { IndexDispatcher } from '../core/search/index-dispatcher.js';
-import { JobDispatcher } from '../core/jobs/job-dispatcher.js';
-import { AnalyticsIngest } from './analytics/ingest-pool.js';
-import { LegacyBodyReader } from './legacy-content/legacy-body-reader.js';
-import { Reindexer } from '../core/search/reindexer.js';
-import { AccessChanges } from '../core/auth/access-changes.js';
-import { EventAudienceCheck } from '../core/events/event-audience-check.js';
-import { SystemEventBus } from '../core/events/system-event-bus.js';
-import { LoggerToken } from '../core/plugin/tokens.js';
 import { SYSTEM_EVENTS_PATH, SystemEventsHub } from './websocket/system-events-hub.js';
 import { startEventRelay } from './websocket/event-relay.js';
 import { readinessCheck } from './readiness-check.js';
+import { ServiceContainer, type Services } from './services/index.js';
 
 /** The REST areas the app serves. Adding an area is a route module and one line here. */
 export const ROUTE_MODULES: readonly RouteModule[] = [
@@ -106,7 +89,8 @@ export interface App {
   readonly config: Config;
   readonly settings: HostSettings;
   readonly dataDir: string;
-  readonly container: DependencyContainer;
+  /** The app's services, each built when first read. */
+  readonly services: Services;
   readonly logger: Logger;
   /** Set only on the first start, when the administrator's password was generated. */
   readonly generatedAdminPassword: string | undefined;
@@ -125,9 +109,6 @@ export interface App {
   close(): Promise<void>;
 }
 
-/** Shorter HMAC keys than SHA-256's output can be guessed more cheaply than the signature. */
-const MIN_SIGNING_KEY_BYTES = 32;
-
 /**
  * Builds the whole service: configuration, plugins, storage (migrated and seeded), services and
  * routes. Nothing listens until `listen`.
@@ -142,38 +123,48 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
   mkdirSync(dataDir, { recursive: true });
   // Everything started from here on says how it stops; a failed start stops what had started.
   const lifecycle = new Lifecycle(logger);
-  /** The contribution a property names; a miss says where the property was set. */
-  const named: NamedLookup = (kind, key, value) => resolveNamed(kind, key, value, config.origin(key));
   if (sink instanceof BufferedSink) lifecycle.onStop('log', () => sink.flush());
 
   let generatedAdminPassword: string | undefined;
-  let container: DependencyContainer;
   let pipeline: HttpPipeline;
   let server: UwsServer;
   let registry: PluginRegistry;
   let storageTarget: string | undefined;
+  const container = new ServiceContainer();
+  const services = container.record();
   try {
     registry = await loadPlugins(config, dataDir, cwd, logger);
-    const driver = named(registry.storageDrivers, 'storage.driver', settings.storageDriver);
-    const searchDriver = named(registry.searchDrivers, 'search.driver', settings.searchDriver);
+    container.supply('config', config);
+    container.supply('settings', settings);
+    container.supply('logger', logger);
+    container.supply('dataDir', dataDir);
+    container.supply('registry', registry);
+    container.supply('startedWith', { env: { ...env }, cwd });
+    // What properties name (drivers, schemes, the class-path properties) is resolved through the container.
+    const contributions = container.registerContributions(registry, (property) => config.origin(property));
+    const driver = contributions.named('storage.driver', settings.storageDriver);
+    const searchDriver = contributions.named('search.driver', settings.searchDriver);
     const driverStorage = await explainingStorageFailure({ driver: driver.name }, () =>
       driver.open({ config, dataDir, logger: logger.child({ storage: driver.name }) }),
     );
     storageTarget = driverStorage.target;
     const storage = withUnitOfWork(driverStorage, logger.child({ area: 'after-commit' }));
+    container.supply('storage', storage);
     lifecycle.onStop('storage', () => storage.close());
     lifecycle.onStop('plugins', async () => {
       for (const { plugin, error } of await registry.close())
         logger.error({ plugin, err: error }, 'plugin failed to close');
     });
     await explainingStorageFailure({ driver: driver.name, target: storageTarget }, () => storage.migrate());
-    const mailTransport = named(registry.mailTransports, 'mail.transport', settings.mailTransport);
+    const mailTransport = contributions.named('mail.transport', settings.mailTransport);
     const mail = await mailTransport.create({ config, dataDir, logger: logger.child({ mail: mailTransport.name }) });
+    container.supply('mail', mail);
     lifecycle.onStop('mail', () => mail.close?.());
-    const assetDriver = named(registry.assetStorages, 'assets.driver', settings.assetsDriver);
+    const assetDriver = contributions.named('assets.driver', settings.assetsDriver);
     const assets = withFileWrites(
       await assetDriver.open({ config, dataDir, logger: logger.child({ assets: assetDriver.name }) }),
     );
+    container.supply('assets', assets);
     lifecycle.onStop('assets', () => assets.close?.());
     const search = await searchDriver.open({
       config,
@@ -181,68 +172,38 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
       logger: logger.child({ search: searchDriver.name }),
       limits: settings.searchLimits,
     });
+    container.supply('search', search);
     lifecycle.onStop('search', () => search.close());
     const seeded = await seedInstallation(storage, settings.initialAdminPassword, logger, {
       passwordHashCost: settings.passwordHashing.cost,
     });
     generatedAdminPassword = seeded.generatedAdminPassword;
-
-    // The original's class-path properties: each names a contribution; a miss stops start-up.
-    const jwtParts = settings.tokens;
-    const keyFactory = named(
-      registry.signingKeyFactories,
-      'json.web.token.signing.key.factory',
-      jwtParts.signingKeyFactory,
-    );
-    const signingKey = keyFactory.createKey(jwtParts.signingKey);
-    if (settings.tokens.signingKey === PUBLIC_SIGNING_KEY)
-      logger.warn(
-        { property: 'json.web.token.hash.signing.key' },
-        'API keys and access_token cookies are signed with the public default key: set json.web.token.hash.signing.key to a unique secret before production use',
-      );
-    else if (signingKey.length < MIN_SIGNING_KEY_BYTES)
-      logger.warn(
-        { property: 'json.web.token.hash.signing.key', minBytes: MIN_SIGNING_KEY_BYTES },
-        'The signing key of API keys and access_token cookies is short: use 32 random characters or more',
-      );
-    container = buildContainer({
-      config,
-      logger,
-      dataDir,
-      registry,
-      storage,
-      settings,
-      mail,
-      assets,
-      signingKey,
-      search,
-      secrets: installationSecrets(registry, config, dataDir),
-      json: chosenJson(registry, config),
-      startedWith: { env: { ...env }, cwd },
-    });
-    lifecycle.onStop('container', () => container.clearInstances());
+    lifecycle.onStop('container', () => container.clear());
+    // Built now, in this order: a property naming nothing stops start-up, the first such first.
+    container.pick(['signingKeyFactory', 'marshal', 'jsonConfigurator', 'encryptor', 'signingKey']);
+    container.pick(['authSchemes', 'translationProvider']);
     // Stopped after the HTTP server (no fire writes jobs any more) and before mail and storage close.
-    const jobs = resolve(container, JobDispatcher);
+    const jobs = services.jobDispatcher;
     lifecycle.onStop('jobs', () => jobs.stop());
     if (settings.jobs.dispatch) jobs.start();
-    // After the container: the default types' fields need the field types the plugins brought.
-    const fieldService = resolve(container, FieldService);
+    // After the plugins: the default types' fields need the field types they brought.
+    const fieldService = services.fields;
     await seedBaseContentTypes(storage, (tx, type, inputs) => fieldService.createIn(tx, type, inputs));
     // After the HTTP server stops taking batches and before storage closes: every batch taken is stored.
-    lifecycle.onStop('analytics-ingest', () => resolve(container, AnalyticsIngest).close());
+    lifecycle.onStop('analytics-ingest', () => closeIfBuilt(container, 'analyticsIngest'));
     // After the HTTP server: no body is still being read.
-    lifecycle.onStop('legacy-bodies', () => resolve(container, LegacyBodyReader).close());
+    lifecycle.onStop('legacy-bodies', () => closeIfBuilt(container, 'legacyBodies'));
     if (seeded.adminCreated && settings.initialAdminPassword)
-      warnIfWeak(resolve(container, PasswordPolicy), settings.initialAdminPassword, logger);
-    const services = resolveServices(container, {
-      settings,
-      uploads: { tempDir: prepareUploadTempDir(dataDir), limits: settings.uploadLimits },
-      readiness: readinessCheck(
+      warnIfWeak(services.passwordPolicy, settings.initialAdminPassword, logger);
+    container.supply('uploads', { tempDir: prepareUploadTempDir(dataDir), limits: settings.uploadLimits });
+    container.supply(
+      'readiness',
+      readinessCheck(
         () => storage.ping(),
         () => lifecycle.isStopping,
       ),
-    });
-    pipeline = new HttpPipeline(resolve(container, Authenticator), logger, {
+    );
+    pipeline = new HttpPipeline(services.authenticator, logger, {
       accessLog: (entry) => logger.request(entry),
       hsts: settings.hsts,
       cors: {
@@ -251,7 +212,7 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
         maxAgeSeconds: settings.corsMaxAge,
       },
     });
-    for (const module of ROUTE_MODULES) pipeline.add(module.routes(services), module.area);
+    for (const module of ROUTE_MODULES) pipeline.add(module.routes(container.pick(module.needs)), module.area);
     // Last: the document describes every registered route, its own included.
     const apiDocs = new ApiDocs(settings.openApiPublic);
     pipeline.add(apiDocs.routes(), 'api docs');
@@ -266,21 +227,21 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
       onAdapterReply: (request, status) =>
         logger.request({ reqId: request.id, method: request.method, path: request.path, status, ms: 0 }),
     });
-    server.webSocket(SYSTEM_EVENTS_PATH, startSystemEvents(container, settings, lifecycle), WEBSOCKET_LIMITS);
+    server.webSocket(SYSTEM_EVENTS_PATH, startSystemEvents(services, lifecycle), WEBSOCKET_LIMITS);
     await startEventRelay({
       storage,
-      bus: resolve(container, SystemEventBus),
+      bus: services.events,
       pollMs: settings.websocket.journalPollMs,
       lifecycle,
       logger: logger.child({ area: 'system-events' }),
     });
     lifecycle.onStop('http', () => server.close(settings.shutdownTimeoutMs));
-    scheduleSweeps({ storage, assets: resolve(container, AssetSweeper), settings, lifecycle, logger });
+    scheduleSweeps({ storage, assets: services.assetSweeper, settings, lifecycle, logger });
     await startSearchUpkeep({
       storage,
       search,
-      dispatcher: resolve(container, IndexDispatcher),
-      reindexer: resolve(container, Reindexer),
+      dispatcher: services.indexDispatcher,
+      reindexer: services.reindexer,
       settings,
       lifecycle,
       logger: logger.child({ area: 'search-index' }),
@@ -296,7 +257,7 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
     config,
     settings,
     dataDir,
-    container,
+    services,
     logger,
     generatedAdminPassword,
     async listen(port = settings.port, host = settings.host) {
@@ -335,13 +296,14 @@ const WEBSOCKET_LIMITS = { maxPayloadBytes: 1024, maxBufferedBytes: 1024 * 1024 
  * The system events hub, listening from now on. Its stop is registered before the HTTP server's,
  * so it runs after: once no upgrade can arrive, every socket is closed as going away (1001).
  */
-function startSystemEvents(container: DependencyContainer, settings: HostSettings, lifecycle: Lifecycle) {
+function startSystemEvents(services: Services, lifecycle: Lifecycle) {
+  const { settings } = services;
   const hub = new SystemEventsHub({
-    bus: resolve(container, SystemEventBus),
-    audience: resolve(container, EventAudienceCheck),
-    authenticator: resolve(container, Authenticator),
-    accessChanges: resolve(container, AccessChanges),
-    logger: resolve(container, LoggerToken).child({ area: 'websocket' }),
+    bus: services.events,
+    audience: services.eventAudience,
+    authenticator: services.authenticator,
+    accessChanges: services.accessChanges,
+    logger: services.logger.child({ area: 'websocket' }),
     allowedOrigins: new Set(settings.corsOrigins),
     pingIntervalMs: settings.websocket.pingIntervalMs,
     // Caches of sessions and tokens hold this long: a change elsewhere shows after it.
@@ -352,10 +314,13 @@ function startSystemEvents(container: DependencyContainer, settings: HostSetting
   return hub;
 }
 
+/** Closes a service that holds threads, when it was built: one never built started none. */
+async function closeIfBuilt(container: ServiceContainer, name: 'analyticsIngest' | 'legacyBodies'): Promise<void> {
+  if (container.has(name)) await container.get(name).close();
+}
+
 /** Callers of open sockets are checked again at most this often. */
 const MIN_RECHECK_MS = 1000;
-
-type NamedLookup = <T>(kind: Parameters<typeof resolveNamed<T>>[0], key: string, value: string) => T;
 
 /**
  * The installer's password is taken as given (it may come from a secret store or a deployment

@@ -56,6 +56,6 @@ export function buildDurableJobs(parts: {
   return {
     queue,
     dispatcher,
-    admin: new JobAdmin(storage, dispatcher),
+    admin: new JobAdmin({ storage, waker: dispatcher }),
   };
 }

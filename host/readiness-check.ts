@@ -1,4 +1,5 @@
-import type { Readiness } from './routes/services.js';
+/** Answers once the service can take requests (storage reachable, not shutting down); throws otherwise. */
+export type Readiness = () => Promise<void>;
 
 /**
  * Longest the readiness probe waits for storage. An orchestrator's probe gives up after a few seconds

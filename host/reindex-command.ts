@@ -3,7 +3,6 @@ import { StartupError } from '../core/errors/index.js';
 import { ADMIN_EMAIL } from '../core/model/user.js';
 import { Reindexer, type ReindexProgress } from '../core/search/reindexer.js';
 import { buildApp, type App } from './app.js';
-import { resolve } from './container.js';
 import type { LogSink } from './logger.js';
 import { progressView, type ProgressView } from './reindex-progress.js';
 
@@ -40,7 +39,7 @@ export async function runReindexCommand(io: ReindexCommandIo): Promise<number> {
       io.err.write(
         `cms reindex: first start on this data directory: administrator ${ADMIN_EMAIL} created with password ${app.generatedAdminPassword}\n`,
       );
-    const reindexer = resolve(app.container, Reindexer);
+    const reindexer = app.services.reindexer;
     // Start-up rebuilds an index that is empty beside content on its own: that is the full reindex
     // asked for, so it is followed rather than refused as SEARCH_REINDEX_RUNNING.
     const view = progressView(io.out);

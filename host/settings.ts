@@ -75,6 +75,10 @@ export interface HostSettings {
     /** Never logged. */
     signingKey: string;
     signingKeyFactory: string;
+    /** The names of the marshal, its JSON configurator and the encryptor: plugin contributions. */
+    marshalImplementation: string;
+    gsonConfigurator: string;
+    encryptorImplementation: string;
     clockSkewSeconds: number;
     maxExpirationDays: number;
     /** 0 or less: no auto-login cookie. */
@@ -179,6 +183,9 @@ export function readSettings(config: Config): HostSettings {
     tokens: {
       signingKey: p['json.web.token.hash.signing.key'],
       signingKeyFactory: p['json.web.token.signing.key.factory'],
+      marshalImplementation: p['marshal.implementation'],
+      gsonConfigurator: p['gson.configurator'],
+      encryptorImplementation: p['encryptor.implementation'],
       clockSkewSeconds: p['auth.token.clock.skew.seconds'],
       maxExpirationDays: p['auth.token.max.expiration.days'],
       cookieMaxAgeDays: p['json.web.token.days.max.age'],

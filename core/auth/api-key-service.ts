@@ -21,12 +21,22 @@ export interface NewApiKey {
  * are not confirmed). The key itself exists only in the answer to its creation.
  */
 export class ApiKeyService {
-  constructor(
-    private readonly storage: Repositories,
-    private readonly tokens: TokenService,
-    private readonly settings: { maxExpirationDays: number },
-    private readonly now: () => number = Date.now,
-  ) {}
+  private readonly storage: Repositories;
+  private readonly tokens: TokenService;
+  private readonly settings: { maxExpirationDays: number };
+  private readonly now: () => number;
+
+  constructor(options: {
+    storage: Repositories;
+    tokens: TokenService;
+    settings: { maxExpirationDays: number };
+    now?: () => number;
+  }) {
+    this.storage = options.storage;
+    this.tokens = options.tokens;
+    this.settings = options.settings;
+    this.now = options.now ?? Date.now;
+  }
 
   async create(caller: Principal, input: NewApiKey, ip: string): Promise<{ token: IssuedToken; jwt: string }> {
     if (!caller.admin && input.userId !== caller.user.userId) throw new CmsError(Errors.TOKEN_FORBIDDEN);

@@ -80,22 +80,31 @@ export class AuthService implements AuthServices {
   private readonly tokens: TokenService | undefined;
   private readonly accessChanges: AccessChanges | undefined;
 
+  private readonly storage: Repositories;
+  private readonly settings: AuthSettings;
+  /** Every password check waits its turn here, with the other hashing of the process. */
+  private readonly hashes: HashQueue;
+
   constructor(
-    private readonly storage: Repositories,
-    private readonly settings: AuthSettings,
-    /** Every password check waits its turn here, with the other hashing of the process. */
-    private readonly hashes: HashQueue,
-    options: AuthServiceOptions = {},
+    options: {
+      storage: Repositories;
+      settings: AuthSettings;
+      /** Every password check waits its turn here, with the other hashing of the process. */
+      hashes: HashQueue;
+    } & AuthServiceOptions,
   ) {
+    this.storage = options.storage;
+    this.settings = options.settings;
+    this.hashes = options.hashes;
     this.now = options.now ?? Date.now;
     this.tokens = options.tokens;
     this.accessChanges = options.accessChanges;
     // At the cost new passwords get, as the accounts it stands in for.
-    this.decoyHash = hashPassword(randomBytes(16).toString('hex'), hashes.cost);
-    this.credentials = new ExpiringCache(settings.credentialCacheMs, 10_000, this.now);
-    this.sessionCache = new ExpiringCache(settings.sessionCacheMs, 100_000, this.now);
-    this.lookups = new ExpiringCache(settings.sessionCacheMs, 10_000, this.now);
-    this.throttle = new LoginThrottle(settings.throttle, this.now);
+    this.decoyHash = hashPassword(randomBytes(16).toString('hex'), this.hashes.cost);
+    this.credentials = new ExpiringCache(this.settings.credentialCacheMs, 10_000, this.now);
+    this.sessionCache = new ExpiringCache(this.settings.sessionCacheMs, 100_000, this.now);
+    this.lookups = new ExpiringCache(this.settings.sessionCacheMs, 10_000, this.now);
+    this.throttle = new LoginThrottle(this.settings.throttle, this.now);
   }
 
   async verifyPassword(email: string, password: string, context?: SignInContext): Promise<Principal> {

@@ -3,10 +3,13 @@ import type { Principal } from './principal.js';
 
 /** Runs the configured auth schemes in order; the first that proves an identity wins. */
 export class Authenticator {
-  constructor(
-    private readonly schemes: readonly AuthScheme[],
-    private readonly services: AuthServices,
-  ) {}
+  private readonly schemes: readonly AuthScheme[];
+  private readonly services: AuthServices;
+
+  constructor(options: { schemes: readonly AuthScheme[]; services: AuthServices }) {
+    this.schemes = options.schemes;
+    this.services = options.services;
+  }
 
   /** The caller, or null for an anonymous request. Wrong credentials throw (401). */
   async authenticate(request: AuthRequest): Promise<Principal | null> {

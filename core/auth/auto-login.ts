@@ -18,11 +18,15 @@ export interface AutoLoginSettings {
  * (`TokenService`), issued only over HTTPS unless `allowHttp`, and revoked at sign-out.
  */
 export class AutoLogin {
-  constructor(
-    private readonly tokens: TokenService,
-    private readonly settings: AutoLoginSettings,
-    private readonly now: () => number = Date.now,
-  ) {}
+  private readonly tokens: TokenService;
+  private readonly settings: AutoLoginSettings;
+  private readonly now: () => number;
+
+  constructor(options: { tokens: TokenService; settings: AutoLoginSettings; now?: () => number }) {
+    this.tokens = options.tokens;
+    this.settings = options.settings;
+    this.now = options.now ?? Date.now;
+  }
 
   /** The token and the cookie's age in seconds, or undefined when no cookie is to be set. */
   async issue(

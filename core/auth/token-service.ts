@@ -53,12 +53,15 @@ export class TokenService {
   private readonly cacheKey = randomBytes(32).toString('hex');
   private readonly checked: ExpiringCache<Checked>;
 
-  constructor(
-    private readonly storage: Repositories,
-    private readonly settings: TokenSettings,
-    private readonly now: () => number = Date.now,
-  ) {
-    this.checked = new ExpiringCache(settings.cacheMs, 100_000, now);
+  private readonly storage: Repositories;
+  private readonly settings: TokenSettings;
+  private readonly now: () => number;
+
+  constructor(options: { storage: Repositories; settings: TokenSettings; now?: () => number }) {
+    this.storage = options.storage;
+    this.settings = options.settings;
+    this.now = options.now ?? Date.now;
+    this.checked = new ExpiringCache(this.settings.cacheMs, 100_000, this.now);
   }
 
   /** Stores the token's row and answers it with the signed JWT: the only time the JWT exists. */

@@ -46,14 +46,26 @@ const EMAIL =
 
 /** Users and roles: administration used by every later area. */
 export class UserService {
-  constructor(
-    private readonly storage: Storage,
+  private readonly storage: Storage;
+  /** Governs every password set through the interface. */
+  private readonly passwordPolicy: PasswordPolicy;
+  /** New passwords are hashed in turn with the sign-ins, within the same bound. */
+  private readonly hashes: HashQueue;
+  private readonly now: () => number;
+
+  constructor(options: {
+    storage: Storage;
     /** Governs every password set through the interface. */
-    private readonly passwordPolicy: PasswordPolicy,
+    passwordPolicy: PasswordPolicy;
     /** New passwords are hashed in turn with the sign-ins, within the same bound. */
-    private readonly hashes: HashQueue,
-    private readonly now: () => number = Date.now,
-  ) {}
+    hashes: HashQueue;
+    now?: () => number;
+  }) {
+    this.storage = options.storage;
+    this.passwordPolicy = options.passwordPolicy;
+    this.hashes = options.hashes;
+    this.now = options.now ?? Date.now;
+  }
 
   async createUser(input: NewUser): Promise<User> {
     const email = checkedEmail(input.email);

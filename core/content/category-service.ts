@@ -15,10 +15,13 @@ export interface CategoryInput {
 
 /** A minimal category store: enough for Category fields to resolve their items. */
 export class CategoryService {
-  constructor(
-    private readonly storage: Storage,
-    private readonly now: () => number = Date.now,
-  ) {}
+  private readonly storage: Storage;
+  private readonly now: () => number;
+
+  constructor(options: { storage: Storage; now?: () => number }) {
+    this.storage = options.storage;
+    this.now = options.now ?? Date.now;
+  }
 
   async create(input: CategoryInput): Promise<Category> {
     const name = input.categoryName.trim();

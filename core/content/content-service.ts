@@ -49,18 +49,21 @@ export class ContentService {
   /** Where content events are raised, published once the change commits. */
   private readonly events?: SystemEventBus;
 
-  constructor(
-    private readonly typeOf: (field: Field) => FieldType | undefined,
-    private readonly parseContext: (tx: Repositories) => FieldParseContext,
-    options: {
-      now?: () => number;
-      definitions?: DefinitionCache;
-      indexQueue?: IndexQueue;
-      /** Resolves relationship values given as Lucene queries (through the search index). */
-      relatedQuery?: RelatedQueryResolver;
-      events?: SystemEventBus;
-    } = {},
-  ) {
+  private readonly typeOf: (field: Field) => FieldType | undefined;
+  private readonly parseContext: (tx: Repositories) => FieldParseContext;
+
+  constructor(options: {
+    typeOf: (field: Field) => FieldType | undefined;
+    parseContext: (tx: Repositories) => FieldParseContext;
+    now?: () => number;
+    definitions?: DefinitionCache;
+    indexQueue?: IndexQueue;
+    /** Resolves relationship values given as Lucene queries (through the search index). */
+    relatedQuery?: RelatedQueryResolver;
+    events?: SystemEventBus;
+  }) {
+    this.typeOf = options.typeOf;
+    this.parseContext = options.parseContext;
     this.now = options.now ?? Date.now;
     this.definitions = options.definitions ?? new DefinitionCache();
     this.indexQueue = options.indexQueue;

@@ -43,10 +43,13 @@ export const BASE_TYPE_LABELS: Record<(typeof BASE_CONTENT_TYPES)[number], strin
 
 /** Copies of content types, and the filtered listing of `_filter`: built on the type service. */
 export class ContentTypeCopier {
-  constructor(
-    private readonly storage: Storage,
-    private readonly types: ContentTypeService,
-  ) {}
+  private readonly storage: Storage;
+  private readonly types: ContentTypeService;
+
+  constructor(options: { storage: Storage; types: ContentTypeService }) {
+    this.storage = options.storage;
+    this.types = options.types;
+  }
 
   /**
    * A new type with the source's settings, workflows and fields (fresh ids): reading the source is

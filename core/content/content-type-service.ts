@@ -61,17 +61,27 @@ const DELETE_BATCH = 500;
 
 /** Content types: creation with defaults, look-up by id or variable, listing, update, deletion. */
 export class ContentTypeService {
-  constructor(
-    private readonly storage: Storage,
-    private readonly fields: FieldService,
+  private readonly storage: Storage;
+  private readonly fields: FieldService;
+  /** Who may change a type, and where changes to its documents are queued for the search index. */
+  private readonly access: { definitions: DefinitionCache; permissions: PermissionService; indexQueue?: IndexQueue };
+  private readonly now: () => number;
+
+  constructor(options: {
+    storage: Storage;
+    fields: FieldService;
     /** Who may change a type: administrators, and those holding EDIT_PERMISSIONS on it (as the original asks). */
-    /**
-     * `indexQueue`: a type's documents carry its variable, workflows and grants, so changes queue
-     * them for the search index.
-     */
-    private readonly access: { definitions: DefinitionCache; permissions: PermissionService; indexQueue?: IndexQueue },
-    private readonly now: () => number = Date.now,
-  ) {}
+    definitions: DefinitionCache;
+    permissions: PermissionService;
+    /** A type's documents carry its variable, workflows and grants, so changes queue them for the search index. */
+    indexQueue?: IndexQueue;
+    now?: () => number;
+  }) {
+    this.storage = options.storage;
+    this.fields = options.fields;
+    this.access = options;
+    this.now = options.now ?? Date.now;
+  }
 
   /**
    * The type, once the caller may change it (its fields included); otherwise `PERMISSION_DENIED`,

@@ -24,11 +24,15 @@ const CRITERIA = {
  * fields), reordered, changed or removed with the layout answered back.
  */
 export class FieldLayoutService {
-  constructor(
-    private readonly storage: Storage,
-    private readonly types: ContentTypeService,
-    private readonly fields: FieldService,
-  ) {}
+  private readonly storage: Storage;
+  private readonly types: ContentTypeService;
+  private readonly fields: FieldService;
+
+  constructor(options: { storage: Storage; types: ContentTypeService; fields: FieldService }) {
+    this.storage = options.storage;
+    this.types = options.types;
+    this.fields = options.fields;
+  }
 
   async layout(typeIdOrVariable: string): Promise<LayoutRow[]> {
     return layoutRows((await this.types.get(typeIdOrVariable)).fields);

@@ -37,13 +37,24 @@ const COLUMN_CLASS = `${FIELD_CLASS_PACKAGE}ImmutableColumnField`;
 
 /** Fields of content types: creation (with the implicit layout), reading, update, deletion. */
 export class FieldService {
-  constructor(
-    private readonly storage: Storage,
-    private readonly fieldTypes: FieldTypeLookup,
-    private readonly now: () => number = Date.now,
+  private readonly storage: Storage;
+  private readonly fieldTypes: FieldTypeLookup;
+  private readonly now: () => number;
+  /** Documents hold one member per field: a field change queues the type's items for the search index. */
+  private readonly indexQueue?: IndexQueue;
+
+  constructor(options: {
+    storage: Storage;
+    fieldTypeOf: FieldTypeLookup;
+    now?: () => number;
     /** Documents hold one member per field: a field change queues the type's items for the search index. */
-    private readonly indexQueue?: IndexQueue,
-  ) {}
+    indexQueue?: IndexQueue;
+  }) {
+    this.storage = options.storage;
+    this.fieldTypes = options.fieldTypeOf;
+    this.now = options.now ?? Date.now;
+    this.indexQueue = options.indexQueue;
+  }
 
   typeOf(field: Pick<Field, 'clazz'>): FieldType | undefined {
     return this.fieldTypes(field.clazz);

@@ -14,7 +14,11 @@ export interface FieldTypeEntry {
 
 /** The field types loaded (built-in and third-party), as clients list them to build their editors. */
 export class FieldTypeCatalogue {
-  constructor(private readonly loaded: () => readonly FieldType[]) {}
+  private readonly loaded: () => readonly FieldType[];
+
+  constructor(options: { loaded: () => readonly FieldType[] }) {
+    this.loaded = options.loaded;
+  }
 
   list(): FieldTypeEntry[] {
     return this.loaded()

@@ -26,11 +26,15 @@ export interface FieldRef {
  * write like any other, which renews the definitions version token and the type's modDate.
  */
 export class FieldVariableService {
-  constructor(
-    private readonly storage: Storage,
-    private readonly types: ContentTypeService,
-    private readonly now: () => number = Date.now,
-  ) {}
+  private readonly storage: Storage;
+  private readonly types: ContentTypeService;
+  private readonly now: () => number;
+
+  constructor(options: { storage: Storage; types: ContentTypeService; now?: () => number }) {
+    this.storage = options.storage;
+    this.types = options.types;
+    this.now = options.now ?? Date.now;
+  }
 
   async list(ref: FieldRef): Promise<{ field: Field; variables: FieldVariable[] }> {
     const field = await this.findField(this.storage, ref);

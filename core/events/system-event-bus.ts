@@ -18,6 +18,8 @@ export interface SystemEventBusOptions {
    * (`marshal.implementation`); plain `JSON` when not given.
    */
   json?: JsonCodec;
+  /** Where a failing listener is reported. */
+  logger?: Logger;
 }
 
 /**
@@ -30,10 +32,11 @@ export interface SystemEventBusOptions {
 export class SystemEventBus {
   private readonly listeners = new Set<SystemEventListener>();
 
-  constructor(
-    private readonly options: SystemEventBusOptions,
-    private readonly logger?: Logger,
-  ) {}
+  private readonly logger: Logger | undefined;
+
+  constructor(private readonly options: SystemEventBusOptions) {
+    this.logger = options.logger;
+  }
 
   get origin(): string {
     return this.options.origin;

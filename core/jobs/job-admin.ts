@@ -5,11 +5,15 @@ import type { JobWaker } from './job-queue.js';
 
 /** What administrators do with durable jobs: list them, retry a dead one, drop one. */
 export class JobAdmin {
-  constructor(
-    private readonly storage: Storage,
-    private readonly waker?: JobWaker,
-    private readonly now: () => number = Date.now,
-  ) {}
+  private readonly storage: Storage;
+  private readonly waker?: JobWaker;
+  private readonly now: () => number;
+
+  constructor(options: { storage: Storage; waker?: JobWaker; now?: () => number }) {
+    this.storage = options.storage;
+    this.waker = options.waker;
+    this.now = options.now ?? Date.now;
+  }
 
   list(query: PageRequest & { status?: JobStatus }): Promise<Page<Job>> {
     return this.storage.jobs.list(query);

@@ -7,7 +7,11 @@ const LANGUAGE_CODE = /^[A-Za-z]{2,8}$/;
 const COUNTRY_CODE = /^[A-Za-z0-9]{0,8}$/;
 
 export class LanguageService {
-  constructor(private readonly storage: Storage) {}
+  private readonly storage: Storage;
+
+  constructor(options: { storage: Storage }) {
+    this.storage = options.storage;
+  }
 
   /** By id unless sorted otherwise. */
   async list(sort?: Sort<LanguageSortColumn>): Promise<Language[]> {

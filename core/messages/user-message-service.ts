@@ -10,10 +10,13 @@ import type { Storage } from '../plugin/storage-driver.js';
  * included (a message is personal, not content).
  */
 export class UserMessageService {
-  constructor(
-    private readonly storage: Storage,
-    private readonly now: () => number = Date.now,
-  ) {}
+  private readonly storage: Storage;
+  private readonly now: () => number;
+
+  constructor(options: { storage: Storage; now?: () => number }) {
+    this.storage = options.storage;
+    this.now = options.now ?? Date.now;
+  }
 
   /** The caller's messages, newest first, with how many are unread. */
   async list(principal: Principal, page: PageRequest): Promise<Page<UserMessage> & { unread: number }> {

@@ -124,16 +124,23 @@ export class PluginRegistry {
  */
 export function resolveNamed<T>(kind: Keyed<T>, property: string, value: string, origin?: string): T {
   const found = kind.get(value);
-  if (found === undefined) {
-    const available = kind.keys();
-    const suggestion = closestName(value, available, 2);
-    throw new StartupError(
-      `Configuration property ${property}="${value}"${origin ? ` (${origin})` : ''} does not name a loaded plugin contribution` +
-        (available.length
-          ? ` (available: ${available.join(', ')})`
-          : ' (none is available: no loaded plugin contributes one)') +
-        (suggestion ? ` — did you mean ${suggestion}?` : ''),
-    );
-  }
+  if (found === undefined) throw unnamedContribution(property, value, kind.keys(), origin);
   return found;
+}
+
+/** The start-up error of a property naming no contribution among `available` (see `resolveNamed`). */
+export function unnamedContribution(
+  property: string,
+  value: string,
+  available: readonly string[],
+  origin?: string,
+): StartupError {
+  const suggestion = closestName(value, [...available], 2);
+  return new StartupError(
+    `Configuration property ${property}="${value}"${origin ? ` (${origin})` : ''} does not name a loaded plugin contribution` +
+      (available.length
+        ? ` (available: ${available.join(', ')})`
+        : ' (none is available: no loaded plugin contributes one)') +
+      (suggestion ? ` — did you mean ${suggestion}?` : ''),
+  );
 }

@@ -15,10 +15,13 @@ const BINARY_CLASS = canonicalFieldClassName('BinaryField');
  * from asset storage. An item with no live version is pushed as an unpublish.
  */
 export class BundleBuilder {
-  constructor(
-    private readonly assets: AssetStorage,
-    private readonly maxBinaryBytes: number,
-  ) {}
+  private readonly assets: AssetStorage;
+  private readonly maxBinaryBytes: number;
+
+  constructor(options: { assets: AssetStorage; maxBinaryBytes: number }) {
+    this.assets = options.assets;
+    this.maxBinaryBytes = options.maxBinaryBytes;
+  }
 
   async build(tx: Repositories, identifier: string, bundleId: string): Promise<Bundle> {
     const ident = await tx.content.findIdentifier(identifier);

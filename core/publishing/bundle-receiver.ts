@@ -25,11 +25,17 @@ export interface ReceivedBundle {
 export class BundleReceiver {
   private readonly keyHash: Buffer | null;
 
-  constructor(
-    private readonly deps: { storage: Storage; content: ContentService; contentTypes: ContentTypeService },
+  private readonly deps: { storage: Storage; content: ContentService; contentTypes: ContentTypeService };
+
+  constructor(options: {
+    storage: Storage;
+    content: ContentService;
+    contentTypes: ContentTypeService;
     /** Hex SHA-256 of the key senders present; empty refuses every bundle. */
-    keyHash: string,
-  ) {
+    keyHash: string;
+  }) {
+    this.deps = options;
+    const keyHash = options.keyHash;
     this.keyHash = /^[0-9a-f]{64}$/i.test(keyHash) ? Buffer.from(keyHash, 'hex') : null;
   }
 

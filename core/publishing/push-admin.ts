@@ -43,11 +43,17 @@ export class PushAdmin {
   private readonly now: () => number;
   private readonly callable: (address: string) => boolean;
 
+  private readonly storage: Storage;
+  private readonly secrets: SecretSealer;
+
   constructor(
-    private readonly storage: Storage,
-    private readonly secrets: SecretSealer,
-    options: PushAdminOptions = {},
+    options: {
+      storage: Storage;
+      secrets: SecretSealer;
+    } & PushAdminOptions,
   ) {
+    this.storage = options.storage;
+    this.secrets = options.secrets;
     this.now = options.now ?? Date.now;
     this.callable = options.callable ?? (() => true);
   }

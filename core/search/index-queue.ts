@@ -26,11 +26,15 @@ interface Pending {
 export class IndexQueue {
   private readonly pending = new WeakMap<Repositories, Pending>();
 
-  constructor(
-    private readonly sink: IndexSink,
-    private readonly defaultPolicy: IndexPolicy = 'DEFER',
-    private readonly now: () => number = Date.now,
-  ) {}
+  private readonly sink: IndexSink;
+  private readonly defaultPolicy: IndexPolicy;
+  private readonly now: () => number;
+
+  constructor(options: { sink: IndexSink; defaultPolicy?: IndexPolicy; now?: () => number }) {
+    this.sink = options.sink;
+    this.defaultPolicy = options.defaultPolicy ?? 'DEFER';
+    this.now = options.now ?? Date.now;
+  }
 
   /** Called outside a transaction, the entries get one of their own (joined when inside one). */
   add(tx: Repositories, targets: readonly IndexTarget[]): Promise<void> {

@@ -32,10 +32,10 @@ const serves = (site: Site | undefined): site is Site =>
 export class SiteByHost {
   private readonly cache: ExpiringCache<Site>;
 
-  constructor(
-    private readonly storage: Storage,
-    options: { ttlMs?: number; maxEntries?: number; now?: () => number } = {},
-  ) {
+  private readonly storage: Storage;
+
+  constructor(options: { storage: Storage; ttlMs?: number; maxEntries?: number; now?: () => number }) {
+    this.storage = options.storage;
     this.cache = new ExpiringCache(options.ttlMs ?? 5_000, options.maxEntries ?? 1_000, options.now);
   }
 

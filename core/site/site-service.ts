@@ -31,11 +31,13 @@ export interface SiteServiceDependencies extends SitePermissions, SiteRemovalDep
 export class SiteService {
   private readonly now: () => number;
 
-  constructor(
-    private readonly storage: Storage,
-    private readonly deps: SiteServiceDependencies,
-  ) {
-    this.now = deps.now ?? Date.now;
+  private readonly storage: Storage;
+  private readonly deps: SiteServiceDependencies;
+
+  constructor(options: SiteServiceDependencies & { storage: Storage }) {
+    this.storage = options.storage;
+    this.deps = options;
+    this.now = options.now ?? Date.now;
   }
 
   async createSite(input: { siteName: string; aliases?: string }, modUser: string): Promise<Site> {

@@ -9,7 +9,11 @@ export interface InstalledActionlets {
 
 /** The installed actionlets, by `actionClass`: what workflow definitions may name and fires run. */
 export class ActionletCatalogue {
-  constructor(private readonly installed: InstalledActionlets) {}
+  private readonly installed: InstalledActionlets;
+
+  constructor(options: { installed: InstalledActionlets }) {
+    this.installed = options.installed;
+  }
 
   /** By the class name as installed, else as the original spells ours (`com.dotmarketing.…`). */
   get(actionClass: string): Actionlet | undefined {

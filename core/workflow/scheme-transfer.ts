@@ -20,12 +20,22 @@ import { roleByReference } from '../auth/role-by-reference.js';
  * are written as the mask, and an import must be given them again (see scheme-import.ts).
  */
 export class SchemeTransferService {
-  constructor(
-    private readonly storage: Storage,
-    private readonly workflows: WorkflowDefinitionService,
-    private readonly actionlets: (actionClass: string) => Actionlet | undefined,
-    private readonly secrets?: SecretSealer,
-  ) {}
+  private readonly storage: Storage;
+  private readonly workflows: WorkflowDefinitionService;
+  private readonly actionlets: (actionClass: string) => Actionlet | undefined;
+  private readonly secrets?: SecretSealer;
+
+  constructor(options: {
+    storage: Storage;
+    workflows: WorkflowDefinitionService;
+    actionlets: (actionClass: string) => Actionlet | undefined;
+    secrets?: SecretSealer;
+  }) {
+    this.storage = options.storage;
+    this.workflows = options.workflows;
+    this.actionlets = options.actionlets;
+    this.secrets = options.secrets;
+  }
 
   /** A new scheme with new ids throughout, named `name`, else after the original with the time of the copy. */
   async copy(schemeId: string, name?: string): Promise<WorkflowScheme> {

@@ -39,11 +39,15 @@ export function parseSystemAction(name: string): SystemActionName {
  * overridable per content type, so that clients can fire them without knowing action ids.
  */
 export class SystemActionService {
-  constructor(
-    private readonly storage: Storage,
-    private readonly workflows: WorkflowDefinitionService,
-    private readonly definitions: DefinitionCache,
-  ) {}
+  private readonly storage: Storage;
+  private readonly workflows: WorkflowDefinitionService;
+  private readonly definitions: DefinitionCache;
+
+  constructor(options: { storage: Storage; workflows: WorkflowDefinitionService; definitions: DefinitionCache }) {
+    this.storage = options.storage;
+    this.workflows = options.workflows;
+    this.definitions = options.definitions;
+  }
 
   async map(input: SystemActionInput): Promise<MappingDetails> {
     const systemAction = parseSystemAction(input.systemAction ?? '');

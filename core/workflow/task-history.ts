@@ -10,12 +10,22 @@ import type { Storage } from '../plugin/storage-driver.js';
 
 /** The history of actions and comments of an item's workflow tasks. */
 export class TaskHistoryService {
-  constructor(
-    private readonly storage: Storage,
-    private readonly definitions: DefinitionCache,
-    private readonly permissions: PermissionService,
-    private readonly now: () => number = Date.now,
-  ) {}
+  private readonly storage: Storage;
+  private readonly definitions: DefinitionCache;
+  private readonly permissions: PermissionService;
+  private readonly now: () => number;
+
+  constructor(options: {
+    storage: Storage;
+    definitions: DefinitionCache;
+    permissions: PermissionService;
+    now?: () => number;
+  }) {
+    this.storage = options.storage;
+    this.definitions = options.definitions;
+    this.permissions = options.permissions;
+    this.now = options.now ?? Date.now;
+  }
 
   /**
    * Oldest first. An item that never existed is refused; a removed one still shows its history, to

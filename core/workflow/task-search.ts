@@ -71,12 +71,22 @@ export function parseTaskOrder(orderBy: string | undefined): TaskSearchQuery['so
  * them), narrowed by the form's filters; only tasks on items the caller may read are answered.
  */
 export class TaskSearchService {
-  constructor(
-    private readonly storage: Storage,
-    private readonly definitions: DefinitionCache,
-    private readonly permissions: PermissionService,
-    private readonly now: () => number = Date.now,
-  ) {}
+  private readonly storage: Storage;
+  private readonly definitions: DefinitionCache;
+  private readonly permissions: PermissionService;
+  private readonly now: () => number;
+
+  constructor(options: {
+    storage: Storage;
+    definitions: DefinitionCache;
+    permissions: PermissionService;
+    now?: () => number;
+  }) {
+    this.storage = options.storage;
+    this.definitions = options.definitions;
+    this.permissions = options.permissions;
+    this.now = options.now ?? Date.now;
+  }
 
   async search(principal: Principal, form: TaskSearchForm): Promise<{ total: number; tasks: FoundTask[] }> {
     const limit = form.count ?? DEFAULT_TASK_COUNT;

@@ -24,12 +24,22 @@ export interface ItemStatus {
 
 /** What new content may be fired with, and where existing content stands in its workflow. */
 export class WorkflowAvailabilityService {
-  constructor(
-    private readonly storage: Storage,
-    private readonly workflows: WorkflowDefinitionService,
-    private readonly definitions: DefinitionCache,
-    private readonly permissions: PermissionService,
-  ) {}
+  private readonly storage: Storage;
+  private readonly workflows: WorkflowDefinitionService;
+  private readonly definitions: DefinitionCache;
+  private readonly permissions: PermissionService;
+
+  constructor(options: {
+    storage: Storage;
+    workflows: WorkflowDefinitionService;
+    definitions: DefinitionCache;
+    permissions: PermissionService;
+  }) {
+    this.storage = options.storage;
+    this.workflows = options.workflows;
+    this.definitions = options.definitions;
+    this.permissions = options.permissions;
+  }
 
   /** The actions of the first step of each of the type's schemes that the caller may use. */
   async defaultActionsOfType(principal: Principal, typeIdOrVariable: string): Promise<OfferedAction[]> {

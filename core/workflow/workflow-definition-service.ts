@@ -31,13 +31,24 @@ export const NOTIFY_ASSIGNEE_CLASS = 'com.cms.portlets.workflows.actionlet.Notif
  * Identifiers are accepted in full or as the 10-character short form.
  */
 export class WorkflowDefinitionService {
-  constructor(
-    private readonly storage: Storage,
-    private readonly actionlets: (actionClass: string) => Actionlet | undefined,
-    private readonly now: () => number = Date.now,
+  private readonly storage: Storage;
+  private readonly actionlets: (actionClass: string) => Actionlet | undefined;
+  private readonly now: () => number;
+  /** Seals secret parameter values before they are stored. */
+  private readonly secrets?: SecretSealer;
+
+  constructor(options: {
+    storage: Storage;
+    actionlets: (actionClass: string) => Actionlet | undefined;
+    now?: () => number;
     /** Seals secret parameter values before they are stored. */
-    private readonly secrets?: SecretSealer,
-  ) {}
+    secrets?: SecretSealer;
+  }) {
+    this.storage = options.storage;
+    this.actionlets = options.actionlets;
+    this.now = options.now ?? Date.now;
+    this.secrets = options.secrets;
+  }
 
   async createScheme(input: SchemeInput): Promise<WorkflowScheme> {
     const name = requireName(input.schemeName, 'schemeName', 'scheme');

@@ -16,10 +16,13 @@ function checkOrder(order: number): void {
 
 /** The order of the steps of a scheme, and of the actions attached to a step. */
 export class WorkflowOrderingService {
-  constructor(
-    private readonly storage: Storage,
-    private readonly workflows: WorkflowDefinitionService,
-  ) {}
+  private readonly storage: Storage;
+  private readonly workflows: WorkflowDefinitionService;
+
+  constructor(options: { storage: Storage; workflows: WorkflowDefinitionService }) {
+    this.storage = options.storage;
+    this.workflows = options.workflows;
+  }
 
   /** Puts the step at the 0-based `order` among its scheme's steps; the others close up behind it. */
   async reorderStep(stepId: string, order: number): Promise<void> {

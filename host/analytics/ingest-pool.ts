@@ -36,11 +36,19 @@ export function ingestWorkerCount(configured: number, storage: { singleWriter?: 
 export class AnalyticsIngest {
   private pool: Piscina | undefined;
 
-  constructor(
-    /** `workers`: how many threads to start (see {@link ingestWorkerCount}). */
-    private readonly options: { workers: number; queueSize: number },
-    private readonly data: IngestWorkerData,
-  ) {}
+  private readonly options: { workers: number; queueSize: number };
+  private readonly data: IngestWorkerData;
+
+  constructor(options: {
+    /** How many threads to start (see {@link ingestWorkerCount}). */
+    workers: number;
+    queueSize: number;
+    /** What the workers load the configuration from. */
+    data: IngestWorkerData;
+  }) {
+    this.options = options;
+    this.data = options.data;
+  }
 
   /** The pool, started by the first batch: a service that never receives one starts no threads. */
   private started(): Piscina {

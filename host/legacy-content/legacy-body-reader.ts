@@ -27,11 +27,17 @@ const IDLE_MS = 60_000;
 export class LegacyBodyReader {
   private pool: Piscina | undefined;
 
-  constructor(
-    readonly limits: LegacyBodyLimits,
+  readonly limits: LegacyBodyLimits;
+  private readonly worker: URL;
+
+  constructor(options: {
+    limits: LegacyBodyLimits;
     /** The module the worker runs: this directory's worker unless a test gives another. */
-    private readonly worker: URL = defaultWorker(),
-  ) {}
+    worker?: URL;
+  }) {
+    this.limits = options.limits;
+    this.worker = options.worker ?? defaultWorker();
+  }
 
   /**
    * The members of a body (its bytes) or of a multipart part (its text), holding at most

@@ -32,22 +32,26 @@ export function buildPushPublishing(parts: {
 }): PushPublishing {
   const { storage, settings, secrets } = parts;
   return {
-    admin: new PushAdmin(storage, secrets, {
+    admin: new PushAdmin({
+      storage,
+      secrets,
       callable: (address) => {
         const literal = literalAddress(address);
         return literal === undefined || !isRefusedAddress(literal, settings.allowedAddresses);
       },
     }),
-    receiver: new BundleReceiver(
-      { storage, content: parts.content, contentTypes: parts.contentTypes },
-      settings.receiverKeyHash,
-    ),
+    receiver: new BundleReceiver({
+      storage,
+      content: parts.content,
+      contentTypes: parts.contentTypes,
+      keyHash: settings.receiverKeyHash,
+    }),
     jobHandlers: (queue) =>
       pushJobHandlers({
         storage,
         queue,
         secrets,
-        builder: new BundleBuilder(parts.assets, settings.maxBundleBytes),
+        builder: new BundleBuilder({ assets: parts.assets, maxBinaryBytes: settings.maxBundleBytes }),
         send: bundleSender(settings),
       }) as unknown as JobHandler[],
   };

@@ -17,7 +17,7 @@ const UserId = Type.Object({ userId: Type.String({ minLength: 1, maxLength: 255 
  * API access keys (the original's `ApiTokenResource`). Administrators manage every user's keys; a
  * user only their own. Keys are shown once, in the answer to their creation.
  */
-export default defineRoutes('api-tokens', ({ apiKeys }) => [
+export default defineRoutes('api-tokens', ['apiKeys'], ({ apiKeys }) => [
   route({
     method: 'POST',
     path: '/api/v1/apitoken',

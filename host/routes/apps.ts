@@ -15,7 +15,7 @@ const AnalyticsAppSecrets = Type.Object({
  * The original's apps configuration (`AppsResource`), for the one app this service has: Content
  * Analytics, whose only secret is a site's ingest key. Same permission as generating a key.
  */
-export default defineRoutes('apps', ({ siteKeys }) => [
+export default defineRoutes('apps', ['siteKeys'], ({ siteKeys }) => [
   route({
     method: 'GET',
     path: `/api/v1/apps/${ANALYTICS_APP_KEY}/:siteId`,

@@ -17,7 +17,7 @@ const HASHED = 'assets/';
  * name no file and look like a screen of the application (no extension) get its page, so that a
  * reload or a bookmark of `/admin/users/42` works.
  */
-export default defineRoutes('back-office', ({ settings }) => {
+export default defineRoutes('back-office', ['settings'], ({ settings }) => {
   const dir = settings.backOfficeDir || join(serviceRoot(), 'dist', 'admin');
   let bundle: Promise<Map<string, BundledAsset>> | undefined;
   // Read at the first request, not at start: most processes (and every test app) never serve it.

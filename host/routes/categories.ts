@@ -33,7 +33,7 @@ const CategoryListQuery = Type.Composite([
 ]);
 
 /** Categories: created by administrators, listed level by level. */
-export default defineRoutes('categories', ({ categories }) => [
+export default defineRoutes('categories', ['categories'], ({ categories }) => [
   route({
     method: 'POST',
     path: '/api/v1/categories',

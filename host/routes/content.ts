@@ -48,7 +48,7 @@ function pathOptions(rest: string): ReadQuery {
  * answering `{"contentlets": [...]}`, live by default) and `/api/v1/content/{identifierOrInode}`
  * (envelope; signed-in users get the working version unless `live=true`).
  */
-export default defineRoutes('content', ({ contentReader: reader, fields }) => {
+export default defineRoutes('content', ['contentReader', 'fields'], ({ contentReader: reader, fields }) => {
   const typeOf = fields.typeOf.bind(fields);
   const legacy = (found: Awaited<ReturnType<ContentReader['byInode']>>) =>
     reply({ contentlets: [contentletMap(found.contentlet, found.type, found.fields, typeOf)] }, { envelope: false });

@@ -44,7 +44,7 @@ const layoutView = (rows: LayoutRow[]) =>
  * Tab divider fields) of columns (Column fields), reordered, changed or removed with the layout
  * answered back.
  */
-export default defineRoutes('field layout', ({ fieldLayout, readRules }) => {
+export default defineRoutes('field layout', ['fieldLayout', 'readRules'], ({ fieldLayout, readRules }) => {
   const base = '/api/v3/contenttype/:typeIdOrVarName/fields';
   return [
     route({

@@ -38,7 +38,7 @@ const ref = (params: { typeId: string; by: 'id' | 'var'; field: string }): Field
 const base = '/api/v1/contenttype/:typeId/fields/:by/:field/variables';
 const named = 'its field named by id (fields/id/{fieldId}) or variable (fields/var/{fieldVar})';
 
-export default defineRoutes('field variables', ({ fieldVariables, readRules }) => [
+export default defineRoutes('field variables', ['fieldVariables', 'readRules'], ({ fieldVariables, readRules }) => [
   route({
     method: 'GET',
     path: base,

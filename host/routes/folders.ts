@@ -73,7 +73,7 @@ function folderChanges(data: AssetFolderMembers | undefined) {
  * service's addition: the original has no REST move) and a recursive delete switch. Back-end users
  * only; the folder service checks the permissions.
  */
-export default defineRoutes('folders', ({ folders }) => [
+export default defineRoutes('folders', ['folders'], ({ folders }) => [
   route({
     method: 'POST',
     path: '/api/v1/folder/createfolders/:siteName',

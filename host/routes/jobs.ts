@@ -16,7 +16,7 @@ const JobListQuery = Type.Composite([
 ]);
 
 /** Durable jobs (mail and other side effects of workflow actions), for administrators. */
-export default defineRoutes('jobs', ({ jobAdmin }) => [
+export default defineRoutes('jobs', ['jobAdmin'], ({ jobAdmin }) => [
   route({
     method: 'GET',
     path: '/api/v1/jobs',

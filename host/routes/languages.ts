@@ -38,7 +38,7 @@ const languageSort = sortable(
 );
 
 /** Languages: listed by signed-in users, added by administrators. */
-export default defineRoutes('languages', ({ languages }) => [
+export default defineRoutes('languages', ['languages'], ({ languages }) => [
   route({
     method: 'GET',
     path: '/api/v2/languages',

@@ -111,56 +111,60 @@ function answer({ inode, identifier }: LegacySaveResult, answerType: string | un
  * with the members as JSON, XML, a url-encoded form or multipart (files for the Binary fields).
  * Every save is a workflow fire.
  */
-export default defineRoutes('legacy content save', ({ legacySave, uploads, legacyBodies }) => {
-  const save = (method: 'PUT' | 'POST') =>
-    route({
-      method,
-      path: `${BASE}/*operation`,
-      access: 'optional',
-      summary: 'Saves, publishes or fires a named action on content from a flat map of fields (legacy)',
-      query: SaveQuery,
-      // Read by the handler, by its Content-Type: the formats and the multipart parts need their own
-      // readers, and a caller who could not save is refused before a byte of it is read.
-      accepts: 'stream',
-      bodyTypes: SAVE_BODY_TYPES,
-      response: SAVE_RESPONSE,
-      answers: {
-        404: 'no such action, content type or item',
-        409: 'the item is locked by another user',
-        413: 'a file or the body is larger than allowed, or the body holds too many values',
-        415: 'a body in another format',
-      },
-      handler: async ({ request, query, principal }) => {
-        legacySave.caller(principal);
-        const path = parseLegacyPath(request.path.slice(BASE.length));
-        await legacySave.admit(principal, path.operation);
-        const saved = await withForm(request, { uploads, bodies: legacyBodies }, ({ form, files }) =>
-          legacySave.save({
-            principal,
-            operation: path.operation,
-            comment: path.comment,
-            assign: path.assign,
-            form,
-            files,
-            indexPolicy: parseIndexPolicy(query.indexPolicy ?? form.indexPolicy),
-          }),
-        );
-        return answer(saved, query.type ?? path.answerType);
-      },
-    });
-  const noOperation = (method: 'PUT' | 'POST') =>
-    route({
-      method,
-      path: BASE,
-      access: 'optional',
-      summary: 'A legacy save without an operation: refused with the forms that work',
-      answers: { 400: 'always: the path names no operation' },
-      response: { schema: Type.Never() },
-      // Refused before the body is read.
-      accepts: 'stream',
-      handler: () => {
-        throw new CmsError(Errors.LEGACY_OPERATION_MISSING);
-      },
-    });
-  return [save('PUT'), save('POST'), noOperation('PUT'), noOperation('POST')];
-});
+export default defineRoutes(
+  'legacy content save',
+  ['legacySave', 'uploads', 'legacyBodies'],
+  ({ legacySave, uploads, legacyBodies }) => {
+    const save = (method: 'PUT' | 'POST') =>
+      route({
+        method,
+        path: `${BASE}/*operation`,
+        access: 'optional',
+        summary: 'Saves, publishes or fires a named action on content from a flat map of fields (legacy)',
+        query: SaveQuery,
+        // Read by the handler, by its Content-Type: the formats and the multipart parts need their own
+        // readers, and a caller who could not save is refused before a byte of it is read.
+        accepts: 'stream',
+        bodyTypes: SAVE_BODY_TYPES,
+        response: SAVE_RESPONSE,
+        answers: {
+          404: 'no such action, content type or item',
+          409: 'the item is locked by another user',
+          413: 'a file or the body is larger than allowed, or the body holds too many values',
+          415: 'a body in another format',
+        },
+        handler: async ({ request, query, principal }) => {
+          legacySave.caller(principal);
+          const path = parseLegacyPath(request.path.slice(BASE.length));
+          await legacySave.admit(principal, path.operation);
+          const saved = await withForm(request, { uploads, bodies: legacyBodies }, ({ form, files }) =>
+            legacySave.save({
+              principal,
+              operation: path.operation,
+              comment: path.comment,
+              assign: path.assign,
+              form,
+              files,
+              indexPolicy: parseIndexPolicy(query.indexPolicy ?? form.indexPolicy),
+            }),
+          );
+          return answer(saved, query.type ?? path.answerType);
+        },
+      });
+    const noOperation = (method: 'PUT' | 'POST') =>
+      route({
+        method,
+        path: BASE,
+        access: 'optional',
+        summary: 'A legacy save without an operation: refused with the forms that work',
+        answers: { 400: 'always: the path names no operation' },
+        response: { schema: Type.Never() },
+        // Refused before the body is read.
+        accepts: 'stream',
+        handler: () => {
+          throw new CmsError(Errors.LEGACY_OPERATION_MISSING);
+        },
+      });
+    return [save('PUT'), save('POST'), noOperation('PUT'), noOperation('POST')];
+  },
+);

@@ -57,7 +57,7 @@ const ORDER = {
  * Menu links through the community plugin's `/api/v1/menulinks` endpoints (the original's core has
  * none). Back-end users only; the service checks the permissions.
  */
-export default defineRoutes('menu-links', ({ menuLinks }) => [
+export default defineRoutes('menu-links', ['menuLinks'], ({ menuLinks }) => [
   route({
     method: 'GET',
     path: '/api/v1/menulinks',

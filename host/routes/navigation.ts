@@ -36,7 +36,7 @@ const RESPONSE = { schema: NavItemSchema };
  * callers are served as `CONTENT_APIS_ALLOW_ANONYMOUS` allows every content read; the service
  * answers the serialised envelope, cached, so the bytes are written as they are.
  */
-export default defineRoutes('navigation', ({ navigation }) => {
+export default defineRoutes('navigation', ['navigation'], ({ navigation }) => {
   const handler = async (request: HttpRequest, uri: string, query: NavQueryValues, principal: Principal | null) => {
     const answer = await navigation.answer(principal, {
       uri,

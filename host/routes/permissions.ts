@@ -35,7 +35,7 @@ const ByPermissionTypeQuery = Type.Object({
  * Permissions: the original's read endpoints, and ours to give an asset its own grants or let it
  * inherit again (EDIT_PERMISSIONS on the asset; the service checks it).
  */
-export default defineRoutes('permissions', ({ assetPermissions }) => [
+export default defineRoutes('permissions', ['assetPermissions'], ({ assetPermissions }) => [
   route({
     method: 'GET',
     path: '/api/v1/permissions',

@@ -4,7 +4,7 @@ import { route } from '../http/route.js';
 import { defineRoutes } from './route-module.js';
 
 /** Liveness and readiness for load balancers and orchestrators; no credentials needed. */
-export default defineRoutes('probes', ({ readiness }) => [
+export default defineRoutes('probes', ['readiness'], ({ readiness }) => [
   route({
     method: 'GET',
     path: '/api/v1/probes/alive',

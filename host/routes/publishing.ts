@@ -59,7 +59,7 @@ const inEnvelope = (schema: TSchema) => ({ schema, envelope: true });
  * Push publishing: environments and endpoints (the original's resources, for administrators), the
  * push status per endpoint, and the endpoint other instances push bundles to.
  */
-export default defineRoutes('publishing', ({ pushAdmin, bundleReceiver }) => [
+export default defineRoutes('publishing', ['pushAdmin', 'bundleReceiver'], ({ pushAdmin, bundleReceiver }) => [
   route({
     method: 'GET',
     path: '/api/environment',

@@ -7,7 +7,7 @@ import { defineRoutes } from './route-module.js';
  * progress), then followed with GET. One runs at a time (409 SEARCH_REINDEX_RUNNING). Also under the
  * original's paths (`/api/v1/esindex/reindex`), which answer the same.
  */
-export default defineRoutes('search-index', ({ reindexer }) =>
+export default defineRoutes('search-index', ['reindexer'], ({ reindexer }) =>
   ['/api/v1/search/reindex', '/api/v1/esindex/reindex'].flatMap((path) => [
     route({
       method: 'POST',

@@ -61,76 +61,80 @@ function answer(body: unknown, pretty: boolean) {
  * `POST /api/content/_search` (Lucene query, sort, limit and offset, in the envelope). Every search
  * keeps to what the caller may read, inside the engine (see `ContentSearch`).
  */
-export default defineRoutes('search', ({ contentSearch, contentReader, fields }) => {
-  const related = new RelatedContent(contentReader, fields.typeOf.bind(fields));
-  const engineSearch = async (principal: Principal | null, body: SearchRequest, query: EngineQuery) => {
-    const depth = depthOf(query.depth);
-    const result = await contentSearch.search(principal, body, { live: query.live });
-    return { ...result, depth };
-  };
-  return [
-    route({
-      method: 'POST',
-      path: '/api/es/search',
-      access: 'optional',
-      summary: 'Searches content with an Elasticsearch request: the contentlets of the hits and the engine response',
-      response: { schema: EngineSearchAnswerSchema },
-      query: EngineQuery,
-      body: EngineRequest,
-      handler: async ({ principal, body, query }) => {
-        const { response, items, depth, live } = await engineSearch(principal, body, query);
-        const contentlets = await related.maps(principal, items, depth, live);
-        return answer({ contentlets, esresponse: [response] }, isPretty(query));
-      },
-    }),
-    route({
-      method: 'POST',
-      path: '/api/es/raw',
-      access: 'optional',
-      summary: "Searches content with an Elasticsearch request: the engine's response as it is",
-      response: { schema: SearchResponseSchema },
-      query: EngineQuery,
-      body: EngineRequest,
-      handler: async ({ principal, body, query }) => {
-        const { response } = await engineSearch(principal, body, query);
-        return answer(response, isPretty(query));
-      },
-    }),
-    route({
-      method: 'POST',
-      path: '/api/content/_search',
-      access: 'optional',
-      summary: 'Searches content with a Lucene query (the content search API of the JavaScript client)',
-      // In the envelope, as the original's content search answers, though outside /api/v1.
-      response: { schema: ContentSearchAnswerSchema, envelope: true },
-      body: ContentSearchBody,
-      handler: async ({ principal, body }) => {
-        const depth = depthOf(body.depth);
-        const started = performance.now();
-        const sort = body.sort ? parseSortSpec(body.sort) : [];
-        const { response, items } = await contentSearch.search(
-          principal,
-          {
-            // NOTE: archived items stay out, as the original's content search leaves them out.
-            query: { bool: { must: [parseLuceneQuery(body.query)], must_not: [{ term: { deleted: true } }] } },
-            from: body.offset ?? 0,
-            size: body.limit ?? 10,
-            ...(sort.length > 0 ? { sort } : {}),
-          },
-          { slot: 'unless-named' },
-        );
-        const queryTook = Math.round(performance.now() - started);
-        const contentlets = await related.maps(principal, items, depth, true);
-        return reply(
-          {
-            contentTook: Math.round(performance.now() - started) - queryTook,
-            jsonObjectView: { contentlets },
-            queryTook,
-            resultsSize: response.hits.total.value,
-          },
-          { envelope: true },
-        );
-      },
-    }),
-  ];
-});
+export default defineRoutes(
+  'search',
+  ['contentSearch', 'contentReader', 'fields'],
+  ({ contentSearch, contentReader, fields }) => {
+    const related = new RelatedContent(contentReader, fields.typeOf.bind(fields));
+    const engineSearch = async (principal: Principal | null, body: SearchRequest, query: EngineQuery) => {
+      const depth = depthOf(query.depth);
+      const result = await contentSearch.search(principal, body, { live: query.live });
+      return { ...result, depth };
+    };
+    return [
+      route({
+        method: 'POST',
+        path: '/api/es/search',
+        access: 'optional',
+        summary: 'Searches content with an Elasticsearch request: the contentlets of the hits and the engine response',
+        response: { schema: EngineSearchAnswerSchema },
+        query: EngineQuery,
+        body: EngineRequest,
+        handler: async ({ principal, body, query }) => {
+          const { response, items, depth, live } = await engineSearch(principal, body, query);
+          const contentlets = await related.maps(principal, items, depth, live);
+          return answer({ contentlets, esresponse: [response] }, isPretty(query));
+        },
+      }),
+      route({
+        method: 'POST',
+        path: '/api/es/raw',
+        access: 'optional',
+        summary: "Searches content with an Elasticsearch request: the engine's response as it is",
+        response: { schema: SearchResponseSchema },
+        query: EngineQuery,
+        body: EngineRequest,
+        handler: async ({ principal, body, query }) => {
+          const { response } = await engineSearch(principal, body, query);
+          return answer(response, isPretty(query));
+        },
+      }),
+      route({
+        method: 'POST',
+        path: '/api/content/_search',
+        access: 'optional',
+        summary: 'Searches content with a Lucene query (the content search API of the JavaScript client)',
+        // In the envelope, as the original's content search answers, though outside /api/v1.
+        response: { schema: ContentSearchAnswerSchema, envelope: true },
+        body: ContentSearchBody,
+        handler: async ({ principal, body }) => {
+          const depth = depthOf(body.depth);
+          const started = performance.now();
+          const sort = body.sort ? parseSortSpec(body.sort) : [];
+          const { response, items } = await contentSearch.search(
+            principal,
+            {
+              // NOTE: archived items stay out, as the original's content search leaves them out.
+              query: { bool: { must: [parseLuceneQuery(body.query)], must_not: [{ term: { deleted: true } }] } },
+              from: body.offset ?? 0,
+              size: body.limit ?? 10,
+              ...(sort.length > 0 ? { sort } : {}),
+            },
+            { slot: 'unless-named' },
+          );
+          const queryTook = Math.round(performance.now() - started);
+          const contentlets = await related.maps(principal, items, depth, true);
+          return reply(
+            {
+              contentTook: Math.round(performance.now() - started) - queryTook,
+              jsonObjectView: { contentlets },
+              queryTook,
+              resultsSize: response.hits.total.value,
+            },
+            { envelope: true },
+          );
+        },
+      }),
+    ];
+  },
+);

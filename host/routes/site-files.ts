@@ -32,7 +32,7 @@ const FILE_BYTES = fileAnswer("The file's bytes, of its media type");
  * What `/dA/` serves was uploaded into some item's field, not put on a site to run there: scripts,
  * HTML, SVG and XML are downloads there (see `fileReply`); images, PDFs and the like stay inline.
  */
-export default defineRoutes('site-files', ({ fileDelivery }) => {
+export default defineRoutes('site-files', ['fileDelivery'], ({ fileDelivery }) => {
   const shortUrl = route({
     method: 'GET',
     path: '/dA/:id',

@@ -47,7 +47,7 @@ function siteFilters(query: Static<typeof SiteFilterQuery>): Omit<SiteQuery, 'of
 }
 
 /** Sites: created by administrators, read by signed-in users who hold READ on them. */
-export default defineRoutes('sites', ({ sites, readRules }) => [
+export default defineRoutes('sites', ['sites', 'readRules'], ({ sites, readRules }) => [
   route({
     method: 'POST',
     path: '/api/v1/site',

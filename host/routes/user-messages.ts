@@ -11,7 +11,7 @@ const Paging = Type.Object({
 });
 
 /** Messages workflow fires (the Message actionlet) left for the caller: each user sees only their own. */
-export default defineRoutes('user-messages', ({ userMessages }) => [
+export default defineRoutes('user-messages', ['userMessages'], ({ userMessages }) => [
   route({
     method: 'GET',
     path: '/api/v1/messages',

@@ -56,7 +56,7 @@ const roleSort = sortable(
 );
 
 /** Administration of users and roles: administrators only. */
-export default defineRoutes('users', ({ users, auth }) => [
+export default defineRoutes('users', ['users', 'auth'], ({ users, auth }) => [
   route({
     method: 'POST',
     path: '/api/v1/users',

@@ -137,6 +137,7 @@ async function fireEach(
  */
 export default defineRoutes(
   'workflow fire extras',
+  ['fireEngine', 'systemActions', 'taskHistory', 'fields', 'uploads', 'storage', 'workflows', 'contentSearch'],
   ({ fireEngine: engine, systemActions, taskHistory, fields, uploads, storage, workflows, contentSearch }) => {
     const typeOf = fields.typeOf.bind(fields);
     const byNameBody = jsonOrMultipartBody(ByNameBody, uploads);

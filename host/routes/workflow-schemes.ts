@@ -20,6 +20,7 @@ const Done = (word: 'OK' | 'Ok') => ({ schema: Type.Literal(word) });
  */
 export default defineRoutes(
   'workflow schemes',
+  ['schemeTransfer', 'workflowOrdering', 'workflowAvailability', 'workflows', 'readRules'],
   ({ schemeTransfer, workflowOrdering, workflowAvailability, workflows, readRules }) => {
     const visible = visibleWorkflow(workflows, readRules);
     return [

@@ -44,7 +44,7 @@ const TaskSearchBody = Type.Object({
  * The workflow task search. The original's path could not be confirmed; this one sits beside the
  * other workflow endpoints.
  */
-export default defineRoutes('workflow tasks', ({ taskSearch }) => [
+export default defineRoutes('workflow tasks', ['taskSearch'], ({ taskSearch }) => [
   route({
     method: 'POST',
     path: '/api/v1/workflow/search',

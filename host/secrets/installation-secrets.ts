@@ -3,6 +3,7 @@ import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../../core/config/config.js';
 import { readProperty } from '../../core/config/properties.js';
+import type { Encryptor } from '../../core/plugin/encryptor.js';
 import type { SecretSealer } from '../../core/plugin/secret-sealer.js';
 import { resolveNamed, type PluginRegistry } from '../../core/plugin/registry.js';
 import { encryptorSealer } from '../../core/secrets/encryptor-sealer.js';
@@ -20,7 +21,11 @@ const PROPERTY = 'encryptor.implementation';
  */
 export function installationSecrets(registry: PluginRegistry, config: Config, dataDir: string): SecretSealer {
   const name = readProperty(config, PROPERTY, HOST_PROPERTIES[PROPERTY]);
-  const encryptor = resolveNamed(registry.encryptors, PROPERTY, name, config.origin(PROPERTY));
+  return installationSealer(resolveNamed(registry.encryptors, PROPERTY, name, config.origin(PROPERTY)), dataDir);
+}
+
+/** Seals with `encryptor`, given the installation's key from `dataDir`. */
+export function installationSealer(encryptor: Encryptor, dataDir: string): SecretSealer {
   return encryptorSealer(encryptor, () => readOrMakeKey(join(dataDir, SECRETS_KEY_FILE)));
 }
 

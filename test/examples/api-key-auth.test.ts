@@ -1,7 +1,5 @@
 import t from 'tap';
 import { createHash } from 'node:crypto';
-import { StorageToken } from '../../core/plugin/tokens.js';
-import { resolve } from '../../host/container.js';
 import { installExamples } from '../helpers/example-packages.js';
 import { startTestApp } from '../helpers/test-app.js';
 
@@ -43,7 +41,7 @@ t.test('the api-key scheme, installed as a package and loaded by name, signs req
   const editor = await current({ 'x-api-key': EDITOR_KEY });
   t.equal(editor.status, 200, 'found by e-mail, whatever its case');
   t.equal(editor.json.userId, created.json.entity.userId);
-  await resolve(s.app.container, StorageToken).users.update(created.json.entity.userId, { active: false });
+  await s.app.services.storage.users.update(created.json.entity.userId, { active: false });
   t.equal((await current({ 'x-api-key': EDITOR_KEY })).status, 401, 'an inactive user is never signed in');
 });
 

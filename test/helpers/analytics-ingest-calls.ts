@@ -1,5 +1,3 @@
-import { resolve } from '../../host/container.js';
-import { StorageToken } from '../../core/plugin/tokens.js';
 import type { TestApp } from './test-app.js';
 
 /** The analytics ingest endpoint, and calls the ingest tests share. */
@@ -26,4 +24,4 @@ export const send = (s: TestApp, body: string, headers: Record<string, string> =
   s.http('POST', INGEST, { headers, raw: body });
 
 export const stored = async (s: TestApp, siteId: string) =>
-  (await resolve(s.app.container, StorageToken).analyticsEvents.list({ siteId, limit: 100, offset: 0 })).total;
+  (await s.app.services.storage.analyticsEvents.list({ siteId, limit: 100, offset: 0 })).total;

@@ -2,9 +2,7 @@ import t, { type Test } from 'tap';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { StorageToken } from '../../core/plugin/tokens.js';
 import { buildApp } from '../../host/app.js';
-import { resolve } from '../../host/container.js';
 import { runMain } from '../helpers/service-process.js';
 import { CapturingSink, tempDataDir } from '../helpers/test-app.js';
 
@@ -51,12 +49,12 @@ t.test('an unknown property stops start-up: where, and the likely name', async (
 t.test('a property a loaded plugin declares is known; a typo of it is not', async (t) => {
   const plugin = writePlugin();
   const { app } = await start(t, [`plugins=${plugin}`, 'acme.header=x-login']);
-  t.ok(app.container, 'started');
+  t.ok(app.services, 'started');
   await t.rejects(start(t, [`plugins=${plugin}`, 'acme.headr=x-login']), {
     message: 'unknown property acme.headr in cms.properties line 2 — did you mean acme.header?',
   });
   // Without the plugin, acme. is nobody's prefix: the name may belong to another tool.
-  t.ok((await start(t, ['acme.header=x-login'])).app.container, 'unknown prefixes stay allowed');
+  t.ok((await start(t, ['acme.header=x-login'])).app.services, 'unknown prefixes stay allowed');
 });
 
 t.test('config.strict=false: start-up goes on, with a warning naming the line', async (t) => {
@@ -147,7 +145,7 @@ t.test('auth.password.hash.cost: a power of two; new hashes take it, stored ones
   });
   await t.rejects(start(t, [], { CMS_AUTH_PASSWORD_HASH_COST: '512' }), { name: 'StartupError' });
   const first = await start(t, ['auth.password.hash.cost=2048']);
-  const admin = await resolve(first.app.container, StorageToken).users.findByEmail('admin@cms.com');
+  const admin = await first.app.services.storage.users.findByEmail('admin@cms.com');
   t.match(admin?.passwordHash, /^scrypt\$2048\$/, 'the administrator is hashed at the configured cost');
   await first.app.close();
   // The same data directory at the default cost: the stored hash is kept, and still signs in.

@@ -1,7 +1,4 @@
 import t from 'tap';
-import { AnalyticsIngest } from '../../host/analytics/ingest-pool.js';
-import { resolve } from '../../host/container.js';
-import { StorageToken } from '../../core/plugin/tokens.js';
 import { batch, context, pageview, trackerBatch, type Json } from '../helpers/analytics-batches.js';
 import { INGEST, JSON_TYPE, send, siteKey, stored } from '../helpers/analytics-ingest-calls.js';
 import { createTestDatabase } from '../helpers/mysql-database.js';
@@ -62,7 +59,7 @@ for (const storage of ['sqlite', 'mysql'] as const) {
     const env: Record<string, string> = url ? { CMS_STORAGE_DRIVER: 'mysql', CMS_STORAGE_MYSQL_URL: url } : {};
     const s = (await startTestApp(t, { dataDir, env }))!;
     const { siteId, key } = await siteKey(s);
-    const ingest = resolve(s.app.container, AnalyticsIngest);
+    const ingest = s.app.services.analyticsIngest;
     const body = Buffer.from(batch([pageview(), pageview()], context({ site_auth: key })));
     // Taken by the pool, then the service stops while they run.
     const taken = Array.from({ length: 5 }, () => ingest.ingest(body, new Date()));
@@ -78,7 +75,7 @@ for (const storage of ['sqlite', 'mysql'] as const) {
 t.test('a body handed over in a block of its own moves to the worker; any other is copied', async (t) => {
   const s = (await startTestApp(t))!;
   const { siteId, key } = await siteKey(s);
-  const ingest = resolve(s.app.container, AnalyticsIngest);
+  const ingest = s.app.services.analyticsIngest;
   const text = batch([pageview()], context({ site_auth: key }));
   const own = new Uint8Array(Buffer.from(text));
   t.equal((await ingest.ingest(own, new Date(), { handOver: true })).status, 200);
@@ -113,8 +110,7 @@ t.test('a batch as the tracker sends it, over a socket from another site, at the
   t.equal(answer.status, 200);
   t.same(await answer.json(), { status: 'SUCCESS', success: 15, failed: 0, errors: [] });
   t.equal(answer.headers.get('access-control-allow-origin'), '*');
-  const events = (await resolve(s.app.container, StorageToken).analyticsEvents.list({ siteId, limit: 100, offset: 0 }))
-    .events;
+  const events = (await s.app.services.storage.analyticsEvents.list({ siteId, limit: 100, offset: 0 })).events;
   t.equal(events.length, 15);
   t.match(events.find((e) => e.eventType === 'cta_click')?.data, { custom: { button: 'hero', padding: /^p+$/ } });
   t.match(events.findLast((e) => e.eventType === 'pageview')?.data, { utm: { source: 'newsletter' } });

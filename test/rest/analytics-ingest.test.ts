@@ -1,7 +1,5 @@
 import t from 'tap';
 import { readdirSync, readFileSync } from 'node:fs';
-import { resolve } from '../../host/container.js';
-import { StorageToken } from '../../core/plugin/tokens.js';
 import {
   batch,
   context,
@@ -74,8 +72,7 @@ testOnEachStorage(
     const answer = await send(s, batch([...atLimits, customEvent('x'.repeat(256))], ctx));
     t.equal(answer.status, 207, answer.text);
     t.match(answer.json, { success: 4, failed: 1, errors: [{ code: 'INVALID_FIELD_VALUE', eventIndex: 4 }] });
-    const events = (await resolve(s.app.container, StorageToken).analyticsEvents.list({ siteId, limit: 10, offset: 0 }))
-      .events;
+    const events = (await s.app.services.storage.analyticsEvents.list({ siteId, limit: 10, offset: 0 })).events;
     const impressionRow = events.find((e) => e.eventType === 'content_impression');
     t.equal(impressionRow?.contentTitle, long, 'a content title of 16,384 characters');
     t.equal(impressionRow?.contentIdentifier, short);

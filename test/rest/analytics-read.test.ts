@@ -1,8 +1,6 @@
 import type { IngestContext } from '../../core/analytics/normalised-event.js';
 import { batchReceipt, normaliseEvent } from '../../core/analytics/normalise-event.js';
-import { StorageToken } from '../../core/plugin/tokens.js';
 import { SEED_IDS } from '../../core/setup/seed-installation.js';
-import { resolve } from '../../host/container.js';
 import {
   batch,
   click,
@@ -147,7 +145,7 @@ async function knownHistory(s: TestApp, siteId: string, otherSiteId: string): Pr
     [visitor('s3', 'u2'), '2025-06-11T12:02:00.000Z', conversion('trial')],
     [visitor('s3', 'u2'), '2025-06-11T12:03:00.000Z', customEvent('form_submit')],
   ];
-  const events = resolve(s.app.container, StorageToken).analyticsEvents;
+  const events = s.app.services.storage.analyticsEvents;
   // Not in time order: reads order by the time of receipt.
   for (const [ctx, at, event] of history.reverse())
     await events.insert(siteId, [normaliseEvent(event, ctx, batchReceipt(ctx, new Date(at)))]);

@@ -1,8 +1,6 @@
 import type { NormalisedEvent } from '../../core/analytics/normalised-event.js';
 import { sweepExpiredEvents } from '../../core/analytics/retention-sweep.js';
 import type { AnalyticsEventRepository, Storage } from '../../core/plugin/storage-driver.js';
-import { StorageToken } from '../../core/plugin/tokens.js';
-import { resolve } from '../../host/container.js';
 import { normalisedEvent } from '../helpers/normalised-event.js';
 import { testOnSqlite, type TestApp } from '../helpers/test-app.js';
 import { waitUntil } from '../helpers/wait-async.js';
@@ -20,7 +18,7 @@ function events(count: number, daysAgo: number, now: number): NormalisedEvent[] 
   );
 }
 
-const storageOf = (s: TestApp): Storage => resolve(s.app.container, StorageToken);
+const storageOf = (s: TestApp): Storage => s.app.services.storage;
 const total = async (repo: AnalyticsEventRepository, siteId: string) =>
   (await repo.list({ siteId, limit: 1, offset: 0 })).total;
 

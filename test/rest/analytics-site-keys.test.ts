@@ -1,11 +1,9 @@
-import { SiteKeyService } from '../../core/analytics/site-key-service.js';
-import { resolve } from '../../host/container.js';
 import { testOnSqlite, type TestApp } from '../helpers/test-app.js';
 
 const CONFIG = '/api/v1/apps/cmsContentAnalytics-config';
 const generate = (s: TestApp, siteId: string, headers: Record<string, string>) =>
   s.http('GET', `/api/v1/analytics/content/siteauth/generate/${siteId}`, { headers });
-const siteKeys = (s: TestApp) => resolve(s.app.container, SiteKeyService);
+const siteKeys = (s: TestApp) => s.app.services.siteKeys;
 
 /** A site, and a user whose role may edit it (and so manage its key), and one whose role may only read it. */
 async function siteWithUsers(s: TestApp) {

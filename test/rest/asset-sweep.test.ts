@@ -2,8 +2,6 @@ import t from 'tap';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AssetSweeper } from '../../core/content/asset-sweeper.js';
-import { resolve } from '../../host/container.js';
 import { storedAssetKey } from '../helpers/stored-asset-key.js';
 import { startTestApp, testOnSqlite, type TestApp } from '../helpers/test-app.js';
 import { createFolders } from '../helpers/folders.js';
@@ -74,7 +72,7 @@ testOnSqlite('files no version references are swept; referenced and recent ones 
   mkdirSync(join(s.dataDir, 'assets', '0b9c6a4e-4c1f-4f6e-9a59-2f8d7e1c0a11'));
   writeFileSync(join(s.dataDir, 'assets', ...orphan.split('/')), 'orphan');
 
-  const sweeper = resolve(s.app.container, AssetSweeper);
+  const sweeper = s.app.services.assetSweeper;
   t.match(await sweeper.sweep(), { listed: 5, recent: 5, deleted: 0 }, 'within the grace period nothing is swept');
   for (const key of [first.key, second.key, deleted.key, image.key, orphan]) t.ok(onDisk(key), `${key} stays`);
 
@@ -104,7 +102,7 @@ t.test('a third-party store that lists is swept through its contract', async (t)
   await fire(s, 'ARCHIVE', undefined, `?inode=${gone.inode}`);
   await fire(s, 'DESTROY', undefined, `?inode=${gone.inode}`);
   t.ok(files.has(gone.key));
-  await resolve(s.app.container, AssetSweeper).sweep({ now: LATER() });
+  await s.app.services.assetSweeper.sweep({ now: LATER() });
   t.ok(files.has(kept.key));
   t.notOk(files.has(gone.key));
 });
@@ -128,5 +126,5 @@ t.test('the sweep runs on its schedule, and a store that cannot list is said so 
   );
   const unlisted = (await startTestApp(t, { env: { CMS_PLUGINS: plugin, CMS_ASSETS_DRIVER: 'nolist' } }))!;
   t.equal(unlisted.logs.filter((line) => /cannot list its files/.test(String(line.msg))).length, 1);
-  t.equal(await resolve(unlisted.app.container, AssetSweeper).sweep(), undefined, 'nothing to sweep with');
+  t.equal(await unlisted.app.services.assetSweeper.sweep(), undefined, 'nothing to sweep with');
 });

@@ -2,8 +2,6 @@ import t from 'tap';
 import { ContentService, setFieldValue } from '../../core/content/content-service.js';
 import { CmsError } from '../../core/errors/index.js';
 import type { Storage } from '../../core/plugin/storage-driver.js';
-import { StorageToken } from '../../core/plugin/tokens.js';
-import { resolve } from '../../host/container.js';
 import { startTestApp, testOnSqlite, type TestApp } from '../helpers/test-app.js';
 import { createFolders } from '../helpers/folders.js';
 
@@ -28,8 +26,7 @@ async function setUp(s: TestApp) {
     headers: admin,
     body: { languageCode: 'es', countryCode: 'ES', language: 'Spanish', country: 'Spain' },
   });
-  const storage = resolve(s.app.container, StorageToken);
-  const content = resolve(s.app.container, ContentService);
+  const { storage, content } = s.app.services;
   return { admin, storage, content };
 }
 

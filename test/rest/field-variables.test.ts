@@ -1,5 +1,3 @@
-import { StorageToken } from '../../core/plugin/tokens.js';
-import { resolve } from '../../host/container.js';
 import { testOnSqlite, textContentType, userWithNewRole } from '../helpers/test-app.js';
 
 const CLAZZ = 'com.cms.contenttype.model.field.ImmutableFieldVariable';
@@ -13,7 +11,7 @@ testOnSqlite('field variables by field id and by field variable, with their refu
   const byVar = '/api/v1/contenttype/Recipe/fields/var/title/variables';
 
   t.same((await s.http('GET', byId, { headers: admin })).json.entity, [], 'none at first');
-  const storage = resolve(s.app.container, StorageToken);
+  const storage = s.app.services.storage;
   const versionBefore = await storage.definitionsVersion();
   const created = await s.http('POST', byId, {
     headers: admin,

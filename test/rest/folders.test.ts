@@ -1,5 +1,3 @@
-import { StorageToken } from '../../core/plugin/tokens.js';
-import { resolve } from '../../host/container.js';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import t from 'tap';
@@ -175,7 +173,7 @@ testOnSqlite(
     t.match(renamed.json.entity, { name: 'Staff', path: '/staff/', title: 'Staff' });
     t.equal((await get('/api/v1/folder/sitename/default/uri/staff/people')).status, 200, 'the sub-folder moved along');
     t.equal((await get('/api/v1/folder/sitename/default/uri/team')).status, 404);
-    const storage = resolve(s.app.container, StorageToken);
+    const storage = s.app.services.storage;
     t.equal((await storage.content.findIdentifier(file))?.parentPath, '/staff/people', "the file's path moved");
     t.ok(await eventually(async () => (await search('/staff/people')).includes(file)), 'found at its new path');
     t.same(await search('/team/people'), [], 'no longer at the old one');
@@ -318,9 +316,7 @@ testOnSqlite(
     t.match(nowhere.json.message, /\/no\/such\/folder/);
     const otherCase = await fire({ hostFolder: 'default:/DOCS', fileName: 'b.txt' });
     t.equal(otherCase.status, 200, 'folder paths ignore case');
-    const stored = await resolve(s.app.container, StorageToken).content.findIdentifier(
-      otherCase.json.entity.identifier,
-    );
+    const stored = await s.app.services.storage.content.findIdentifier(otherCase.json.entity.identifier);
     t.equal(stored?.parentPath, '/docs', "kept as the folder's path");
     const docs = await s.http('GET', '/api/v1/folder/sitename/default/uri/docs', { headers: admin });
     t.equal(stored?.folder, docs.json.entity.identifier, "the item's folder is the folder's identifier");
@@ -331,7 +327,7 @@ testOnSqlite(
 t.test('an upgrade makes the folders that content saved before folders were kept uses', async (t) => {
   const dataDir = tempDataDir(t);
   const first = (await startTestApp(t, { dataDir }))!;
-  const storage = resolve(first.app.container, StorageToken);
+  const storage = first.app.services.storage;
   const typeId = (
     await first.http('POST', '/api/v1/contenttype', {
       headers: first.basicAuth(),
@@ -353,7 +349,7 @@ t.test('an upgrade makes the folders that content saved before folders were kept
   raw.prepare("DELETE FROM settings WHERE setting_key = 'folders.backfilled'").run();
   raw.close();
   const second = (await startTestApp(t, { dataDir }))!;
-  const folders = resolve(second.app.container, StorageToken).folders;
+  const folders = second.app.services.storage.folders;
   t.same(
     (await folders.listSubtree(DEFAULT_SITE, '/legacy/')).map((f) => [f.path, f.name]),
     [

@@ -1,5 +1,3 @@
-import { resolve } from '../../host/container.js';
-import { StorageToken } from '../../core/plugin/tokens.js';
 import { SEED_IDS } from '../../core/setup/seed-installation.js';
 import { createFolders } from '../helpers/folders.js';
 import { testOnSqlite, type TestApp } from '../helpers/test-app.js';
@@ -20,7 +18,7 @@ testOnSqlite('working and live versions differ until published; unpublish and de
   const admin = s.basicAuth();
   const link = await makeLink(s);
   const id = link.identifier as string;
-  const storage = resolve(s.app.container, StorageToken);
+  const storage = s.app.services.storage;
   const live = () => storage.menuLinks.find(id, 'live');
 
   const published = await s.http('PUT', `/api/v1/menulinks/${id}/_publish`, { headers: admin });
@@ -73,7 +71,7 @@ testOnSqlite('working and live versions differ until published; unpublish and de
 testOnSqlite('the navigation version changes with each link write, and not on reads', async (t, s) => {
   await createFolders(s, 'default', ['/about']);
   const admin = s.basicAuth();
-  const storage = resolve(s.app.container, StorageToken);
+  const storage = s.app.services.storage;
   let before = await storage.navigationVersion();
   const changes = async (what: string, write: () => Promise<unknown>) => {
     await write();
@@ -123,7 +121,7 @@ testOnSqlite('a folder holding only a link is not empty; a recursive delete take
   });
   t.equal(deleted.status, 200, deleted.text);
   t.equal((await s.http('GET', `/api/v1/menulinks/${inTeam.identifier}`, { headers: admin })).status, 404);
-  const storage = resolve(s.app.container, StorageToken);
+  const storage = s.app.services.storage;
   t.equal(await storage.menuLinks.find(inTeam.identifier as string, 'live'), undefined, 'the live version too');
   t.match((await s.http('GET', `/api/v1/menulinks/${pointing.identifier}`, { headers: admin })).json.entity, {
     internalLinkIdentifier: team,

@@ -1,6 +1,4 @@
 import t, { type Test } from 'tap';
-import { Reindexer } from '../../core/search/reindexer.js';
-import { resolve } from '../../host/container.js';
 import { answerProblems, checkDocumentedAnswer } from '../helpers/documented-answer.js';
 import { startTestApp, testOnSqlite, type TestApp } from '../helpers/test-app.js';
 import { edgeEndpointForm } from '../helpers/push-endpoint.js';
@@ -30,7 +28,7 @@ testOnSqlite('starting a reindex answers 202 with the documented progress', asyn
     // The success is a 202, documented as the route's success status (the test app checks it too).
     t.same(answerProblems(s.app.routeOf('POST', path)!, started), [], `${path}: the progress as documented`);
     // One reindex runs at a time: the next path starts once this one is over.
-    await resolve(s.app.container, Reindexer).settled();
+    await s.app.services.reindexer.settled();
   }
 });
 

@@ -1,9 +1,6 @@
 import t from 'tap';
 import { BASE_TYPE_IDS, seedBaseContentTypes } from '../../core/setup/seed-base-types.js';
 import { SEED_IDS } from '../../core/setup/seed-installation.js';
-import { FieldService } from '../../core/content/field-service.js';
-import { StorageToken } from '../../core/plugin/tokens.js';
-import { resolve } from '../../host/container.js';
 import { createFolderOf, createFolders } from '../helpers/folders.js';
 import { startTestApp, testOnSqlite, type TestApp } from '../helpers/test-app.js';
 
@@ -125,8 +122,8 @@ testOnSqlite('the default page and file types are seeded once, and an installerâ
   });
   t.equal(renamed.status, 200, renamed.text);
   // What a restart does: the seed runs again.
-  const storage = resolve(s.app.container, StorageToken);
-  const fields = resolve(s.app.container, FieldService);
+  const storage = s.app.services.storage;
+  const fields = s.app.services.fields;
   await seedBaseContentTypes(storage, (tx, type, inputs) => fields.createIn(tx, type, inputs));
   const again = await s.http('GET', '/api/v1/contenttype/id/FileAsset', { headers: admin });
   t.equal(again.json.entity.name, 'Uploads', 'the installerâ€™s name stands');

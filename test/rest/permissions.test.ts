@@ -1,7 +1,5 @@
 import t from 'tap';
-import { StorageToken } from '../../core/plugin/tokens.js';
 import { SEED_IDS } from '../../core/setup/seed-installation.js';
-import { resolve } from '../../host/container.js';
 import { startTestApp, tempDataDir, testOnSqlite, textContentType, type TestApp } from '../helpers/test-app.js';
 
 const PASSWORD = 'member-password-1';
@@ -205,7 +203,7 @@ t.test('the seed grants reach an upgraded installation once, and never overwrite
     { roleId: SEED_IDS.ownerRole, permissions: ['READ', 'WRITE', 'PUBLISH'] },
   ]);
   // An installation from before permissions existed: SYSTEM_HOST has none.
-  await resolve(first.app.container, StorageToken).permissions.reset('SYSTEM_HOST');
+  await first.app.services.storage.permissions.reset('SYSTEM_HOST');
   await first.app.close();
   const upgraded = (await startTestApp(t, { dataDir }))!;
   const after = await upgraded.http('GET', '/api/v1/permissions/SYSTEM_HOST', { headers: admin });

@@ -3,8 +3,6 @@ import { fileURLToPath } from 'node:url';
 import { SystemEventBus } from '../../core/events/system-event-bus.js';
 import { SystemEventRelay } from '../../core/events/system-event-relay.js';
 import type { RaisedEvent } from '../../core/events/system-event.js';
-import { StorageToken } from '../../core/plugin/tokens.js';
-import { resolve } from '../../host/container.js';
 import { mustOpen } from '../helpers/event-socket-client.js';
 import { edgeEndpointForm } from '../helpers/push-endpoint.js';
 import { startTestApp, textContentType } from '../helpers/test-app.js';
@@ -24,7 +22,7 @@ t.test(
       env: { CMS_PLUGINS: CODECS, CMS_ENCRYPTOR_IMPLEMENTATION: 'acme.ReversingEncryptor' },
     }))!;
     const admin = s.basicAuth();
-    const storage = resolve(s.app.container, StorageToken);
+    const storage = s.app.services.storage;
     await textContentType(s, 'News', ['title', 'summary']);
 
     const added = await s.http('POST', `/api/v1/workflow/actions/${SAVE}/actionlets`, {
@@ -69,8 +67,8 @@ t.test(
         CMS_GSON_CONFIGURATOR: 'acme.IsoDates',
       },
     }))!;
-    const storage = resolve(s.app.container, StorageToken);
-    const bus = resolve(s.app.container, SystemEventBus);
+    const storage = s.app.services.storage;
+    const bus = s.app.services.events;
     // What another process on the same database runs: it reads the journal with the same marshal.
     const elsewhere = new SystemEventBus({ origin: 'another-process', journal: false, json: bus.json });
     const relayed: RaisedEvent[] = [];

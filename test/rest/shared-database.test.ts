@@ -1,6 +1,4 @@
 import t from 'tap';
-import { SiteKeyService } from '../../core/analytics/site-key-service.js';
-import { resolve } from '../../host/container.js';
 import { twoApps } from '../helpers/two-apps.js';
 import { textContentType, type TestApp } from '../helpers/test-app.js';
 
@@ -84,7 +82,7 @@ for (const storage of ['sqlite', 'mysql'] as const) {
       if (!apps) return;
       const [a, b] = apps;
       const admin = a.basicAuth();
-      const verifyInB = (siteAuth: string) => resolve(b.app.container, SiteKeyService).verify(siteAuth);
+      const verifyInB = (siteAuth: string) => b.app.services.siteKeys.verify(siteAuth);
       const generate = async () =>
         (await a.http('GET', '/api/v1/analytics/content/siteauth/generate/default', { headers: admin })).text;
       const first = await generate();

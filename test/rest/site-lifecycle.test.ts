@@ -1,6 +1,3 @@
-import { ContentService } from '../../core/content/content-service.js';
-import { resolve } from '../../host/container.js';
-import { StorageToken } from '../../core/plugin/tokens.js';
 import { testOnEachStorage, testOnSqlite, type TestApp } from '../helpers/test-app.js';
 
 // Archiving, unarchiving and deleting sites on the original's paths.
@@ -87,7 +84,7 @@ testOnSqlite('an archived site stops answering; only an archived site is deleted
   t.equal(await gone(`/api/v1/site/${siteId}`), 404, 'the site is gone');
   t.equal(await gone(`/api/v1/content/${file}`), 404, 'its content is gone');
   // The folder endpoints name the site, which is unknown now: ask the storage.
-  const storage = resolve(s.app.container, StorageToken);
+  const storage = s.app.services.storage;
   t.same(await storage.folders.listSubtree(siteId, '/'), [], 'its folders are gone');
   t.equal(await storage.analyticsSiteKeys.find(siteId), undefined, 'its analytics key is gone');
   t.equal(await gone(`/api/v1/contenttype/id/${typeId}`), 404, 'the type kept on it is gone');
@@ -209,7 +206,7 @@ testOnEachStorage('a deletion that fails part of the way removes nothing: one tr
   await s.http('PUT', `/api/v1/site/${siteId}/_archive`, { headers: admin });
 
   // The second item's removal fails, after the first one's.
-  const content = resolve(s.app.container, ContentService);
+  const content = s.app.services.content;
   const destroy = content.destroy.bind(content);
   let calls = 0;
   content.destroy = async (tx, identifier) => {
@@ -230,7 +227,7 @@ testOnEachStorage('a deletion that fails part of the way removes nothing: one tr
       200,
       'and every item of it',
     );
-  const storage = resolve(s.app.container, StorageToken);
+  const storage = s.app.services.storage;
   t.equal((await storage.folders.listSubtree(siteId, '/')).length, 1, 'and its folder');
   t.equal((await s.http('DELETE', `/api/v1/site/${siteId}`, { headers: admin })).status, 200, 'a retry succeeds');
 });

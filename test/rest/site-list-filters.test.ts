@@ -1,5 +1,3 @@
-import { resolve } from '../../host/container.js';
-import { StorageToken } from '../../core/plugin/tokens.js';
 import { testOnSqlite, type TestApp } from '../helpers/test-app.js';
 
 // GET /api/v1/site takes the original's filters (filter, archive, live, system, page, per_page).
@@ -21,7 +19,7 @@ async function threeSites(s: TestApp): Promise<void> {
   const archived = await s.http('PUT', `/api/v1/site/${ids['beta.filter.test']}/_archive`, { headers: admin });
   if (archived.status !== 200) throw new Error(archived.text);
   // No endpoint stops a site without archiving it: stop one through the storage.
-  const storage = resolve(s.app.container, StorageToken);
+  const storage = s.app.services.storage;
   const gamma = (await storage.sites.findById(ids['gamma.filter.test']!))!;
   await storage.sites.update({ ...gamma, live: false });
 }

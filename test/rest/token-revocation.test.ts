@@ -1,8 +1,6 @@
 import { join } from 'node:path';
 import t, { type Test } from 'tap';
 import { createTestDatabase } from '../helpers/mysql-database.js';
-import { StorageToken } from '../../core/plugin/tokens.js';
-import type { Storage } from '../../core/plugin/storage-driver.js';
 import { ADMIN, startTestApp, tempDataDir, testOnSqlite, type TestApp } from '../helpers/test-app.js';
 
 const SIGNING = { CMS_JSON_WEB_TOKEN_HASH_SIGNING_KEY: 'shared-signing-key-of-at-least-32-characters' };
@@ -83,7 +81,7 @@ testOnSqlite(
     const { jwt } = await keyFrom(s);
     const viaCookie = () => s.http('GET', '/api/v1/users/current', { headers: { cookie, ...https } });
     t.equal((await viaCookie()).status, 200);
-    const storage = s.app.container.resolve<Storage>(StorageToken);
+    const storage = s.app.services.storage;
     await storage.users.update('cms.org.1', { modDate: Date.now() + 1000 });
     t.equal((await viaCookie()).status, 401, 'the cookie ends with a change to the user');
     t.equal((await current(s, jwt)).status, 200, 'an API key outlives a change to its user, as the original’s');

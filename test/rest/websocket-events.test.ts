@@ -1,7 +1,4 @@
 import t from 'tap';
-import { StorageToken } from '../../core/plugin/tokens.js';
-import { resolve } from '../../host/container.js';
-import { SystemEventBus } from '../../core/events/system-event-bus.js';
 import { messageEvent } from '../../core/events/message-event.js';
 import { mustOpen, openEvents } from '../helpers/event-socket-client.js';
 import { ADMIN, startTestApp, testOnSqlite, textContentType, type TestApp } from '../helpers/test-app.js';
@@ -145,8 +142,8 @@ testOnSqlite(
 
 t.test('events are published after the commit only, never after a rollback', async (t) => {
   const s = (await startTestApp(t))!;
-  const storage = resolve(s.app.container, StorageToken);
-  const bus = resolve(s.app.container, SystemEventBus);
+  const storage = s.app.services.storage;
+  const bus = s.app.services.events;
   const seen: string[] = [];
   bus.subscribe((raised) => seen.push(String(raised.event.payload.data.id)));
   const raised = (id: string) =>

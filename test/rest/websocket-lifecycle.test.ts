@@ -1,8 +1,6 @@
 import t, { type Test } from 'tap';
 import { createServer, connect, type Socket } from 'node:net';
 import { buildApp } from '../../host/app.js';
-import { SystemEventBus } from '../../core/events/system-event-bus.js';
-import { resolve } from '../../host/container.js';
 import { mustOpen, type EventClient } from '../helpers/event-socket-client.js';
 import { within } from '../helpers/wait-async.js';
 import { ADMIN, startTestApp, tempDataDir } from '../helpers/test-app.js';
@@ -221,7 +219,7 @@ t.test('limits: a client that does not read is closed, not buffered for; a large
   reader.ws.on('message', () => read++);
   // The client stops reading: what the server sends piles up in the kernel, then in uWS.
   (slow.ws as unknown as { _socket: Socket })._socket.pause();
-  const bus = resolve(s.app.container, SystemEventBus);
+  const bus = s.app.services.events;
   const big = 'x'.repeat(100_000);
   for (let i = 0; i < 300; i++) {
     bus.publish({

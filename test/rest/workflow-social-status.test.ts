@@ -1,8 +1,6 @@
 import t, { type Test } from 'tap';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { StorageToken } from '../../core/plugin/tokens.js';
-import { resolve } from '../../host/container.js';
 import { until } from '../helpers/mail-catcher.js';
 import { startTestApp, textContentType } from '../helpers/test-app.js';
 import { oauth1Signature } from '../../plugins/actionlets/social/oauth1.js';
@@ -77,7 +75,7 @@ for (const storage of ['sqlite', 'mysql'] as const) {
         { ...CREDENTIALS, consumerSecret: '********', accessTokenSecret: '********' },
         'the secrets are answered masked',
       );
-      const stored = await resolve(s.app.container, StorageToken).workflows.findActionlet(association.id);
+      const stored = await s.app.services.storage.workflows.findActionlet(association.id);
       t.match(stored!.parameters.consumerSecret, /^sealed:v1\./, 'and stored sealed');
       t.match(stored!.parameters.accessTokenSecret, /^sealed:v1\./);
       t.notOk(JSON.stringify(stored).includes('very-secret'), 'no secret stored in clear');

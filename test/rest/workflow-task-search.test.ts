@@ -1,6 +1,4 @@
 import { ADMIN_USER_ID } from '../../core/model/user.js';
-import { StorageToken } from '../../core/plugin/tokens.js';
-import { resolve } from '../../host/container.js';
 import { testOnSqlite, textContentType, type TestApp } from '../helpers/test-app.js';
 
 // POST /api/v1/workflow/search, the original's workflow task search.
@@ -49,7 +47,7 @@ async function fourTasks(s: TestApp) {
     if (granted.status !== 200) throw new Error(granted.text);
   }
 
-  const storage = resolve(s.app.container, StorageToken);
+  const storage = s.app.services.storage;
   const task = (await storage.tasks.find(ids.A, 1))!;
   const [open, closed] = await storage.workflows.listSteps(task.schemeId);
   await storage.workflows.updateStep({ ...open!, resolved: false });

@@ -1,8 +1,6 @@
 import t, { type Test } from 'tap';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { StorageToken } from '../../core/plugin/tokens.js';
-import { resolve } from '../../host/container.js';
 import { until } from '../helpers/mail-catcher.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -110,7 +108,7 @@ for (const storage of ['sqlite', 'mysql'] as const) {
     });
     if (!s) return;
     const admin = s.basicAuth();
-    const store = resolve(s.app.container, StorageToken);
+    const store = s.app.services.storage;
     await prepare(s);
     const associate = async (action: string, parameters: Record<string, string>) => {
       const added = await s.http('POST', `/api/v1/workflow/actions/${action}/actionlets`, {

@@ -1,5 +1,3 @@
-import { IndexDispatcher } from '../../core/search/index-dispatcher.js';
-import { resolve } from '../../host/container.js';
 import t from 'tap';
 import { startTestApp, testOnSqlite, textContentType, type TestApp } from '../helpers/test-app.js';
 import { eventually, fireSystem, indexedIds, searchIndexOf } from './search-helpers.js';
@@ -11,7 +9,7 @@ import { eventually, fireSystem, indexedIds, searchIndexOf } from './search-help
 function holdIndexing(s: TestApp): () => void {
   let release!: () => void;
   const gate = new Promise<void>((r) => (release = r));
-  void resolve(s.app.container, IndexDispatcher).exclusive(() => gate);
+  void s.app.services.indexDispatcher.exclusive(() => gate);
   return release;
 }
 

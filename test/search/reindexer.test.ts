@@ -1,13 +1,8 @@
 import t from 'tap';
-import { PermissionService } from '../../core/auth/permission-service.js';
-import { DefinitionCache } from '../../core/definitions/definition-cache.js';
 import { canonicalFieldClassName } from '../../core/plugin/field-type.js';
 import type { IndexRebuild, SearchDocument, SearchIndex } from '../../core/plugin/search-driver.js';
-import { PluginRegistryToken, StorageToken } from '../../core/plugin/tokens.js';
-import { IndexDispatcher } from '../../core/search/index-dispatcher.js';
 import { Reindexer, type ReindexProgress } from '../../core/search/reindexer.js';
 import { SEED_IDS } from '../../core/setup/seed-installation.js';
-import { resolve } from '../../host/container.js';
 import { startTestApp, textContentType, type TestApp } from '../helpers/test-app.js';
 import { fireSystem } from './search-helpers.js';
 
@@ -67,16 +62,16 @@ class RebuildDouble {
 }
 
 function reindexerOver(s: TestApp, double: RebuildDouble): Reindexer {
-  const c = s.app.container;
-  const registry = resolve(c, PluginRegistryToken);
+  const c = s.app.services;
+  const registry = c.registry;
   return new Reindexer({
-    storage: resolve(c, StorageToken),
+    storage: c.storage,
     index: double.index(),
-    dispatcher: resolve(c, IndexDispatcher),
+    dispatcher: c.indexDispatcher,
     indexer: {
       typeOf: (field) => registry.fieldTypes.get(canonicalFieldClassName(field.clazz)),
-      definitions: resolve(c, DefinitionCache),
-      permissions: resolve(c, PermissionService),
+      definitions: c.definitions,
+      permissions: c.permissions,
       ownerRoleId: SEED_IDS.ownerRole,
     },
     batchSize: 1,
@@ -99,7 +94,7 @@ t.test('a change applied while the reindex runs is in the rebuilt index', async 
   await fireSystem(s, 'EDIT', { identifier, contentType: 'Note', title: 'edited meanwhile' }, '');
   // The edit's deferred batch applied now rather than after the deferral: it queues behind the
   // held page, ahead of the next one (flush takes its place in the queue at once).
-  const edited = resolve(s.app.container, IndexDispatcher).flush();
+  const edited = s.app.services.indexDispatcher.flush();
   double.release();
   await edited;
   const result = await reindexer.settled();

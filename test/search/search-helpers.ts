@@ -1,6 +1,4 @@
-import { SearchIndexToken } from '../../core/plugin/tokens.js';
 import type { SearchIndex } from '../../core/plugin/search-driver.js';
-import { resolve } from '../../host/container.js';
 import { sourceFile } from '../helpers/source-entry.js';
 import type { TestApp } from '../helpers/test-app.js';
 import { WAIT_LIMIT_MS } from '../helpers/wait-async.js';
@@ -13,7 +11,7 @@ export const FAILING_REBUILD_ENV = {
 
 /** The app's search index, read directly (what the index holds, whatever the endpoints do). */
 export function searchIndexOf(s: TestApp): SearchIndex {
-  return resolve(s.app.container, SearchIndexToken);
+  return s.app.services.search;
 }
 
 /** Ids of the documents a query matches, sorted. */

@@ -1,7 +1,4 @@
 import t from 'tap';
-import { HashQueue } from '../../core/auth/hash-queue.js';
-import { StorageToken } from '../../core/plugin/tokens.js';
-import { resolve } from '../../host/container.js';
 import { ADMIN, startTestApp, testOnSqlite, type TestApp } from '../helpers/test-app.js';
 
 // Lock-out after failed sign-ins, and sign-in exhaustion. Client addresses come from X-Forwarded-For,
@@ -69,7 +66,7 @@ testOnSqlite(
 
 t.test('one password sprayed over many accounts from one address is held back', async (t) => {
   const s = (await startTestApp(t, { env: trustProxy }))!;
-  const hashes = resolve(s.app.container, HashQueue);
+  const hashes = s.app.services.hashes;
   for (let i = 0; i < 20; i++) t.equal((await signIn(s, '192.0.2.1', `user${i}@cms.com`, 'Summer2024!')).status, 401);
   const before = hashes.started;
   const held = await signIn(s, '192.0.2.1', 'user20@cms.com', 'Summer2024!');
@@ -115,7 +112,7 @@ t.test('without proxy trust a made-up X-Forwarded-For escapes nothing', async (t
 
 t.test('a full hash queue answers 503 with Retry-After, before any hashing', async (t) => {
   const s = (await startTestApp(t, { env: { CMS_AUTH_HASH_CONCURRENCY: '1', CMS_AUTH_HASH_QUEUE_SIZE: '0' } }))!;
-  const hashes = resolve(s.app.container, HashQueue);
+  const hashes = s.app.services.hashes;
   let release!: () => void;
   // Holds the only turn, as a long hash would.
   const busy = hashes.run(() => new Promise<void>((resolve) => (release = resolve)));
@@ -140,8 +137,8 @@ t.test('a full hash queue answers 503 with Retry-After, before any hashing', asy
 });
 
 testOnSqlite('unknown, inactive and known accounts: the same answer after exactly one hash', async (t, s) => {
-  const hashes = resolve(s.app.container, HashQueue);
-  const storage = resolve(s.app.container, StorageToken);
+  const hashes = s.app.services.hashes;
+  const storage = s.app.services.storage;
   const created = await s.http('POST', '/api/v1/users', {
     headers: s.basicAuth(),
     body: { email: 'gone@cms.com', firstName: 'G', lastName: 'One', password: 'gone-password' },
@@ -186,7 +183,7 @@ t.test('an address that signed in recently goes first: strangers queued for hash
       CMS_AUTH_CREDENTIAL_CACHE_SECONDS: '0',
     },
   }))!;
-  const hashes = resolve(s.app.container, HashQueue);
+  const hashes = s.app.services.hashes;
   t.equal((await signIn(s, '198.51.100.7', ADMIN.email, ADMIN.password)).status, 200, 'signed in once');
   let release!: () => void;
   const busy = hashes.run(() => new Promise<void>((resolve) => (release = resolve)));

@@ -1,6 +1,4 @@
 import t from 'tap';
-import { StorageToken } from '../../core/plugin/tokens.js';
-import { resolve } from '../../host/container.js';
 import { ADMIN, startTestApp } from '../helpers/test-app.js';
 import { waitUntil } from '../helpers/wait-async.js';
 
@@ -18,7 +16,7 @@ t.test('the session cookie lives with the browser session; the server decides wh
 
 t.test('expired sessions are swept from storage on a schedule', async (t) => {
   const s = (await startTestApp(t, { env: { CMS_AUTH_SESSION_SWEEP_SECONDS: '1' } }))!;
-  const storage = resolve(s.app.container, StorageToken);
+  const storage = s.app.services.storage;
   const now = Date.now();
   await storage.sessions.insert({
     tokenHash: 'expired-hash',

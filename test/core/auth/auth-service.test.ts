@@ -48,7 +48,7 @@ async function setup(
   t.teardown(() => storage.close());
   const clock = { now: Date.now() };
   const hashes = new HashQueue({ concurrency: 2, maxWaiting: 8 });
-  return { storage, auth: new AuthService(storage, settings, hashes, { now: () => clock.now }), clock, hashes };
+  return { storage, auth: new AuthService({ storage, settings, hashes, now: () => clock.now }), clock, hashes };
 }
 
 t.test('password hashes are salted, self-describing and verified in constant time', async (t) => {
@@ -172,7 +172,7 @@ t.test('a user holds at most auth.session.max.per.user live sessions; a new sign
 
 t.test('unknown, inactive and known accounts each cost exactly one hash and get the same answer', async (t) => {
   const { storage, auth, hashes } = await setup(t);
-  const users = new UserService(storage, new PasswordPolicy({ minLength: 8 }), hashes);
+  const users = new UserService({ storage, passwordPolicy: new PasswordPolicy({ minLength: 8 }), hashes });
   const inactive = await users.createUser({
     email: 'gone@cms.com',
     firstName: 'G',

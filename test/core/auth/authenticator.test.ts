@@ -37,7 +37,7 @@ const request: AuthRequest = { headers: {}, cookies: {}, ip: '192.0.2.9', secure
 t.test('a scheme that leaves the sign-in context out is counted under the request address', async (t) => {
   const services = recordingServices();
   const olderScheme: AuthScheme = { name: 'older', authenticate: (_req, auth) => auth.verifyPassword('a', 'b') };
-  t.equal(await new Authenticator([olderScheme], services).authenticate(request), principal);
+  t.equal(await new Authenticator({ schemes: [olderScheme], services }).authenticate(request), principal);
   t.same(services.contexts, [{ ip: '192.0.2.9' }]);
 });
 
@@ -47,7 +47,7 @@ t.test('a context a scheme passes is kept', async (t) => {
     name: 'explicit',
     authenticate: (_req, auth) => auth.verifyPassword('a', 'b', { ip: '198.51.100.1' }),
   };
-  await new Authenticator([scheme], services).authenticate(request);
+  await new Authenticator({ schemes: [scheme], services }).authenticate(request);
   t.same(services.contexts, [{ ip: '198.51.100.1' }]);
 });
 
@@ -60,7 +60,7 @@ t.test('a scheme that proves the credential itself looks the user up through the
       return subject ? ((await auth.findUserById(subject)) ?? null) : null;
     },
   };
-  const authenticator = new Authenticator([token], services);
+  const authenticator = new Authenticator({ schemes: [token], services });
   t.equal(await authenticator.authenticate({ ...request, headers: { 'x-subject': 'u' } }), principal);
   t.equal(await authenticator.authenticate({ ...request, headers: { 'x-subject': 'nobody' } }), null);
   t.same(services.contexts, [], 'no password was checked');

@@ -6,10 +6,10 @@ import { BundleReceiver } from '../../../core/publishing/bundle-receiver.js';
 
 t.test('the receiver accepts only the key whose hash it holds', async (t) => {
   const hash = createHash('sha256').update('right-key').digest('hex');
-  const receiver = new BundleReceiver({} as never, hash);
+  const receiver = new BundleReceiver({ keyHash: hash } as never);
   t.doesNotThrow(() => receiver.authenticate('Bearer right-key'));
   for (const header of [undefined, '', 'Bearer', 'Bearer wrong-key', 'Basic right-key', 'Bearer right-key2'])
     t.throws(() => receiver.authenticate(header), { code: 'PUSH_RECEIVER_KEY_INVALID' }, String(header));
-  const closed = new BundleReceiver({} as never, '');
+  const closed = new BundleReceiver({ keyHash: '' } as never);
   t.throws(() => closed.authenticate('Bearer right-key'), { code: 'PUSH_RECEIVER_KEY_INVALID' }, 'no hash: no bundle');
 });

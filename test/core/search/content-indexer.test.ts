@@ -4,11 +4,9 @@ import { PermissionService } from '../../../core/auth/permission-service.js';
 import { DefinitionCache } from '../../../core/definitions/definition-cache.js';
 import { canonicalFieldClassName } from '../../../core/plugin/field-type.js';
 import type { SearchDocument, SearchIndex } from '../../../core/plugin/search-driver.js';
-import { PluginRegistryToken, StorageToken } from '../../../core/plugin/tokens.js';
 import { ContentIndexer } from '../../../core/search/content-indexer.js';
 import { indexChangesOf, mergeIndexChanges } from '../../../core/search/index-changes.js';
 import { SEED_IDS } from '../../../core/setup/seed-installation.js';
-import { resolve } from '../../../host/container.js';
 import { openSqliteSearchIndex } from '../../../plugins/search/embedded/sqlite-search-index.js';
 import { startTestApp } from '../../helpers/test-app.js';
 
@@ -42,8 +40,8 @@ t.test('the indexer builds documents from stored content and follows its changes
   t.equal(published.status, 200, JSON.stringify(published.json));
   const identifier = published.json.entity.identifier as string;
 
-  const registry = resolve(s.app.container, PluginRegistryToken);
-  const storage = resolve(s.app.container, StorageToken);
+  const registry = s.app.services.registry;
+  const storage = s.app.services.storage;
   const index = openSqliteSearchIndex(join(s.dataDir, 'search-test.db'));
   t.teardown(() => index.close());
   const indexer = new ContentIndexer({

@@ -12,7 +12,7 @@ t.test('a large body is read on a worker thread, and the answering thread goes o
   channel.onmessage = (event) => {
     if ((event as MessageEvent).data === 'started') started();
   };
-  const reader = new LegacyBodyReader({ maxValues: 1000, workerBytes: 1024 }, HELD_WORKER);
+  const reader = new LegacyBodyReader({ limits: { maxValues: 1000, workerBytes: 1024 }, worker: HELD_WORKER });
   t.teardown(() => reader.close());
   /** Starts a read, and answers once the worker holds it; `outcome` settles when the test releases it. */
   const held = async (body: string) => {
@@ -41,7 +41,10 @@ t.test('a large body is read on a worker thread, and the answering thread goes o
 
 t.test('bodies up to the threshold are read where they arrive', async (t) => {
   // A worker module that does not exist: a read sent to a worker would fail the test.
-  const reader = new LegacyBodyReader({ maxValues: 10, workerBytes: 64 }, new URL('file:///nowhere/worker.mjs'));
+  const reader = new LegacyBodyReader({
+    limits: { maxValues: 10, workerBytes: 64 },
+    worker: new URL('file:///nowhere/worker.mjs'),
+  });
   t.teardown(() => reader.close());
   t.same((await reader.read('urlencoded', 'a=1')).form, { a: '1' });
   await t.rejects(reader.read('urlencoded', 'a=1&'.repeat(11)), { code: 'LEGACY_BODY_TOO_MANY_VALUES' });
