@@ -106,8 +106,7 @@ export default tseslint.config(
   },
   {
     // The plugins a third party could have written use the plugin kit and nothing else of the
-    // service, so the kit is known to be enough. Storage drivers implement the repositories of the
-    // whole model and keep importing core.
+    // service, so the kit is known to be enough.
     files: ['plugins/{actionlets,field-types,auth,mail,assets,search}/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -119,6 +118,27 @@ export default tseslint.config(
               regex: '^(?!(?:\\.\\./)+core/plugin/kit\\.js$)\\.\\./',
               message:
                 'This plugin imports only the plugin kit (core/plugin/kit.ts, what `cms/plugin` exports), its own files and its own libraries.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The storage drivers too: of the service they import only the kit (which carries the storage
+    // contract and the model it stores). They share the dialect-neutral repositories of
+    // plugins/storage/drizzle between them, so only core and host are fenced off here.
+    files: ['plugins/storage/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: upward('host'), message: 'plugins import core (the plugin kit), never host/.' },
+            {
+              regex: '^(?:\\.\\./)+core/(?!plugin/kit\\.js$)',
+              message:
+                'A storage driver imports only the plugin kit (core/plugin/kit.ts, what `cms/plugin` exports) of the service.',
             },
           ],
         },

@@ -30,7 +30,7 @@ import { resolveNamed, type PluginRegistry } from '../core/plugin/registry.js';
 import { installationSecrets } from './secrets/installation-secrets.js';
 import type { JobHandler } from '../core/plugin/job-handler.js';
 import { translateContentJob } from '../core/translation/translate-content-job.js';
-import type { Storage } from '../core/plugin/storage-driver.js';
+import type { Storage } from '../core/plugin/storage/index.js';
 import {
   ConfigToken,
   DataDirToken,

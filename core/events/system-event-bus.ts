@@ -1,5 +1,5 @@
 import type { Logger } from '../logger.js';
-import type { Repositories } from '../plugin/storage-driver.js';
+import type { Repositories } from '../plugin/storage/index.js';
 import type { RaisedEvent } from './system-event.js';
 
 export type SystemEventListener = (raised: RaisedEvent) => void;

@@ -8,7 +8,7 @@ export * from './plugin-errors.js';
 export * from './plugin.js';
 export * from './registry.js';
 export * from './search-driver.js';
-export * from './storage-driver.js';
+export * from './storage/index.js';
 export * from './tokens.js';
 export * from './translation-provider.js';
 export * from './version-range.js';

@@ -10,7 +10,7 @@ function token<T>(description: string): Token<T> {
 
 import type { Config } from '../config/config.js';
 import type { Logger } from '../logger.js';
-import type { Storage } from './storage-driver.js';
+import type { Storage } from './storage/index.js';
 import type { PluginRegistry } from './registry.js';
 import type { SearchIndex } from './search-driver.js';
 

@@ -19,7 +19,7 @@ import { FieldTypeCatalogue } from '../../core/content/field-type-catalogue.js';
 import { FieldVariableService } from '../../core/content/field-variable-service.js';
 import { LanguageService } from '../../core/language/language-service.js';
 import { StorageToken } from '../../core/plugin/tokens.js';
-import type { Storage } from '../../core/plugin/storage-driver.js';
+import type { Storage } from '../../core/plugin/storage/index.js';
 import { SiteService } from '../../core/site/site-service.js';
 import { DefinitionReadRules } from '../../core/auth/definition-read-rules.js';
 import { FolderService } from '../../core/folder/folder-service.js';

@@ -1,6 +1,6 @@
 import type { NormalisedEvent } from '../../core/analytics/normalised-event.js';
 import { sweepExpiredEvents } from '../../core/analytics/retention-sweep.js';
-import type { AnalyticsEventRepository, Storage } from '../../core/plugin/storage-driver.js';
+import type { AnalyticsEventRepository, Storage } from '../../core/plugin/storage/index.js';
 import { StorageToken } from '../../core/plugin/tokens.js';
 import { resolve } from '../../host/container.js';
 import { normalisedEvent } from '../helpers/normalised-event.js';

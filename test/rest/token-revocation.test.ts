@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import t, { type Test } from 'tap';
 import { createTestDatabase } from '../helpers/mysql-database.js';
 import { StorageToken } from '../../core/plugin/tokens.js';
-import type { Storage } from '../../core/plugin/storage-driver.js';
+import type { Storage } from '../../core/plugin/storage/index.js';
 import { ADMIN, startTestApp, tempDataDir, testOnSqlite, type TestApp } from '../helpers/test-app.js';
 
 const SIGNING = { CMS_JSON_WEB_TOKEN_HASH_SIGNING_KEY: 'shared-signing-key-of-at-least-32-characters' };

@@ -1,6 +1,6 @@
 import type { Test } from 'tap';
 import { Errors } from '../../core/errors/index.js';
-import type { DriverStorage } from '../../core/plugin/storage-driver.js';
+import type { DriverStorage } from '../../core/plugin/storage/index.js';
 import type { PushEndpoint } from '../../core/model/push-publishing.js';
 import { role, site, user } from './repository-suite.js';
 

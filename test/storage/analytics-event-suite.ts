@@ -1,7 +1,7 @@
 import type { Test } from 'tap';
 import type { NormalisedEvent } from '../../core/analytics/normalised-event.js';
 import type { StoredAnalyticsEvent } from '../../core/model/analytics-event.js';
-import type { DriverStorage } from '../../core/plugin/storage-driver.js';
+import type { DriverStorage } from '../../core/plugin/storage/index.js';
 import { normalisedEvent } from '../helpers/normalised-event.js';
 
 const event = normalisedEvent;

@@ -1,6 +1,6 @@
 import type { Test } from 'tap';
 import { Errors } from '../../core/errors/index.js';
-import type { DriverStorage } from '../../core/plugin/storage-driver.js';
+import type { DriverStorage } from '../../core/plugin/storage/index.js';
 import { definitionType, englishAndType, identifierOfCt, versionOfId1 } from './repository-suite.js';
 
 /**

@@ -2,7 +2,7 @@ import type { Test } from 'tap';
 import { Errors } from '../../core/errors/index.js';
 import type { ContentType } from '../../core/model/content-type.js';
 import type { Folder } from '../../core/model/folder.js';
-import type { DriverStorage } from '../../core/plugin/storage-driver.js';
+import type { DriverStorage } from '../../core/plugin/storage/index.js';
 
 const RecordNotUnique = { code: Errors.RECORD_NOT_UNIQUE.code };
 

@@ -1,5 +1,5 @@
 import type { Test } from 'tap';
-import type { DriverStorage, NewJob } from '../../core/plugin/storage-driver.js';
+import type { DriverStorage, NewJob } from '../../core/plugin/storage/index.js';
 
 const job = (id: string, overrides: Partial<NewJob> = {}): NewJob => ({
   id,

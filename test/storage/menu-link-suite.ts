@@ -1,7 +1,7 @@
 import type { Test } from 'tap';
 import { Errors } from '../../core/errors/index.js';
 import type { MenuLink } from '../../core/model/menu-link.js';
-import type { DriverStorage } from '../../core/plugin/storage-driver.js';
+import type { DriverStorage } from '../../core/plugin/storage/index.js';
 
 const RecordNotUnique = { code: Errors.RECORD_NOT_UNIQUE.code };
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Config } from '../../core/config/config.js';
 import { silentLogger } from '../../core/logger.js';
-import type { DriverStorage } from '../../core/plugin/storage-driver.js';
+import type { DriverStorage } from '../../core/plugin/storage/index.js';
 import mysqlPlugin from '../../plugins/storage/mysql/index.js';
 import { createConnection } from 'mysql2/promise';
 import { createTestDatabase } from '../helpers/mysql-database.js';

@@ -9,7 +9,7 @@ import type { WorkflowAction } from '../../core/model/workflow.js';
 import type { Role } from '../../core/model/role.js';
 import type { Site } from '../../core/model/site.js';
 import type { User } from '../../core/model/user.js';
-import type { DriverStorage } from '../../core/plugin/storage-driver.js';
+import type { DriverStorage } from '../../core/plugin/storage/index.js';
 import { analyticsEventSuite } from './analytics-event-suite.js';
 import { folderSuite } from './folder-suite.js';
 import { menuLinkSuite } from './menu-link-suite.js';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Config } from '../../core/config/config.js';
 import { silentLogger } from '../../core/logger.js';
-import type { DriverStorage } from '../../core/plugin/storage-driver.js';
+import type { DriverStorage } from '../../core/plugin/storage/index.js';
 import sqlitePlugin from '../../plugins/storage/sqlite/index.js';
 import { repositorySuite } from './repository-suite.js';
 import { normalisedEvent } from '../helpers/normalised-event.js';

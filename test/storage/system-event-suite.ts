@@ -1,5 +1,5 @@
 import type { Test } from 'tap';
-import type { DriverStorage } from '../../core/plugin/storage-driver.js';
+import type { DriverStorage } from '../../core/plugin/storage/index.js';
 
 /** The journal of system events: increasing numbers, reads past a number or of given numbers, pruning, rollback. */
 export function systemEventSuite(t: Test, open: () => Promise<DriverStorage>): void {

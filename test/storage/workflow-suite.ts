@@ -1,6 +1,6 @@
 import type { Test } from 'tap';
 import type { ActionletAssociation, WorkflowAction, WorkflowScheme, WorkflowStep } from '../../core/model/workflow.js';
-import type { DriverStorage } from '../../core/plugin/storage-driver.js';
+import type { DriverStorage } from '../../core/plugin/storage/index.js';
 import { englishAndType, identifierOfCt, role, user, versionOfId1 } from './repository-suite.js';
 
 const SCHEME = 'aaaaaaaa-0000-4000-8000-000000000001';
