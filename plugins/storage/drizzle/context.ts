@@ -1,7 +1,7 @@
 import type { BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { classifyChain, translateStorageError, type StorageFailure } from '../../../core/plugin/kit.js';
-import type * as sqliteSchema from '../sqlite/schema.js';
+import type * as sqliteSchema from '../sqlite/schema/index.js';
 import type * as sqliteAnalyticsSchema from '../sqlite/analytics-schema.js';
 
 /**

@@ -3,7 +3,7 @@ import { drizzle, type MySql2Database } from 'drizzle-orm/mysql2';
 import { migrate } from 'drizzle-orm/mysql2/migrator';
 import { fileURLToPath } from 'node:url';
 import { createPool, type Pool } from 'mysql2/promise';
-import * as mysqlSchema from './schema.js';
+import * as mysqlSchema from './schema/index.js';
 import {
   readProperties,
   StartupError,

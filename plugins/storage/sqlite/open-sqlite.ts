@@ -11,7 +11,7 @@ import {
 } from '../../../core/plugin/kit.js';
 import { translateError, type Db, type Dialect } from '../drizzle/context.js';
 import { createRepositories } from '../drizzle/repositories.js';
-import * as mainSchema from './schema.js';
+import * as mainSchema from './schema/index.js';
 import * as analyticsSchema from './analytics-schema.js';
 import { openAnalyticsSqlite } from './open-analytics-sqlite.js';
 import { SQLITE_PROPERTIES } from './properties.js';
