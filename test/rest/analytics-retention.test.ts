@@ -3,7 +3,7 @@ import { sweepExpiredEvents } from '../../core/analytics/retention-sweep.js';
 import type { AnalyticsEventRepository, Storage } from '../../core/plugin/storage/index.js';
 import { StorageToken } from '../../core/plugin/tokens.js';
 import { resolve } from '../../host/container.js';
-import { normalisedEvent } from '../helpers/normalised-event.js';
+import { normalisedEvent } from '../../core/plugin/testing/index.js';
 import { testOnSqlite, type TestApp } from '../helpers/test-app.js';
 import { waitUntil } from '../helpers/wait-async.js';
 

@@ -9,8 +9,8 @@ import { Config } from '../../core/config/config.js';
 import { silentLogger } from '../../core/logger.js';
 import type { DriverStorage } from '../../core/plugin/storage/index.js';
 import sqlitePlugin from '../../plugins/storage/sqlite/index.js';
-import { repositorySuite } from './repository-suite.js';
-import { normalisedEvent } from '../helpers/normalised-event.js';
+import { storageContractSuite } from '../../core/plugin/testing/index.js';
+import { normalisedEvent } from '../../core/plugin/testing/index.js';
 import { SOURCE_LOADER } from '../helpers/source-entry.js';
 import { within } from '../helpers/wait-async.js';
 
@@ -29,7 +29,7 @@ async function openIn(t: Test, dataDir: string): Promise<DriverStorage> {
   return storage;
 }
 
-repositorySuite(t, () => openIn(t, tempDataDir(t)));
+storageContractSuite(t, () => openIn(t, tempDataDir(t)));
 
 t.test('the database is a WAL file in the data directory, and data survives a reopen', async (t) => {
   const dataDir = tempDataDir(t);

@@ -1,10 +1,7 @@
-import type { Test } from 'tap';
-import { Errors } from '../../core/errors/index.js';
-import type { ContentType } from '../../core/model/content-type.js';
-import type { Folder } from '../../core/model/folder.js';
-import type { DriverStorage } from '../../core/plugin/storage/index.js';
+import type { ContentType, DriverStorage, Folder } from '../../kit.js';
+import type { ContractTest } from '../contract-test.js';
 
-const RecordNotUnique = { code: Errors.RECORD_NOT_UNIQUE.code };
+const RecordNotUnique = { code: 'RECORD_NOT_UNIQUE' };
 
 const folder = (identifier: string, hostId: string, path: string, overrides: Partial<Folder> = {}): Folder => {
   const name = path.split('/').at(-2) ?? '';
@@ -61,7 +58,7 @@ const item = (identifier: string, host: string, parentPath: string, assetName: s
 });
 
 /** The folder repository contract (part of the repository suite). */
-export function folderSuite(t: Test, open: () => Promise<DriverStorage>): void {
+export function folderSuite(t: ContractTest, open: () => Promise<DriverStorage>): void {
   t.test('folders: unique per site and path, children in menu order, subtrees by prefix', async (t) => {
     const s = await open();
     await s.folders.insert(folder('a', 'h1', '/a/', { sortOrder: 2 }));

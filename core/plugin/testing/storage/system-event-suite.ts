@@ -1,8 +1,8 @@
-import type { Test } from 'tap';
-import type { DriverStorage } from '../../core/plugin/storage/index.js';
+import type { DriverStorage } from '../../kit.js';
+import type { ContractTest } from '../contract-test.js';
 
 /** The journal of system events: increasing numbers, reads past a number or of given numbers, pruning, rollback. */
-export function systemEventSuite(t: Test, open: () => Promise<DriverStorage>): void {
+export function systemEventSuite(t: ContractTest, open: () => Promise<DriverStorage>): void {
   t.test('system events journal: numbered in order, read past a number or by number, pruned by age', async (t) => {
     const s = await open();
     t.equal(await s.systemEvents.latestSeq(), 0, 'empty: 0');

@@ -1,5 +1,5 @@
-import type { Test } from 'tap';
-import type { DriverStorage, NewJob } from '../../core/plugin/storage/index.js';
+import type { DriverStorage, NewJob } from '../../kit.js';
+import type { ContractTest } from '../contract-test.js';
 
 const job = (id: string, overrides: Partial<NewJob> = {}): NewJob => ({
   id,
@@ -13,7 +13,7 @@ const job = (id: string, overrides: Partial<NewJob> = {}): NewJob => ({
 });
 
 /** The job queue's storage: one job per key, claims that never overlap, leases, outcomes, administration. */
-export function jobSuite(t: Test, open: () => Promise<DriverStorage>): void {
+export function jobSuite(t: ContractTest, open: () => Promise<DriverStorage>): void {
   t.test('jobs: one job per idempotency key', async (t) => {
     const s = await open();
     t.equal(await s.jobs.enqueue(job('j1')), 'j1');

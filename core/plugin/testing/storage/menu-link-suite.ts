@@ -1,9 +1,7 @@
-import type { Test } from 'tap';
-import { Errors } from '../../core/errors/index.js';
-import type { MenuLink } from '../../core/model/menu-link.js';
-import type { DriverStorage } from '../../core/plugin/storage/index.js';
+import type { DriverStorage, MenuLink } from '../../kit.js';
+import type { ContractTest } from '../contract-test.js';
 
-const RecordNotUnique = { code: Errors.RECORD_NOT_UNIQUE.code };
+const RecordNotUnique = { code: 'RECORD_NOT_UNIQUE' };
 
 const link = (identifier: string, folder: string, overrides: Partial<MenuLink> = {}): MenuLink => ({
   identifier,
@@ -30,7 +28,7 @@ const link = (identifier: string, folder: string, overrides: Partial<MenuLink> =
 const ids = (links: readonly MenuLink[]) => links.map((x) => x.identifier);
 
 /** The menu link repository contract (part of the repository suite). */
-export function menuLinkSuite(t: Test, open: () => Promise<DriverStorage>): void {
+export function menuLinkSuite(t: ContractTest, open: () => Promise<DriverStorage>): void {
   t.test('menu links: working and live versions, publish copies, unpublish removes', async (t) => {
     const s = await open();
     const first = link('l1', 'f1', { linkType: 'CODE', linkCode: '<b>x</b>', target: '_blank', sortOrder: -3 });

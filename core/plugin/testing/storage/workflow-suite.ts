@@ -1,7 +1,6 @@
-import type { Test } from 'tap';
-import type { ActionletAssociation, WorkflowAction, WorkflowScheme, WorkflowStep } from '../../core/model/workflow.js';
-import type { DriverStorage } from '../../core/plugin/storage/index.js';
-import { englishAndType, identifierOfCt, role, user, versionOfId1 } from './repository-suite.js';
+import type { ActionletAssociation, DriverStorage, WorkflowAction, WorkflowScheme, WorkflowStep } from '../../kit.js';
+import type { ContractTest } from '../contract-test.js';
+import { englishAndType, identifierOfCt, role, user, versionOfId1 } from './fixtures.js';
 
 const SCHEME = 'aaaaaaaa-0000-4000-8000-000000000001';
 /** Two steps whose short ids (the first ten hex digits) differ in the last two. */
@@ -57,7 +56,7 @@ const actionlet = (id: string, actionId: string, order: number, parameters: Reco
  * Workflow definitions, tasks and the messages workflow leaves, as REST scenarios use them: what
  * they relied on running on every driver is asserted here, on each.
  */
-export function workflowSuite(t: Test, open: () => Promise<DriverStorage>): void {
+export function workflowSuite(t: ContractTest, open: () => Promise<DriverStorage>): void {
   t.test('workflow schemes, steps, actions and actionlets: ordered, attached, resolved by short id', async (t) => {
     const s = await open();
     await s.workflows.insertScheme(scheme(SCHEME, 'beta'));

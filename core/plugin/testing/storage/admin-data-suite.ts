@@ -1,17 +1,15 @@
-import type { Test } from 'tap';
-import { Errors } from '../../core/errors/index.js';
-import type { DriverStorage } from '../../core/plugin/storage/index.js';
-import type { PushEndpoint } from '../../core/model/push-publishing.js';
-import { role, site, user } from './repository-suite.js';
+import type { DriverStorage, PushEndpoint } from '../../kit.js';
+import type { ContractTest } from '../contract-test.js';
+import { role, site, user } from './fixtures.js';
 
 /** How a unique-key violation reaches core: the catalogue's RECORD_NOT_UNIQUE. */
-const RecordNotUnique = { code: Errors.RECORD_NOT_UNIQUE.code };
+const RecordNotUnique = { code: 'RECORD_NOT_UNIQUE' };
 
 /**
  * Sites, users, settings, sessions, permissions, categories and push publishing as the REST
  * scenarios use them: filters, orders, pages, counts and conflicts, asserted on every driver.
  */
-export function adminDataSuite(t: Test, open: () => Promise<DriverStorage>): void {
+export function adminDataSuite(t: ContractTest, open: () => Promise<DriverStorage>): void {
   t.test('sites listed by name filter, archived, live and system, paged and counted', async (t) => {
     const s = await open();
     await s.sites.insert({ ...site('s1', 'Alpha.com'), modDate: 3 });

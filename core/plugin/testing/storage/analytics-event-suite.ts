@@ -1,8 +1,6 @@
-import type { Test } from 'tap';
-import type { NormalisedEvent } from '../../core/analytics/normalised-event.js';
-import type { StoredAnalyticsEvent } from '../../core/model/analytics-event.js';
-import type { DriverStorage } from '../../core/plugin/storage/index.js';
-import { normalisedEvent } from '../helpers/normalised-event.js';
+import type { DriverStorage, NormalisedEvent, StoredAnalyticsEvent } from '../../kit.js';
+import type { ContractTest } from '../contract-test.js';
+import { normalisedEvent } from './normalised-event.js';
 
 const event = normalisedEvent;
 
@@ -67,7 +65,7 @@ async function withHistory(open: () => Promise<DriverStorage>): Promise<DriverSt
 }
 
 /** The analytics events contract, run by every storage driver (from the repository suite). */
-export function analyticsEventSuite(t: Test, open: () => Promise<DriverStorage>): void {
+export function analyticsEventSuite(t: ContractTest, open: () => Promise<DriverStorage>): void {
   t.test('analytics events: a batch reads back whole, every column as sent', async (t) => {
     const s = await open();
     const full = event({
