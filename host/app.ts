@@ -155,7 +155,12 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
     const driver = named(registry.storageDrivers, 'storage.driver', settings.storageDriver);
     const searchDriver = named(registry.searchDrivers, 'search.driver', settings.searchDriver);
     const driverStorage = await explainingStorageFailure({ driver: driver.name }, () =>
-      driver.open({ config, dataDir, logger: logger.child({ storage: driver.name }) }),
+      driver.open({
+        config,
+        dataDir,
+        logger: logger.child({ storage: driver.name }),
+        driverNamed: (name) => registry.storageDrivers.get(name),
+      }),
     );
     storageTarget = driverStorage.target;
     const storage = withUnitOfWork(driverStorage, logger.child({ area: 'after-commit' }));

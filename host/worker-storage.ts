@@ -33,6 +33,7 @@ export async function openWorkerStorage(
   const logger = new JsonLogger({ write: (line) => process.stdout.write(line) }, settings.logLevel, { area });
   const registry = await loadPlugins(config, dataDir, cwd, logger);
   const driver = resolveNamed(registry.storageDrivers, 'storage.driver', settings.storageDriver);
-  const storage = withUnitOfWork(await driver.open({ config, dataDir, logger }), logger);
+  const driverNamed = (name: string) => registry.storageDrivers.get(name);
+  const storage = withUnitOfWork(await driver.open({ config, dataDir, logger, driverNamed }), logger);
   return { config, dataDir, settings, logger, registry, storage };
 }

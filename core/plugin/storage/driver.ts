@@ -31,6 +31,11 @@ export interface StorageOpenContext {
   config: Config;
   dataDir: string;
   logger: Logger;
+  /**
+   * Another loaded storage driver, by name: for a driver that wraps one (timing, routing, tenancy)
+   * and opens it with this same context. Set by the host; absent where no plugins are loaded.
+   */
+  driverNamed?(name: string): StorageDriver | undefined;
 }
 
 /**
