@@ -15,16 +15,16 @@ export const AREAS = ['access', 'sites', 'jobs', 'systemEvents', 'versionTokens'
  * Runs the slice against the timed driver wrapped around the driver named `driver`.
  * @param {import('cms/plugin/testing').ContractTest} t
  * @param {string} driver the wrapped driver's name
- * @param {(driver: import('cms/plugin').StorageDriver) => Promise<import('cms/plugin').DriverStorage>} openFresh
+ * @param {(t: import('cms/plugin/testing').ContractTest, driver: import('cms/plugin').StorageDriver) => Promise<import('cms/plugin').DriverStorage>} openFresh
  *   opens a driver on a new, empty database, with a context whose `driverNamed` finds `driver`,
- *   and closes it when the test ends
+ *   and closes it when the test `t` ends
  */
 export function timedStorageContract(t, driver, openFresh) {
   const timed = timedStorageDriver({ driver, slowMs: 0 });
   storageContractSuite(
     t,
-    async () => {
-      const storage = await openFresh(timed);
+    async (t) => {
+      const storage = await openFresh(t, timed);
       await storage.migrate();
       return storage;
     },

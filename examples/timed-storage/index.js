@@ -40,8 +40,8 @@ function timedMembers(target, path, time) {
 }
 
 /**
- * The repositories of a storage, or of one of its transactions, timed. A transaction's `work` gets
- * its `tx` timed as well, so a call inside a transaction is timed like any other.
+ * The repositories of a storage, or of one of its transactions, timed. A transaction is timed as a
+ * whole, and its `work` gets its `tx` timed as well, so a call inside it is timed like any other.
  * @template {import('cms/plugin').DriverRepositories} T
  * @param {T} repositories
  * @param {(what: string, call: () => unknown) => unknown} time
@@ -53,7 +53,7 @@ function timedRepositories(repositories, time) {
       const value = Reflect.get(object, member, object);
       if (member === 'transaction') {
         return (/** @type {(tx: import('cms/plugin').DriverRepositories) => Promise<unknown>} */ work) =>
-          object.transaction((tx) => work(timedRepositories(tx, time)));
+          time('transaction', () => object.transaction((tx) => work(timedRepositories(tx, time))));
       }
       if (typeof value === 'function')
         return (/** @type {unknown[]} */ ...args) => time(String(member), () => value.apply(object, args));

@@ -19,7 +19,7 @@ interface ContractModule {
   timedStorageContract(
     t: ContractTest,
     driver: string,
-    openFresh: (driver: StorageDriver) => Promise<DriverStorage>,
+    openFresh: (t: ContractTest, driver: StorageDriver) => Promise<DriverStorage>,
   ): void;
 }
 
@@ -35,7 +35,7 @@ function recordingLogger(lines: Array<Record<string, unknown>>): Logger {
   return logger;
 }
 
-function tempDataDir(t: Test): string {
+function tempDataDir(t: Pick<Test, 'teardown'>): string {
   const dir = mkdtempSync(join(tmpdir(), 'cms-storage-'));
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
@@ -55,7 +55,7 @@ t.test('the timed storage driver, installed as a package, passes its slice of th
   const logger = recordingLogger(warned);
   const [sqlite] = (await sqlitePlugin.setup({ config, logger, dataDir: '' })).storageDrivers!;
   t.test('the contract', async (t) => {
-    contract.timedStorageContract(t, 'sqlite', async (timed) => {
+    contract.timedStorageContract(t, 'sqlite', async (t, timed) => {
       const storage = await timed.open({
         config,
         dataDir: tempDataDir(t),
@@ -66,7 +66,7 @@ t.test('the timed storage driver, installed as a package, passes its slice of th
       return storage;
     });
   });
-  t.test('and it timed the calls, inside transactions too', async (t) => {
+  t.test('and it timed the calls and the transactions', async (t) => {
     const calls = new Set(warned.map((line) => line.call));
     for (const call of ['roles.insert', 'jobs.claim', 'transaction', 'settings.putIfAbsent', 'migrate'])
       t.ok(calls.has(call), `${call} was timed`);

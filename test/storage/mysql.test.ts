@@ -33,7 +33,8 @@ async function open(t: Test): Promise<DriverStorage> {
 t.test('MariaDB/MySQL', async (t) => {
   const probe = await createTestDatabase(t, { empty: true });
   if (!probe) return;
-  storageContractSuite(t, () => open(t));
+  // Each test's database and pool go when that test ends: the suite's tests are tap subtests.
+  storageContractSuite(t, (test) => open(test as Test));
 
   t.test('an over-long setting key is refused, not truncated and stored', async (t) => {
     const s = await open(t);

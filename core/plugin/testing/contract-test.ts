@@ -12,6 +12,8 @@
 export interface ContractTest {
   /** A subtest: `body` runs with its own `ContractTest`; subtests of one test run one after another. */
   test(name: string, body: (t: ContractTest) => Promise<void>): unknown;
+  /** Runs `fn` when the test ends, passed or failed (what a test opened is closed there). */
+  teardown(fn: () => unknown): unknown;
   equal(actual: unknown, expected: unknown, ...message: Message): unknown;
   not(actual: unknown, expected: unknown, ...message: Message): unknown;
   ok(value: unknown, ...message: Message): unknown;

@@ -1,11 +1,11 @@
-import type { DriverStorage } from '../../kit.js';
 import type { ContractTest } from '../contract-test.js';
+import type { OpenStorage } from './open-storage.js';
 import { RecordNotUnique, role, user } from './fixtures.js';
 
 /** Users, roles, sessions and issued tokens. */
-export function accessSuite(t: ContractTest, open: () => Promise<DriverStorage>): void {
+export function accessSuite(t: ContractTest, open: OpenStorage): void {
   t.test('users and roles', async (t) => {
-    const s = await open();
+    const s = await open(t);
     await s.roles.insert(role('r1', { name: 'B role' }));
     await s.roles.insert(role('r2', { name: 'A role' }));
     await s.roles.insert(role('p1', { personal: true, key: 'user-1' }));
@@ -70,7 +70,7 @@ export function accessSuite(t: ContractTest, open: () => Promise<DriverStorage>)
   });
 
   t.test('users found by text in e-mail or names, and roles replaced', async (t) => {
-    const s = await open();
+    const s = await open(t);
     for (const id of ['personal-a', 'personal-b', 'personal-c', 'r1', 'r2']) await s.roles.insert(role(id));
     await s.users.insert({ ...user('a', 'ann@x.com', 'personal-a'), firstName: 'Ann', lastName: 'Berg' });
     await s.users.insert({ ...user('b', 'bob@y.com', 'personal-b'), firstName: 'Bob', lastName: 'Stone' });
@@ -96,7 +96,7 @@ export function accessSuite(t: ContractTest, open: () => Promise<DriverStorage>)
   });
 
   t.test('the users holding a role', async (t) => {
-    const s = await open();
+    const s = await open(t);
     for (const id of ['personal-a', 'team', 'other']) await s.roles.insert(role(id));
     await s.users.insert(user('a', 'b-a@x.com', 'personal-a'));
     await s.users.insert(user('b', 'a-b@x.com', 'team'));
@@ -115,7 +115,7 @@ export function accessSuite(t: ContractTest, open: () => Promise<DriverStorage>)
   });
 
   t.test('sessions', async (t) => {
-    const s = await open();
+    const s = await open(t);
     await s.roles.insert(role('p'));
     await s.users.insert(user('u', 'u@x.com', 'p'));
     await s.sessions.insert({ tokenHash: 'h1', userId: 'u', createdAt: 1, lastSeenAt: 1, expiresAt: 100 });
@@ -134,7 +134,7 @@ export function accessSuite(t: ContractTest, open: () => Promise<DriverStorage>)
   });
 
   t.test('issued tokens: ids and metadata, revoked once, listed per user and kind, expiring', async (t) => {
-    const s = await open();
+    const s = await open(t);
     await s.roles.insert(role('p'));
     await s.users.insert(user('u', 'u@x.com', 'p'));
     const token = (id: string, kind: 'api' | 'cookie', issuedAt: number, expiresAt: number) => ({

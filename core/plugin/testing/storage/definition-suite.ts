@@ -1,11 +1,12 @@
-import type { ContentType, DriverStorage, Field } from '../../kit.js';
+import type { ContentType, Field } from '../../kit.js';
 import type { ContractTest } from '../contract-test.js';
+import type { OpenStorage } from './open-storage.js';
 import { RecordNotUnique, definitionField, definitionType } from './fixtures.js';
 
 /** Content types, fields and their variables, and references to missing records. */
-export function definitionSuite(t: ContractTest, open: () => Promise<DriverStorage>): void {
+export function definitionSuite(t: ContractTest, open: OpenStorage): void {
   t.test('a reference to a missing record is refused as a bad request, not a fault', async (t) => {
-    const s = await open();
+    const s = await open(t);
     const refused = await s.fields.insert(definitionField('f-orphan', 'no-such-type')).then(
       () => undefined,
       (error: unknown) => error as { code?: string; kind?: string; details?: Array<{ fieldName: string | null }> },
@@ -17,7 +18,7 @@ export function definitionSuite(t: ContractTest, open: () => Promise<DriverStora
   });
 
   t.test('content types and fields', async (t) => {
-    const s = await open();
+    const s = await open(t);
     const type = (id: string, name: string, variable: string, workflows: string[] = []): ContentType => ({
       id,
       clazz: 'com.cms.contenttype.model.type.ImmutableSimpleContentType',
@@ -139,7 +140,7 @@ export function definitionSuite(t: ContractTest, open: () => Promise<DriverStora
   });
 
   t.test('field variables: one row each, kept in the order added, keys unique per field and exact', async (t) => {
-    const s = await open();
+    const s = await open(t);
     await s.contentTypes.insert(definitionType('tv'));
     await s.fields.insert({ ...definitionField('fv', 'tv'), fieldVariables: [{ id: 'a', key: 'a', value: '1' }] });
     await s.fields.insert({ ...definitionField('fw', 'tv'), variable: 'other' });

@@ -1,5 +1,6 @@
-import type { ContentType, DriverStorage, Folder } from '../../kit.js';
+import type { ContentType, Folder } from '../../kit.js';
 import type { ContractTest } from '../contract-test.js';
+import type { OpenStorage } from './open-storage.js';
 
 const RecordNotUnique = { code: 'RECORD_NOT_UNIQUE' };
 
@@ -58,9 +59,9 @@ const item = (identifier: string, host: string, parentPath: string, assetName: s
 });
 
 /** The folder repository contract (part of the repository suite). */
-export function folderSuite(t: ContractTest, open: () => Promise<DriverStorage>): void {
+export function folderSuite(t: ContractTest, open: OpenStorage): void {
   t.test('folders: unique per site and path, children in menu order, subtrees by prefix', async (t) => {
-    const s = await open();
+    const s = await open(t);
     await s.folders.insert(folder('a', 'h1', '/a/', { sortOrder: 2 }));
     await s.folders.insert(folder('b', 'h1', '/b/', { title: 'Zed', sortOrder: 1 }));
     await s.folders.insert(folder('c', 'h1', '/c/', { title: 'alpha', sortOrder: 1 }));
@@ -94,7 +95,7 @@ export function folderSuite(t: ContractTest, open: () => Promise<DriverStorage>)
   });
 
   t.test('folders: LIKE wildcards in paths are taken literally', async (t) => {
-    const s = await open();
+    const s = await open(t);
     await s.folders.insert(folder('pct', 'h1', '/a%/'));
     await s.folders.insert(folder('pct-child', 'h1', '/a%/x/'));
     await s.folders.insert(folder('ab', 'h1', '/ab/'));
@@ -121,7 +122,7 @@ export function folderSuite(t: ContractTest, open: () => Promise<DriverStorage>)
   });
 
   t.test('folders: a re-path moves the subtree and the content in it, in one transaction', async (t) => {
-    const s = await open();
+    const s = await open(t);
     await s.contentTypes.insert(fileType);
     await s.folders.insert(folder('a', 'h1', '/a/'));
     await s.folders.insert(folder('ab', 'h1', '/a/b/'));
@@ -184,7 +185,7 @@ export function folderSuite(t: ContractTest, open: () => Promise<DriverStorage>)
   });
 
   t.test('folder writes renew the definitions version', async (t) => {
-    const s = await open();
+    const s = await open(t);
     const before = await s.definitionsVersion();
     await s.folders.insert(folder('a', 'h1', '/a/'));
     const afterInsert = await s.definitionsVersion();

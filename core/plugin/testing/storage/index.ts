@@ -1,4 +1,3 @@
-import type { DriverStorage } from '../../kit.js';
 import type { ContractTest } from '../contract-test.js';
 import { accessSuite } from './access-suite.js';
 import { adminDataSuite } from './admin-data-suite.js';
@@ -16,8 +15,9 @@ import { transactionSuite } from './transaction-suite.js';
 import { versionTokenSuite } from './version-token-suite.js';
 import { workflowSuite } from './workflow-suite.js';
 
-/** Opens a freshly migrated, empty storage of the driver under test; called once per test. */
-export type OpenStorage = () => Promise<DriverStorage>;
+import type { OpenStorage } from './open-storage.js';
+
+export type { OpenStorage } from './open-storage.js';
 
 /**
  * The repository contract by area: each runs its tests against storages that `open` answers. A
@@ -45,13 +45,13 @@ export type StorageContractArea = keyof typeof storageContractSuites;
 
 /**
  * The repository contract, run by every storage driver against a real database: every area, or
- * those of `only`. `open` answers a freshly migrated, empty storage each time it is called (a new
- * database, file or schema), and the driver closes what it opened when the test ends.
+ * those of `only`. `open(t)` answers a freshly migrated, empty storage for each test `t` (a new
+ * database, file or schema), closed when that test ends.
  *
  * @example
  * import t from 'tap';
  * import { storageContractSuite } from 'cms/plugin/testing';
- * storageContractSuite(t, () => openMyDriverOnAFreshDatabase(t));
+ * storageContractSuite(t, (t) => openMyDriverOnAFreshDatabase(t));
  */
 export function storageContractSuite(t: ContractTest, open: OpenStorage, only?: readonly StorageContractArea[]): void {
   for (const [area, suite] of Object.entries(storageContractSuites)) {

@@ -1,11 +1,11 @@
-import type { DriverStorage } from '../../kit.js';
 import type { ContractTest } from '../contract-test.js';
+import type { OpenStorage } from './open-storage.js';
 import { definitionType, englishAndType, identifierOfCt, versionOfId1 } from './fixtures.js';
 
 /** What navigation and the asset sweep read of content: live items in folders, states, asset references. */
-export function liveContentSuite(t: ContractTest, open: () => Promise<DriverStorage>): void {
+export function liveContentSuite(t: ContractTest, open: OpenStorage): void {
   t.test('live pages and files in folders: one query, live and unarchived, by base type and language', async (t) => {
-    const s = await open();
+    const s = await open(t);
     const en = await englishAndType(s);
     const fr = await s.languages.insert({
       languageCode: 'fr',
@@ -86,7 +86,7 @@ export function liveContentSuite(t: ContractTest, open: () => Promise<DriverStor
   });
 
   t.test('content states and workflow tasks are replaced in place', async (t) => {
-    const s = await open();
+    const s = await open(t);
     const languageId = await englishAndType(s);
     await s.content.insertIdentifier(identifierOfCt('id1'));
     for (const inode of ['v1', 'v2']) await s.content.insertVersion(versionOfId1(inode, languageId, { title: inode }));
@@ -121,7 +121,7 @@ export function liveContentSuite(t: ContractTest, open: () => Promise<DriverStor
   });
 
   t.test('asset references: the stored paths some version holds, at any depth, across pages', async (t) => {
-    const s = await open();
+    const s = await open(t);
     const languageId = await englishAndType(s);
     const version = (inode: string, values: Record<string, unknown>) => versionOfId1(inode, languageId, values);
     const file = (key: string) => ({ path: `assets/${key}`, name: 'f.txt', size: 1 });

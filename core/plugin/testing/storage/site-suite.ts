@@ -1,11 +1,11 @@
-import type { DriverStorage } from '../../kit.js';
 import type { ContractTest } from '../contract-test.js';
+import type { OpenStorage } from './open-storage.js';
 import { RecordNotUnique, site } from './fixtures.js';
 
 /** Sites, languages, settings and the analytics keys of sites. */
-export function siteSuite(t: ContractTest, open: () => Promise<DriverStorage>): void {
+export function siteSuite(t: ContractTest, open: OpenStorage): void {
   t.test('sites, languages, settings', async (t) => {
-    const s = await open();
+    const s = await open(t);
     await s.sites.insert(site('s1', 'Beta.example.com'));
     await s.sites.insert(site('s2', 'alpha.example.com'));
     await t.rejects(
@@ -81,7 +81,7 @@ export function siteSuite(t: ContractTest, open: () => Promise<DriverStorage>): 
   });
 
   t.test('analytics site keys: one per site, found by hash, replaced whole, hashes unique', async (t) => {
-    const s = await open();
+    const s = await open(t);
     await s.sites.insert(site('s1', 'one.example.com'));
     await s.sites.insert(site('s2', 'two.example.com'));
     const key = (siteId: string, keyHash: string, createdAt = 1) => ({

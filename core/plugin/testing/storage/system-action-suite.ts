@@ -1,12 +1,13 @@
-import type { DriverStorage, WorkflowAction } from '../../kit.js';
+import type { WorkflowAction } from '../../kit.js';
 import type { ContractTest } from '../contract-test.js';
+import type { OpenStorage } from './open-storage.js';
 import { definitionType } from './fixtures.js';
 import { scheme } from './workflow-suite.js';
 
 /** Workflow system action mappings. */
-export function systemActionSuite(t: ContractTest, open: () => Promise<DriverStorage>): void {
+export function systemActionSuite(t: ContractTest, open: OpenStorage): void {
   t.test('system action mappings: one per owner and verb, gone with their action or owner', async (t) => {
-    const s = await open();
+    const s = await open(t);
     await s.workflows.insertScheme(scheme('sch', 'S'));
     const action = (id: string): WorkflowAction => ({
       id,

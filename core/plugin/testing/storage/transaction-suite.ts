@@ -1,11 +1,11 @@
-import type { DriverStorage } from '../../kit.js';
 import type { ContractTest } from '../contract-test.js';
+import type { OpenStorage } from './open-storage.js';
 import { RecordNotUnique, role } from './fixtures.js';
 
 /** Transactions: commit, rollback, nesting and concurrency; migrating again; ping. */
-export function transactionSuite(t: ContractTest, open: () => Promise<DriverStorage>): void {
+export function transactionSuite(t: ContractTest, open: OpenStorage): void {
   t.test('transactions commit together, roll back together, and nest', async (t) => {
-    const s = await open();
+    const s = await open(t);
     await s.transaction(async (tx) => {
       await tx.roles.insert(role('a'));
       await tx.transaction(async (inner) => inner.roles.insert(role('b')));
@@ -37,7 +37,7 @@ export function transactionSuite(t: ContractTest, open: () => Promise<DriverStor
   });
 
   t.test('a write outside a transaction survives a concurrent transaction that fails', async (t) => {
-    const s = await open();
+    const s = await open(t);
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     const failing = s.transaction(async (tx) => {
@@ -54,7 +54,7 @@ export function transactionSuite(t: ContractTest, open: () => Promise<DriverStor
   });
 
   t.test('migrating again is harmless; ping answers', async (t) => {
-    const s = await open();
+    const s = await open(t);
     await s.roles.insert(role('kept'));
     await s.migrate();
     t.ok(await s.roles.findById('kept'));
@@ -63,7 +63,7 @@ export function transactionSuite(t: ContractTest, open: () => Promise<DriverStor
   });
 
   t.test('concurrent transactions: the one that fails rolls back alone', async (t) => {
-    const s = await open();
+    const s = await open(t);
     const results = await Promise.allSettled(
       Array.from({ length: 12 }, (_, i) =>
         s.transaction(async (tx) => {

@@ -1,11 +1,11 @@
-import type { DriverStorage } from '../../kit.js';
 import type { ContractTest } from '../contract-test.js';
+import type { OpenStorage } from './open-storage.js';
 import { definitionField, definitionType, role } from './fixtures.js';
 
 /** The definitions and navigation version tokens. */
-export function versionTokenSuite(t: ContractTest, open: () => Promise<DriverStorage>): void {
+export function versionTokenSuite(t: ContractTest, open: OpenStorage): void {
   t.test('the navigation version changes when renewed, in the caller transaction, and is shared', async (t) => {
-    const s = await open();
+    const s = await open(t);
     const first = await s.navigationVersion();
     await s.renewNavigationVersion();
     const second = await s.navigationVersion();
@@ -25,7 +25,7 @@ export function versionTokenSuite(t: ContractTest, open: () => Promise<DriverSto
   });
 
   t.test('versionTokens reads both tokens at once', async (t) => {
-    const s = await open();
+    const s = await open(t);
     await s.renewNavigationVersion();
     await s.languages.insert({ languageCode: 'xx', countryCode: 'XX', language: 'X', country: 'X' });
     t.same(await s.versionTokens(), {
@@ -36,7 +36,7 @@ export function versionTokenSuite(t: ContractTest, open: () => Promise<DriverSto
   });
 
   t.test('the definitions version changes with every definition write, and with nothing else', async (t) => {
-    const s = await open();
+    const s = await open(t);
     const versions = [await s.definitionsVersion()];
     const changed = async (what: string, expected: boolean) => {
       const now = await s.definitionsVersion();
