@@ -153,14 +153,10 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
   try {
     registry = await loadPlugins(config, dataDir, cwd, logger);
     const driver = named(registry.storageDrivers, 'storage.driver', settings.storageDriver);
+    const driverNamed = (name: string) => registry.storageDrivers.get(name);
     const searchDriver = named(registry.searchDrivers, 'search.driver', settings.searchDriver);
     const driverStorage = await explainingStorageFailure({ driver: driver.name }, () =>
-      driver.open({
-        config,
-        dataDir,
-        logger: logger.child({ storage: driver.name }),
-        driverNamed: (name) => registry.storageDrivers.get(name),
-      }),
+      driver.open({ config, dataDir, logger: logger.child({ storage: driver.name }), driverNamed }),
     );
     storageTarget = driverStorage.target;
     const storage = withUnitOfWork(driverStorage, logger.child({ area: 'after-commit' }));
