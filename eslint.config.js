@@ -107,8 +107,7 @@ export default tseslint.config(
   {
     // The built-in plugins use the plugin kit and nothing else of the service, as a third party's
     // must, so the kit is known to be enough. Every plugin folder is held to it, a new one too,
-    // except the storage drivers: they implement the repositories of the whole model and keep
-    // importing core (docs/plugins.md, "Storage and search drivers").
+    // except the storage drivers, which share plugins/storage/drizzle and have their own rule below.
     files: ['plugins/**/*.ts'],
     ignores: ['plugins/storage/**'],
     rules: {
@@ -128,8 +127,30 @@ export default tseslint.config(
     },
   },
   {
-    // Tests, scripts and benchmarks may say `any` for JSON answers and print to the console.
-    files: ['test/**/*.ts', 'scripts/**', 'bench/**', 'examples/**'],
+    // The storage drivers too: of the service they import only the kit (which carries the storage
+    // contract and the model it stores). They share the dialect-neutral repositories of
+    // plugins/storage/drizzle between them, so only core and host are fenced off here.
+    files: ['plugins/storage/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: upward('host'), message: 'plugins import core (the plugin kit), never host/.' },
+            {
+              regex: '^(?:\\.\\./)+core/(?!plugin/kit\\.js$)',
+              message:
+                'A storage driver imports only the plugin kit (core/plugin/kit.ts, what `cms/plugin` exports) of the service.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Tests (with the contract suites plugins run), scripts and benchmarks may say `any` for JSON
+    // answers and print to the console.
+    files: ['test/**/*.ts', 'core/plugin/testing/**/*.ts', 'scripts/**', 'bench/**', 'examples/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', 'no-console': 'off', 'max-params': 'off' },
   },
 );

@@ -144,8 +144,9 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
     const contributions = container.registerContributions(registry, (property) => config.origin(property));
     const driver = contributions.named('storage.driver', settings.storageDriver);
     const searchDriver = contributions.named('search.driver', settings.searchDriver);
+    const driverNamed = (name: string) => registry.storageDrivers.get(name);
     const driverStorage = await explainingStorageFailure({ driver: driver.name }, () =>
-      driver.open({ config, dataDir, logger: logger.child({ storage: driver.name }) }),
+      driver.open({ config, dataDir, logger: logger.child({ storage: driver.name }), driverNamed }),
     );
     storageTarget = driverStorage.target;
     const storage = withUnitOfWork(driverStorage, logger.child({ area: 'after-commit' }));

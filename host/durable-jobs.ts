@@ -7,7 +7,7 @@ import { MAIL_JOB, mailJobHandler } from '../core/jobs/mail-job.js';
 import type { JobHandler } from '../core/plugin/job-handler.js';
 import type { MailMessage } from '../core/plugin/mail-transport.js';
 import type { PluginRegistry } from '../core/plugin/registry.js';
-import type { Storage } from '../core/plugin/storage-driver.js';
+import type { Storage } from '../core/plugin/storage/index.js';
 import type { HostSettings } from './settings.js';
 
 export interface DurableJobs {

@@ -1,7 +1,7 @@
 import { sweepExpiredEvents } from '../core/analytics/retention-sweep.js';
 import type { AssetSweeper } from '../core/content/asset-sweeper.js';
 import type { Logger } from '../core/logger.js';
-import type { Storage } from '../core/plugin/storage-driver.js';
+import type { Storage } from '../core/plugin/storage/index.js';
 import type { Lifecycle } from './lifecycle.js';
 import { runPeriodically } from './periodic-task.js';
 import type { HostSettings } from './settings.js';

@@ -7,7 +7,7 @@ import { PermissionService } from '../core/auth/permission-service.js';
 import { DefinitionCache } from '../core/definitions/definition-cache.js';
 import { canonicalFieldClassName } from '../core/plugin/field-type.js';
 import { resolveNamed } from '../core/plugin/registry.js';
-import type { Storage } from '../core/plugin/storage-driver.js';
+import type { Storage } from '../core/plugin/storage/index.js';
 import { ContentIndexer, type BuiltDocuments } from '../core/search/content-indexer.js';
 import type { ItemLanguage } from '../core/search/index-changes.js';
 import { SEED_IDS } from '../core/setup/seed-installation.js';

@@ -1,6 +1,6 @@
 import type { Logger } from '../core/logger.js';
 import type { SearchIndex } from '../core/plugin/search-driver.js';
-import type { Storage } from '../core/plugin/storage-driver.js';
+import type { Storage } from '../core/plugin/storage/index.js';
 import type { IndexDispatcher } from '../core/search/index-dispatcher.js';
 import type { Reindexer } from '../core/search/reindexer.js';
 import type { Lifecycle } from './lifecycle.js';

@@ -1,7 +1,7 @@
 import type { Config, Environment } from '../core/config/config.js';
 import { loadConfig } from '../core/config/load-config.js';
 import { resolveNamed, type PluginRegistry } from '../core/plugin/registry.js';
-import type { Storage } from '../core/plugin/storage-driver.js';
+import type { Storage } from '../core/plugin/storage/index.js';
 import { withUnitOfWork } from '../core/transactions/unit-of-work.js';
 import { JsonLogger } from './logger.js';
 import { loadPlugins } from './plugins/load-plugins.js';
@@ -33,6 +33,7 @@ export async function openWorkerStorage(
   const logger = new JsonLogger({ write: (line) => process.stdout.write(line) }, settings.logLevel, { area });
   const registry = await loadPlugins(config, dataDir, cwd, logger);
   const driver = resolveNamed(registry.storageDrivers, 'storage.driver', settings.storageDriver);
-  const storage = withUnitOfWork(await driver.open({ config, dataDir, logger }), logger);
+  const driverNamed = (name: string) => registry.storageDrivers.get(name);
+  const storage = withUnitOfWork(await driver.open({ config, dataDir, logger, driverNamed }), logger);
   return { config, dataDir, settings, logger, registry, storage };
 }

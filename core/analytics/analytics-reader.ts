@@ -5,7 +5,7 @@ import type { DefinitionCache } from '../definitions/definition-cache.js';
 import { CmsError, Errors } from '../errors/index.js';
 import type { AnalyticsSummary, StoredAnalyticsEvent } from '../model/analytics-event.js';
 import type { Site } from '../model/site.js';
-import type { Storage } from '../plugin/storage-driver.js';
+import type { Storage } from '../plugin/storage/index.js';
 import { authoriseSite } from '../site/authorise-site.js';
 import { readRange, type AnalyticsRangeText } from './read-range.js';
 

@@ -1,4 +1,4 @@
-import type { AnalyticsEventRepository } from '../plugin/storage-driver.js';
+import type { AnalyticsEventRepository } from '../plugin/storage/index.js';
 
 const DAY_MS = 86_400_000;
 

@@ -4,7 +4,7 @@ import type { DefinitionCache } from '../definitions/definition-cache.js';
 import { CmsError, Errors, isCmsError } from '../errors/index.js';
 import type { AnalyticsSiteKey } from '../model/analytics-site-key.js';
 import type { Site } from '../model/site.js';
-import type { Repositories, Storage } from '../plugin/storage-driver.js';
+import type { Repositories, Storage } from '../plugin/storage/index.js';
 import { authoriseSite } from '../site/authorise-site.js';
 import { generateSiteAuth, hashSiteAuth, isMaskOnly, maskSiteAuth, siteAuthProblem } from './site-auth.js';
 import { verifySiteAuth } from './verify-site-auth.js';

@@ -1,4 +1,4 @@
-import type { AnalyticsSiteKeyRepository } from '../plugin/storage-driver.js';
+import type { AnalyticsSiteKeyRepository } from '../plugin/storage/index.js';
 import { hashSiteAuth, sameHash, siteAuthProblem } from './site-auth.js';
 
 /**

@@ -1,6 +1,6 @@
 import { CmsError, Errors } from '../errors/index.js';
 import type { IssuedToken } from '../model/issued-token.js';
-import type { Repositories } from '../plugin/storage-driver.js';
+import type { Repositories } from '../plugin/storage/index.js';
 import type { Principal } from './principal.js';
 import type { TokenService } from './token-service.js';
 

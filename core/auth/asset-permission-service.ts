@@ -9,7 +9,7 @@ import {
   type PermissionName,
 } from '../model/permission.js';
 import { SYSTEM_HOST } from '../model/site.js';
-import type { Repositories, Storage } from '../plugin/storage-driver.js';
+import type { Repositories, Storage } from '../plugin/storage/index.js';
 import type { AssetRef, PermissionAsset, PermissionService } from './permission-service.js';
 import { refOf } from './permission-service.js';
 import { indexTargetsOfGrants } from '../search/asset-index-targets.js';

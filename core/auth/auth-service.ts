@@ -4,7 +4,7 @@ import { CmsError, Errors } from '../errors/index.js';
 import { ADMIN_ROLE_KEY } from '../model/role.js';
 import type { User } from '../model/user.js';
 import type { AuthServices, AutoLoginContext, SignInContext } from '../plugin/auth-scheme.js';
-import type { Repositories } from '../plugin/storage-driver.js';
+import type { Repositories } from '../plugin/storage/index.js';
 import { ExpiringCache } from './expiring-cache.js';
 import { addressKey } from './address-key.js';
 import type { HashPriority, HashQueue } from './hash-queue.js';

@@ -3,7 +3,7 @@ import { CmsError, Errors } from '../errors/index.js';
 import type { ContentType } from '../model/content-type.js';
 import type { Page, PageRequest } from '../model/page.js';
 import type { Site } from '../model/site.js';
-import type { RepositorySet } from '../plugin/storage-driver.js';
+import type { RepositorySet } from '../plugin/storage/index.js';
 import type { PermissionCheck, PermissionService } from './permission-service.js';
 import type { Principal } from './principal.js';
 

@@ -4,7 +4,7 @@ import type { ContentType } from '../model/content-type.js';
 import type { ContentIdentifier } from '../model/contentlet.js';
 import { folderPathOfParent, parentPathOf, ROOT_PATH, type Folder } from '../model/folder.js';
 import type { MenuLink } from '../model/menu-link.js';
-import type { PermissionRepository } from '../plugin/storage-driver.js';
+import type { PermissionRepository } from '../plugin/storage/index.js';
 import { ALL_PERMISSION_BITS, PERMISSION_BITS, type PermissionName } from '../model/permission.js';
 import { SYSTEM_HOST } from '../model/site.js';
 import type { Principal } from './principal.js';

@@ -1,4 +1,4 @@
-import type { Repositories } from '../plugin/storage-driver.js';
+import type { Repositories } from '../plugin/storage/index.js';
 
 /**
  * Ends for good every credential a user holds: their sessions are deleted and their issued tokens

@@ -1,5 +1,5 @@
 import type { Role } from '../model/role.js';
-import type { RoleRepository } from '../plugin/storage-driver.js';
+import type { RoleRepository } from '../plugin/storage/index.js';
 
 /**
  * The role a reference names: by its id first, else by its key, as callers and stored data name

@@ -3,7 +3,7 @@ import { hash, randomBytes, randomUUID } from 'node:crypto';
 import { errors as jose, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import { CmsError, Errors } from '../errors/index.js';
 import type { IssuedToken, IssuedTokenKind } from '../model/issued-token.js';
-import type { Repositories } from '../plugin/storage-driver.js';
+import type { Repositories } from '../plugin/storage/index.js';
 import { ExpiringCache } from './expiring-cache.js';
 import { NetworkRange } from './network-range.js';
 

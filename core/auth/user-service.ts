@@ -4,7 +4,7 @@ import type { Page } from '../model/page.js';
 import type { Role } from '../model/role.js';
 import { sortItems, type RoleSortColumn, type Sort } from '../model/sort.js';
 import type { User } from '../model/user.js';
-import type { Storage, UserQuery } from '../plugin/storage-driver.js';
+import type { Storage, UserQuery } from '../plugin/storage/index.js';
 import type { HashQueue } from './hash-queue.js';
 import { hashPassword } from './password-hasher.js';
 import type { PasswordPolicy } from './password-policy.js';

@@ -1,7 +1,7 @@
 import type { Logger } from '../logger.js';
 import { storedAssetPath } from '../model/stored-asset.js';
 import type { AssetStorage } from '../plugin/asset-storage.js';
-import type { Repositories } from '../plugin/storage-driver.js';
+import type { Repositories } from '../plugin/storage/index.js';
 
 export interface AssetSweeperOptions {
   storage: Pick<Repositories, 'content'>;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CmsError, Errors } from '../errors/index.js';
 import type { Category } from '../model/category.js';
 import { sortItems, type CategorySortColumn, type Sort } from '../model/sort.js';
-import type { Storage } from '../plugin/storage-driver.js';
+import type { Storage } from '../plugin/storage/index.js';
 import { VARIABLE_PATTERN, firstFreeVariable, variableFromName } from './variable-name.js';
 
 export interface CategoryInput {

@@ -2,7 +2,7 @@ import type { Definitions } from '../definitions/definition-cache.js';
 import { CmsError, Errors } from '../errors/index.js';
 import type { ContentIdentifier } from '../model/contentlet.js';
 import { contentParentPathOf, folderPathOfParent, ROOT_PATH } from '../model/folder.js';
-import type { Repositories } from '../plugin/storage-driver.js';
+import type { Repositories } from '../plugin/storage/index.js';
 import type { Placement } from './content-placement.js';
 import { SYSTEM_FOLDER } from '../model/site.js';
 

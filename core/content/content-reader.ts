@@ -4,7 +4,7 @@ import { CmsError, Errors } from '../errors/index.js';
 import type { ContentType } from '../model/content-type.js';
 import type { ContentIdentifier, Contentlet } from '../model/contentlet.js';
 import type { Field } from '../model/field.js';
-import type { Storage } from '../plugin/storage-driver.js';
+import type { Storage } from '../plugin/storage/index.js';
 import { requireContentType, type DefinitionCache } from '../definitions/definition-cache.js';
 import type { ContentService } from './content-service.js';
 import { checkItemKnown } from './item-known.js';

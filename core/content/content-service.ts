@@ -6,7 +6,7 @@ import type { ContentIdentifier, Contentlet, ContentState, ContentVersion } from
 import type { Field } from '../model/field.js';
 import { DEFAULT_LANGUAGE_ID } from '../model/language.js';
 import type { FieldParseContext, FieldType } from '../plugin/field-type.js';
-import type { Repositories } from '../plugin/storage-driver.js';
+import type { Repositories } from '../plugin/storage/index.js';
 import type { IndexQueue } from '../search/index-queue.js';
 import { contentEvent } from '../events/content-event.js';
 import type { SystemEventBus } from '../events/system-event-bus.js';

@@ -3,7 +3,7 @@ import { CmsError, Errors } from '../errors/index.js';
 import { BASE_CONTENT_TYPES, type ContentType } from '../model/content-type.js';
 import type { Page } from '../model/page.js';
 import { SYSTEM_HOST } from '../model/site.js';
-import type { ContentTypeQuery, Storage } from '../plugin/storage-driver.js';
+import type { ContentTypeQuery, Storage } from '../plugin/storage/index.js';
 import type { ContentTypeService, ContentTypeWithFields } from './content-type-service.js';
 
 /** What `_copy` takes: the copy's name, and optionally its variable, site, folder and icon. */

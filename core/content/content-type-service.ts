@@ -15,7 +15,7 @@ import {
 import type { Field } from '../model/field.js';
 import type { Page } from '../model/page.js';
 import { SYSTEM_FOLDER, SYSTEM_HOST } from '../model/site.js';
-import type { ContentTypeQuery, Repositories, Storage } from '../plugin/storage-driver.js';
+import type { ContentTypeQuery, Repositories, Storage } from '../plugin/storage/index.js';
 import type { IndexQueue } from '../search/index-queue.js';
 import { BASE_TYPE_FIELDS } from './base-type-fields.js';
 import type { FieldInput, FieldService } from './field-service.js';

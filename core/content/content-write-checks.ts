@@ -4,7 +4,7 @@ import type { ContentType } from '../model/content-type.js';
 import type { ContentIdentifier, ContentState } from '../model/contentlet.js';
 import type { Field } from '../model/field.js';
 import { DEFAULT_LANGUAGE_ID } from '../model/language.js';
-import type { Repositories } from '../plugin/storage-driver.js';
+import type { Repositories } from '../plugin/storage/index.js';
 import type { SettledPlacement } from './content-folder.js';
 import type { FieldValues } from './content-validator.js';
 

@@ -2,7 +2,7 @@ import type { Principal } from '../auth/principal.js';
 import { CmsError, Errors } from '../errors/index.js';
 import type { Field } from '../model/field.js';
 import { canonicalFieldClassName } from '../plugin/field-type.js';
-import type { Storage } from '../plugin/storage-driver.js';
+import type { Storage } from '../plugin/storage/index.js';
 import type { ContentTypeService } from './content-type-service.js';
 import { COLUMN_CLASS, ROW_CLASS, flattenLayout, layoutProblem, layoutRows, type LayoutRow } from './field-layout.js';
 import type { FieldInput, FieldService } from './field-service.js';

@@ -3,7 +3,7 @@ import { storedAssetPath } from '../model/stored-asset.js';
 import type { AssetStorage } from '../plugin/asset-storage.js';
 import type { FieldParseContext } from '../plugin/field-type.js';
 import { isSpooledFile, type SpooledFile } from '../plugin/spooled-file.js';
-import type { Repositories } from '../plugin/storage-driver.js';
+import type { Repositories } from '../plugin/storage/index.js';
 
 /** `//demo.com/images/a.png` or `demo.com/images/a.png` → host, folder path and name. */
 export function parseHostPath(hostPath: string): { host: string; parentPath: string; assetName: string } | undefined {

@@ -3,7 +3,7 @@ import { CmsError, detail, type ErrorDetail, Errors } from '../errors/index.js';
 import type { ContentType } from '../model/content-type.js';
 import type { Field, FieldVariable } from '../model/field.js';
 import { FIELD_CLASS_PACKAGE, canonicalFieldClassName, type FieldType } from '../plugin/field-type.js';
-import type { Repositories, Storage } from '../plugin/storage-driver.js';
+import type { Repositories, Storage } from '../plugin/storage/index.js';
 import type { IndexQueue } from '../search/index-queue.js';
 import { VARIABLE_PATTERN, firstFreeVariable, variableFromName } from './variable-name.js';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Principal } from '../auth/principal.js';
 import { CmsError, Errors } from '../errors/index.js';
 import type { Field, FieldVariable } from '../model/field.js';
-import type { Repositories, Storage } from '../plugin/storage-driver.js';
+import type { Repositories, Storage } from '../plugin/storage/index.js';
 import type { ContentTypeService } from './content-type-service.js';
 
 /** A field variable as clients send it to `…/fields/{id|var}/{field}/variables`. */

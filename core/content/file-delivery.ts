@@ -4,7 +4,7 @@ import { CmsError, Errors, isCmsError } from '../errors/index.js';
 import { DEFAULT_LANGUAGE_ID } from '../model/language.js';
 import { assetKeyOf, isStoredAsset } from '../model/stored-asset.js';
 import type { AssetStorage } from '../plugin/asset-storage.js';
-import type { Storage } from '../plugin/storage-driver.js';
+import type { Storage } from '../plugin/storage/index.js';
 import type { SiteByHost } from '../site/site-by-host.js';
 import type { ContentReader, ReadContent } from './content-reader.js';
 import { mimeTypeOf } from './mime-type.js';

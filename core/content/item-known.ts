@@ -2,7 +2,7 @@ import { checkKnown, type KnownRule } from '../auth/known-asset.js';
 import type { PermissionCheck } from '../auth/permission-service.js';
 import type { ContentType } from '../model/content-type.js';
 import type { ContentIdentifier } from '../model/contentlet.js';
-import type { RepositorySet } from '../plugin/storage-driver.js';
+import type { RepositorySet } from '../plugin/storage/index.js';
 
 /**
  * `checkKnown` for a content item: the caller knows the item when it may read any version of it,

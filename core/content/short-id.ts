@@ -1,4 +1,4 @@
-import type { Storage } from '../plugin/storage-driver.js';
+import type { Storage } from '../plugin/storage/index.js';
 
 /** The original's "shorty": the first 10 hex digits of an identifier, dashes left out. */
 const SHORTY = /^[0-9a-f]{10}$/i;

@@ -5,7 +5,7 @@ import type { Folder } from '../model/folder.js';
 import type { Language } from '../model/language.js';
 import type { PermissionGrant } from '../model/permission.js';
 import type { ActionletAssociation, SystemActionMapping, WorkflowAction, WorkflowStep } from '../model/workflow.js';
-import type { RepositorySet } from '../plugin/storage-driver.js';
+import type { RepositorySet } from '../plugin/storage/index.js';
 
 /**
  * Definitions as one transaction sees them. The answers are shared between requests and frozen:

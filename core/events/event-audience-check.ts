@@ -1,7 +1,7 @@
 import type { Principal } from '../auth/principal.js';
 import type { PermissionService } from '../auth/permission-service.js';
 import type { DefinitionCache } from '../definitions/definition-cache.js';
-import type { RepositorySet } from '../plugin/storage-driver.js';
+import type { RepositorySet } from '../plugin/storage/index.js';
 import type { EventAudience } from './system-event.js';
 
 /**

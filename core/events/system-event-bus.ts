@@ -1,6 +1,6 @@
 import type { Logger } from '../logger.js';
 import { PLAIN_JSON, type JsonCodec } from '../plugin/marshal.js';
-import type { Repositories } from '../plugin/storage-driver.js';
+import type { Repositories } from '../plugin/storage/index.js';
 import type { RaisedEvent } from './system-event.js';
 
 export type SystemEventListener = (raised: RaisedEvent) => void;

@@ -1,5 +1,5 @@
-import type { RepositorySet } from '../plugin/storage-driver.js';
-import type { StoredSystemEvent } from '../plugin/storage-driver.js';
+import type { RepositorySet } from '../plugin/storage/index.js';
+import type { StoredSystemEvent } from '../plugin/storage/index.js';
 import type { SystemEventBus } from './system-event-bus.js';
 import type { RaisedEvent } from './system-event.js';
 

@@ -1,7 +1,7 @@
 import { CmsError, Errors, isCmsError } from '../errors/index.js';
 import type { Logger } from '../logger.js';
 import { parentPathOf } from '../model/folder.js';
-import type { Storage } from '../plugin/storage-driver.js';
+import type { Storage } from '../plugin/storage/index.js';
 import { folderNames, storedPath } from './folder-path.js';
 import { randomUUID } from 'node:crypto';
 

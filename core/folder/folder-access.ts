@@ -7,7 +7,7 @@ import { CmsError, Errors } from '../errors/index.js';
 import { ROOT_PATH, type Folder } from '../model/folder.js';
 import type { PermissionName } from '../model/permission.js';
 import type { Site } from '../model/site.js';
-import type { Repositories, Storage } from '../plugin/storage-driver.js';
+import type { Repositories, Storage } from '../plugin/storage/index.js';
 import type { IndexQueue } from '../search/index-queue.js';
 
 /** What the folder operations need. */

@@ -1,6 +1,6 @@
 import { CmsError, Errors } from '../errors/index.js';
 import type { Folder } from '../model/folder.js';
-import type { Repositories } from '../plugin/storage-driver.js';
+import type { Repositories } from '../plugin/storage/index.js';
 import type { FolderDependencies } from './folder-access.js';
 
 /** The members of a folder a client may change (the name changes by a rename). */

@@ -1,7 +1,7 @@
 import { CmsError, Errors } from '../errors/index.js';
 import { type Folder } from '../model/folder.js';
 import type { Site } from '../model/site.js';
-import type { Repositories } from '../plugin/storage-driver.js';
+import type { Repositories } from '../plugin/storage/index.js';
 import { indexTargetsUnder } from '../search/asset-index-targets.js';
 import type { FolderDependencies } from './folder-access.js';
 import { checkName, checkNotReserved, MAX_FOLDER_PATH_LENGTH } from './folder-path.js';

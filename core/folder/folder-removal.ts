@@ -2,7 +2,7 @@ import type { Principal } from '../auth/principal.js';
 import { CmsError, Errors } from '../errors/index.js';
 import { ROOT_PATH } from '../model/folder.js';
 import type { Site } from '../model/site.js';
-import type { Repositories } from '../plugin/storage-driver.js';
+import type { Repositories } from '../plugin/storage/index.js';
 import { checkPlace, requireFolderAt, type FolderDependencies } from './folder-access.js';
 
 /** Content items removed at a time by a recursive delete. */

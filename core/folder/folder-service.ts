@@ -3,7 +3,7 @@ import type { Principal } from '../auth/principal.js';
 import { CmsError, Errors, isCmsError } from '../errors/index.js';
 import { parentPathOf, ROOT_PATH, type Folder } from '../model/folder.js';
 import type { Page, PageRequest } from '../model/page.js';
-import type { Repositories } from '../plugin/storage-driver.js';
+import type { Repositories } from '../plugin/storage/index.js';
 import {
   canRead,
   checkPlace,

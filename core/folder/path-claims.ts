@@ -1,6 +1,6 @@
 import { CmsError, Errors } from '../errors/index.js';
 import { contentParentPathOf, parentPathOf } from '../model/folder.js';
-import type { Repositories } from '../plugin/storage-driver.js';
+import type { Repositories } from '../plugin/storage/index.js';
 
 /**
  * Refuses a folder path another folder, or a page or file, already has on the site: a folder

@@ -1,6 +1,6 @@
 import { CmsError, Errors } from '../errors/index.js';
 import type { Page, PageRequest } from '../model/page.js';
-import type { Job, JobStatus, Storage } from '../plugin/storage-driver.js';
+import type { Job, JobStatus, Storage } from '../plugin/storage/index.js';
 import type { JobWaker } from './job-queue.js';
 
 /** What administrators do with durable jobs: list them, retry a dead one, drop one. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../logger.js';
 import type { JobHandler } from '../plugin/job-handler.js';
-import type { Job, Storage } from '../plugin/storage-driver.js';
+import type { Job, Storage } from '../plugin/storage/index.js';
 import { retryDelay, type BackOff } from './retry-delay.js';
 
 export interface JobDispatcherOptions {

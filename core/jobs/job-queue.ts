@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Repositories } from '../plugin/storage-driver.js';
+import type { Repositories } from '../plugin/storage/index.js';
 
 /** A job to write: `payload` is stored as JSON. */
 export interface JobRequest {

@@ -1,7 +1,7 @@
 import { CmsError, Errors } from '../errors/index.js';
 import type { Language } from '../model/language.js';
 import { sortItems, type LanguageSortColumn, type Sort } from '../model/sort.js';
-import type { Storage } from '../plugin/storage-driver.js';
+import type { Storage } from '../plugin/storage/index.js';
 
 const LANGUAGE_CODE = /^[A-Za-z]{2,8}$/;
 const COUNTRY_CODE = /^[A-Za-z0-9]{0,8}$/;

@@ -3,7 +3,7 @@ import type { Definitions } from '../definitions/definition-cache.js';
 import { CmsError, Errors } from '../errors/index.js';
 import type { ContentType } from '../model/content-type.js';
 import type { WorkflowAction } from '../model/workflow.js';
-import type { Repositories } from '../plugin/storage-driver.js';
+import type { Repositories } from '../plugin/storage/index.js';
 import type { SystemActionService } from '../workflow/system-actions.js';
 
 /** What a legacy save URL asks for: `/save/1`, `/publish/1`, or `/{action name or id}/1`. */

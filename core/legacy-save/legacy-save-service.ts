@@ -6,7 +6,7 @@ import { CmsError, detail, Errors, type ErrorDetail } from '../errors/index.js';
 import type { ContentType } from '../model/content-type.js';
 import type { Field } from '../model/field.js';
 import { DEFAULT_LANGUAGE_ID } from '../model/language.js';
-import type { Storage } from '../plugin/storage-driver.js';
+import type { Storage } from '../plugin/storage/index.js';
 import type { IndexPolicy } from '../search/index-policy.js';
 import type { RelatedQueryResolver } from '../search/related-query.js';
 import type { FireEngine } from '../workflow/fire-engine.js';

@@ -11,7 +11,7 @@ import {
   type MenuLinkType,
 } from '../model/menu-link.js';
 import type { Site } from '../model/site.js';
-import type { Repositories } from '../plugin/storage-driver.js';
+import type { Repositories } from '../plugin/storage/index.js';
 
 /** The members a client sets, as the community plugin's form names them; all optional on an update. */
 export interface MenuLinkRequest {

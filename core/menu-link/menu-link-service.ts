@@ -11,7 +11,7 @@ import type { MenuLink, MenuLinkVersions } from '../model/menu-link.js';
 import type { Page, PageRequest } from '../model/page.js';
 import type { PermissionName } from '../model/permission.js';
 import { SYSTEM_FOLDER, type Site } from '../model/site.js';
-import type { MenuLinkQuery, Repositories, Storage } from '../plugin/storage-driver.js';
+import type { MenuLinkQuery, Repositories, Storage } from '../plugin/storage/index.js';
 import { resolveFields, type MenuLinkRequest } from './menu-link-fields.js';
 
 export interface MenuLinkDependencies {

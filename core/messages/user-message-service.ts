@@ -2,7 +2,7 @@ import type { Principal } from '../auth/principal.js';
 import { CmsError, Errors } from '../errors/index.js';
 import type { Page, PageRequest } from '../model/page.js';
 import type { UserMessage } from '../model/user-message.js';
-import type { Storage } from '../plugin/storage-driver.js';
+import type { Storage } from '../plugin/storage/index.js';
 
 /**
  * The messages workflow fires left for a user (the Message actionlet), as that user reads them.

@@ -1,6 +1,6 @@
 import { linkAddress, type MenuLink } from '../model/menu-link.js';
 import { contentParentPathOf } from '../model/folder.js';
-import type { RepositorySet } from '../plugin/storage-driver.js';
+import type { RepositorySet } from '../plugin/storage/index.js';
 import { navHash } from './nav-item.js';
 import type { NavItemSource, NavSourceItem } from './nav-item-source.js';
 

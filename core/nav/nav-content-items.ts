@@ -2,7 +2,7 @@ import type { PermissionAsset } from '../auth/permission-service.js';
 import type { ContentType } from '../model/content-type.js';
 import { folderPathOfParent } from '../model/folder.js';
 import { DEFAULT_LANGUAGE_ID } from '../model/language.js';
-import type { LiveFolderItem, RepositorySet } from '../plugin/storage-driver.js';
+import type { LiveFolderItem, RepositorySet } from '../plugin/storage/index.js';
 import { navHash } from './nav-item.js';
 import type { NavSourceItem } from './nav-item-source.js';
 

@@ -1,6 +1,6 @@
 import type { PermissionAsset } from '../auth/permission-service.js';
 import type { Site } from '../model/site.js';
-import type { RepositorySet } from '../plugin/storage-driver.js';
+import type { RepositorySet } from '../plugin/storage/index.js';
 import type { NavItem } from './nav-item.js';
 
 /** An item a source adds to a folder's menu, placed and ordered with the folders, pages and files there. */

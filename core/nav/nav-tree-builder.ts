@@ -2,7 +2,7 @@ import type { PermissionAsset } from '../auth/permission-service.js';
 import type { ContentType } from '../model/content-type.js';
 import { contentParentPathOf, parentPathOf, ROOT_PATH, type Folder } from '../model/folder.js';
 import { SYSTEM_FOLDER, type Site } from '../model/site.js';
-import type { RepositorySet } from '../plugin/storage-driver.js';
+import type { RepositorySet } from '../plugin/storage/index.js';
 import { contentItemsIn, type NavFallThrough } from './nav-content-items.js';
 import { navHash, type NavItem } from './nav-item.js';
 import type { NavItemSource, NavSourceItem } from './nav-item-source.js';

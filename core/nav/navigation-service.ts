@@ -8,7 +8,7 @@ import { CmsError, Errors } from '../errors/index.js';
 import { ROOT_PATH } from '../model/folder.js';
 import { DEFAULT_LANGUAGE_ID } from '../model/language.js';
 import type { Site } from '../model/site.js';
-import type { Storage, VersionTokens } from '../plugin/storage-driver.js';
+import type { Storage, VersionTokens } from '../plugin/storage/index.js';
 import type { SiteByHost } from '../site/site-by-host.js';
 import { navAnswer, type NavAnswer } from './nav-answer.js';
 import { NavAnswerCache } from './nav-answer-cache.js';

@@ -145,3 +145,111 @@ export type {
 } from './search-driver.js';
 export { parseLuceneQuery } from '../search/lucene-query.js';
 export type { QueryDsl, BoolQuery, RangeBounds } from '../search/query-dsl.js';
+
+// ---------------------------------------------------------------------------------------------
+// Storage drivers: the storage contract (`core/plugin/storage/`), what a driver throws, and the
+// model it stores. Enough to write a driver against `cms/plugin` alone (the built-in drivers in
+// plugins/storage/ do); `cms/plugin/testing` has the repository contract suite to run it against.
+
+// The descriptor, the storage it opens, and transactions (`DriverRepositories.transaction`).
+export {
+  defineStorageDriver,
+  type DriverRepositories,
+  type DriverStorage,
+  type RepositorySet,
+  type StorageDriver,
+  type StorageOpenContext,
+  type VersionTokens,
+} from './storage/index.js';
+// Errors: a driver classifies its database's errors and throws the catalogue error of the kind.
+export {
+  classifyChain,
+  isCatalogueError,
+  storageError,
+  translateStorageError,
+  uniqueValueTaken,
+  type StorageFailure,
+} from './storage/index.js';
+export { StartupError } from '../errors/index.js';
+// The repositories, by area, with their queries and records.
+export type {
+  AnalyticsEventRepository,
+  AnalyticsSiteKeyRepository,
+  CategoryRepository,
+  ContentRepository,
+  ContentTypeQuery,
+  ContentTypeRepository,
+  FieldRepository,
+  FolderRepath,
+  FolderRepository,
+  IndexQueueEntry,
+  IndexQueueRepository,
+  IssuedTokenRepository,
+  ItemLanguageScan,
+  Job,
+  JobClaim,
+  JobFailure,
+  JobRepository,
+  JobStatus,
+  LanguageRepository,
+  LiveFolderItem,
+  LiveInFoldersQuery,
+  MenuLinkQuery,
+  MenuLinkRepository,
+  NewJob,
+  PermissionRepository,
+  PushPublishingRepository,
+  RoleRepository,
+  SessionRepository,
+  SettingRepository,
+  SiteQuery,
+  SiteRepository,
+  StoredSystemEvent,
+  SystemEventRepository,
+  TaskRepository,
+  TaskSearchHit,
+  TaskSearchQuery,
+  UserMessageRepository,
+  UserQuery,
+  UserRepository,
+  WorkflowRepository,
+} from './storage/index.js';
+// The model the repositories store (`User` is exported with the auth schemes, above).
+export type { NormalisedEvent } from '../analytics/normalised-event.js';
+export type {
+  AnalyticsEventFilter,
+  AnalyticsEventPage,
+  AnalyticsEventRange,
+  AnalyticsSummary,
+  StoredAnalyticsEvent,
+} from '../model/analytics-event.js';
+export type { AnalyticsSiteKey } from '../model/analytics-site-key.js';
+export type { Category } from '../model/category.js';
+export type { ContentType } from '../model/content-type.js';
+export type { ContentIdentifier, ContentState, ContentVersion } from '../model/contentlet.js';
+export type { Field, FieldVariable } from '../model/field.js';
+export { contentParentPathOf, parentPathOf, type Folder } from '../model/folder.js';
+export type { IssuedToken, IssuedTokenKind } from '../model/issued-token.js';
+export type { Language } from '../model/language.js';
+export type { MenuLink, MenuLinkTarget, MenuLinkType, MenuLinkVariant } from '../model/menu-link.js';
+export type { Page, PageRequest } from '../model/page.js';
+export type { PermissionAssetKind, PermissionGrant } from '../model/permission.js';
+export type { PushEndpoint, PushEnvironment, PushRecord, PushStatus } from '../model/push-publishing.js';
+export type { Role } from '../model/role.js';
+export type { Session } from '../model/session.js';
+export type { Site } from '../model/site.js';
+export type { ContentTypeSortColumn, SiteSortColumn, Sort, TaskSortColumn, UserSortColumn } from '../model/sort.js';
+export { STORED_ASSET_PREFIX } from '../model/stored-asset.js';
+export type { UserMessage } from '../model/user-message.js';
+export {
+  SYSTEM_ACTION_NAMES,
+  type ActionletAssociation,
+  type ShowOn,
+  type SystemActionMapping,
+  type SystemActionName,
+  type WorkflowAction,
+  type WorkflowHistoryEntry,
+  type WorkflowScheme,
+  type WorkflowStep,
+  type WorkflowTask,
+} from '../model/workflow.js';

@@ -10,7 +10,7 @@ import type { MailTransport } from './mail-transport.js';
 import type { OutboundHttpClients } from './outbound-http.js';
 import type { SecretSealer } from './secret-sealer.js';
 import type { SearchDriver } from './search-driver.js';
-import type { StorageDriver } from './storage-driver.js';
+import type { StorageDriver } from './storage/index.js';
 import type { TranslationProvider } from './translation-provider.js';
 import type { Encryptor } from './encryptor.js';
 import type { JsonConfigurator, Marshal } from './marshal.js';

@@ -8,7 +8,7 @@ import type { JobHandler } from './job-handler.js';
 import type { MailTransport } from './mail-transport.js';
 import type { PluginContributions } from './plugin.js';
 import type { SearchDriver } from './search-driver.js';
-import type { StorageDriver } from './storage-driver.js';
+import type { StorageDriver } from './storage/index.js';
 import type { TranslationProvider } from './translation-provider.js';
 import type { Encryptor } from './encryptor.js';
 import type { JsonConfigurator, Marshal } from './marshal.js';

@@ -5,7 +5,7 @@ import type { Field } from '../model/field.js';
 import type { AssetStorage } from '../plugin/asset-storage.js';
 import { assetKeyOf, isStoredAsset } from '../model/stored-asset.js';
 import { canonicalFieldClassName } from '../plugin/field-type.js';
-import type { Repositories } from '../plugin/storage-driver.js';
+import type { Repositories } from '../plugin/storage/index.js';
 import { fieldInputOf, ownFields, type Bundle, type BundleVersion } from './bundle.js';
 
 const BINARY_CLASS = canonicalFieldClassName('BinaryField');

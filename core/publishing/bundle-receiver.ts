@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { ContentService } from '../content/content-service.js';
 import type { ContentTypeService } from '../content/content-type-service.js';
 import { CmsError, Errors } from '../errors/index.js';
-import type { Storage } from '../plugin/storage-driver.js';
+import type { Storage } from '../plugin/storage/index.js';
 import type { Bundle } from './bundle.js';
 
 /** Who received versions are saved as: the receiving instance has no account of the sender's users. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CmsError, Errors } from '../errors/index.js';
 import type { PushEndpoint, PushEnvironment, PushRecord } from '../model/push-publishing.js';
-import type { Storage } from '../plugin/storage-driver.js';
+import type { Storage } from '../plugin/storage/index.js';
 import type { SecretSealer } from '../plugin/secret-sealer.js';
 
 export interface EnvironmentInput {

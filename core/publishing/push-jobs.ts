@@ -1,7 +1,7 @@
 import type { JobQueue } from '../jobs/job-queue.js';
 import type { PushEndpoint, PushRecord, PushStatus } from '../model/push-publishing.js';
 import type { JobHandler } from '../plugin/job-handler.js';
-import type { Repositories, Storage } from '../plugin/storage-driver.js';
+import type { Repositories, Storage } from '../plugin/storage/index.js';
 import { bundleHash, type Bundle } from './bundle.js';
 import type { BundleBuilder } from './bundle-builder.js';
 import type { SecretSealer } from '../plugin/secret-sealer.js';

@@ -1,6 +1,6 @@
 import type { PermissionAsset } from '../auth/permission-service.js';
 import { SYSTEM_HOST } from '../model/site.js';
-import type { Repositories } from '../plugin/storage-driver.js';
+import type { Repositories } from '../plugin/storage/index.js';
 import type { IndexTarget } from './index-queue.js';
 
 /** Past this many items below a folder, a change to them queues their whole site instead of each item. */

@@ -6,7 +6,7 @@ import type { ContentType } from '../model/content-type.js';
 import type { Field } from '../model/field.js';
 import type { FieldType } from '../plugin/field-type.js';
 import type { SearchDocument, SearchIndex } from '../plugin/search-driver.js';
-import type { RepositorySet } from '../plugin/storage-driver.js';
+import type { RepositorySet } from '../plugin/storage/index.js';
 import { contentDocument, type WorkflowPosition } from './content-document.js';
 import { slotPlan, type IndexChanges, type ItemLanguage } from './index-changes.js';
 

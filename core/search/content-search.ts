@@ -5,7 +5,7 @@ import type { ContentService } from '../content/content-service.js';
 import type { DefinitionCache } from '../definitions/definition-cache.js';
 import { CmsError, Errors } from '../errors/index.js';
 import type { SearchIndex, SearchRequest, SearchResponse } from '../plugin/search-driver.js';
-import type { Storage } from '../plugin/storage-driver.js';
+import type { Storage } from '../plugin/storage/index.js';
 import { livesOnly, searchFilters, type SearchReadRoles } from './read-filter.js';
 import { ReadableSuggest } from './readable-suggest.js';
 

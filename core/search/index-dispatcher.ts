@@ -1,6 +1,6 @@
 import type { Logger } from '../logger.js';
 import type { SearchIndex } from '../plugin/search-driver.js';
-import type { IndexQueueEntry, Storage } from '../plugin/storage-driver.js';
+import type { IndexQueueEntry, Storage } from '../plugin/storage/index.js';
 import type { ContentIndexer } from './content-indexer.js';
 import type { ItemLanguage } from './index-changes.js';
 import type { IndexPolicy } from './index-policy.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { IndexQueueEntry, Repositories } from '../plugin/storage-driver.js';
+import type { IndexQueueEntry, Repositories } from '../plugin/storage/index.js';
 import { stricterPolicy, type IndexPolicy } from './index-policy.js';
 
 /** What to bring the index in line with: an item-language, or every item of a type, a site or all. */

@@ -1,4 +1,4 @@
-import type { Storage } from '../plugin/storage-driver.js';
+import type { Storage } from '../plugin/storage/index.js';
 import type { BuiltDocuments, ContentIndexer } from './content-indexer.js';
 import type { ItemLanguage } from './index-changes.js';
 

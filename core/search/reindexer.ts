@@ -2,7 +2,7 @@ import { setImmediate } from 'node:timers/promises';
 import { CmsError, Errors } from '../errors/index.js';
 import type { Logger } from '../logger.js';
 import type { SearchIndex } from '../plugin/search-driver.js';
-import type { Storage } from '../plugin/storage-driver.js';
+import type { Storage } from '../plugin/storage/index.js';
 import { ContentIndexer, type BuiltDocuments, type ContentIndexerDependencies } from './content-indexer.js';
 import type { ItemLanguage } from './index-changes.js';
 import type { IndexDispatcher } from './index-dispatcher.js';

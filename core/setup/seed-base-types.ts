@@ -9,7 +9,7 @@ import {
 } from '../model/content-type.js';
 import { SYSTEM_FOLDER, SYSTEM_HOST } from '../model/site.js';
 import { ADMIN_USER_ID } from '../model/user.js';
-import type { Repositories, Storage } from '../plugin/storage-driver.js';
+import type { Repositories, Storage } from '../plugin/storage/index.js';
 import { ignoreIfPresent } from './seed-installation.js';
 
 /** The original's identifiers of its default page and file types: bundles and clients name them. */

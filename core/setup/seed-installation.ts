@@ -8,7 +8,7 @@ import { ADMIN_ROLE_KEY, ANONYMOUS_ROLE_KEY, BACKEND_USER_ROLE_KEY, OWNER_ROLE_K
 import { DEFAULT_SITE_NAME, SYSTEM_HOST, type Site } from '../model/site.js';
 import { ADMIN_EMAIL, ADMIN_USER_ID, type User } from '../model/user.js';
 import { backfillFolders } from '../folder/backfill-folders.js';
-import type { Repositories, Storage } from '../plugin/storage-driver.js';
+import type { Repositories, Storage } from '../plugin/storage/index.js';
 import { seedSystemActionMappings, seedSystemWorkflow } from '../workflow/system-workflow.js';
 
 /**

@@ -4,7 +4,7 @@ import type { DefinitionCache } from '../definitions/definition-cache.js';
 import { CmsError, Errors } from '../errors/index.js';
 import type { PermissionName } from '../model/permission.js';
 import type { Site } from '../model/site.js';
-import type { RepositorySet } from '../plugin/storage-driver.js';
+import type { RepositorySet } from '../plugin/storage/index.js';
 
 /** What deciding a caller's permission on a site needs. */
 export interface SitePermissions {

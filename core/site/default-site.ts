@@ -1,5 +1,5 @@
 import type { Site } from '../model/site.js';
-import type { Repositories } from '../plugin/storage-driver.js';
+import type { Repositories } from '../plugin/storage/index.js';
 
 const PAGE = 100;
 

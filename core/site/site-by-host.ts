@@ -1,6 +1,6 @@
 import { ExpiringCache } from '../auth/expiring-cache.js';
 import type { Site } from '../model/site.js';
-import type { Storage } from '../plugin/storage-driver.js';
+import type { Storage } from '../plugin/storage/index.js';
 
 /** Sites are few; a page of this many covers them in one read. */
 const SCAN_PAGE = 500;

@@ -2,7 +2,7 @@ import type { ContentService } from '../content/content-service.js';
 import { ROOT_PATH } from '../model/folder.js';
 import type { MenuLinkVariant } from '../model/menu-link.js';
 import type { Site } from '../model/site.js';
-import type { Repositories } from '../plugin/storage-driver.js';
+import type { Repositories } from '../plugin/storage/index.js';
 import type { IndexQueue } from '../search/index-queue.js';
 
 /** Rows removed at a time: each batch is read again, so a large site never sits in memory whole. */

@@ -3,7 +3,7 @@ import type { Principal } from '../auth/principal.js';
 import { CmsError, Errors } from '../errors/index.js';
 import type { Page } from '../model/page.js';
 import type { Site } from '../model/site.js';
-import type { Repositories, SiteQuery, Storage } from '../plugin/storage-driver.js';
+import type { Repositories, SiteQuery, Storage } from '../plugin/storage/index.js';
 import type { SitePermissions } from './authorise-site.js';
 import { findDefaultSite } from './default-site.js';
 import { removeSite, type SiteRemovalDependencies } from './site-removal.js';

@@ -5,7 +5,7 @@ import type {
   DriverStorage,
   Repositories,
   Storage,
-} from '../plugin/storage-driver.js';
+} from '../plugin/storage/index.js';
 
 type Effect = { run: () => Promise<void> | void; about: AfterCommitAbout };
 

@@ -2,7 +2,7 @@ import type { ContentService } from '../content/content-service.js';
 import type { ContentVersion } from '../model/contentlet.js';
 import { defineJobHandler, type JobHandler } from '../plugin/job-handler.js';
 import type { SecretSealer } from '../plugin/secret-sealer.js';
-import type { Repositories, Storage } from '../plugin/storage-driver.js';
+import type { Repositories, Storage } from '../plugin/storage/index.js';
 import type { TranslationProvider } from '../plugin/translation-provider.js';
 import { TRANSLATE_JOB, type TranslateJobPayload } from './translate-job.js';
 

@@ -1,7 +1,7 @@
 import type { JobQueue } from '../jobs/job-queue.js';
 import { InvalidError } from '../plugin/plugin-errors.js';
 import type { SecretSealer } from '../plugin/secret-sealer.js';
-import type { Repositories } from '../plugin/storage-driver.js';
+import type { Repositories } from '../plugin/storage/index.js';
 import type { ContentTranslation } from '../plugin/translation-provider.js';
 
 /** The kind of the built-in job that translates content, run by the service with the configured provider. */

@@ -3,7 +3,7 @@ import type { ContentService } from '../content/content-service.js';
 import type { Definitions } from '../definitions/definition-cache.js';
 import { CmsError, Errors } from '../errors/index.js';
 import type { WorkflowAction } from '../model/workflow.js';
-import type { Repositories } from '../plugin/storage-driver.js';
+import type { Repositories } from '../plugin/storage/index.js';
 import { isSeparator } from './action-separator.js';
 import { mayUse } from './fire-checks.js';
 import { locateItem, type ItemLocator } from './fire-item.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CmsError, Errors } from '../errors/index.js';
 import { ANONYMOUS_ROLE_KEY } from '../model/role.js';
 import { CURRENT_STEP, SHOW_ON_VALUES, type WorkflowAction } from '../model/workflow.js';
-import type { Storage } from '../plugin/storage-driver.js';
+import type { Storage } from '../plugin/storage/index.js';
 import type { WorkflowDefinitionService } from './workflow-definition-service.js';
 
 /** The name and condition the original gives an action that only separates others in menus. */

@@ -2,7 +2,7 @@
 import { CmsError, detail, Errors } from '../errors/index.js';
 import type { WorkflowAction } from '../model/workflow.js';
 import type { Actionlet } from '../plugin/actionlet.js';
-import type { Repositories } from '../plugin/storage-driver.js';
+import type { Repositories } from '../plugin/storage/index.js';
 import type { SecretSealer } from '../plugin/secret-sealer.js';
 
 /** What a secret parameter's value is answered as: never the value itself. */

@@ -1,5 +1,5 @@
 import type { FoundUsers, WorkflowUser } from '../plugin/actionlet.js';
-import type { Repositories } from '../plugin/storage-driver.js';
+import type { Repositories } from '../plugin/storage/index.js';
 import type { User } from '../model/user.js';
 import { roleByReference } from '../auth/role-by-reference.js';
 

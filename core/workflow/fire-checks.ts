@@ -4,7 +4,7 @@ import type { Definitions } from '../definitions/definition-cache.js';
 import { CmsError, Errors } from '../errors/index.js';
 import type { ActionletAssociation, WorkflowAction, WorkflowStep } from '../model/workflow.js';
 import type { Actionlet } from '../plugin/actionlet.js';
-import type { Repositories } from '../plugin/storage-driver.js';
+import type { Repositories } from '../plugin/storage/index.js';
 import type { FireItem } from './fire-item.js';
 
 /** An actionlet of the fired action with its parameter values, defaults applied. */

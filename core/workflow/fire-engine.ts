@@ -13,7 +13,7 @@ import type { Field } from '../model/field.js';
 import type { WorkflowAction } from '../model/workflow.js';
 import type { Actionlet } from '../plugin/actionlet.js';
 import type { MailMessage } from '../plugin/mail-transport.js';
-import type { Repositories, Storage } from '../plugin/storage-driver.js';
+import type { Repositories, Storage } from '../plugin/storage/index.js';
 import type { IndexPolicy } from '../search/index-policy.js';
 import type { IndexQueue } from '../search/index-queue.js';
 import type { JobQueue } from '../jobs/job-queue.js';

@@ -5,7 +5,7 @@ import type { ContentType } from '../model/content-type.js';
 import type { ContentIdentifier, Contentlet } from '../model/contentlet.js';
 import { DEFAULT_LANGUAGE_ID } from '../model/language.js';
 import type { WorkflowTask } from '../model/workflow.js';
-import type { Repositories } from '../plugin/storage-driver.js';
+import type { Repositories } from '../plugin/storage/index.js';
 
 /** Where the item a fire acts on stands before the fire. */
 export interface FireItem {

@@ -21,7 +21,7 @@ import { isStoredAsset } from '../model/stored-asset.js';
 import { SYSTEM_HOST } from '../model/site.js';
 import { findDefaultSite } from '../site/default-site.js';
 import type { MailMessage } from '../plugin/mail-transport.js';
-import type { Repositories } from '../plugin/storage-driver.js';
+import type { Repositories } from '../plugin/storage/index.js';
 import { parseIndexPolicy } from '../search/index-policy.js';
 import type { IndexQueue } from '../search/index-queue.js';
 import type { JobQueue } from '../jobs/job-queue.js';

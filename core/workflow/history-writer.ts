@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { WorkflowHistoryEntry } from '../model/workflow.js';
-import type { Repositories } from '../plugin/storage-driver.js';
+import type { Repositories } from '../plugin/storage/index.js';
 
 let historySequence = 0;
 

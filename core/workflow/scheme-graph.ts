@@ -11,7 +11,7 @@ import {
   type WorkflowScheme,
   type WorkflowStep,
 } from '../model/workflow.js';
-import type { Repositories } from '../plugin/storage-driver.js';
+import type { Repositories } from '../plugin/storage/index.js';
 
 export interface StepActionLink {
   stepId: string;

@@ -14,7 +14,7 @@ import {
 } from '../model/workflow.js';
 import type { Actionlet } from '../plugin/actionlet.js';
 import type { SecretSealer } from '../plugin/secret-sealer.js';
-import type { Repositories } from '../plugin/storage-driver.js';
+import type { Repositories } from '../plugin/storage/index.js';
 import { actionletParameters, sealSecretParameters } from './actionlet-parameters.js';
 import { escalationSeconds, requireName, showOnOf } from './definition-input.js';
 import { PERMISSION_USE, type ExportedPermission, type SchemeExport } from './scheme-export-format.js';

@@ -1,6 +1,6 @@
 import type { Actionlet } from '../plugin/actionlet.js';
 import type { SecretSealer } from '../plugin/secret-sealer.js';
-import type { Repositories, Storage } from '../plugin/storage-driver.js';
+import type { Repositories, Storage } from '../plugin/storage/index.js';
 import type { WorkflowScheme } from '../model/workflow.js';
 import { MASKED_SECRET } from './actionlet-parameters.js';
 import {

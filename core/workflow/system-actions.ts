@@ -9,7 +9,7 @@ import {
   type SystemActionName,
   type WorkflowAction,
 } from '../model/workflow.js';
-import type { Repositories, Storage } from '../plugin/storage-driver.js';
+import type { Repositories, Storage } from '../plugin/storage/index.js';
 import type { WorkflowDefinitionService } from './workflow-definition-service.js';
 
 export interface SystemActionInput {

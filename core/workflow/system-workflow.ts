@@ -7,7 +7,7 @@ import {
   type WorkflowAction,
   type WorkflowStep,
 } from '../model/workflow.js';
-import type { Repositories } from '../plugin/storage-driver.js';
+import type { Repositories } from '../plugin/storage/index.js';
 
 const ACTIONLET = 'com.cms.portlets.workflows.actionlet.';
 

@@ -6,7 +6,7 @@ import { CmsError, Errors } from '../errors/index.js';
 import type { WorkflowHistoryEntry } from '../model/workflow.js';
 import { DEFAULT_LANGUAGE_ID } from '../model/language.js';
 import { writeHistory } from './history-writer.js';
-import type { Storage } from '../plugin/storage-driver.js';
+import type { Storage } from '../plugin/storage/index.js';
 
 /** The history of actions and comments of an item's workflow tasks. */
 export class TaskHistoryService {

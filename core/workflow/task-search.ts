@@ -3,7 +3,7 @@ import type { Principal } from '../auth/principal.js';
 import type { DefinitionCache, Definitions } from '../definitions/definition-cache.js';
 import { CmsError, Errors } from '../errors/index.js';
 import type { TaskSortColumn } from '../model/sort.js';
-import type { Repositories, Storage, TaskSearchHit, TaskSearchQuery } from '../plugin/storage-driver.js';
+import type { Repositories, Storage, TaskSearchHit, TaskSearchQuery } from '../plugin/storage/index.js';
 import { roleByReference } from '../auth/role-by-reference.js';
 
 /** What a workflow task search asks for, as the original's searcher form names it; every member optional. */

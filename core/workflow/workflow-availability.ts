@@ -5,7 +5,7 @@ import { requireContentType, type DefinitionCache } from '../definitions/definit
 import { CmsError, Errors } from '../errors/index.js';
 import { DEFAULT_LANGUAGE_ID } from '../model/language.js';
 import type { WorkflowAction, WorkflowScheme, WorkflowStep, WorkflowTask } from '../model/workflow.js';
-import type { Storage } from '../plugin/storage-driver.js';
+import type { Storage } from '../plugin/storage/index.js';
 import { mayUse } from './fire-checks.js';
 import type { WorkflowDefinitionService } from './workflow-definition-service.js';
 

@@ -22,7 +22,7 @@ import {
 import type { Actionlet } from '../plugin/actionlet.js';
 import { sortItems, type SchemeSortColumn, type Sort } from '../model/sort.js';
 import type { ContentType } from '../model/content-type.js';
-import type { Repositories, Storage } from '../plugin/storage-driver.js';
+import type { Repositories, Storage } from '../plugin/storage/index.js';
 
 export const NOTIFY_ASSIGNEE_CLASS = 'com.cms.portlets.workflows.actionlet.NotifyAssigneeActionlet';
 

@@ -1,5 +1,5 @@
 import { CmsError, Errors } from '../errors/index.js';
-import type { Storage } from '../plugin/storage-driver.js';
+import type { Storage } from '../plugin/storage/index.js';
 import type { WorkflowDefinitionService } from './workflow-definition-service.js';
 
 /** Moves `item` to `order` (past the end: last) and answers the list in its new order. */

@@ -6,7 +6,7 @@ import { workerData } from 'node:worker_threads';
 import { parseIngestBatch } from '../../core/analytics/parse-ingest-batch.js';
 import { batchProblem, IngestErrors } from '../../core/analytics/ingest-problem.js';
 import { verifySiteAuth } from '../../core/analytics/verify-site-auth.js';
-import type { Storage } from '../../core/plugin/storage-driver.js';
+import type { Storage } from '../../core/plugin/storage/index.js';
 import { ingestAnswer, type IngestAnswer } from './ingest-answer.js';
 import { lowerThreadPriority } from '../thread-priority.js';
 

@@ -2,7 +2,8 @@ import { register } from 'node:module';
 
 /**
  * The module hook that gives every plugin, wherever it is installed, the running service's own
- * plugin kit for `import ... from 'cms/plugin'`. Without it a package installed next to the
+ * plugin kit for `import ... from 'cms/plugin'` (and its contract suites for `cms/plugin/testing`,
+ * the other entry point the package exports). Without it a package installed next to the
  * service finds no `cms` package to import from (the service is the project, not one of its
  * dependencies), and a plugin that found another copy of the kit would throw error classes the
  * service does not recognise. Any other `cms/...` path is refused: the kit is all a plugin may use.
@@ -10,12 +11,12 @@ import { register } from 'node:module';
  * Written as a data: module so that it loads the same from the sources and from `dist/`.
  */
 const HOOK = `
-let kit;
+let entries;
 export function initialize(data) {
-  kit = data.kit;
+  entries = data.entries;
 }
 export async function resolve(specifier, context, next) {
-  if (specifier === 'cms/plugin') return next(kit, context);
+  if (Object.hasOwn(entries, specifier)) return next(entries[specifier], context);
   if (specifier === 'cms' || specifier.startsWith('cms/')) {
     throw new Error('"' + specifier + '" is not part of the plugin kit: a plugin imports from "cms/plugin" only');
   }
@@ -28,6 +29,9 @@ let registered = false;
 export function resolveKitForPlugins(): void {
   if (registered) return;
   registered = true;
-  const kit = new URL('../../core/plugin/kit.js', import.meta.url).href;
-  register(`data:text/javascript,${encodeURIComponent(HOOK)}`, { data: { kit } });
+  const entries = {
+    'cms/plugin': new URL('../../core/plugin/kit.js', import.meta.url).href,
+    'cms/plugin/testing': new URL('../../core/plugin/testing/index.js', import.meta.url).href,
+  };
+  register(`data:text/javascript,${encodeURIComponent(HOOK)}`, { data: { entries } });
 }

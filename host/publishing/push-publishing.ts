@@ -3,7 +3,7 @@ import type { ContentTypeService } from '../../core/content/content-type-service
 import type { JobQueue } from '../../core/jobs/job-queue.js';
 import type { AssetStorage } from '../../core/plugin/asset-storage.js';
 import type { JobHandler } from '../../core/plugin/job-handler.js';
-import type { Storage } from '../../core/plugin/storage-driver.js';
+import type { Storage } from '../../core/plugin/storage/index.js';
 import { BundleBuilder } from '../../core/publishing/bundle-builder.js';
 import { BundleReceiver } from '../../core/publishing/bundle-receiver.js';
 import { PushAdmin } from '../../core/publishing/push-admin.js';

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import type { SiteQuery } from '../../core/plugin/storage-driver.js';
+import type { SiteQuery } from '../../core/plugin/storage/index.js';
 import { PagingQuery, pagedReply } from '../http/paging.js';
 import { route } from '../http/route.js';
 import { sortable } from '../http/sorting.js';

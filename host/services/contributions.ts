@@ -4,7 +4,7 @@ import type { AuthScheme } from '../../core/plugin/auth-scheme.js';
 import type { MailTransport } from '../../core/plugin/mail-transport.js';
 import { unnamedContribution, type PluginRegistry } from '../../core/plugin/registry.js';
 import type { SearchDriver } from '../../core/plugin/search-driver.js';
-import type { StorageDriver } from '../../core/plugin/storage-driver.js';
+import type { StorageDriver } from '../../core/plugin/storage/index.js';
 import type { Encryptor } from '../../core/plugin/encryptor.js';
 import type { JsonConfigurator, Marshal } from '../../core/plugin/marshal.js';
 import type { SigningKeyFactory } from '../../core/plugin/token-components.js';

@@ -4,7 +4,7 @@ import type { AssetStorage } from '../../core/plugin/asset-storage.js';
 import type { MailMessage, MailSender } from '../../core/plugin/mail-transport.js';
 import type { PluginRegistry } from '../../core/plugin/registry.js';
 import type { SearchIndex } from '../../core/plugin/search-driver.js';
-import type { Storage } from '../../core/plugin/storage-driver.js';
+import type { Storage } from '../../core/plugin/storage/index.js';
 import type { MultipartLimits } from '../http/multipart-form.js';
 import { withAttachmentContent } from '../mail-attachments.js';
 import type { Readiness } from '../readiness-check.js';

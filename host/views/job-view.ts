@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import type { Job } from '../../core/plugin/storage-driver.js';
+import type { Job } from '../../core/plugin/storage/index.js';
 import { IsoInstant } from './schema-parts.js';
 
 /** `jobView`'s shape, for the OpenAPI document. */

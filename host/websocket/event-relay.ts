@@ -1,5 +1,5 @@
 import type { Logger } from '../../core/logger.js';
-import type { Storage } from '../../core/plugin/storage-driver.js';
+import type { Storage } from '../../core/plugin/storage/index.js';
 import type { SystemEventBus } from '../../core/events/system-event-bus.js';
 import { SystemEventRelay } from '../../core/events/system-event-relay.js';
 import type { Lifecycle } from '../lifecycle.js';

@@ -36,6 +36,8 @@ t.test('the example packages appear in the guide as they are', async (t) => {
     const source = readFileSync(root(`examples/${example}/index.js`), 'utf8');
     t.ok(guide.includes(`\`\`\`js\n${source}\`\`\``), `examples/${example}/index.js is quoted whole`);
   }
+  const contract = readFileSync(root('examples/timed-storage/contract.js'), 'utf8');
+  t.ok(guide.includes(`\`\`\`js\n${contract}\`\`\``), 'examples/timed-storage/contract.js is quoted whole');
 });
 
 t.test("the guide's first plugin loads", async (t) => {

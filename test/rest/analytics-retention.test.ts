@@ -1,7 +1,7 @@
 import type { NormalisedEvent } from '../../core/analytics/normalised-event.js';
 import { sweepExpiredEvents } from '../../core/analytics/retention-sweep.js';
-import type { AnalyticsEventRepository, Storage } from '../../core/plugin/storage-driver.js';
-import { normalisedEvent } from '../helpers/normalised-event.js';
+import type { AnalyticsEventRepository, Storage } from '../../core/plugin/storage/index.js';
+import { normalisedEvent } from '../../core/plugin/testing/index.js';
 import { testOnSqlite, type TestApp } from '../helpers/test-app.js';
 import { waitUntil } from '../helpers/wait-async.js';
 

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { ContentService, setFieldValue } from '../../core/content/content-service.js';
 import { CmsError } from '../../core/errors/index.js';
-import type { Storage } from '../../core/plugin/storage-driver.js';
+import type { Storage } from '../../core/plugin/storage/index.js';
 import { startTestApp, testOnSqlite, type TestApp } from '../helpers/test-app.js';
 import { createFolders } from '../helpers/folders.js';
 

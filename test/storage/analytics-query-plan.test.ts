@@ -7,7 +7,7 @@ import { analyticsEventRepository } from '../../plugins/storage/drizzle/analytic
 import type { Db } from '../../plugins/storage/drizzle/context.js';
 import * as analyticsSchema from '../../plugins/storage/sqlite/analytics-schema.js';
 import { applyMigrations } from '../../plugins/storage/sqlite/migrate-file.js';
-import * as mainSchema from '../../plugins/storage/sqlite/schema.js';
+import * as mainSchema from '../../plugins/storage/sqlite/schema/index.js';
 
 const MIGRATIONS = fileURLToPath(new URL('../../plugins/storage/sqlite/analytics-migrations', import.meta.url));
 

@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Config } from '../../core/config/config.js';
 import { silentLogger } from '../../core/logger.js';
-import type { DriverStorage } from '../../core/plugin/storage-driver.js';
+import type { DriverStorage } from '../../core/plugin/storage/index.js';
 import mysqlPlugin from '../../plugins/storage/mysql/index.js';
 import { createConnection } from 'mysql2/promise';
 import { createTestDatabase } from '../helpers/mysql-database.js';
-import { repositorySuite } from './repository-suite.js';
+import { storageContractSuite } from '../../core/plugin/testing/index.js';
 
 /** Storage tests stay independent of the host (test-app.ts pulls in the whole service). */
 function tempDataDir(t: Test): string {
@@ -33,7 +33,8 @@ async function open(t: Test): Promise<DriverStorage> {
 t.test('MariaDB/MySQL', async (t) => {
   const probe = await createTestDatabase(t, { empty: true });
   if (!probe) return;
-  repositorySuite(t, () => open(t));
+  // Each test's database and pool go when that test ends: the suite's tests are tap subtests.
+  storageContractSuite(t, (test) => open(test as Test));
 
   t.test('an over-long setting key is refused, not truncated and stored', async (t) => {
     const s = await open(t);

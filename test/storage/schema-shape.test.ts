@@ -1,7 +1,7 @@
 import t from 'tap';
 import { getTableColumns, getTableName, type InferSelectModel, type Table } from 'drizzle-orm';
-import * as mysql from '../../plugins/storage/mysql/schema.js';
-import * as sqliteMain from '../../plugins/storage/sqlite/schema.js';
+import * as mysql from '../../plugins/storage/mysql/schema/index.js';
+import * as sqliteMain from '../../plugins/storage/sqlite/schema/index.js';
 import * as sqliteAnalytics from '../../plugins/storage/sqlite/analytics-schema.js';
 import { compareSchemas, declaredShape } from '../helpers/schema-shape.js';
 

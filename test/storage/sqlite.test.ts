@@ -7,21 +7,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Config } from '../../core/config/config.js';
 import { silentLogger } from '../../core/logger.js';
-import type { DriverStorage } from '../../core/plugin/storage-driver.js';
+import type { DriverStorage } from '../../core/plugin/storage/index.js';
 import sqlitePlugin from '../../plugins/storage/sqlite/index.js';
-import { repositorySuite } from './repository-suite.js';
-import { normalisedEvent } from '../helpers/normalised-event.js';
+import { storageContractSuite } from '../../core/plugin/testing/index.js';
+import { normalisedEvent } from '../../core/plugin/testing/index.js';
 import { SOURCE_LOADER } from '../helpers/source-entry.js';
 import { within } from '../helpers/wait-async.js';
 
 /** Storage tests stay independent of the host (test-app.ts pulls in the whole service). */
-function tempDataDir(t: Test): string {
+function tempDataDir(t: Pick<Test, 'teardown'>): string {
   const dir = mkdtempSync(join(tmpdir(), 'cms-storage-'));
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
 }
 
-async function openIn(t: Test, dataDir: string): Promise<DriverStorage> {
+async function openIn(t: Pick<Test, 'teardown'>, dataDir: string): Promise<DriverStorage> {
   const [driver] = (await sqlitePlugin.setup({ config: new Config(), logger: silentLogger, dataDir })).storageDrivers!;
   const storage = await driver!.open({ config: new Config(), dataDir, logger: silentLogger });
   await storage.migrate();
@@ -29,7 +29,7 @@ async function openIn(t: Test, dataDir: string): Promise<DriverStorage> {
   return storage;
 }
 
-repositorySuite(t, () => openIn(t, tempDataDir(t)));
+storageContractSuite(t, (test) => openIn(test, tempDataDir(test)));
 
 t.test('the database is a WAL file in the data directory, and data survives a reopen', async (t) => {
   const dataDir = tempDataDir(t);

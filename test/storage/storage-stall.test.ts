@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { Config } from '../../core/config/config.js';
 import { silentLogger } from '../../core/logger.js';
-import type { DriverStorage } from '../../core/plugin/storage-driver.js';
+import type { DriverStorage } from '../../core/plugin/storage/index.js';
 import mysqlPlugin from '../../plugins/storage/mysql/index.js';
 import { createTestDatabase, TEST_MYSQL_URL } from '../helpers/mysql-database.js';
 import { TcpProxy } from '../helpers/tcp-proxy.js';

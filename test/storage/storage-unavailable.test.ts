@@ -1,5 +1,5 @@
 import t, { type Test } from 'tap';
-import type { DriverStorage } from '../../core/plugin/storage-driver.js';
+import type { DriverStorage } from '../../core/plugin/storage/index.js';
 import { createConnection } from 'mysql2/promise';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';

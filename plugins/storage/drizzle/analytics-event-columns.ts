@@ -1,5 +1,5 @@
 import { getTableColumns } from 'drizzle-orm';
-import type { NormalisedEvent } from '../../../core/analytics/normalised-event.js';
+import type { NormalisedEvent } from '../../../core/plugin/kit.js';
 import type { Tables } from './context.js';
 
 /** The columns of an analytics event row, for inserts written without drizzle's query builder. */

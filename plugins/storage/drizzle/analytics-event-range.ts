@@ -1,5 +1,5 @@
 import { eq, gte, lt, type SQL } from 'drizzle-orm';
-import type { AnalyticsEventRange } from '../../../core/model/analytics-event.js';
+import type { AnalyticsEventRange } from '../../../core/plugin/kit.js';
 import type { Tables } from './context.js';
 
 /** The conditions every read shares: one site, received in [from, to). */

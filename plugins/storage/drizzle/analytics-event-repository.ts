@@ -1,7 +1,5 @@
 import { and, asc, count, desc, eq, inArray, lt } from 'drizzle-orm';
-import type { NormalisedEvent } from '../../../core/analytics/normalised-event.js';
-import type { StoredAnalyticsEvent } from '../../../core/model/analytics-event.js';
-import type { AnalyticsEventRepository } from '../../../core/plugin/storage-driver.js';
+import type { AnalyticsEventRepository, NormalisedEvent, StoredAnalyticsEvent } from '../../../core/plugin/kit.js';
 import type { Executor, Tables } from './context.js';
 import { analyticsSummary } from './analytics-summary-query.js';
 import { rangeConditions } from './analytics-event-range.js';

@@ -1,6 +1,5 @@
 import { count, eq, sql } from 'drizzle-orm';
-import type { AnalyticsSiteKeyRepository } from '../../../core/plugin/storage-driver.js';
-import type { AnalyticsSiteKey } from '../../../core/model/analytics-site-key.js';
+import type { AnalyticsSiteKey, AnalyticsSiteKeyRepository } from '../../../core/plugin/kit.js';
 import type { Executor, Tables } from './context.js';
 import { runPrepared } from './prepared.js';
 

@@ -1,5 +1,5 @@
 import { and, count, countDistinct, desc, asc, eq, isNotNull, max, sql, type SQL } from 'drizzle-orm';
-import type { AnalyticsEventRange, AnalyticsSummary } from '../../../core/model/analytics-event.js';
+import type { AnalyticsEventRange, AnalyticsSummary } from '../../../core/plugin/kit.js';
 import type { Db, Tables } from './context.js';
 import { rangeConditions } from './analytics-event-range.js';
 

@@ -1,5 +1,5 @@
 import { asc, eq, isNull } from 'drizzle-orm';
-import type { CategoryRepository } from '../../../core/plugin/storage-driver.js';
+import type { CategoryRepository } from '../../../core/plugin/kit.js';
 import type { Executor, Tables } from './context.js';
 import { ignoringCase } from './sort-order.js';
 

@@ -1,8 +1,13 @@
 import { and, asc, count, desc, eq, gt, like, or, sql, type SQL } from 'drizzle-orm';
-import { CmsError, Errors } from '../../../core/errors/index.js';
-import type { ContentIdentifier, ContentState, ContentVersion } from '../../../core/model/contentlet.js';
-import { STORED_ASSET_PREFIX } from '../../../core/model/stored-asset.js';
-import type { ContentRepository, ItemLanguageScan } from '../../../core/plugin/storage-driver.js';
+import {
+  STORED_ASSET_PREFIX,
+  uniqueValueTaken,
+  type ContentIdentifier,
+  type ContentRepository,
+  type ContentState,
+  type ContentVersion,
+  type ItemLanguageScan,
+} from '../../../core/plugin/kit.js';
 import { isUniqueViolation, type Dialect, type Executor, type Tables } from './context.js';
 import { insertRow, runPrepared, upsertRow } from './prepared.js';
 import { ignoringCase } from './sort-order.js';
@@ -248,10 +253,7 @@ export function contentRepository(exec: Executor, t: Tables, dialect: Dialect): 
             await db.insert(t.contentUniqueValues).values({ ...claim, languageId, identifier });
           } catch (error) {
             if (!isUniqueViolation(error, dialect)) throw error;
-            throw new CmsError(Errors.CONTENT_UNIQUE_VALUE_TAKEN, undefined, {
-              fieldName: claim.fieldId,
-              cause: error,
-            });
+            throw uniqueValueTaken(claim.fieldId, error);
           }
         }
       }),

@@ -1,7 +1,5 @@
 import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
-import type { ContentType } from '../../../core/model/content-type.js';
-import type { ContentTypeRepository } from '../../../core/plugin/storage-driver.js';
-import type { ContentTypeSortColumn } from '../../../core/model/sort.js';
+import type { ContentType, ContentTypeRepository, ContentTypeSortColumn } from '../../../core/plugin/kit.js';
 import type { Db, Executor, Tables } from './context.js';
 import { orderTerms, type SortColumn } from './sort-order.js';
 

@@ -1,8 +1,7 @@
 import type { BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
-import { CmsError } from '../../../core/errors/index.js';
-import { classifyChain, storageError, type StorageFailure } from './storage-failure.js';
-import type * as sqliteSchema from '../sqlite/schema.js';
+import { classifyChain, translateStorageError, type StorageFailure } from '../../../core/plugin/kit.js';
+import type * as sqliteSchema from '../sqlite/schema/index.js';
 import type * as sqliteAnalyticsSchema from '../sqlite/analytics-schema.js';
 
 /**
@@ -61,12 +60,8 @@ export interface Executor {
 }
 
 /** Driver errors never leave the plugin: each becomes a catalogue error, with the driver's error as its cause. */
-export function translateError(error: unknown, dialect: Dialect): CmsError {
-  if (error instanceof CmsError) return error;
-  return storageError(
-    classifyChain(error, (e) => dialect.classifyError(e)),
-    error,
-  );
+export function translateError(error: unknown, dialect: Dialect): Error {
+  return translateStorageError(error, (e) => dialect.classifyError(e));
 }
 
 /** Whether a driver error (anywhere down its cause chain) is a unique-key violation. */

@@ -1,6 +1,5 @@
 import { and, asc, eq, inArray, max } from 'drizzle-orm';
-import type { Field, FieldVariable } from '../../../core/model/field.js';
-import type { FieldRepository } from '../../../core/plugin/storage-driver.js';
+import type { Field, FieldRepository, FieldVariable } from '../../../core/plugin/kit.js';
 import type { Db, Executor, Tables } from './context.js';
 
 type Row = Tables['fields']['$inferSelect'];

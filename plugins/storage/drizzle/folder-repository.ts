@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
-import { contentParentPathOf, parentPathOf, type Folder } from '../../../core/model/folder.js';
-import type { FolderRepository } from '../../../core/plugin/storage-driver.js';
+import { contentParentPathOf, parentPathOf, type Folder, type FolderRepository } from '../../../core/plugin/kit.js';
 import type { Executor, Tables } from './context.js';
 import { ignoringCase } from './sort-order.js';
 

@@ -1,5 +1,5 @@
 import { asc, inArray, lt } from 'drizzle-orm';
-import type { IndexQueueEntry, IndexQueueRepository } from '../../../core/plugin/storage-driver.js';
+import type { IndexQueueEntry, IndexQueueRepository } from '../../../core/plugin/kit.js';
 import type { Executor, Tables } from './context.js';
 
 export function indexQueueRepository(exec: Executor, t: Tables): IndexQueueRepository {

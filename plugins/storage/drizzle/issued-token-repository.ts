@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, gte, isNull, lt, lte } from 'drizzle-orm';
-import type { IssuedToken, IssuedTokenKind } from '../../../core/model/issued-token.js';
-import type { IssuedTokenRepository } from '../../../core/plugin/storage-driver.js';
+import type { IssuedToken, IssuedTokenKind, IssuedTokenRepository } from '../../../core/plugin/kit.js';
 import type { Executor, Tables } from './context.js';
 
 type Row = Tables['issuedTokens']['$inferSelect'];

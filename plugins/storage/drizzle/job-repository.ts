@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm';
-import type { Job, JobRepository, JobStatus } from '../../../core/plugin/storage-driver.js';
+import type { Job, JobRepository, JobStatus } from '../../../core/plugin/kit.js';
 import type { Db, Dialect, Executor, Tables } from './context.js';
 import { columnPlaceholders, runPrepared } from './prepared.js';
 

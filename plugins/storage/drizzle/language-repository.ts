@@ -1,6 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Language } from '../../../core/model/language.js';
-import type { LanguageRepository } from '../../../core/plugin/storage-driver.js';
+import type { Language, LanguageRepository } from '../../../core/plugin/kit.js';
 import type { Dialect, Executor, Tables } from './context.js';
 
 export function languageRepository(exec: Executor, t: Tables, dialect: Dialect): LanguageRepository {

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
-import type { LiveFolderItem, LiveInFoldersQuery } from '../../../core/plugin/storage-driver.js';
+import type { LiveFolderItem, LiveInFoldersQuery } from '../../../core/plugin/kit.js';
 import type { Db, Tables } from './context.js';
 import { ignoringCase } from './sort-order.js';
 

@@ -1,6 +1,12 @@
 import { and, asc, count, countDistinct, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { MenuLink, MenuLinkTarget, MenuLinkType, MenuLinkVariant } from '../../../core/model/menu-link.js';
-import type { MenuLinkQuery, MenuLinkRepository } from '../../../core/plugin/storage-driver.js';
+import type {
+  MenuLink,
+  MenuLinkQuery,
+  MenuLinkRepository,
+  MenuLinkTarget,
+  MenuLinkType,
+  MenuLinkVariant,
+} from '../../../core/plugin/kit.js';
 import type { Db, Executor, Tables } from './context.js';
 import { ignoringCase } from './sort-order.js';
 

@@ -1,5 +1,5 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { PermissionRepository } from '../../../core/plugin/storage-driver.js';
+import type { PermissionRepository } from '../../../core/plugin/kit.js';
 import type { Executor, Tables } from './context.js';
 
 export function permissionRepository(exec: Executor, t: Tables): PermissionRepository {

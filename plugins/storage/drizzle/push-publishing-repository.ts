@@ -1,6 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { PushEndpoint, PushEnvironment, PushRecord } from '../../../core/model/push-publishing.js';
-import type { PushPublishingRepository } from '../../../core/plugin/storage-driver.js';
+import type { PushEndpoint, PushEnvironment, PushPublishingRepository, PushRecord } from '../../../core/plugin/kit.js';
 import type { Executor, Tables } from './context.js';
 
 export function pushPublishingRepository(exec: Executor, t: Tables): PushPublishingRepository {

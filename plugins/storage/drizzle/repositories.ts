@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DriverRepositories } from '../../../core/plugin/storage-driver.js';
+import type { DriverRepositories } from '../../../core/plugin/kit.js';
 import { translatingExecutor, type Dialect, type Executor, type Tables } from './context.js';
 import { upsertRow } from './prepared.js';
 import { analyticsEventRepository } from './analytics-event-repository.js';

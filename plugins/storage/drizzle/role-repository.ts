@@ -1,6 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Role } from '../../../core/model/role.js';
-import type { RoleRepository } from '../../../core/plugin/storage-driver.js';
+import type { Role, RoleRepository } from '../../../core/plugin/kit.js';
 import type { Executor, Tables } from './context.js';
 import { runPrepared } from './prepared.js';
 import { ignoringCase } from './sort-order.js';

@@ -1,6 +1,5 @@
 import { asc, eq, lt } from 'drizzle-orm';
-import type { Session } from '../../../core/model/session.js';
-import type { SessionRepository } from '../../../core/plugin/storage-driver.js';
+import type { Session, SessionRepository } from '../../../core/plugin/kit.js';
 import type { Executor, Tables } from './context.js';
 
 export function sessionRepository(exec: Executor, t: Tables): SessionRepository {

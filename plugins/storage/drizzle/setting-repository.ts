@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { SettingRepository } from '../../../core/plugin/storage-driver.js';
+import type { SettingRepository } from '../../../core/plugin/kit.js';
 import type { Db, Dialect, Executor, Tables } from './context.js';
 import { runPrepared, upsertRow } from './prepared.js';
 

@@ -1,7 +1,5 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import type { Site } from '../../../core/model/site.js';
-import type { SiteQuery, SiteRepository } from '../../../core/plugin/storage-driver.js';
-import type { SiteSortColumn } from '../../../core/model/sort.js';
+import type { Site, SiteQuery, SiteRepository, SiteSortColumn } from '../../../core/plugin/kit.js';
 import type { Executor, Tables } from './context.js';
 import { orderTerms, type SortColumn } from './sort-order.js';
 

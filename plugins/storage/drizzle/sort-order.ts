@@ -1,6 +1,6 @@
 import { asc, desc, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
-import type { Sort } from '../../../core/model/sort.js';
+import type { Sort } from '../../../core/plugin/kit.js';
 
 /** A column a list sorts by; text is compared lower-cased, so that SQLite and MySQL's collations agree. */
 export interface SortColumn {

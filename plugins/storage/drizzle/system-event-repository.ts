@@ -1,5 +1,5 @@
 import { asc, gt, inArray, lt, max } from 'drizzle-orm';
-import type { SystemEventRepository } from '../../../core/plugin/storage-driver.js';
+import type { SystemEventRepository } from '../../../core/plugin/kit.js';
 import type { Executor, Tables } from './context.js';
 
 export function systemEventRepository(exec: Executor, t: Tables): SystemEventRepository {

@@ -1,6 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { WorkflowHistoryEntry, WorkflowTask } from '../../../core/model/workflow.js';
-import type { TaskRepository } from '../../../core/plugin/storage-driver.js';
+import type { TaskRepository, WorkflowHistoryEntry, WorkflowTask } from '../../../core/plugin/kit.js';
 import type { Dialect, Executor, Tables } from './context.js';
 import { insertRow, runPrepared, upsertRow } from './prepared.js';
 import { searchTasks } from './task-search-query.js';

@@ -1,8 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
-import type { TaskSortColumn } from '../../../core/model/sort.js';
-import type { Page } from '../../../core/model/page.js';
-import type { TaskSearchHit, TaskSearchQuery } from '../../../core/plugin/storage-driver.js';
+import type { Page, TaskSearchHit, TaskSearchQuery, TaskSortColumn } from '../../../core/plugin/kit.js';
 import type { Db, Tables } from './context.js';
 
 /**

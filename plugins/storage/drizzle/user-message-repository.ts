@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
-import type { UserMessageRepository } from '../../../core/plugin/storage-driver.js';
+import type { UserMessageRepository } from '../../../core/plugin/kit.js';
 import type { Executor, Tables } from './context.js';
 
 export function userMessageRepository(exec: Executor, t: Tables): UserMessageRepository {

@@ -1,8 +1,5 @@
 import { and, asc, count, eq, inArray, notInArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { Page } from '../../../core/model/page.js';
-import type { UserSortColumn } from '../../../core/model/sort.js';
-import type { User } from '../../../core/model/user.js';
-import type { UserRepository } from '../../../core/plugin/storage-driver.js';
+import type { Page, User, UserRepository, UserSortColumn } from '../../../core/plugin/kit.js';
 import type { Executor, Tables } from './context.js';
 import { runPrepared } from './prepared.js';
 import { orderTerms, type SortColumn } from './sort-order.js';

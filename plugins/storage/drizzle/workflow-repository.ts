@@ -6,10 +6,10 @@ import {
   type SystemActionMapping,
   type SystemActionName,
   type WorkflowAction,
+  type WorkflowRepository,
   type WorkflowScheme,
   type WorkflowStep,
-} from '../../../core/model/workflow.js';
-import type { WorkflowRepository } from '../../../core/plugin/storage-driver.js';
+} from '../../../core/plugin/kit.js';
 import type { Db, Executor, Tables } from './context.js';
 import { ignoringCase } from './sort-order.js';
 

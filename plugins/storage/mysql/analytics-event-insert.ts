@@ -1,6 +1,6 @@
 import { getTableName } from 'drizzle-orm';
 import type { DeadlinePool } from './query-deadline.js';
-import type { NormalisedEvent } from '../../../core/analytics/normalised-event.js';
+import type { NormalisedEvent } from '../../../core/plugin/kit.js';
 import { eventColumns } from '../drizzle/analytics-event-columns.js';
 import { ANALYTICS_INSERT_CHUNK, receivedAtMillis } from '../drizzle/analytics-event-repository.js';
 import type { Tables } from '../drizzle/context.js';

@@ -1,4 +1,4 @@
-import { PLUGIN_API_VERSION, definePlugin } from '../../../core/plugin/plugin.js';
+import { definePlugin, PLUGIN_API_VERSION } from '../../../core/plugin/kit.js';
 import { openMysql } from './open-mysql.js';
 import { MYSQL_PROPERTIES } from './properties.js';
 

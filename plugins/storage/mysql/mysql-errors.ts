@@ -1,4 +1,4 @@
-import type { StorageFailure } from '../drizzle/storage-failure.js';
+import type { StorageFailure } from '../../../core/plugin/kit.js';
 import { QueryTimeoutError } from './query-deadline.js';
 
 /** Error numbers of MySQL and MariaDB this service tells apart. */

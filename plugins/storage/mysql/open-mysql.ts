@@ -3,14 +3,19 @@ import { drizzle, type MySql2Database } from 'drizzle-orm/mysql2';
 import { migrate } from 'drizzle-orm/mysql2/migrator';
 import { fileURLToPath } from 'node:url';
 import { createPool, type Pool } from 'mysql2/promise';
-import * as mysqlSchema from './schema.js';
-import type { DriverRepositories, DriverStorage, StorageOpenContext } from '../../../core/plugin/storage-driver.js';
+import * as mysqlSchema from './schema/index.js';
+import {
+  readProperties,
+  StartupError,
+  type DriverRepositories,
+  type DriverStorage,
+  type PropertyValues,
+  type StorageOpenContext,
+} from '../../../core/plugin/kit.js';
 import { isLockConflict, translateError, type Db, type Dialect, type Tables } from '../drizzle/context.js';
 import { classifyMysqlError } from './mysql-errors.js';
-import { readProperties, type PropertyValues } from '../../../core/config/properties.js';
 import { MYSQL_PROPERTIES } from './properties.js';
 import { createRepositories } from '../drizzle/repositories.js';
-import { StartupError } from '../../../core/errors/index.js';
 import { maskUrlPassword } from './mask-url.js';
 import { mysqlEventInsert } from './analytics-event-insert.js';
 import { withQueryDeadline } from './query-deadline.js';

@@ -1,4 +1,4 @@
-import { defineProperties } from '../../../core/config/properties.js';
+import { defineProperties } from '../../../core/plugin/kit.js';
 
 export const MYSQL_PROPERTIES = defineProperties({
   'storage.mysql.url': {

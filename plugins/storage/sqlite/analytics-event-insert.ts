@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { getTableName } from 'drizzle-orm';
-import type { NormalisedEvent } from '../../../core/analytics/normalised-event.js';
+import type { NormalisedEvent } from '../../../core/plugin/kit.js';
 import { eventColumns } from '../drizzle/analytics-event-columns.js';
 import { receivedAtMillis } from '../drizzle/analytics-event-repository.js';
 import type { Tables } from '../drizzle/context.js';

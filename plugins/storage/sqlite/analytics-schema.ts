@@ -1,6 +1,7 @@
 // The SQLite tables of the analytics database (`<name>-analytics.db` beside the main file), kept out
-// of schema.ts so that the main migrations never create them. MySQL has them in ../mysql/schema.ts,
-// and the schema-shape test compares the two dialects with both SQLite files together.
+// of schema/ so that the main migrations never create them. MySQL has them in
+// ../mysql/schema/analytics.ts, and the schema-shape test compares the two dialects with schema/ and
+// this file together.
 import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 /**

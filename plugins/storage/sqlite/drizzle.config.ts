@@ -2,6 +2,6 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'sqlite',
-  schema: './plugins/storage/sqlite/schema.ts',
+  schema: './plugins/storage/sqlite/schema/index.ts',
   out: './plugins/storage/sqlite/migrations',
 });

@@ -3,13 +3,17 @@ import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { DriverRepositories, DriverStorage, StorageOpenContext } from '../../../core/plugin/storage-driver.js';
+import {
+  readProperties,
+  type DriverRepositories,
+  type DriverStorage,
+  type StorageOpenContext,
+} from '../../../core/plugin/kit.js';
 import { translateError, type Db, type Dialect } from '../drizzle/context.js';
 import { createRepositories } from '../drizzle/repositories.js';
-import * as mainSchema from './schema.js';
+import * as mainSchema from './schema/index.js';
 import * as analyticsSchema from './analytics-schema.js';
 import { openAnalyticsSqlite } from './open-analytics-sqlite.js';
-import { readProperties } from '../../../core/config/properties.js';
 import { SQLITE_PROPERTIES } from './properties.js';
 import { classifySqliteError } from './sqlite-errors.js';
 import { serialWriter } from './group-commit.js';

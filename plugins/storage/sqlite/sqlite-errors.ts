@@ -1,4 +1,4 @@
-import type { StorageFailure } from '../drizzle/storage-failure.js';
+import type { StorageFailure } from '../../../core/plugin/kit.js';
 
 /**
  * SQLite's result codes (better-sqlite3 puts the extended code in `code`). SQLite names neither the

@@ -2,7 +2,7 @@ import t from 'tap';
 import { hashSiteAuth } from '../../../core/analytics/site-auth.js';
 import { verifySiteAuth } from '../../../core/analytics/verify-site-auth.js';
 import type { AnalyticsSiteKey } from '../../../core/model/analytics-site-key.js';
-import type { AnalyticsSiteKeyRepository } from '../../../core/plugin/storage-driver.js';
+import type { AnalyticsSiteKeyRepository } from '../../../core/plugin/storage/index.js';
 
 /** Answers the stored row by hash, counting look-ups. */
 function keys(stored: AnalyticsSiteKey[]) {

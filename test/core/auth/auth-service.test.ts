@@ -14,7 +14,7 @@ import { UserService } from '../../../core/auth/user-service.js';
 import { Config } from '../../../core/config/config.js';
 import type { CmsError } from '../../../core/errors/index.js';
 import { silentLogger } from '../../../core/logger.js';
-import type { Storage } from '../../../core/plugin/storage-driver.js';
+import type { Storage } from '../../../core/plugin/storage/index.js';
 import { seedInstallation } from '../../../core/setup/seed-installation.js';
 import sqlitePlugin from '../../../plugins/storage/sqlite/index.js';
 import { tempDataDir } from '../../helpers/test-app.js';

@@ -3,7 +3,7 @@ import { SystemEventBus } from '../../../core/events/system-event-bus.js';
 import { SystemEventRelay } from '../../../core/events/system-event-relay.js';
 import { messageEvent } from '../../../core/events/message-event.js';
 import type { RaisedEvent } from '../../../core/events/system-event.js';
-import type { RepositorySet, StoredSystemEvent, SystemEventRepository } from '../../../core/plugin/storage-driver.js';
+import type { RepositorySet, StoredSystemEvent, SystemEventRepository } from '../../../core/plugin/storage/index.js';
 
 /** The journal as a database shows it: numbers taken in order, rows visible once "committed". */
 class Journal implements SystemEventRepository {

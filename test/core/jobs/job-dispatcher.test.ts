@@ -1,7 +1,7 @@
 import t from 'tap';
 import { JobDispatcher } from '../../../core/jobs/job-dispatcher.js';
 import { silentLogger } from '../../../core/logger.js';
-import type { Job, JobFailure, Storage } from '../../../core/plugin/storage-driver.js';
+import type { Job, JobFailure, Storage } from '../../../core/plugin/storage/index.js';
 
 /** Just the job repository, in memory: claim hands out whatever is queued. */
 function fakeStorage(queued: Job[]) {

@@ -2,7 +2,7 @@ import t, { type Test } from 'tap';
 import { Config } from '../../../core/config/config.js';
 import type { Logger } from '../../../core/logger.js';
 import { silentLogger } from '../../../core/logger.js';
-import type { DriverStorage } from '../../../core/plugin/storage-driver.js';
+import type { DriverStorage } from '../../../core/plugin/storage/index.js';
 import { UnitOfWork, withUnitOfWork } from '../../../core/transactions/unit-of-work.js';
 import sqlitePlugin from '../../../plugins/storage/sqlite/index.js';
 import { tempDataDir } from '../../helpers/test-app.js';

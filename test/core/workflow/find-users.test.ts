@@ -1,7 +1,7 @@
 import t from 'tap';
 import type { Role } from '../../../core/model/role.js';
 import type { User } from '../../../core/model/user.js';
-import type { Repositories } from '../../../core/plugin/storage-driver.js';
+import type { Repositories } from '../../../core/plugin/storage/index.js';
 import { findUsers } from '../../../core/workflow/find-users.js';
 
 const person = (userId: string, active = true): User => ({

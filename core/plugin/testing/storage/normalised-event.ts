@@ -1,4 +1,4 @@
-import type { NormalisedEvent } from '../../core/analytics/normalised-event.js';
+import type { NormalisedEvent } from '../../kit.js';
 
 /**
  * An analytics event as the ingest hands it to storage: a pageview of session `sA` by `u1`, with

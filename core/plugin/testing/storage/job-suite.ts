@@ -1,5 +1,6 @@
-import type { Test } from 'tap';
-import type { DriverStorage, NewJob } from '../../core/plugin/storage-driver.js';
+import type { NewJob } from '../../kit.js';
+import type { ContractTest } from '../contract-test.js';
+import type { OpenStorage } from './open-storage.js';
 
 const job = (id: string, overrides: Partial<NewJob> = {}): NewJob => ({
   id,
@@ -13,9 +14,9 @@ const job = (id: string, overrides: Partial<NewJob> = {}): NewJob => ({
 });
 
 /** The job queue's storage: one job per key, claims that never overlap, leases, outcomes, administration. */
-export function jobSuite(t: Test, open: () => Promise<DriverStorage>): void {
+export function jobSuite(t: ContractTest, open: OpenStorage): void {
   t.test('jobs: one job per idempotency key', async (t) => {
-    const s = await open();
+    const s = await open(t);
     t.equal(await s.jobs.enqueue(job('j1')), 'j1');
     t.equal(await s.jobs.enqueue(job('j2', { idempotencyKey: 'key-j1' })), 'j1', 'the earlier job holds the key');
     t.equal((await s.jobs.list({ offset: 0, limit: 10 })).total, 1);
@@ -24,7 +25,7 @@ export function jobSuite(t: Test, open: () => Promise<DriverStorage>): void {
   });
 
   t.test('jobs: concurrent claims take each due job once, and none not yet due', async (t) => {
-    const s = await open();
+    const s = await open(t);
     for (let i = 0; i < 20; i++) await s.jobs.enqueue(job(`c${i}`, { nextRunAt: 100 + i }));
     await s.jobs.enqueue(job('later', { nextRunAt: 10_000 }));
     const claims = await Promise.all(
@@ -45,7 +46,7 @@ export function jobSuite(t: Test, open: () => Promise<DriverStorage>): void {
   });
 
   t.test('jobs: a lapsed lease is claimed again; the first owner can no longer settle it', async (t) => {
-    const s = await open();
+    const s = await open(t);
     await s.jobs.enqueue(job('l1'));
     await s.jobs.claim({ limit: 1, now: 1000, owner: 'first', leaseUntil: 2000 });
     await s.jobs.renew(['l1'], 'first', 3000);
@@ -59,7 +60,7 @@ export function jobSuite(t: Test, open: () => Promise<DriverStorage>): void {
   });
 
   t.test('jobs: failures reschedule or kill; retry and remove', async (t) => {
-    const s = await open();
+    const s = await open(t);
     await s.jobs.enqueue(job('f1'));
     await s.jobs.claim({ limit: 1, now: 1000, owner: 'o', leaseUntil: 2000 });
     await s.jobs.fail('f1', 'o', { status: 'pending', nextRunAt: 1500, lastError: 'refused', now: 1100 });
@@ -81,7 +82,7 @@ export function jobSuite(t: Test, open: () => Promise<DriverStorage>): void {
   });
 
   t.test('jobs: listing by status, newest first, paged; done jobs purged after their retention', async (t) => {
-    const s = await open();
+    const s = await open(t);
     for (let i = 0; i < 5; i++) await s.jobs.enqueue(job(`p${i}`, { createdAt: 100 + i }));
     const page = await s.jobs.list({ status: 'pending', offset: 1, limit: 2 });
     t.equal(page.total, 5);

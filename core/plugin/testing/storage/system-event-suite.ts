@@ -1,10 +1,10 @@
-import type { Test } from 'tap';
-import type { DriverStorage } from '../../core/plugin/storage-driver.js';
+import type { ContractTest } from '../contract-test.js';
+import type { OpenStorage } from './open-storage.js';
 
 /** The journal of system events: increasing numbers, reads past a number or of given numbers, pruning, rollback. */
-export function systemEventSuite(t: Test, open: () => Promise<DriverStorage>): void {
+export function systemEventSuite(t: ContractTest, open: OpenStorage): void {
   t.test('system events journal: numbered in order, read past a number or by number, pruned by age', async (t) => {
-    const s = await open();
+    const s = await open(t);
     t.equal(await s.systemEvents.latestSeq(), 0, 'empty: 0');
     for (const [origin, createdAt, body] of [
       ['p1', 100, '{"a":1}'],

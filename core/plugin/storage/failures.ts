@@ -1,4 +1,9 @@
-import { CmsError, Errors } from '../../../core/errors/index.js';
+import { CmsError, Errors } from '../../errors/index.js';
+
+// How a driver reports what went wrong. Its own errors never leave it: each is classified as one of
+// these kinds (a driver reads its database's codes and messages) and thrown as the catalogue error
+// the kind stands for, with the driver's error as its cause. Core and clients tell failures apart
+// by those catalogue codes (`RECORD_NOT_UNIQUE`, `STORAGE_REFERENCE_MISSING`, ...), never by driver.
 
 /** What a driver error means, as a dialect reads it from its own codes and messages. */
 export type StorageFailure =
@@ -35,7 +40,12 @@ export function classifyChain(
   return undefined;
 }
 
-/** The catalogue error for a classified driver error; anything unclassified is a storage fault (500). */
+/**
+ * The catalogue error for a classified driver error; anything unclassified is a storage fault (500).
+ *
+ * @example
+ * catch (error) { throw storageError(classifyChain(error, classifyPgError), error); }
+ */
 export function storageError(failure: StorageFailure | undefined, cause: unknown): CmsError {
   switch (failure?.kind) {
     case 'unique':
@@ -78,4 +88,26 @@ export function storageError(failure: StorageFailure | undefined, cause: unknown
     default:
       return new CmsError(Errors.STORAGE_FAILED, undefined, { cause });
   }
+}
+
+/** Whether an error is already one of the service's catalogue errors (thrown on purpose, or translated). */
+export function isCatalogueError(error: unknown): boolean {
+  return error instanceof CmsError;
+}
+
+/**
+ * What a driver throws for any error at its boundary: a catalogue error as it is, anything else
+ * classified down its cause chain with `classify` (the driver's reading of one of its own errors).
+ */
+export function translateStorageError(error: unknown, classify: (error: unknown) => StorageFailure | undefined): Error {
+  if (error instanceof CmsError) return error;
+  return storageError(classifyChain(error, classify), error);
+}
+
+/**
+ * What `ContentRepository.claimUniqueValues` throws when another item holds one of the values: the
+ * 400 `CONTENT_UNIQUE_VALUE_TAKEN`, naming the field (its id) the way validation errors do.
+ */
+export function uniqueValueTaken(fieldId: string, cause?: unknown): Error {
+  return new CmsError(Errors.CONTENT_UNIQUE_VALUE_TAKEN, undefined, { fieldName: fieldId, cause });
 }

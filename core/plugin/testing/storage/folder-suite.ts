@@ -1,10 +1,8 @@
-import type { Test } from 'tap';
-import { Errors } from '../../core/errors/index.js';
-import type { ContentType } from '../../core/model/content-type.js';
-import type { Folder } from '../../core/model/folder.js';
-import type { DriverStorage } from '../../core/plugin/storage-driver.js';
+import type { ContentType, Folder } from '../../kit.js';
+import type { ContractTest } from '../contract-test.js';
+import type { OpenStorage } from './open-storage.js';
 
-const RecordNotUnique = { code: Errors.RECORD_NOT_UNIQUE.code };
+const RecordNotUnique = { code: 'RECORD_NOT_UNIQUE' };
 
 const folder = (identifier: string, hostId: string, path: string, overrides: Partial<Folder> = {}): Folder => {
   const name = path.split('/').at(-2) ?? '';
@@ -61,9 +59,9 @@ const item = (identifier: string, host: string, parentPath: string, assetName: s
 });
 
 /** The folder repository contract (part of the repository suite). */
-export function folderSuite(t: Test, open: () => Promise<DriverStorage>): void {
+export function folderSuite(t: ContractTest, open: OpenStorage): void {
   t.test('folders: unique per site and path, children in menu order, subtrees by prefix', async (t) => {
-    const s = await open();
+    const s = await open(t);
     await s.folders.insert(folder('a', 'h1', '/a/', { sortOrder: 2 }));
     await s.folders.insert(folder('b', 'h1', '/b/', { title: 'Zed', sortOrder: 1 }));
     await s.folders.insert(folder('c', 'h1', '/c/', { title: 'alpha', sortOrder: 1 }));
@@ -97,7 +95,7 @@ export function folderSuite(t: Test, open: () => Promise<DriverStorage>): void {
   });
 
   t.test('folders: LIKE wildcards in paths are taken literally', async (t) => {
-    const s = await open();
+    const s = await open(t);
     await s.folders.insert(folder('pct', 'h1', '/a%/'));
     await s.folders.insert(folder('pct-child', 'h1', '/a%/x/'));
     await s.folders.insert(folder('ab', 'h1', '/ab/'));
@@ -124,7 +122,7 @@ export function folderSuite(t: Test, open: () => Promise<DriverStorage>): void {
   });
 
   t.test('folders: a re-path moves the subtree and the content in it, in one transaction', async (t) => {
-    const s = await open();
+    const s = await open(t);
     await s.contentTypes.insert(fileType);
     await s.folders.insert(folder('a', 'h1', '/a/'));
     await s.folders.insert(folder('ab', 'h1', '/a/b/'));
@@ -187,7 +185,7 @@ export function folderSuite(t: Test, open: () => Promise<DriverStorage>): void {
   });
 
   t.test('folder writes renew the definitions version', async (t) => {
-    const s = await open();
+    const s = await open(t);
     const before = await s.definitionsVersion();
     await s.folders.insert(folder('a', 'h1', '/a/'));
     const afterInsert = await s.definitionsVersion();

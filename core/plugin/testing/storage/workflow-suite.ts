@@ -1,7 +1,7 @@
-import type { Test } from 'tap';
-import type { ActionletAssociation, WorkflowAction, WorkflowScheme, WorkflowStep } from '../../core/model/workflow.js';
-import type { DriverStorage } from '../../core/plugin/storage-driver.js';
-import { englishAndType, identifierOfCt, role, user, versionOfId1 } from './repository-suite.js';
+import type { ActionletAssociation, DriverStorage, WorkflowAction, WorkflowScheme, WorkflowStep } from '../../kit.js';
+import type { ContractTest } from '../contract-test.js';
+import type { OpenStorage } from './open-storage.js';
+import { englishAndType, identifierOfCt, role, user, versionOfId1 } from './fixtures.js';
 
 const SCHEME = 'aaaaaaaa-0000-4000-8000-000000000001';
 /** Two steps whose short ids (the first ten hex digits) differ in the last two. */
@@ -57,9 +57,9 @@ const actionlet = (id: string, actionId: string, order: number, parameters: Reco
  * Workflow definitions, tasks and the messages workflow leaves, as REST scenarios use them: what
  * they relied on running on every driver is asserted here, on each.
  */
-export function workflowSuite(t: Test, open: () => Promise<DriverStorage>): void {
+export function workflowSuite(t: ContractTest, open: OpenStorage): void {
   t.test('workflow schemes, steps, actions and actionlets: ordered, attached, resolved by short id', async (t) => {
-    const s = await open();
+    const s = await open(t);
     await s.workflows.insertScheme(scheme(SCHEME, 'beta'));
     await s.workflows.insertScheme(scheme('aaaaaaaa-0000-4000-8000-000000000002', 'Alpha'));
     t.same(
@@ -160,7 +160,7 @@ export function workflowSuite(t: Test, open: () => Promise<DriverStorage>): void
   });
 
   t.test('workflow tasks: searched by every filter, sorted, paged and counted; history; deleted', async (t) => {
-    const s = await open();
+    const s = await open(t);
     const languageId = await englishAndType(s);
     await s.workflows.insertScheme(scheme(SCHEME, 'S'));
     await s.workflows.insertStep(step(STEP1, 'Open', 1));
@@ -270,7 +270,7 @@ export function workflowSuite(t: Test, open: () => Promise<DriverStorage>): void
   });
 
   t.test('user messages: newest first, paged and counted, unread counted, gone with their user', async (t) => {
-    const s = await open();
+    const s = await open(t);
     await s.roles.insert(role('r1'));
     await s.users.insert(user('u1', 'u1@x.com', 'r1'));
     await s.users.insert(user('u2', 'u2@x.com', 'r1'));

@@ -1,8 +1,7 @@
-import type { Test } from 'tap';
-import type { NormalisedEvent } from '../../core/analytics/normalised-event.js';
-import type { StoredAnalyticsEvent } from '../../core/model/analytics-event.js';
-import type { DriverStorage } from '../../core/plugin/storage-driver.js';
-import { normalisedEvent } from '../helpers/normalised-event.js';
+import type { DriverStorage, NormalisedEvent, StoredAnalyticsEvent } from '../../kit.js';
+import type { ContractTest } from '../contract-test.js';
+import type { OpenStorage } from './open-storage.js';
+import { normalisedEvent } from './normalised-event.js';
 
 const event = normalisedEvent;
 
@@ -58,8 +57,8 @@ const conversion = event({
 const history = [pv1, imp1, pv2, custom, pv3, imp2, imp3, click, conversion];
 const other = event({ sessionId: 'sC', userId: 'u3', receivedAt: '2025-06-10T09:00:00.000Z', pageUrl: '/a' });
 
-async function withHistory(open: () => Promise<DriverStorage>): Promise<DriverStorage> {
-  const s = await open();
+async function withHistory(t: ContractTest, open: OpenStorage): Promise<DriverStorage> {
+  const s = await open(t);
   // Not in time order: reads order by the time of receipt, not by insertion.
   await s.analyticsEvents.insert('s1', [...history].reverse());
   await s.analyticsEvents.insert('s2', [other]);
@@ -67,9 +66,9 @@ async function withHistory(open: () => Promise<DriverStorage>): Promise<DriverSt
 }
 
 /** The analytics events contract, run by every storage driver (from the repository suite). */
-export function analyticsEventSuite(t: Test, open: () => Promise<DriverStorage>): void {
+export function analyticsEventSuite(t: ContractTest, open: OpenStorage): void {
   t.test('analytics events: a batch reads back whole, every column as sent', async (t) => {
-    const s = await open();
+    const s = await open(t);
     const full = event({
       eventType: 'content_impression',
       sessionId: 'session_1749472200000_k3j2h1g9f8d7s6a5',
@@ -109,7 +108,7 @@ export function analyticsEventSuite(t: Test, open: () => Promise<DriverStorage>)
   });
 
   t.test('analytics events: a batch that fails stores nothing', async (t) => {
-    const s = await open();
+    const s = await open(t);
     const broken = event({ receivedAt: '2025-06-09T12:00:00.000Z', sessionId: null as unknown as string });
     await t.rejects(s.analyticsEvents.insert('s1', [event({ receivedAt: '2025-06-09T11:00:00.000Z' }), broken]), {
       code: 'STORAGE_FAILED',
@@ -118,7 +117,7 @@ export function analyticsEventSuite(t: Test, open: () => Promise<DriverStorage>)
   });
 
   t.test('analytics events: filters, newest first, pages and totals', async (t) => {
-    const s = await withHistory(open);
+    const s = await withHistory(t, open);
     const list = async (filter: Partial<Parameters<DriverStorage['analyticsEvents']['list']>[0]>) => {
       const page = await s.analyticsEvents.list({ siteId: 's1', limit: 100, offset: 0, ...filter });
       return { events: page.events.map(withoutId), total: page.total };
@@ -147,7 +146,7 @@ export function analyticsEventSuite(t: Test, open: () => Promise<DriverStorage>)
   });
 
   t.test('analytics events: the summary, counted by the database', async (t) => {
-    const s = await withHistory(open);
+    const s = await withHistory(t, open);
     t.same(
       await s.analyticsEvents.summary({ siteId: 's1' }),
       {
@@ -196,7 +195,7 @@ export function analyticsEventSuite(t: Test, open: () => Promise<DriverStorage>)
   });
 
   t.test('analytics events: deleteBefore removes the oldest, of every site, a chunk at a time', async (t) => {
-    const s = await withHistory(open);
+    const s = await withHistory(t, open);
     await s.analyticsEvents.insert('s2', [event({ receivedAt: '2025-06-01T00:00:00.000Z' })]);
     const cutoff = new Date('2025-06-10T08:01:30.000Z');
     t.equal(await s.analyticsEvents.deleteBefore(cutoff, 4), 4);

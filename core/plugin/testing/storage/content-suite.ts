@@ -1,13 +1,13 @@
-import type { Test } from 'tap';
-import { Errors } from '../../core/errors/index.js';
-import type { DriverStorage } from '../../core/plugin/storage-driver.js';
-import { definitionType, englishAndType, identifierOfCt, versionOfId1 } from './repository-suite.js';
+import type { DriverStorage } from '../../kit.js';
+import type { ContractTest } from '../contract-test.js';
+import type { OpenStorage } from './open-storage.js';
+import { definitionType, englishAndType, identifierOfCt, versionOfId1 } from './fixtures.js';
 
 /**
  * Content as the reindex, the unique fields and the deletion of languages read and write it: keyset
  * scans, counts, unique claims and the search index queue, on every driver.
  */
-export function contentSuite(t: Test, open: () => Promise<DriverStorage>): void {
+export function contentSuite(t: ContractTest, open: OpenStorage): void {
   /** Items a1, a2 (of `ct2`) on the system host and b1, b2 on site `h2`, in one or two languages. */
   async function items(s: DriverStorage): Promise<{ en: number; fr: number }> {
     const en = await englishAndType(s);
@@ -45,7 +45,7 @@ export function contentSuite(t: Test, open: () => Promise<DriverStorage>): void 
   }
 
   t.test('content scans: keyset pages in (identifier, language) order, of a type or site, counted', async (t) => {
-    const s = await open();
+    const s = await open(t);
     const { en, fr } = await items(s);
     const walk = async (query: { contentTypeId?: string; host?: string }, limit: number) => {
       const pages: string[][] = [];
@@ -101,7 +101,7 @@ export function contentSuite(t: Test, open: () => Promise<DriverStorage>): void 
   t.test(
     'unique values: one holder per field, language and value; a taken one is refused naming its field',
     async (t) => {
-      const s = await open();
+      const s = await open(t);
       const { en, fr } = await items(s);
       await s.content.claimUniqueValues('a1', en, [
         { fieldId: 'f1', valueHash: 'h1' },
@@ -123,7 +123,7 @@ export function contentSuite(t: Test, open: () => Promise<DriverStorage>): void 
           () => undefined,
           (error: unknown) => error,
         );
-      t.match(refused, { code: Errors.CONTENT_UNIQUE_VALUE_TAKEN.code, details: [{ fieldName: 'f2' }] });
+      t.match(refused, { code: 'CONTENT_UNIQUE_VALUE_TAKEN', details: [{ fieldName: 'f2' }] });
       t.equal(await s.content.findUniqueHolder('f3', en, 'x'), undefined, 'the refused claims roll back whole');
       t.equal(await s.content.findUniqueHolder('f1', en, 'h2'), 'b2', 'and the earlier ones stay');
       await s.content.claimUniqueValues('a1', en, [{ fieldId: 'f1', valueHash: 'h1' }]);
@@ -140,7 +140,7 @@ export function contentSuite(t: Test, open: () => Promise<DriverStorage>): void 
   );
 
   t.test('the search index queue: oldest first before a time, removed by key', async (t) => {
-    const s = await open();
+    const s = await open(t);
     const entry = (key: string, enqueuedAt: number) =>
       ({ key, scope: 'item', target: `id-${key}`, languageId: 1, enqueuedAt }) as const;
     await s.indexQueue.enqueue([entry('k1', 30), entry('k2', 10), entry('k3', 20)]);

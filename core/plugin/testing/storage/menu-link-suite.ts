@@ -1,9 +1,8 @@
-import type { Test } from 'tap';
-import { Errors } from '../../core/errors/index.js';
-import type { MenuLink } from '../../core/model/menu-link.js';
-import type { DriverStorage } from '../../core/plugin/storage-driver.js';
+import type { DriverStorage, MenuLink } from '../../kit.js';
+import type { ContractTest } from '../contract-test.js';
+import type { OpenStorage } from './open-storage.js';
 
-const RecordNotUnique = { code: Errors.RECORD_NOT_UNIQUE.code };
+const RecordNotUnique = { code: 'RECORD_NOT_UNIQUE' };
 
 const link = (identifier: string, folder: string, overrides: Partial<MenuLink> = {}): MenuLink => ({
   identifier,
@@ -30,9 +29,9 @@ const link = (identifier: string, folder: string, overrides: Partial<MenuLink> =
 const ids = (links: readonly MenuLink[]) => links.map((x) => x.identifier);
 
 /** The menu link repository contract (part of the repository suite). */
-export function menuLinkSuite(t: Test, open: () => Promise<DriverStorage>): void {
+export function menuLinkSuite(t: ContractTest, open: OpenStorage): void {
   t.test('menu links: working and live versions, publish copies, unpublish removes', async (t) => {
-    const s = await open();
+    const s = await open(t);
     const first = link('l1', 'f1', { linkType: 'CODE', linkCode: '<b>x</b>', target: '_blank', sortOrder: -3 });
     await s.menuLinks.insert(first);
     await t.rejects(s.menuLinks.insert(first), RecordNotUnique, 'one link per identifier');
@@ -58,7 +57,7 @@ export function menuLinkSuite(t: Test, open: () => Promise<DriverStorage>): void
   });
 
   t.test('menu links: listed per folder and variant, in menu order, a page at a time', async (t) => {
-    const s = await open();
+    const s = await open(t);
     await s.menuLinks.insert(link('b', 'f1', { title: 'Zed', sortOrder: 1, modDate: 10 }));
     await s.menuLinks.insert(link('c', 'f1', { title: 'alpha', sortOrder: 1, modDate: 30 }));
     await s.menuLinks.insert(link('a', 'f1', { title: 'Mid', sortOrder: 0, modDate: 20 }));
@@ -81,7 +80,7 @@ export function menuLinkSuite(t: Test, open: () => Promise<DriverStorage>): void
   });
 
   t.test('menu links: live menu items of a set of folders; counted and deleted by folder', async (t) => {
-    const s = await open();
+    const s = await open(t);
     await s.menuLinks.insert(link('shown', 'f1', { sortOrder: 2 }));
     await s.menuLinks.insert(link('first', 'f2', { sortOrder: 1 }));
     await s.menuLinks.insert(link('hidden', 'f1', { showOnMenu: false }));
@@ -104,7 +103,7 @@ export function menuLinkSuite(t: Test, open: () => Promise<DriverStorage>): void
   });
 
   t.test('menu link writes renew the navigation version in their transaction; reads do not', async (t) => {
-    const s = await open();
+    const s = await open(t);
     const definitions = await s.definitionsVersion();
     let before = await s.navigationVersion();
     const renews = async (what: string, write: () => Promise<unknown>) => {
@@ -136,7 +135,7 @@ export function menuLinkSuite(t: Test, open: () => Promise<DriverStorage>): void
   });
 
   t.test('menu links: a folder moved to another site takes its links (and those below) along', async (t) => {
-    const s = await open();
+    const s = await open(t);
     const folder = (identifier: string, path: string) => ({
       identifier,
       inode: identifier,

@@ -1,19 +1,18 @@
-import type { Test } from 'tap';
-import { Errors } from '../../core/errors/index.js';
-import type { DriverStorage } from '../../core/plugin/storage-driver.js';
-import type { PushEndpoint } from '../../core/model/push-publishing.js';
-import { role, site, user } from './repository-suite.js';
+import type { DriverStorage, PushEndpoint } from '../../kit.js';
+import type { ContractTest } from '../contract-test.js';
+import type { OpenStorage } from './open-storage.js';
+import { role, site, user } from './fixtures.js';
 
 /** How a unique-key violation reaches core: the catalogue's RECORD_NOT_UNIQUE. */
-const RecordNotUnique = { code: Errors.RECORD_NOT_UNIQUE.code };
+const RecordNotUnique = { code: 'RECORD_NOT_UNIQUE' };
 
 /**
  * Sites, users, settings, sessions, permissions, categories and push publishing as the REST
  * scenarios use them: filters, orders, pages, counts and conflicts, asserted on every driver.
  */
-export function adminDataSuite(t: Test, open: () => Promise<DriverStorage>): void {
+export function adminDataSuite(t: ContractTest, open: OpenStorage): void {
   t.test('sites listed by name filter, archived, live and system, paged and counted', async (t) => {
-    const s = await open();
+    const s = await open(t);
     await s.sites.insert({ ...site('s1', 'Alpha.com'), modDate: 3 });
     await s.sites.insert({ ...site('s2', 'beta.org'), archived: true, live: false, modDate: 1 });
     await s.sites.insert({ ...site('s3', 'GAMMA_50%.net'), modDate: 3, aliases: 'g.net\nwww.g.net' });
@@ -49,7 +48,7 @@ export function adminDataSuite(t: Test, open: () => Promise<DriverStorage>): voi
   });
 
   t.test('users sorted by e-mail either way, paged; an e-mail taken by another is refused on update', async (t) => {
-    const s = await open();
+    const s = await open(t);
     await s.roles.insert(role('r1'));
     await s.users.insert(user('u1', 'b@x.com', 'r1'));
     await s.users.insert(user('u2', 'A@x.com', 'r1'));
@@ -79,7 +78,7 @@ export function adminDataSuite(t: Test, open: () => Promise<DriverStorage>): voi
   });
 
   t.test('settings: put replaces, putIfAbsent keeps, long multi-byte values whole', async (t) => {
-    const s = await open();
+    const s = await open(t);
     await s.settings.put('k', 'one');
     await s.settings.put('k', 'two');
     t.equal(await s.settings.get('k'), 'two');
@@ -94,7 +93,7 @@ export function adminDataSuite(t: Test, open: () => Promise<DriverStorage>): voi
   });
 
   t.test("sessions: a user's listed oldest first", async (t) => {
-    const s = await open();
+    const s = await open(t);
     await s.roles.insert(role('r1'));
     await s.users.insert(user('u1', 'a@x.com', 'r1'));
     await s.users.insert(user('u2', 'b@x.com', 'r1'));
@@ -114,7 +113,7 @@ export function adminDataSuite(t: Test, open: () => Promise<DriverStorage>): voi
   });
 
   t.test('permissions: own grants replaced whole, inherited again, listed per role', async (t) => {
-    const s = await open();
+    const s = await open(t);
     for (const id of ['r1', 'r2', 'r3']) await s.roles.insert(role(id));
     t.equal(await s.permissions.find('folder-1'), undefined, 'inherits');
     await s.permissions.replace('folder-1', 'folder', [
@@ -150,7 +149,7 @@ export function adminDataSuite(t: Test, open: () => Promise<DriverStorage>): voi
   });
 
   t.test('categories: found by inode, key or variable; children by sortOrder, then name ignoring case', async (t) => {
-    const s = await open();
+    const s = await open(t);
     const category = (inode: string, name: string, parent: string | null, sortOrder: number, key: string | null) => ({
       inode,
       name,
@@ -188,7 +187,7 @@ export function adminDataSuite(t: Test, open: () => Promise<DriverStorage>): voi
   t.test(
     'push publishing: environments and endpoints unique by name, records replaced, removals cascade',
     async (t) => {
-      const s = await open();
+      const s = await open(t);
       await s.publishing.insertEnvironment({ id: 'e1', name: 'Prod', pushToAll: false, createdAt: 1 });
       await s.publishing.insertEnvironment({ id: 'e2', name: 'Beta', pushToAll: false, createdAt: 2 });
       t.same(

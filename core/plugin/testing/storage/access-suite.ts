@@ -1,0 +1,187 @@
+import type { ContractTest } from '../contract-test.js';
+import type { OpenStorage } from './open-storage.js';
+import { RecordNotUnique, role, user } from './fixtures.js';
+
+/** Users, roles, sessions and issued tokens. */
+export function accessSuite(t: ContractTest, open: OpenStorage): void {
+  t.test('users and roles', async (t) => {
+    const s = await open(t);
+    await s.roles.insert(role('r1', { name: 'B role' }));
+    await s.roles.insert(role('r2', { name: 'A role' }));
+    await s.roles.insert(role('p1', { personal: true, key: 'user-1' }));
+    await t.rejects(s.roles.insert(role('r3', { key: 'key-r1' })), RecordNotUnique, 'role keys are unique');
+    t.same(
+      (await s.roles.list()).map((r) => r.id),
+      ['r2', 'r1'],
+      'non-personal roles by name',
+    );
+    t.same(await s.roles.findByKey('key-r1'), role('r1', { name: 'B role' }));
+    t.same(
+      await s.roles.findById('p1'),
+      role('p1', { personal: true, key: 'user-1' }),
+      'booleans and strings round-trip',
+    );
+    t.equal(await s.roles.findById('nope'), undefined);
+
+    const u = user('user-1', 'Mixed@Case.com', 'p1');
+    await s.users.insert(u);
+    await s.users.insert(user('user-2', 'a@first.com', 'p1'));
+    await t.rejects(
+      s.users.insert(user('user-3', 'MIXED@case.com', 'p1')),
+      RecordNotUnique,
+      'e-mails are unique, ignoring case',
+    );
+    await t.rejects(s.users.insert(user('user-1', 'other@x.com', 'p1')), RecordNotUnique, 'ids are unique');
+    t.same(await s.users.findByEmail('mixed@CASE.com'), { ...u, email: 'mixed@case.com' });
+    t.equal((await s.users.findById('user-1'))?.createdAt, 1_700_000_000_000, 'epoch milliseconds are numbers');
+    const page = await s.users.list({ offset: 0, limit: 1 });
+    t.same(
+      { ids: page.items.map((x) => x.userId), total: page.total },
+      { ids: ['user-2'], total: 2 },
+      'paged by e-mail',
+    );
+    t.same(
+      (await s.users.list({ offset: 1, limit: 5 })).items.map((x) => x.userId),
+      ['user-1'],
+    );
+
+    await s.users.update('user-1', { firstName: 'New', active: false, email: 'NEW@case.com' });
+    t.match(await s.users.findById('user-1'), { firstName: 'New', active: false, email: 'new@case.com' });
+    await s.users.update('user-2', { firstName: 'able', modDate: 1_700_000_000_009 });
+    const users = (sort: Parameters<typeof s.users.list>[0]['sort'], limit = 5) =>
+      s.users.list({ offset: 0, limit, sort }).then((p) => p.items.map((x) => x.userId));
+    t.same(await users({ column: 'firstName', descending: false }), ['user-2', 'user-1'], 'text ignoring case');
+    t.same(await users({ column: 'firstName', descending: true }), ['user-1', 'user-2']);
+    t.same(await users({ column: 'modDate', descending: true }), ['user-2', 'user-1']);
+    t.same(await users({ column: 'lastName', descending: true }, 1), ['user-1'], 'ties by id, whatever the direction');
+    t.same(
+      (await s.users.list({ offset: 1, limit: 1, sort: { column: 'lastName', descending: true } })).items.map(
+        (x) => x.userId,
+      ),
+      ['user-2'],
+      'and the next page goes on from there',
+    );
+
+    await s.users.grantRoles('user-1', ['r2', 'r1', 'r1']);
+    await s.users.grantRoles('user-1', ['r1']);
+    t.same(await s.users.roleIdsOf('user-1'), ['r1', 'r2'], 'grants are idempotent');
+    await t.rejects(s.users.grantRoles('user-1', ['missing-role']), 'unknown roles are refused by the foreign key');
+    t.same(await s.users.roleIdsOf('user-2'), []);
+  });
+
+  t.test('users found by text in e-mail or names, and roles replaced', async (t) => {
+    const s = await open(t);
+    for (const id of ['personal-a', 'personal-b', 'personal-c', 'r1', 'r2']) await s.roles.insert(role(id));
+    await s.users.insert({ ...user('a', 'ann@x.com', 'personal-a'), firstName: 'Ann', lastName: 'Berg' });
+    await s.users.insert({ ...user('b', 'bob@y.com', 'personal-b'), firstName: 'Bob', lastName: 'Stone' });
+    await s.users.insert({ ...user('c', 'c_100%@x.com', 'personal-c'), firstName: 'Cy', lastName: 'BERGMAN' });
+    const found = async (search: string, limit = 10) => {
+      const page = await s.users.list({ offset: 0, limit, search });
+      return { ids: page.items.map((u) => u.userId), total: page.total };
+    };
+    t.same(await found('berg'), { ids: ['a', 'c'], total: 2 }, 'last names, ignoring case');
+    t.same(await found('Y.COM'), { ids: ['b'], total: 1 }, 'e-mails');
+    t.same(await found('bob'), { ids: ['b'], total: 1 }, 'first names');
+    t.same(await found('berg', 1), { ids: ['a'], total: 2 }, 'the total counts every match, not the page');
+    t.same(await found('_'), { ids: ['c'], total: 1 }, '_ is a character, not a wildcard');
+    t.same(await found('0%'), { ids: ['c'], total: 1 }, '% is a character, not a wildcard');
+    t.same(await found('!'), { ids: [], total: 0 }, 'the escape character itself is plain text');
+
+    await s.users.grantRoles('a', ['r1']);
+    await s.users.replaceRoles('a', ['r2', 'r2']);
+    t.same(await s.users.roleIdsOf('a'), ['r2'], 'grants not named are removed, named ones added once');
+    await s.users.replaceRoles('a', []);
+    t.same(await s.users.roleIdsOf('a'), [], 'an empty list removes every grant');
+    t.equal((await s.users.findById('a'))?.roleId, 'personal-a', 'the personal role stays');
+  });
+
+  t.test('the users holding a role', async (t) => {
+    const s = await open(t);
+    for (const id of ['personal-a', 'team', 'other']) await s.roles.insert(role(id));
+    await s.users.insert(user('a', 'b-a@x.com', 'personal-a'));
+    await s.users.insert(user('b', 'a-b@x.com', 'team'));
+    await s.users.insert(user('c', 'c@x.com', 'other'));
+    await s.users.grantRoles('a', ['team']);
+    t.same(
+      (await s.users.listByRole('team')).map((u) => u.userId),
+      ['b', 'a'],
+      'granted or personal, by e-mail',
+    );
+    t.same(
+      (await s.users.listByRole('personal-a')).map((u) => u.userId),
+      ['a'],
+    );
+    t.same(await s.users.listByRole('nobody'), []);
+  });
+
+  t.test('sessions', async (t) => {
+    const s = await open(t);
+    await s.roles.insert(role('p'));
+    await s.users.insert(user('u', 'u@x.com', 'p'));
+    await s.sessions.insert({ tokenHash: 'h1', userId: 'u', createdAt: 1, lastSeenAt: 1, expiresAt: 100 });
+    await s.sessions.insert({ tokenHash: 'h2', userId: 'u', createdAt: 1, lastSeenAt: 1, expiresAt: 300 });
+    await t.rejects(
+      s.sessions.insert({ tokenHash: 'h1', userId: 'u', createdAt: 1, lastSeenAt: 1, expiresAt: 1 }),
+      RecordNotUnique,
+    );
+    await s.sessions.touch('h2', 50, 500);
+    t.same(await s.sessions.find('h2'), { tokenHash: 'h2', userId: 'u', createdAt: 1, lastSeenAt: 50, expiresAt: 500 });
+    t.equal(await s.sessions.deleteExpired(200), 1);
+    t.equal(await s.sessions.find('h1'), undefined);
+    await s.sessions.delete('h2');
+    t.equal(await s.sessions.find('h2'), undefined);
+    t.equal(await s.sessions.deleteExpired(10_000), 0);
+  });
+
+  t.test('issued tokens: ids and metadata, revoked once, listed per user and kind, expiring', async (t) => {
+    const s = await open(t);
+    await s.roles.insert(role('p'));
+    await s.users.insert(user('u', 'u@x.com', 'p'));
+    const token = (id: string, kind: 'api' | 'cookie', issuedAt: number, expiresAt: number) => ({
+      id,
+      userId: 'u',
+      kind,
+      issuedAt,
+      expiresAt,
+      notBefore: null,
+      revokedAt: null,
+      network: kind === 'api' ? '10.0.0.0/8' : null,
+      label: kind === 'api' ? 'ci' : null,
+      requestingUserId: 'u',
+      requestingIp: '127.0.0.1',
+    });
+    await s.issuedTokens.insert(token('a1', 'api', 1, 1000));
+    await s.issuedTokens.insert(token('a2', 'api', 2, 5000));
+    await s.issuedTokens.insert(token('c1', 'cookie', 3, 900));
+    t.same(await s.issuedTokens.find('a1'), token('a1', 'api', 1, 1000));
+    t.equal(await s.issuedTokens.find('nope'), undefined);
+    t.same(
+      (await s.issuedTokens.listByUser('u', 'api')).map((x) => x.id),
+      ['a2', 'a1'],
+      'newest first',
+    );
+    t.same(
+      (await s.issuedTokens.listExpiring('api', 500, 2000)).map((x) => x.id),
+      ['a1'],
+    );
+    t.equal(await s.issuedTokens.revoke('a1', 50), true);
+    t.equal(await s.issuedTokens.revoke('a1', 60), false, 'revoked once');
+    t.equal((await s.issuedTokens.find('a1'))?.revokedAt, 50);
+    t.same(await s.issuedTokens.listExpiring('api', 500, 2000), [], 'a revoked key is not expiring');
+    t.same(await s.issuedTokens.revokeByUser('u', 70, 'api'), ['a2']);
+    t.same(await s.issuedTokens.revokeByUser('u', 80), ['c1']);
+    t.equal(await s.issuedTokens.delete('a2'), true);
+    t.equal(await s.issuedTokens.delete('a2'), false);
+    await s.issuedTokens.insert(token('c2', 'cookie', 4, 2000));
+    t.equal(await s.issuedTokens.deleteExpired('cookie', 1000), 1, 'the cookie token expired at 900 goes');
+    t.same(
+      [await s.issuedTokens.find('c1'), (await s.issuedTokens.find('c2'))?.id, (await s.issuedTokens.find('a1'))?.id],
+      [undefined, 'c2', 'a1'],
+      'live cookie tokens and API keys of any age stay',
+    );
+    await t.rejects(
+      s.issuedTokens.insert({ ...token('x', 'api', 1, 2), userId: 'ghost' }),
+      'a token names an existing user',
+    );
+  });
+}
