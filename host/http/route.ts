@@ -80,8 +80,7 @@ export interface Reply {
   readonly body: unknown;
   readonly headers: Record<string, string>;
   readonly cookies: string[];
-  /** Wrap the body in the envelope (default: when the path is under /api/v1 or /api/v2). */
-  readonly envelope?: boolean;
+  /** For an answer in the envelope (as the route declares: `answerFraming`), its `pagination`. */
   readonly pagination?: Pagination;
   readonly messages?: unknown[];
 }
@@ -90,7 +89,6 @@ export interface ReplyOptions {
   status?: number;
   headers?: Record<string, string>;
   cookies?: string[];
-  envelope?: boolean;
   pagination?: Pagination;
   messages?: unknown[];
 }
@@ -120,7 +118,11 @@ export interface RouteResponse {
   mediaType?: string;
   /** The status of a success when it is not 200 (a reindex started: 202). */
   status?: number;
-  /** Whether the answer is in the envelope; default: JSON answers at enveloped paths (`/api/v1`, `/api/v2`) are. */
+  /**
+   * Whether the answer is in the envelope; default: JSON answers at enveloped paths (`/api/v1`,
+   * `/api/v2`, `/api/v3`) are. The one place that decides: the pipeline writes and the document
+   * describes the answer by it (`answerFraming`); a handler cannot frame an answer otherwise.
+   */
   envelope?: boolean;
   /**
    * The whole body in each other type the route answers in, by what the request asks (the legacy

@@ -48,9 +48,8 @@ function depthOf(value: string | number | undefined): RelatedDepth | undefined {
 const isPretty = (query: EngineQuery) => query.pretty !== undefined && query.pretty.toLowerCase() !== 'false';
 
 function answer(body: unknown, pretty: boolean) {
-  if (!pretty) return reply(body, { envelope: false });
+  if (!pretty) return body;
   return reply(`${JSON.stringify(body, null, 2)}\n`, {
-    envelope: false,
     headers: { 'Content-Type': 'application/json' },
   });
 }
@@ -121,15 +120,12 @@ export default defineRoutes('search', ({ contentSearch, contentReader, fields })
         );
         const queryTook = Math.round(performance.now() - started);
         const contentlets = await related.maps(principal, items, depth, true);
-        return reply(
-          {
-            contentTook: Math.round(performance.now() - started) - queryTook,
-            jsonObjectView: { contentlets },
-            queryTook,
-            resultsSize: response.hits.total.value,
-          },
-          { envelope: true },
-        );
+        return {
+          contentTook: Math.round(performance.now() - started) - queryTook,
+          jsonObjectView: { contentlets },
+          queryTook,
+          resultsSize: response.hits.total.value,
+        };
       },
     }),
   ];
