@@ -116,7 +116,7 @@ export default defineRoutes('content types', ({ contentTypes: types, fields, rea
     query: Type.Object({ deleteContent: Type.Optional(Type.Boolean()) }),
     handler: async ({ params, query, principal }) => {
       await types.delete(principal, params.idOrVar, { withContent: query.deleteContent === true });
-      return 'Content type deleted';
+      return 'Content type deleted' as const;
     },
   }),
 

@@ -230,7 +230,7 @@ export default defineRoutes('workflow definitions', ({ workflows, actionlets, re
       response: { schema: OkEntitySchema },
       handler: async ({ params, body }) => {
         await workflows.attachToStep(params.stepId, body.actionId);
-        return 'Ok';
+        return 'Ok' as const;
       },
     }),
     route({
@@ -254,7 +254,7 @@ export default defineRoutes('workflow definitions', ({ workflows, actionlets, re
       response: { schema: OkEntitySchema },
       handler: async ({ params }) => {
         await workflows.detachFromStep(params.stepId, params.actionId);
-        return 'Ok';
+        return 'Ok' as const;
       },
     }),
 
@@ -317,7 +317,7 @@ export default defineRoutes('workflow definitions', ({ workflows, actionlets, re
       handler: async ({ params, body }) => {
         const { actionletClass: actionClass, ...rest } = body;
         await workflows.addActionlet(params.actionId, { actionClass, ...rest });
-        return 'Ok';
+        return 'Ok' as const;
       },
     }),
     route({
@@ -329,7 +329,7 @@ export default defineRoutes('workflow definitions', ({ workflows, actionlets, re
       response: { schema: OkEntitySchema },
       handler: async ({ params }) => {
         await workflows.removeActionlet(params.actionletId);
-        return 'Ok';
+        return 'Ok' as const;
       },
     }),
     route({
