@@ -43,7 +43,7 @@ export interface PermissionEntryView {
   roleId: string;
   permission: PermissionName;
   bitPermission: boolean;
-  type: string;
+  type: 'individual' | 'inherited';
 }
 
 /** Kinds of assets the original's `_bypermissiontype` answers for, and which of ours stand for them. */

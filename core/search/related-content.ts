@@ -1,13 +1,13 @@
 import type { Principal } from '../auth/principal.js';
 import type { ContentReader, ReadContent } from '../content/content-reader.js';
-import { contentletMap } from '../content/contentlet-map.js';
+import { contentletMap, type ContentletMap } from '../content/contentlet-map.js';
 import type { Field } from '../model/field.js';
 import type { FieldType } from '../plugin/field-type.js';
 
 /** How deep related content is drawn: 0 to 3, as the search endpoints' `depth`. */
 export type RelatedDepth = 0 | 1 | 2 | 3;
 
-type ContentMap = Record<string, unknown>;
+type ContentMap = ContentletMap;
 
 /**
  * Contentlet maps with their relationship fields drawn to a depth, as the original's search

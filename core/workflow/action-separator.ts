@@ -6,7 +6,7 @@ import type { Storage } from '../plugin/storage/index.js';
 import type { WorkflowDefinitionService } from './workflow-definition-service.js';
 
 /** The name and condition the original gives an action that only separates others in menus. */
-export const SEPARATOR = 'SEPARATOR';
+export const SEPARATOR = 'SEPARATOR' as const;
 
 /**
  * A separator is stored as an ordinary action (no new column): named and conditioned `SEPARATOR`,

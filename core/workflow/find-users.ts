@@ -42,3 +42,9 @@ export async function findUsers(tx: Repositories, references: readonly string[])
   const userEmails = new Set([...users.values()].map((u) => u.email.toLowerCase()));
   return { users: [...users.values()], addresses: [...addresses].filter((a) => !userEmails.has(a)), unknown };
 }
+
+/** The assignee's address, or for a role (by id or key) the addresses of its active members. */
+export async function assigneeEmails(tx: Repositories, assignee: string | null): Promise<string[]> {
+  if (!assignee) return [];
+  return (await findUsers(tx, [assignee])).users.map((user) => user.email);
+}

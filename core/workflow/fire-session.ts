@@ -9,17 +9,7 @@ import type { Logger } from '../logger.js';
 import type { ContentIdentifier, Contentlet } from '../model/contentlet.js';
 import { folderPathOfParent } from '../model/folder.js';
 import { CURRENT_STEP, type WorkflowAction } from '../model/workflow.js';
-import type {
-  Actionlet,
-  ActionletContext,
-  ContentOperations,
-  StoredFile,
-  WorkflowOperations,
-} from '../plugin/actionlet.js';
-import { DEFAULT_ASSET_FIELD, splitFilePath } from '../content/file-delivery.js';
-import { isStoredAsset } from '../model/stored-asset.js';
-import { SYSTEM_HOST } from '../model/site.js';
-import { findDefaultSite } from '../site/default-site.js';
+import type { Actionlet, ActionletContext, ContentOperations, WorkflowOperations } from '../plugin/actionlet.js';
 import type { MailMessage } from '../plugin/mail-transport.js';
 import type { Repositories } from '../plugin/storage/index.js';
 import { parseIndexPolicy } from '../search/index-policy.js';
@@ -33,7 +23,8 @@ import { enqueueTranslation } from '../translation/translate-job.js';
 import type { FireStart } from './fire-checks.js';
 import type { FireItem } from './fire-item.js';
 import { approvalsOf } from './approvals.js';
-import { findUsers } from './find-users.js';
+import { assigneeEmails, findUsers } from './find-users.js';
+import { fileOnSite } from './file-on-site.js';
 import { writeHistory } from './history-writer.js';
 
 /** What a fire session needs from the engine. */
@@ -251,7 +242,17 @@ export class FireSession {
         // This fire's own history is written once the actionlets have run; it counts already.
         return [...new Set([...earlier, this.userId])];
       },
-      fileOnSite: (path) => this.fileOnSite(path),
+      fileOnSite: (path) =>
+        fileOnSite(
+          {
+            tx,
+            definitions: this.input.definitions,
+            host: this.current?.identifier.host,
+            languageId: this.input.item.languageId,
+            mayRead: (asset) => this.check(asset, 'READ'),
+          },
+          path,
+        ),
       postMessage: async (userIds, text) => {
         const now = this.services.now();
         for (const userId of new Set(userIds)) {
@@ -269,23 +270,6 @@ export class FireSession {
         }
       },
     };
-  }
-
-  private async fileOnSite(path: string): Promise<StoredFile | undefined> {
-    const { tx, definitions, item } = this.input;
-    const host = this.current?.identifier.host;
-    const site = host === SYSTEM_HOST ? (await findDefaultSite(tx))?.identifier : host;
-    const location = splitFilePath(path);
-    if (!site || !location) return undefined;
-    const found = await tx.content.findByPath(site, location.parentPath, location.assetName);
-    const type = found && (await definitions.contentType(found.contentTypeId));
-    if (!found || type?.baseType !== 'FILEASSET') return undefined;
-    await this.check({ kind: 'content', identifier: found, type }, 'READ');
-    const state = await tx.content.findState(found.identifier, item.languageId);
-    const live = state?.liveInode ? await tx.content.findVersion(state.liveInode) : undefined;
-    const stored = live?.values[DEFAULT_ASSET_FIELD];
-    if (!isStoredAsset(stored)) return undefined;
-    return { assetPath: stored.path, fileName: found.assetName ?? stored.name, size: stored.size };
   }
 
   private historyEntry(identifier: string, kind: 'action' | 'comment', text: string) {
@@ -411,10 +395,4 @@ export class FireSession {
       await writeHistory(tx, { ...this.historyEntry(identifier, 'comment', this.comment), actionId: action.id }, now);
     }
   }
-}
-
-/** The assignee's address, or for a role (by id or key) the addresses of its active members. */
-async function assigneeEmails(tx: Repositories, assignee: string | null): Promise<string[]> {
-  if (!assignee) return [];
-  return (await findUsers(tx, [assignee])).users.map((user) => user.email);
 }

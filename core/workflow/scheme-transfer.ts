@@ -55,7 +55,9 @@ export class SchemeTransferService {
     });
   }
 
-  async export(schemeId: string): Promise<SchemeExport> {
+  // The return type is left to the compiler: the export is a `SchemeExport` with every member present,
+  // which is what the host documents it as.
+  async export(schemeId: string) {
     const scheme = await this.workflows.getScheme(schemeId);
     const graph = await readSchemeGraph(this.storage, scheme);
     return {
@@ -82,12 +84,12 @@ export class SchemeTransferService {
           systemAction: m.systemAction,
           workflowAction: { id: m.actionId, name: graph.actions.find((a) => a.id === m.actionId)?.name ?? '' },
           owner: m.ownerId,
-          ownerScheme: true,
-          ownerContentType: false,
+          ownerScheme: true as const,
+          ownerContentType: false as const,
         })),
       },
       permissions: await this.permissionsOf(this.storage, graph),
-    };
+    } satisfies SchemeExport;
   }
 
   /** Writes the schemes of an export under their own ids; answers them. */
@@ -120,8 +122,12 @@ export class SchemeTransferService {
   }
 
   /** Each role by its key as well as its id, so that another installation finds the same role. */
-  private async permissionsOf(tx: Repositories, graph: SchemeGraph): Promise<ExportedPermission[]> {
-    const permissions: ExportedPermission[] = [];
+  /** Every permission of the export, `type` included (an import may leave it out). */
+  private async permissionsOf(
+    tx: Repositories,
+    graph: SchemeGraph,
+  ): Promise<Array<ExportedPermission & { type: string }>> {
+    const permissions: Array<ExportedPermission & { type: string }> = [];
     for (const action of graph.actions) {
       for (const who of action.whoCanUse) {
         const role = await roleByReference(tx.roles, who);

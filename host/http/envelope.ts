@@ -28,8 +28,3 @@ export function envelope(entity: unknown, extras: { messages?: unknown[]; pagina
 export function errorEnvelope(message: string, errors: ErrorDetail[]): Envelope & { message: string } {
   return { message, entity: null, errors, messages: [], i18nMessagesMap: {}, permissions: [] };
 }
-
-/** Paths whose answers carry the envelope (the original's v3 content-type endpoints answer it too). */
-export function isEnvelopePath(path: string): boolean {
-  return path.startsWith('/api/v1/') || path.startsWith('/api/v2/') || path.startsWith('/api/v3/');
-}

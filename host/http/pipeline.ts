@@ -2,13 +2,14 @@ import { CmsError, Errors } from '../../core/errors/index.js';
 import type { Authenticator } from '../../core/auth/authenticator.js';
 import type { Logger } from '../../core/logger.js';
 import { BodyParsers, jsonBodyParser } from './body-parsers.js';
-import { envelope, isEnvelopePath, JSON_TYPE } from './envelope.js';
+import { answerFraming, type AnswerFraming } from './answer-framing.js';
+import { envelope, JSON_TYPE } from './envelope.js';
 import { mapError } from './error-mapper.js';
 import { corsHeaders, OPEN_TO_ALL_SITES, openPreflight, preflight, type CorsPolicy } from './cors.js';
 import { isCrossSite, isForgeable } from './cross-site.js';
 import { RequestReader } from './request-reader.js';
 import { securityHeaders, withSecurityHeaders } from './security-headers.js';
-import { isReply, reply, type AnyRoute, type HttpRequest, type IncomingRequest } from './route.js';
+import { isReply, reply, type AnyRoute, type IncomingRequest } from './route.js';
 import { Router } from './router.js';
 import { isStreamedBody, type StreamedBody } from './streamed-body.js';
 import type { AccessEntry } from '../logger.js';
@@ -27,6 +28,8 @@ interface CompiledRoute {
   definition: AnyRoute;
   reader: RequestReader;
   area: string;
+  /** Worked out once from the declaration, as the OpenAPI document works it out. */
+  framing: AnswerFraming;
 }
 
 /** A registered route as the route table and the OpenAPI document see it. */
@@ -93,6 +96,7 @@ export class HttpPipeline {
         definition,
         reader: new RequestReader(definition, this.parsers),
         area,
+        framing: answerFraming(definition),
       });
     }
   }
@@ -163,7 +167,7 @@ export class HttpPipeline {
     if (match.kind === 'method_not_allowed') {
       throw new CmsError(Errors.HTTP_METHOD_NOT_ALLOWED, { method: request.method }, { allow: match.allowed });
     }
-    const { definition, reader } = match.value;
+    const { definition, reader, framing } = match.value;
     // Before credentials are even looked at: a form or script on another site must not act with
     // the browser's session cookie or remembered Basic credentials.
     const forged = definition.openToAllSites
@@ -186,10 +190,11 @@ export class HttpPipeline {
     const query = reader.readQuery(request);
     const body = reader.readBody(request);
     const result = await definition.handler({ request, params, query, body, principal, log } as never);
-    return this.render(request, result);
+    return this.render(framing, result);
   }
 
-  private render(request: HttpRequest, result: unknown): HttpResponse {
+  /** The handler's answer as written: bytes and text with their type as they are, JSON framed as the route declares. */
+  private render(framing: AnswerFraming, result: unknown): HttpResponse {
     const r = isReply(result) ? result : reply(result);
     const headers = { ...r.headers };
     if (isStreamedBody(r.body)) return { status: r.status, headers, cookies: r.cookies, body: '', stream: r.body };
@@ -197,8 +202,8 @@ export class HttpPipeline {
     if (Buffer.isBuffer(r.body) || (typeof r.body === 'string' && headers['Content-Type'] !== undefined)) {
       body = r.body as string | Buffer;
     } else {
-      const wrap = r.envelope ?? isEnvelopePath(request.path);
-      const payload = wrap ? envelope(r.body ?? null, { pagination: r.pagination, messages: r.messages }) : r.body;
+      const payload =
+        framing === 'envelope' ? envelope(r.body ?? null, { pagination: r.pagination, messages: r.messages }) : r.body;
       body = payload === undefined ? '' : JSON.stringify(payload);
       if (body !== '') headers['Content-Type'] ??= JSON_TYPE;
     }

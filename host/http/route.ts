@@ -80,8 +80,7 @@ export interface Reply {
   readonly body: unknown;
   readonly headers: Record<string, string>;
   readonly cookies: string[];
-  /** Wrap the body in the envelope (default: when the path is under /api/v1 or /api/v2). */
-  readonly envelope?: boolean;
+  /** For an answer in the envelope (as the route declares: `answerFraming`), its `pagination`. */
   readonly pagination?: Pagination;
   readonly messages?: unknown[];
 }
@@ -90,7 +89,6 @@ export interface ReplyOptions {
   status?: number;
   headers?: Record<string, string>;
   cookies?: string[];
-  envelope?: boolean;
   pagination?: Pagination;
   messages?: unknown[];
 }
@@ -107,20 +105,24 @@ export function isReply(value: unknown): value is Reply {
 export type RouteAnswers = Readonly<Partial<Record<number, string>>>;
 
 /**
- * A successful answer as the OpenAPI document describes it. Not checked at run time: the handler's
- * view functions make the answer; the REST tests check real answers against `schema`.
+ * A successful answer as the OpenAPI document describes it. Not checked at run time: a handler's
+ * answer is typed by `schema` (`Answer`), and the REST tests check real answers against it.
  */
-export interface RouteResponse {
+export interface RouteResponse<S extends TSchema = TSchema> {
   /**
    * The envelope's `entity`, or the whole body of an answer outside the envelope. Left out: not
    * described. `Type.Never()`: the route never succeeds (the document has no 200 for it).
    */
-  schema?: TSchema;
+  schema?: S;
   /** Default JSON. An answer of another type (`text/plain` keys) is never in the envelope. */
   mediaType?: string;
   /** The status of a success when it is not 200 (a reindex started: 202). */
   status?: number;
-  /** Whether the answer is in the envelope; default: JSON answers at enveloped paths (`/api/v1`, `/api/v2`) are. */
+  /**
+   * Whether the answer is in the envelope; default: JSON answers at enveloped paths (`/api/v1`,
+   * `/api/v2`, `/api/v3`) are. The one place that decides: the pipeline writes and the document
+   * describes the answer by it (`answerFraming`); a handler cannot frame an answer otherwise.
+   */
   envelope?: boolean;
   /**
    * The whole body in each other type the route answers in, by what the request asks (the legacy
@@ -139,6 +141,7 @@ export interface RouteDefinition<
   P extends TObject | undefined = TObject | undefined,
   Q extends TObject | undefined = TObject | undefined,
   B extends TSchema | undefined = TSchema | undefined,
+  S extends TSchema = TSchema,
 > {
   method: HttpMethod;
   path: Path;
@@ -185,7 +188,7 @@ export interface RouteDefinition<
   /** Statuses this route answers beyond the usual 400/401/403, with what they mean. */
   answers?: RouteAnswers;
   /** What a successful answer carries, for the OpenAPI document and the tests that check real answers. */
-  response?: RouteResponse;
+  response?: RouteResponse<S>;
   /**
    * For a route that reads its body itself (`accepts: 'raw'` or `'stream'`): what it takes, by media
    * type, for the OpenAPI document. The handler reads and checks it.
@@ -201,8 +204,15 @@ export interface RouteDefinition<
         Access extends 'user' | 'admin' ? Principal : Principal | null
       >
     >,
-  ): unknown;
+  ): Answer<S> | Promise<Answer<S>>;
 }
+
+/**
+ * What a handler may answer: the declared answer itself, so that an answer that drifts from the
+ * published schema does not compile, or a `Reply` (a status, headers, text or bytes written as they
+ * are, an error body), whose body the REST tests check against the document instead.
+ */
+export type Answer<S extends TSchema> = Static<S> | Reply;
 
 /** A route with its types erased, as the pipeline keeps it. */
 export type AnyRoute = RouteDefinition<
@@ -220,6 +230,7 @@ export function route<
   P extends TObject | undefined = undefined,
   Q extends TObject | undefined = undefined,
   B extends TSchema | undefined = undefined,
->(definition: RouteDefinition<Path, Access, P, Q, B>): AnyRoute {
+  S extends TSchema = TSchema,
+>(definition: RouteDefinition<Path, Access, P, Q, B, S>): AnyRoute {
   return definition as unknown as AnyRoute;
 }

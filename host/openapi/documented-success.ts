@@ -1,9 +1,7 @@
 import { Type, TypeGuard, type TSchema } from '@sinclair/typebox';
-import { isEnvelopePath } from '../http/envelope.js';
+import { answerFraming, JSON_MEDIA_TYPE } from '../http/answer-framing.js';
 import type { AnyRoute } from '../http/route.js';
 import { envelopeOf } from './envelope-schema.js';
-
-const JSON_MEDIA_TYPE = 'application/json';
 
 /** A route's successful answer as the document describes it. */
 export interface DocumentedSuccess {
@@ -25,8 +23,8 @@ export interface DocumentedSuccess {
 }
 
 /**
- * What a route answers when it succeeds: the declared `response`, in the envelope when the route
- * says so or, by default, when it answers JSON at an enveloped path (as the pipeline wraps it).
+ * What a route answers when it succeeds: the declared `response`, framed as `answerFraming` says
+ * (the pipeline frames the answer by the same call).
  * Routes outside `/api/` that declare nothing serve files: any type.
  */
 export function documentedSuccess(definition: AnyRoute, path: string): DocumentedSuccess {
@@ -34,7 +32,7 @@ export function documentedSuccess(definition: AnyRoute, path: string): Documente
   const mediaType = declared?.mediaType ?? (path.startsWith('/api/') ? JSON_MEDIA_TYPE : '*/*');
   const entity = declared?.schema;
   const never = entity !== undefined && TypeGuard.IsNever(entity);
-  const enveloped = !never && (declared?.envelope ?? (mediaType === JSON_MEDIA_TYPE && isEnvelopePath(path)));
+  const enveloped = !never && answerFraming(definition) === 'envelope';
   return {
     mediaType,
     enveloped,

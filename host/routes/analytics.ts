@@ -65,11 +65,11 @@ export default defineRoutes(
       handler: async ({ request }) => {
         if (!isJson(request.headers['content-type'])) {
           const refused = unsupportedMediaTypeAnswer();
-          return reply(refused.body, { status: refused.status, envelope: false });
+          return reply(refused.body, { status: refused.status });
         }
         // The body is read once, here: the worker may have it.
         const answer = await analyticsIngest.ingest(request.rawBody, new Date(), { handOver: true });
-        return reply(answer.body, { status: answer.status, envelope: false });
+        return reply(answer.body, { status: answer.status });
       },
     }),
     route({

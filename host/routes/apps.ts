@@ -39,7 +39,7 @@ export default defineRoutes('apps', ['siteKeys'], ({ siteKeys }) => [
     response: { schema: Type.Literal('Ok') },
     handler: async ({ params, body, principal }) => {
       await siteKeys.set(principal, params.siteId, body.siteAuth.value);
-      return 'Ok';
+      return 'Ok' as const;
     },
   }),
 ]);

@@ -119,7 +119,7 @@ export default defineRoutes(
       query: Type.Object({ deleteContent: Type.Optional(Type.Boolean()) }),
       handler: async ({ params, query, principal }) => {
         await types.delete(principal, params.idOrVar, { withContent: query.deleteContent === true });
-        return 'Content type deleted';
+        return 'Content type deleted' as const;
       },
     }),
 

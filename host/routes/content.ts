@@ -3,7 +3,7 @@ import type { ContentReader } from '../../core/content/content-reader.js';
 import { contentletMap } from '../../core/content/contentlet-map.js';
 import { CmsError, Errors } from '../../core/errors/index.js';
 import { compileQueryReader, INVALID_AS } from '../http/request-reader.js';
-import { reply, route } from '../http/route.js';
+import { route } from '../http/route.js';
 import { LegacyContentletsSchema } from '../views/contentlet-map-schema.js';
 import { ContentletSchema, contentletView } from '../views/contentlet-view.js';
 import { defineRoutes } from './route-module.js';
@@ -50,8 +50,9 @@ function pathOptions(rest: string): ReadQuery {
  */
 export default defineRoutes('content', ['contentReader', 'fields'], ({ contentReader: reader, fields }) => {
   const typeOf = fields.typeOf.bind(fields);
-  const legacy = (found: Awaited<ReturnType<ContentReader['byInode']>>) =>
-    reply({ contentlets: [contentletMap(found.contentlet, found.type, found.fields, typeOf)] }, { envelope: false });
+  const legacy = (found: Awaited<ReturnType<ContentReader['byInode']>>) => ({
+    contentlets: [contentletMap(found.contentlet, found.type, found.fields, typeOf)],
+  });
   return [
     route({
       method: 'GET',

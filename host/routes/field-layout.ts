@@ -1,4 +1,4 @@
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type { LayoutRow } from '../../core/content/field-layout.js';
 import type { Field } from '../../core/model/field.js';
 import { route } from '../http/route.js';
@@ -26,7 +26,7 @@ const rowsOf = <T extends TSchema>(field: T) =>
 const LayoutSchema = rowsOf(FieldSchema);
 
 /** The original's rows: each divider and field as a field answer. */
-const layoutView = (rows: LayoutRow[]) =>
+const layoutView = (rows: LayoutRow[]): Static<typeof LayoutSchema> =>
   rows.map((row) => ({
     divider: row.divider && fieldView(row.divider),
     ...(row.columns

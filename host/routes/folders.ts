@@ -196,7 +196,7 @@ export default defineRoutes('folders', ['folders'], ({ folders }) => [
         recursive: query.recursive ?? false,
         unknownSite: 'not_found',
       });
-      return true;
+      return true as const;
     },
   }),
   route({

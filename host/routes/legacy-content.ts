@@ -101,8 +101,8 @@ async function readBack(file: MultipartFile, limits: MultipartLimits): Promise<s
 /** 200 with an empty body and where to read the version; `type=json` puts the two ids in the body. */
 function answer({ inode, identifier }: LegacySaveResult, answerType: string | undefined) {
   const headers = { Location: `${BASE}/inode/${inode}`, inode, identifier };
-  if (answerType?.toLowerCase() === 'json') return reply({ inode, identifier }, { headers, envelope: false });
-  return reply('', { headers: { ...headers, 'Content-Type': 'text/plain' }, envelope: false });
+  if (answerType?.toLowerCase() === 'json') return reply({ inode, identifier }, { headers });
+  return reply('', { headers: { ...headers, 'Content-Type': 'text/plain' } });
 }
 
 /**

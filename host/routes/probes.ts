@@ -11,7 +11,7 @@ export default defineRoutes('probes', ['readiness'], ({ readiness }) => [
     access: 'public',
     summary: 'Answers while the process runs',
     response: { schema: Type.Literal('alive') },
-    handler: () => 'alive',
+    handler: () => 'alive' as const,
   }),
   route({
     method: 'GET',
@@ -26,7 +26,7 @@ export default defineRoutes('probes', ['readiness'], ({ readiness }) => [
       } catch (cause) {
         throw new CmsError(Errors.SERVICE_NOT_READY, undefined, { cause });
       }
-      return 'ready';
+      return 'ready' as const;
     },
   }),
 ]);

@@ -1,5 +1,5 @@
 import { Type, type TSchema } from '@sinclair/typebox';
-import { reply, route } from '../http/route.js';
+import { route } from '../http/route.js';
 import { BUNDLE_PUBLISH_PATH } from '../publishing/bundle-sender.js';
 import { DeletedSchema, deletedView } from '../views/deleted-view.js';
 import {
@@ -52,7 +52,6 @@ const BundleBody = Type.Object({
 });
 
 // The original's environment and bundle resources answer in the envelope, outside /api/v1.
-const enveloped = (entity: unknown) => reply(entity, { envelope: true });
 const inEnvelope = (schema: TSchema) => ({ schema, envelope: true });
 
 /**
@@ -66,7 +65,7 @@ export default defineRoutes('publishing', ['pushAdmin', 'bundleReceiver'], ({ pu
     access: 'admin',
     summary: 'Lists push publishing environments',
     response: inEnvelope(Type.Array(PushEnvironmentSchema)),
-    handler: async () => enveloped(await pushAdmin.listEnvironments()),
+    handler: () => pushAdmin.listEnvironments(),
   }),
   route({
     method: 'POST',
@@ -75,7 +74,7 @@ export default defineRoutes('publishing', ['pushAdmin', 'bundleReceiver'], ({ pu
     summary: 'Creates an environment: `{name, pushMode: PUSH_TO_ALL|PUSH_TO_ONE}`',
     response: inEnvelope(PushEnvironmentSchema),
     body: EnvironmentBody,
-    handler: async ({ body }) => enveloped(await pushAdmin.createEnvironment(body)),
+    handler: ({ body }) => pushAdmin.createEnvironment(body),
   }),
   route({
     method: 'PUT',
@@ -86,7 +85,7 @@ export default defineRoutes('publishing', ['pushAdmin', 'bundleReceiver'], ({ pu
     answers: { 404: 'no such environment' },
     params: Id,
     body: EnvironmentBody,
-    handler: async ({ params, body }) => enveloped(await pushAdmin.updateEnvironment(params.id, body)),
+    handler: ({ params, body }) => pushAdmin.updateEnvironment(params.id, body),
   }),
   route({
     method: 'DELETE',
@@ -98,7 +97,7 @@ export default defineRoutes('publishing', ['pushAdmin', 'bundleReceiver'], ({ pu
     params: Id,
     handler: async ({ params }) => {
       await pushAdmin.deleteEnvironment(params.id);
-      return enveloped(deletedView(params.id));
+      return deletedView(params.id);
     },
   }),
   route({
@@ -182,6 +181,6 @@ export default defineRoutes('publishing', ['pushAdmin', 'bundleReceiver'], ({ pu
     answers: { 401: 'the key is missing or not accepted' },
     body: BundleBody,
     guard: (request) => bundleReceiver.authenticate(request.headers.authorization),
-    handler: async ({ body }) => enveloped(await bundleReceiver.apply(body)),
+    handler: ({ body }) => bundleReceiver.apply(body),
   }),
 ]);

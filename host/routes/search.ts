@@ -6,8 +6,13 @@ import { parseLuceneQuery } from '../../core/search/lucene-query.js';
 import { isRelatedDepth, RelatedContent, type RelatedDepth } from '../../core/search/related-content.js';
 import { parseSortSpec } from '../../core/search/sort-spec.js';
 import { INVALID_AS } from '../http/request-reader.js';
-import { reply, route } from '../http/route.js';
-import { ContentSearchAnswerSchema, EngineSearchAnswerSchema, SearchResponseSchema } from '../views/search-view.js';
+import { reply, route, type Reply } from '../http/route.js';
+import {
+  ContentSearchAnswerSchema,
+  EngineSearchAnswerSchema,
+  SearchResponseSchema,
+  searchResponseView,
+} from '../views/search-view.js';
 import { defineRoutes } from './route-module.js';
 
 const depthInvalid = () => new CmsError(Errors.SEARCH_DEPTH_INVALID, undefined, { fieldName: 'depth' });
@@ -47,10 +52,9 @@ function depthOf(value: string | number | undefined): RelatedDepth | undefined {
 /** `pretty` is a flag: present (with no value, or any but `false`) formats the answer for reading. */
 const isPretty = (query: EngineQuery) => query.pretty !== undefined && query.pretty.toLowerCase() !== 'false';
 
-function answer(body: unknown, pretty: boolean) {
-  if (!pretty) return reply(body, { envelope: false });
+function answer<T>(body: T, pretty: boolean): T | Reply {
+  if (!pretty) return body;
   return reply(`${JSON.stringify(body, null, 2)}\n`, {
-    envelope: false,
     headers: { 'Content-Type': 'application/json' },
   });
 }
@@ -83,7 +87,7 @@ export default defineRoutes(
         handler: async ({ principal, body, query }) => {
           const { response, items, depth, live } = await engineSearch(principal, body, query);
           const contentlets = await related.maps(principal, items, depth, live);
-          return answer({ contentlets, esresponse: [response] }, isPretty(query));
+          return answer({ contentlets, esresponse: [searchResponseView(response)] }, isPretty(query));
         },
       }),
       route({
@@ -96,7 +100,7 @@ export default defineRoutes(
         body: EngineRequest,
         handler: async ({ principal, body, query }) => {
           const { response } = await engineSearch(principal, body, query);
-          return answer(response, isPretty(query));
+          return answer(searchResponseView(response), isPretty(query));
         },
       }),
       route({
@@ -124,15 +128,12 @@ export default defineRoutes(
           );
           const queryTook = Math.round(performance.now() - started);
           const contentlets = await related.maps(principal, items, depth, true);
-          return reply(
-            {
-              contentTook: Math.round(performance.now() - started) - queryTook,
-              jsonObjectView: { contentlets },
-              queryTook,
-              resultsSize: response.hits.total.value,
-            },
-            { envelope: true },
-          );
+          return {
+            contentTook: Math.round(performance.now() - started) - queryTook,
+            jsonObjectView: { contentlets },
+            queryTook,
+            resultsSize: response.hits.total.value,
+          };
         },
       }),
     ];

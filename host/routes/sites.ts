@@ -97,7 +97,7 @@ export default defineRoutes('sites', ['sites', 'readRules'], ({ sites, readRules
     response: { schema: Type.Object({ hostSwitched: Type.Literal(true) }) },
     handler: async ({ params, principal }) => {
       await sites.switchTo(principal, params.siteId);
-      return { hostSwitched: true };
+      return { hostSwitched: true } as const;
     },
   }),
   route({
@@ -135,7 +135,7 @@ export default defineRoutes('sites', ['sites', 'readRules'], ({ sites, readRules
     response: { schema: Type.Literal(true) },
     handler: async ({ params }) => {
       await sites.delete(params.siteId);
-      return true;
+      return true as const;
     },
   }),
   route({

@@ -235,7 +235,7 @@ export default defineRoutes(
         response: { schema: OkEntitySchema },
         handler: async ({ params, body }) => {
           await workflows.attachToStep(params.stepId, body.actionId);
-          return 'Ok';
+          return 'Ok' as const;
         },
       }),
       route({
@@ -259,7 +259,7 @@ export default defineRoutes(
         response: { schema: OkEntitySchema },
         handler: async ({ params }) => {
           await workflows.detachFromStep(params.stepId, params.actionId);
-          return 'Ok';
+          return 'Ok' as const;
         },
       }),
 
@@ -324,7 +324,7 @@ export default defineRoutes(
         handler: async ({ params, body }) => {
           const { actionletClass: actionClass, ...rest } = body;
           await workflows.addActionlet(params.actionId, { actionClass, ...rest });
-          return 'Ok';
+          return 'Ok' as const;
         },
       }),
       route({
@@ -336,7 +336,7 @@ export default defineRoutes(
         response: { schema: OkEntitySchema },
         handler: async ({ params }) => {
           await workflows.removeActionlet(params.actionletId);
-          return 'Ok';
+          return 'Ok' as const;
         },
       }),
       route({

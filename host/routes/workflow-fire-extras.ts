@@ -7,7 +7,8 @@ import { createSeparator, SEPARATOR } from '../../core/workflow/action-separator
 import { parseSystemAction, type SystemActionService } from '../../core/workflow/system-actions.js';
 import { jsonOrMultipartBody } from '../http/json-or-multipart-body.js';
 import { reply, route } from '../http/route.js';
-import { actionView, historyEntryView } from '../views/workflow-view.js';
+import { actionView } from '../views/workflow-view.js';
+import { historyEntryView } from '../views/workflow-status-view.js';
 import { HistoryEntrySchema, SeparatorAnswerSchema } from '../views/workflow-answer-schemas.js';
 import { defineRoutes } from './route-module.js';
 import {

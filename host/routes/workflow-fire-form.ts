@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import type { ContentSubmission } from '../../core/content/content-service.js';
 import { CmsError, Errors } from '../../core/errors/index.js';
 import type { FireRequest, FireResult } from '../../core/workflow/fire-engine.js';
@@ -30,9 +30,13 @@ export const FIRE_BODY_TYPES = {
 };
 
 /** The fired item's version, or, when the action deleted it, its identifier. */
-export const FIRE_RESPONSE = {
-  schema: Type.Union([ContentletSchema, Type.Object({ identifier: Type.String(), deleted: Type.Literal(true) })]),
-};
+/** A fire's answer: the fired version, or the identifier of the item the action deleted. */
+const FireAnswerSchema = Type.Union([
+  ContentletSchema,
+  Type.Object({ identifier: Type.String(), deleted: Type.Literal(true) }),
+]);
+
+export const FIRE_RESPONSE = { schema: FireAnswerSchema };
 
 export type FireForm = {
   contentletFormData?: Record<string, unknown>;
@@ -134,8 +138,8 @@ function listOf(value: unknown): string[] {
 export function fireAnswerBody(
   { identifier, contentlet, type, fields }: FireResult,
   typeOf: Parameters<typeof contentletView>[1],
-) {
-  if (!contentlet) return { identifier, deleted: true as const };
+): Static<typeof FireAnswerSchema> {
+  if (!contentlet) return { identifier, deleted: true };
   return contentletView({ contentlet, type, fields }, typeOf);
 }
 

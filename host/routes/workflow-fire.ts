@@ -3,7 +3,8 @@ import { isSeparator } from '../../core/workflow/action-separator.js';
 import type { FireResult } from '../../core/workflow/fire-engine.js';
 import { jsonOrMultipartBody } from '../http/json-or-multipart-body.js';
 import { reply, route } from '../http/route.js';
-import { actionView, historyEntryView, WorkflowActionSchema } from '../views/workflow-view.js';
+import { actionView, WorkflowActionSchema } from '../views/workflow-view.js';
+import { historyEntryView } from '../views/workflow-status-view.js';
 import { HistoryEntrySchema } from '../views/workflow-answer-schemas.js';
 import { defineRoutes } from './route-module.js';
 import {

@@ -56,7 +56,7 @@ export default defineRoutes(
         response: Done('OK'),
         handler: async ({ body, principal }) => {
           await schemeTransfer.import(body, principal.user.userId);
-          return 'OK';
+          return 'OK' as const;
         },
       }),
       route({
@@ -69,7 +69,7 @@ export default defineRoutes(
         response: Done('Ok'),
         handler: async ({ params }) => {
           await workflowOrdering.reorderStep(params.stepId, params.order);
-          return 'Ok';
+          return 'Ok' as const;
         },
       }),
       route({
@@ -82,7 +82,7 @@ export default defineRoutes(
         response: Done('Ok'),
         handler: async ({ params, body }) => {
           await workflowOrdering.reorderAction(params.stepId, params.actionId, body.order);
-          return 'Ok';
+          return 'Ok' as const;
         },
       }),
       route({

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import type { SiteKeyView } from '../../core/analytics/site-key-service.js';
 
 /** The original's key of the Content Analytics app, with the neutral word in place of the product name. */
@@ -37,7 +37,7 @@ export const AnalyticsAppSchema = Type.Object({
  * The original's detailed app view (`AppView` with one `SiteView`) of the Content Analytics app
  * for one site. Its one parameter, `siteAuth`, is shown masked: only a hash of the key is stored.
  */
-export function analyticsAppView({ site, key, configuredSites }: SiteKeyView) {
+export function analyticsAppView({ site, key, configuredSites }: SiteKeyView): Static<typeof AnalyticsAppSchema> {
   return {
     key: ANALYTICS_APP_KEY,
     name: 'Content Analytics',

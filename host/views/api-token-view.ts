@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import type { IssuedToken } from '../../core/model/issued-token.js';
 import { EpochMillis, Nullable } from './schema-parts.js';
 
@@ -27,7 +27,7 @@ export const ApiTokenSchema = Type.Object({
  * An API key's metadata as the original's `ApiToken` answers it. Never the key: it is shown once,
  * in the answer to its creation (`jwt`), and is not stored.
  */
-export function apiTokenView(token: IssuedToken, now: number = Date.now()) {
+export function apiTokenView(token: IssuedToken, now: number = Date.now()): Static<typeof ApiTokenSchema> {
   const revoked = token.revokedAt !== null;
   const expired = token.expiresAt <= now;
   return {

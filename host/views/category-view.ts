@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import type { Category } from '../../core/model/category.js';
 import { EpochMillis, Nullable } from './schema-parts.js';
 
@@ -14,7 +14,7 @@ export const CategorySchema = Type.Object({
 });
 
 /** A category with the original's member names. */
-export function categoryView(c: Category) {
+export function categoryView(c: Category): Static<typeof CategorySchema> {
   return {
     inode: c.inode,
     categoryName: c.name,

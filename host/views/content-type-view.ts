@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { BASE_CONTENT_TYPES, type ContentType } from '../../core/model/content-type.js';
 import type { Field, FieldVariable } from '../../core/model/field.js';
 
@@ -6,7 +6,7 @@ import type { Field, FieldVariable } from '../../core/model/field.js';
 export const FIELD_VARIABLE_CLASS = 'com.cms.contenttype.model.field.ImmutableFieldVariable';
 
 /** A field variable as the original shows it, inside a field and on its own. */
-export function fieldVariableView(fieldId: string, v: FieldVariable) {
+export function fieldVariableView(fieldId: string, v: FieldVariable): Static<typeof FieldVariableSchema> {
   return { clazz: FIELD_VARIABLE_CLASS, id: v.id, fieldId, key: v.key, value: v.value };
 }
 
@@ -20,7 +20,7 @@ export const FieldVariableSchema = Type.Object({
 });
 
 /** A field as the spec's "Content type field" table shows it. */
-export function fieldView(field: Field) {
+export function fieldView(field: Field): Static<typeof FieldSchema> {
   return {
     id: field.id,
     clazz: field.clazz,
@@ -48,7 +48,7 @@ export function fieldView(field: Field) {
 }
 
 /** A content type as the spec's "Content type" table shows it. */
-export function contentTypeView(type: ContentType, fields: readonly Field[]) {
+export function contentTypeView(type: ContentType, fields: readonly Field[]): Static<typeof ContentTypeSchema> {
   return {
     id: type.id,
     clazz: type.clazz,

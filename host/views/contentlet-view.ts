@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { contentletMap } from '../../core/content/contentlet-map.js';
 import type { ReadContent } from '../../core/content/content-reader.js';
 import type { Field } from '../../core/model/field.js';
@@ -10,7 +10,10 @@ import { EpochMillis } from './schema-parts.js';
 type TypeOf = (field: Field) => FieldType | undefined;
 
 /** The contentlet as the spec's table "Contentlet, as returned by firing an action" shows it. */
-export function contentletView({ contentlet: c, type, fields }: ReadContent, typeOf: TypeOf) {
+export function contentletView(
+  { contentlet: c, type, fields }: ReadContent,
+  typeOf: TypeOf,
+): Static<typeof ContentletSchema> {
   const map = contentletMap(c, type, fields, typeOf);
   const described = contentTypeView(type, fields);
   return {

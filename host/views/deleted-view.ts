@@ -1,7 +1,7 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 
 /** The answer to deleting something named by its id (jobs, push environments and endpoints). */
-export function deletedView(id: string) {
+export function deletedView(id: string): Static<typeof DeletedSchema> {
   return { deleted: id };
 }
 

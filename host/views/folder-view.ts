@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import type { FolderTree } from '../../core/folder/folder-service.js';
 import type { Folder } from '../../core/model/folder.js';
 import { EpochMillis, IsoInstant, Nullable } from './schema-parts.js';
@@ -52,7 +52,7 @@ export const AssetFolderSchema = Type.Object({
 });
 
 /** The original's folder map (createfolders, and a folder by id or path): the inode is the identifier. */
-export function folderView(folder: Folder) {
+export function folderView(folder: Folder): Static<typeof FolderSchema> {
   return {
     identifier: folder.identifier,
     inode: folder.inode,
@@ -73,7 +73,7 @@ export function folderView(folder: Folder) {
 }
 
 /** The original's FolderView: the folder map with its sub-folders, recursively. */
-export function folderTreeView(tree: FolderTree): ReturnType<typeof folderView> & { subFolders: unknown[] } {
+export function folderTreeView(tree: FolderTree): Static<typeof FolderTreeSchema> {
   return { ...folderView(tree.folder), subFolders: tree.subFolders.map(folderTreeView) };
 }
 
@@ -81,7 +81,7 @@ export function folderTreeView(tree: FolderTree): ReturnType<typeof folderView> 
  * The assets API's folder view: the host by name, the modification date as an ISO instant, and
  * (as the original's, which leaves empty members out) no `defaultFileType` when there is none.
  */
-export function assetFolderView(folder: Folder, hostName: string) {
+export function assetFolderView(folder: Folder, hostName: string): Static<typeof AssetFolderSchema> {
   return {
     name: folder.name,
     title: folder.title,

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import type { Job } from '../../core/plugin/storage/index.js';
 import { IsoInstant } from './schema-parts.js';
 
@@ -26,7 +26,7 @@ export const JobSchema = Type.Object({
  * message, recipients and body included; handlers are told never to put secrets in payloads), and
  * the claim's lease token left out (it means nothing outside the dispatcher). Times are ISO 8601.
  */
-export function jobView(job: Job) {
+export function jobView(job: Job): Static<typeof JobSchema> {
   return {
     id: job.id,
     kind: job.kind,

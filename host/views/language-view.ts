@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { DEFAULT_LANGUAGE_ID, type Language } from '../../core/model/language.js';
 
 /** `languageView`'s shape, for the OpenAPI document. */
@@ -14,7 +14,7 @@ export const LanguageSchema = Type.Object({
   defaultLanguage: Type.Boolean(),
 });
 
-export function languageView(language: Language) {
+export function languageView(language: Language): Static<typeof LanguageSchema> {
   return {
     id: language.id,
     languageCode: language.languageCode,

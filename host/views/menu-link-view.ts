@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import type { MenuLinkEntry } from '../../core/menu-link/menu-link-service.js';
 import { MENU_LINK_TARGETS, MENU_LINK_TYPES } from '../../core/model/menu-link.js';
 import { EpochMillis } from './schema-parts.js';
@@ -39,7 +39,7 @@ export const MenuLinkSchema = Type.Object({
  * `siteId`, `folderPath`). `live` says whether this version is the live one; `hasLiveVersion`
  * whether any is.
  */
-export function menuLinkView({ working, live, folderPath }: MenuLinkEntry) {
+export function menuLinkView({ working, live, folderPath }: MenuLinkEntry): Static<typeof MenuLinkSchema> {
   return {
     identifier: working.identifier,
     inode: working.inode,

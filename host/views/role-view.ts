@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import type { Role } from '../../core/model/role.js';
 
 /** `roleView`'s shape, for the OpenAPI document. */
@@ -13,7 +13,7 @@ export const RoleSchema = Type.Object({
   user: Type.Boolean({ description: 'The personal role of one user' }),
 });
 
-export function roleView(role: Role) {
+export function roleView(role: Role): Static<typeof RoleSchema> {
   return {
     id: role.id,
     roleId: role.id,

@@ -1,4 +1,5 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
+import type { SearchResponse } from '../../core/plugin/search-driver.js';
 import { ContentletMapSchema } from './contentlet-map-schema.js';
 import { EpochMillis } from './schema-parts.js';
 
@@ -54,6 +55,17 @@ export const SearchResponseSchema = Type.Object({
   aggregations: Type.Optional(Type.Record(Type.String(), AggregationResultSchema, { description: 'By name' })),
   suggest: Type.Optional(Type.Record(Type.String(), Type.Array(SuggestionSchema), { description: 'By name' })),
 });
+
+type AnsweredSearchResponse = Static<typeof SearchResponseSchema>;
+
+/**
+ * The engine's response as answered. Core leaves what each engine writes as JSON of its own
+ * (aggregation results, suggestions, sort values) untyped; these members are taken to be of the
+ * shapes the engines answer, which the REST tests check on real answers. Everything else is checked here.
+ */
+export function searchResponseView(response: SearchResponse): AnsweredSearchResponse {
+  return response as SearchResponse & Pick<AnsweredSearchResponse, 'aggregations' | 'suggest' | 'hits'>;
+}
 
 /** `POST /api/es/search`: the content maps of the hits, related content drawn to `depth`, and the engine's response. */
 export const EngineSearchAnswerSchema = Type.Object({

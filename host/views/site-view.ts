@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import type { Site } from '../../core/model/site.js';
 import { EpochMillis } from './schema-parts.js';
 
@@ -19,7 +19,7 @@ export const SiteSchema = Type.Object({
   modDate: EpochMillis,
 });
 
-export function siteView(site: Site) {
+export function siteView(site: Site): Static<typeof SiteSchema> {
   return {
     identifier: site.identifier,
     inode: site.inode,

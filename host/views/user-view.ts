@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import type { Principal } from '../../core/auth/principal.js';
 import type { User } from '../../core/model/user.js';
 import { EpochMillis } from './schema-parts.js';
@@ -15,7 +15,7 @@ export const CurrentUserSchema = Type.Object({
 });
 
 /** The user as `GET /api/v1/users/current` answers it (compatibility notes: Tokens). */
-export function currentUserView(principal: Principal) {
+export function currentUserView(principal: Principal): Static<typeof CurrentUserSchema> {
   const { user } = principal;
   return {
     userId: user.userId,
@@ -45,7 +45,7 @@ export const UserSchema = Type.Object({
 });
 
 /** A user in the administration endpoints. Never the password hash. */
-export function userView(user: User, roleIds: readonly string[]) {
+export function userView(user: User, roleIds: readonly string[]): Static<typeof UserSchema> {
   return {
     userId: user.userId,
     id: user.userId,
@@ -56,7 +56,7 @@ export function userView(user: User, roleIds: readonly string[]) {
     fullName: `${user.firstName} ${user.lastName}`.trim(),
     active: user.active,
     roleId: user.roleId,
-    roles: roleIds,
+    roles: [...roleIds],
     createDate: user.createdAt,
     modificationDate: user.modDate,
   };

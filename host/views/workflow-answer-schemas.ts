@@ -13,7 +13,7 @@ const NullableId = Type.Union([Type.String(), Type.Null()]);
 export const OfferedActionSchema = Type.Object({ scheme: WorkflowSchemeSchema, action: WorkflowActionSchema });
 
 /** `taskView`: the item is `webasset`, its step `status`. */
-const TaskAnswerSchema = Type.Object({
+export const TaskAnswerSchema = Type.Object({
   id: Type.String({ description: '<identifier>:<languageId>' }),
   webasset: Type.String(),
   languageId: Type.Integer(),

@@ -1,14 +1,21 @@
+import type { Static } from '@sinclair/typebox';
 import type { OfferedAction, ItemStatus } from '../../core/workflow/workflow-availability.js';
-import type { WorkflowTask } from '../../core/model/workflow.js';
+import type { WorkflowHistoryEntry, WorkflowTask } from '../../core/model/workflow.js';
+import type {
+  HistoryEntrySchema,
+  ItemStatusSchema,
+  OfferedActionSchema,
+  TaskAnswerSchema,
+} from './workflow-answer-schemas.js';
 import { actionView, schemeView, stepView } from './workflow-view.js';
 
 /** An action offered to new content, as the original's default-action view: the scheme and the action. */
-export function offeredActionView({ scheme, action }: OfferedAction) {
+export function offeredActionView({ scheme, action }: OfferedAction): Static<typeof OfferedActionSchema> {
   return { scheme: schemeView(scheme), action: actionView(action) };
 }
 
 /** A task under the original's names: the item is `webasset`, its step `status`. */
-export function taskView(task: WorkflowTask) {
+export function taskView(task: WorkflowTask): Static<typeof TaskAnswerSchema> {
   return {
     id: `${task.identifier}:${task.languageId}`,
     webasset: task.identifier,
@@ -23,10 +30,24 @@ export function taskView(task: WorkflowTask) {
   };
 }
 
-export function itemStatusView(status: ItemStatus) {
+/** Where an item stands in its workflow: each null for an item outside any workflow. */
+export function itemStatusView(status: ItemStatus): Static<typeof ItemStatusSchema> {
   return {
     scheme: status.scheme && schemeView(status.scheme),
     step: status.step && stepView(status.step),
     task: status.task && taskView(status.task),
+  };
+}
+
+/** An entry of an item's workflow history, as the task-history endpoint shows it. */
+export function historyEntryView(h: WorkflowHistoryEntry): Static<typeof HistoryEntrySchema> {
+  return {
+    type: h.kind === 'comment' ? 'comment' : 'history',
+    commentDescription: h.text,
+    createdDate: h.createdAt,
+    postedBy: h.userId,
+    actionId: h.actionId,
+    stepId: h.toStepId,
+    languageId: h.languageId,
   };
 }

@@ -1,13 +1,7 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { MASKED_SECRET } from '../../core/workflow/actionlet-parameters.js';
 import type { MappingDetails } from '../../core/workflow/system-actions.js';
-import type {
-  ActionletAssociation,
-  WorkflowAction,
-  WorkflowHistoryEntry,
-  WorkflowScheme,
-  WorkflowStep,
-} from '../../core/model/workflow.js';
+import type { ActionletAssociation, WorkflowAction, WorkflowScheme, WorkflowStep } from '../../core/model/workflow.js';
 import { CURRENT_STEP, SHOW_ON_VALUES, SYSTEM_ACTION_NAMES } from '../../core/model/workflow.js';
 import type { Actionlet } from '../../core/plugin/actionlet.js';
 import { EpochMillis } from './schema-parts.js';
@@ -28,7 +22,7 @@ export const WorkflowSchemeSchema = Type.Object({
   system: Type.Boolean({ description: 'The built-in System Workflow' }),
 });
 
-export function schemeView(s: WorkflowScheme) {
+export function schemeView(s: WorkflowScheme): Static<typeof WorkflowSchemeSchema> {
   return {
     id: s.id,
     creationDate: s.creationDate,
@@ -56,7 +50,7 @@ export const WorkflowStepSchema = Type.Object({
   escalationTime: Type.Integer({ minimum: 0, description: 'Seconds; 0 when unused' }),
 });
 
-export function stepView(s: WorkflowStep) {
+export function stepView(s: WorkflowStep): Static<typeof WorkflowStepSchema> {
   return {
     id: s.id,
     creationDate: s.creationDate,
@@ -89,7 +83,7 @@ export const WorkflowActionSchema = Type.Object({
   whoCanUse: Type.Array(Type.String(), { description: 'User ids and role ids or keys; empty: no restriction stated' }),
 });
 
-export function actionView(a: WorkflowAction) {
+export function actionView(a: WorkflowAction): Static<typeof WorkflowActionSchema> {
   return {
     id: a.id,
     name: a.name,
@@ -132,8 +126,8 @@ export const WorkflowActionletSchema = Type.Composite([
   Type.Object({ actionClass: Type.String() }),
 ]);
 
-/** A catalogue entry; inside an association it is shown without `actionClass`. */
-export function actionletDefinitionView(a: Actionlet, withClass = true) {
+/** An actionlet as an association shows it: its catalogue entry without its class. */
+function actionletDescriptionView(a: Actionlet): Static<typeof ActionletDescriptionSchema> {
   const parameters = a.parameters.map((p) => ({
     displayName: p.displayName,
     key: p.key,
@@ -147,8 +141,12 @@ export function actionletDefinitionView(a: Actionlet, withClass = true) {
     howTo: a.howTo,
     localizedName: a.name,
     localizedHowto: a.howTo,
-    ...(withClass ? { actionClass: a.actionClass } : {}),
   };
+}
+
+/** An entry of the actionlet catalogue: the description and the class that names it. */
+export function actionletDefinitionView(a: Actionlet): Static<typeof WorkflowActionletSchema> {
+  return { ...actionletDescriptionView(a), actionClass: a.actionClass };
 }
 
 function maskSecrets(parameters: Readonly<Record<string, string>>, actionlet: Actionlet | undefined) {
@@ -169,7 +167,10 @@ export const ActionletAssociationSchema = Type.Object({
   }),
 });
 
-export function associationView(association: ActionletAssociation, actionlet: Actionlet | undefined) {
+export function associationView(
+  association: ActionletAssociation,
+  actionlet: Actionlet | undefined,
+): Static<typeof ActionletAssociationSchema> {
   return {
     id: association.id,
     actionId: association.actionId,
@@ -177,7 +178,7 @@ export function associationView(association: ActionletAssociation, actionlet: Ac
     order: association.order,
     clazz: association.actionClass,
     parameters: maskSecrets(association.parameters, actionlet),
-    actionlet: actionlet ? actionletDefinitionView(actionlet, false) : null,
+    actionlet: actionlet ? actionletDescriptionView(actionlet) : null,
   };
 }
 
@@ -192,7 +193,7 @@ export const SystemActionMappingSchema = Type.Object({
 });
 
 /** A system action's mapping: the verb, the action it fires and whose mapping it is. */
-export function systemActionMappingView({ mapping, action }: MappingDetails) {
+export function systemActionMappingView({ mapping, action }: MappingDetails): Static<typeof SystemActionMappingSchema> {
   return {
     identifier: mapping.id,
     systemAction: mapping.systemAction,
@@ -200,18 +201,5 @@ export function systemActionMappingView({ mapping, action }: MappingDetails) {
     owner: mapping.ownerId,
     ownerScheme: mapping.ownerKind === 'scheme',
     ownerContentType: mapping.ownerKind === 'contentType',
-  };
-}
-
-/** An entry of an item's workflow history, as the task-history endpoint shows it. */
-export function historyEntryView(h: WorkflowHistoryEntry) {
-  return {
-    type: h.kind === 'comment' ? 'comment' : 'history',
-    commentDescription: h.text,
-    createdDate: h.createdAt,
-    postedBy: h.userId,
-    actionId: h.actionId,
-    stepId: h.toStepId,
-    languageId: h.languageId,
   };
 }

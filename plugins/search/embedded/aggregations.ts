@@ -1,4 +1,4 @@
-import { invalid } from './compile-query.js';
+import { invalid } from './search-request-members.js';
 
 /**
  * Aggregations, Elasticsearch's way: over the documents the query matches (whatever `from` and

@@ -1,5 +1,7 @@
-import { InvalidError, parseLuceneQuery } from '../../../core/plugin/kit.js';
+import { parseLuceneQuery } from '../../../core/plugin/kit.js';
 import type { Tables } from './schema.js';
+import { fieldAndValue, invalid, isObject, single, storedValue, type Json } from './search-request-members.js';
+import { boundCondition, exactCondition, globCondition, globOf, NUMERIC } from './value-conditions.js';
 
 /**
  * An Elasticsearch query compiled to SQL over one set of the tables of `schema.ts`
@@ -25,52 +27,6 @@ export interface QueryCompilation {
   /** The set of tables the search reads. */
   tables: Tables;
   ctes: Array<{ sql: string; params: unknown[] }>;
-}
-
-type Json = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-export function invalid(path: string, message: string): InvalidError {
-  return new InvalidError(`Search request: ${message} (at ${path})`, { fieldName: path });
-}
-
-/** The only member of `{ member: body }`, as ES queries have. */
-function single(value: unknown, path: string): [string, unknown] {
-  if (!isObject(value)) throw invalid(path, 'expected an object');
-  const entries = Object.entries(value);
-  if (entries.length !== 1) throw invalid(path, `expected exactly one member, found ${entries.length}`);
-  return entries[0]!;
-}
-
-/**
- * `{ field: value }` or `{ field: { <valueKey>: value, ...options } }` (the long form, which the Lucene
- * translator always emits): the field (lower-cased), the value and the options, only those listed.
- */
-function fieldAndValue(
-  body: unknown,
-  path: string,
-  valueKey: string,
-  optionKeys: readonly string[] = ['boost'],
-): { field: string; value: unknown; options: Json } {
-  const [field, spec] = single(body, path);
-  if (isObject(spec)) {
-    for (const key of Object.keys(spec))
-      if (key !== valueKey && !optionKeys.includes(key))
-        throw invalid(`${path}.${field}.${key}`, `"${key}" is not supported`);
-    if (!(valueKey in spec)) throw invalid(`${path}.${field}`, `"${valueKey}" is missing`);
-    return { field: field.toLowerCase(), value: spec[valueKey], options: spec };
-  }
-  return { field: field.toLowerCase(), value: spec, options: {} };
-}
-
-/** A query value as stored: booleans are stored as `true`/`false` text. */
-function storedValue(value: unknown, path: string): string | number {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' && Number.isFinite(value)) return value;
-  if (typeof value === 'boolean') return String(value);
-  throw invalid(path, 'expected a string, a number or a boolean');
 }
 
 const CONSTANT_SCORE = '1.0';
@@ -103,71 +59,6 @@ function words(text: string): string[] {
   return (text.match(/[\p{L}\p{N}]+/gu) ?? []).map((w) => `"${w}"`);
 }
 
-/** GLOB pattern of an ES wildcard (`*`, `?`, `\` escapes), everything else literal. */
-function globOf(pattern: string): string {
-  let glob = '';
-  for (let i = 0; i < pattern.length; i++) {
-    const c = pattern[i]!;
-    if (c === '\\' && i + 1 < pattern.length) glob += literalGlob(pattern[++i]!);
-    else if (c === '*' || c === '?') glob += c;
-    else glob += literalGlob(c);
-  }
-  return glob;
-}
-
-const literalGlob = (c: string): string => (c === '*' || c === '?' || c === '[' ? `[${c}]` : c);
-
-/** A string holding a number (`"10"`, `"-2.5"`): Lucene queries give every value as a string. */
-const NUMERIC = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
-
-const DAY_MS = 86_400_000;
-
-/**
- * A range bound: numbers compare with numbers; a date string with the instant stored for dates
- * (a date without a time, as an upper `lte` or lower `gt` bound, means the end of that day, as
- * Elasticsearch rounds it); a string holding a number with numbers and as text with text; other
- * strings as text.
- */
-function boundCondition(op: string, bound: unknown, path: string): { sql: string; params: unknown[] } {
-  if (typeof bound === 'number' && Number.isFinite(bound)) return { sql: `f.num ${op} ?`, params: [bound] };
-  if (typeof bound === 'string') {
-    const instant = parseInstant(bound);
-    if (instant !== undefined) {
-      const roundsUp = bound.length === 10 && (op === '<=' || op === '>');
-      return { sql: `f.num ${op} ?`, params: [roundsUp ? instant + DAY_MS - 1 : instant] };
-    }
-    if (NUMERIC.test(bound))
-      return {
-        sql: `((typeof(f.value) IN ('integer', 'real') AND f.num ${op} ?) OR (typeof(f.value) = 'text' AND f.value ${op} ?))`,
-        params: [Number(bound), bound],
-      };
-    return { sql: `typeof(f.value) = 'text' AND f.value ${op} ?`, params: [bound] };
-  }
-  throw invalid(path, 'expected a number or a string');
-}
-
-/** An exact value and, for a string holding a number, the number too (`"100"` finds the number 100). */
-function exactValues(value: string | number): Array<string | number> {
-  return typeof value === 'string' && NUMERIC.test(value) ? [value, Number(value)] : [value];
-}
-
-const placeholders = (count: number): string => Array.from({ length: count }, () => '?').join(', ');
-
-/**
- * Exact values as stored, and as instants: a date (an ISO string or epoch milliseconds) finds the
- * same instant however a document gave it, as a term on an Elasticsearch date field does.
- */
-function exactCondition(
-  values: ReadonlyArray<string | number>,
-  insensitive: boolean,
-): { sql: string; params: unknown[] } {
-  const stored = values.flatMap(exactValues);
-  const instants = values.flatMap((v) => (typeof v === 'number' ? [v] : (parseInstant(v) ?? [])));
-  const sql = `${insensitive ? 'f.value COLLATE NOCASE' : 'f.value'} IN (${placeholders(stored.length)})`;
-  if (instants.length === 0) return { sql, params: stored };
-  return { sql: `(${sql} OR f.num IN (${placeholders(instants.length)}))`, params: [...stored, ...instants] };
-}
-
 /** `boost` multiplies a clause's score; it must be a non-negative number. */
 function boosted(compiled: CompiledQuery, boost: unknown, path: string): CompiledQuery {
   if (boost === undefined) return compiled;
@@ -175,24 +66,6 @@ function boosted(compiled: CompiledQuery, boost: unknown, path: string): Compile
     throw invalid(path, 'expected a non-negative number');
   // A validated number, so it is written into the SQL as a literal.
   return boost === 1 ? compiled : { ...compiled, score: `((${compiled.score}) * ${boost})` };
-}
-
-/** Glob conditions, made case-insensitive on request (ASCII letters, as SQLite's lower()). */
-function globCondition(caseInsensitive: unknown, path: string): string {
-  if (caseInsensitive !== undefined && typeof caseInsensitive !== 'boolean') throw invalid(path, 'expected a boolean');
-  return caseInsensitive
-    ? `typeof(f.value) = 'text' AND lower(f.value) GLOB lower(?)`
-    : `typeof(f.value) = 'text' AND f.value GLOB ?`;
-}
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
-
-/** Epoch milliseconds of an ISO 8601 date or date-time (UTC unless it says otherwise). */
-export function parseInstant(text: string): number | undefined {
-  if (!ISO_DATE.test(text)) return undefined;
-  const hasZone = /(?:Z|[+-]\d{2}:?\d{2})$/.test(text) && text.length > 10;
-  const time = Date.parse(text.length === 10 || hasZone ? text : `${text}Z`);
-  return Number.isNaN(time) ? undefined : time;
 }
 
 const RANGE_OPS: Readonly<Record<string, string>> = { gt: '>', gte: '>=', lt: '<', lte: '<=' };

@@ -1,4 +1,4 @@
-import { invalid } from './compile-query.js';
+import { invalid } from './search-request-members.js';
 import type { Tables } from './schema.js';
 
 /** The `sort` of a request as SQL: columns (`s0`, `s1`, ... in the select list) and an ORDER BY over them. */

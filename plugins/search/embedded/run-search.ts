@@ -7,7 +7,8 @@ import {
   type SearchRequest,
   type SearchResponse,
 } from '../../../core/plugin/kit.js';
-import { compileQuery, invalid, type QueryCompilation } from './compile-query.js';
+import { compileQuery, type QueryCompilation } from './compile-query.js';
+import { invalid } from './search-request-members.js';
 import { compileSort } from './compile-sort.js';
 import {
   aggregationFields,

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { distance } from 'fastest-levenshtein';
-import { invalid } from './compile-query.js';
+import { invalid } from './search-request-members.js';
 import type { Tables } from './schema.js';
 
 /**

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { InvalidError, type SearchDocument } from '../../../core/plugin/kit.js';
-import { parseInstant } from './compile-query.js';
+import { parseInstant } from './value-conditions.js';
 import { tablesOf } from './schema.js';
 
 type Row = { field: string; value: string | number; num: number | null };
