@@ -1,14 +1,14 @@
 // A worker thread of the analytics ingest pool (see ingest-pool.ts): it opens storage as the service
 // is configured, and parses, checks and stores the batches it is given. The thread that answers
 // requests only hands over the bytes and writes back the answer.
-import { openWorkerStorage, type WorkerStartData } from '../worker-storage.js';
+import { openWorkerStorage, type WorkerStartData } from '../workers/worker-storage.js';
 import { workerData } from 'node:worker_threads';
 import { parseIngestBatch } from '../../core/analytics/parse-ingest-batch.js';
 import { batchProblem, IngestErrors } from '../../core/analytics/ingest-problem.js';
 import { verifySiteAuth } from '../../core/analytics/verify-site-auth.js';
 import type { Storage } from '../../core/plugin/storage/index.js';
 import { ingestAnswer, type IngestAnswer } from './ingest-answer.js';
-import { lowerThreadPriority } from '../thread-priority.js';
+import { lowerThreadPriority } from '../workers/thread-priority.js';
 
 export type IngestWorkerData = WorkerStartData;
 

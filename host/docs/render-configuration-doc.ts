@@ -2,11 +2,11 @@ import { environmentNameOf, plainEnvironmentNamesOf } from '../../core/config/co
 import { defaultTextOf, type PropertyDeclarations } from '../../core/config/properties.js';
 import type { PluginDescriptor } from '../../core/plugin/plugin.js';
 import { BUILTIN_PLUGINS } from '../plugins/builtin-plugins.js';
-import { HOST_PROPERTIES } from '../settings-properties.js';
+import { HOST_PROPERTIES } from '../settings/settings-properties.js';
 
 const INTRODUCTION = `# Configuration reference
 
-<!-- Written by \`npm run docs\` from the property declarations (host/settings-properties.ts and each
+<!-- Written by \`npm run docs\` from the property declarations (host/settings/settings-properties.ts and each
 built-in plugin's); a test fails when it is stale. -->
 
 The service reads a Java-style properties file and the environment. The file is

@@ -1,8 +1,8 @@
 import type { Config } from '../../core/config/config.js';
 import { readProperty } from '../../core/config/properties.js';
 import type { OutboundHttpClients } from '../../core/plugin/outbound-http.js';
-import { HOST_PROPERTIES } from '../settings-properties.js';
-import { serviceVersion } from '../version.js';
+import { HOST_PROPERTIES } from '../settings/settings-properties.js';
+import { serviceVersion } from '../startup/version.js';
 import { UndiciOutboundHttp } from './undici-outbound-http.js';
 
 /** The clients handed to plugins, and their shutdown. */

@@ -3,7 +3,7 @@ import { readProperty, type PropertyDeclarations } from '../../core/config/prope
 import { findUnknownProperties } from '../../core/config/unknown-properties.js';
 import { StartupError } from '../../core/errors/index.js';
 import type { Logger } from '../../core/logger.js';
-import { HOST_PROPERTIES } from '../settings-properties.js';
+import { HOST_PROPERTIES } from '../settings/settings-properties.js';
 
 /**
  * Refuses property names nobody declares (see `findUnknownProperties`), all of them in one message,

@@ -4,7 +4,7 @@ import { OutboundHttpError } from '../../core/plugin/outbound-http.js';
 import type { BundleSender } from '../../core/publishing/push-jobs.js';
 import type { AddressAllowList } from '../outbound/address-allow-list.js';
 import { UndiciOutboundHttp } from '../outbound/undici-outbound-http.js';
-import { serviceVersion } from '../version.js';
+import { serviceVersion } from '../startup/version.js';
 
 /** The path a receiving instance takes bundles on. */
 export const BUNDLE_PUBLISH_PATH = '/api/bundlePublisher/publish';

@@ -9,7 +9,7 @@ import { BundleReceiver } from '../../core/publishing/bundle-receiver.js';
 import { PushAdmin } from '../../core/publishing/push-admin.js';
 import { pushJobHandlers } from '../../core/publishing/push-jobs.js';
 import type { SecretSealer } from '../../core/plugin/secret-sealer.js';
-import type { PushSettings } from '../settings.js';
+import type { PushSettings } from '../settings/settings.js';
 import { isRefusedAddress, literalAddress } from '../outbound/address-guard.js';
 import { bundleSender } from './bundle-sender.js';
 

@@ -3,7 +3,7 @@ import { CmsError, Errors } from '../../core/errors/index.js';
 import { loadAssetBundle, type BundledAsset } from '../back-office/asset-bundle.js';
 import { assetReply } from '../back-office/asset-reply.js';
 import { reply, route } from '../http/route.js';
-import { serviceRoot } from '../version.js';
+import { serviceRoot } from '../startup/version.js';
 import { fileAnswer } from '../views/file-answer.js';
 import { defineRoutes } from './route-module.js';
 

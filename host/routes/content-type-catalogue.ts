@@ -4,7 +4,7 @@ import { BASE_CONTENT_TYPES } from '../../core/model/content-type.js';
 import { pagedReply } from '../http/paging.js';
 import { route } from '../http/route.js';
 import { defineRoutes } from './route-module.js';
-import { typeSort } from './content-type-sort.js';
+import { typeSort } from '../route-helpers/content-type-sort.js';
 import { ContentTypeSchema, contentTypeView } from '../views/content-type-view.js';
 
 const Text = (max = 255) => Type.String({ maxLength: max });

@@ -2,8 +2,8 @@ import { Type } from '@sinclair/typebox';
 import { PagingQuery, pagedReply } from '../http/paging.js';
 import { route } from '../http/route.js';
 import { defineRoutes } from './route-module.js';
-import { FieldBody } from './field-body.js';
-import { typeSort } from './content-type-sort.js';
+import { FieldBody } from '../route-helpers/field-body.js';
+import { typeSort } from '../route-helpers/content-type-sort.js';
 import { ContentTypeSchema, contentTypeView, FieldSchema, fieldView } from '../views/content-type-view.js';
 
 const Text = (max = 255) => Type.String({ maxLength: max });

@@ -3,7 +3,7 @@ import type { LayoutRow } from '../../core/content/field-layout.js';
 import type { Field } from '../../core/model/field.js';
 import { route } from '../http/route.js';
 import { defineRoutes } from './route-module.js';
-import { FieldBody } from './field-body.js';
+import { FieldBody } from '../route-helpers/field-body.js';
 import { FieldSchema, fieldView } from '../views/content-type-view.js';
 
 const Entry = Type.Composite([FieldBody, Type.Object({ id: Type.Optional(Type.String({ maxLength: 255 })) })]);

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { route } from '../http/route.js';
 import { sortable } from '../http/sorting.js';
 import { defineRoutes } from './route-module.js';
-import { visibleWorkflow } from './workflow-visibility.js';
+import { visibleWorkflow } from '../route-helpers/workflow-visibility.js';
 import { OkEntitySchema } from '../openapi/envelope-schema.js';
 import {
   ActionletAssociationSchema,

@@ -22,7 +22,7 @@ import {
   indexPolicyOf,
   multipartAlias,
   submissionOf,
-} from './workflow-fire-form.js';
+} from '../route-helpers/workflow-fire-form.js';
 
 /** The fire body with the action named in it, for `PUT /api/v1/workflow/actions/fire`. */
 const ByNameBody = Type.Composite([

@@ -15,7 +15,7 @@ import {
   FireQuery,
   fireRequestOf,
   multipartAlias,
-} from './workflow-fire-form.js';
+} from '../route-helpers/workflow-fire-form.js';
 
 const ActionsQuery = Type.Object({
   includeSeparator: Type.Optional(Type.Boolean({ description: 'List the separators too (default false)' })),

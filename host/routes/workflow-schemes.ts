@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import { route } from '../http/route.js';
 import { defineRoutes } from './route-module.js';
-import { visibleWorkflow } from './workflow-visibility.js';
+import { visibleWorkflow } from '../route-helpers/workflow-visibility.js';
 import { schemeView, WorkflowSchemeSchema } from '../views/workflow-view.js';
 import { itemStatusView, offeredActionView } from '../views/workflow-status-view.js';
-import { SchemeImportBody } from './workflow-scheme-import-body.js';
+import { SchemeImportBody } from '../route-helpers/workflow-scheme-import-body.js';
 import { ItemStatusSchema, OfferedActionSchema } from '../views/workflow-answer-schemas.js';
 import { SchemeExportSchema } from '../views/workflow-export-view.js';
 

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { SystemActionService } from '../../core/workflow/system-actions.js';
 import { route } from '../http/route.js';
 import { defineRoutes } from './route-module.js';
-import { visibleWorkflow } from './workflow-visibility.js';
+import { visibleWorkflow } from '../route-helpers/workflow-visibility.js';
 import { SystemActionMappingSchema, systemActionMappingView } from '../views/workflow-view.js';
 
 const Id = Type.String({ maxLength: 255 });

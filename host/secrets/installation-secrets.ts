@@ -7,7 +7,7 @@ import type { Encryptor } from '../../core/plugin/encryptor.js';
 import type { SecretSealer } from '../../core/plugin/secret-sealer.js';
 import { resolveNamed, type PluginRegistry } from '../../core/plugin/registry.js';
 import { encryptorSealer } from '../../core/secrets/encryptor-sealer.js';
-import { HOST_PROPERTIES } from '../settings-properties.js';
+import { HOST_PROPERTIES } from '../settings/settings-properties.js';
 
 /** The key's file in the data directory. */
 export const SECRETS_KEY_FILE = 'secrets.key';

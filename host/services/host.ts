@@ -7,9 +7,9 @@ import type { SearchIndex } from '../../core/plugin/search-driver.js';
 import type { Storage } from '../../core/plugin/storage/index.js';
 import type { MultipartLimits } from '../http/multipart-form.js';
 import { withAttachmentContent } from '../mail-attachments.js';
-import type { Readiness } from '../readiness-check.js';
-import type { IndexWorkerData } from '../search-index-worker.js';
-import type { HostSettings } from '../settings.js';
+import type { Readiness } from '../startup/readiness-check.js';
+import type { IndexWorkerData } from '../search/search-index-worker.js';
+import type { HostSettings } from '../settings/settings.js';
 import type { NamedContributions } from './contributions.js';
 import { declare, supplied } from './declare.js';
 

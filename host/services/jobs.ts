@@ -1,7 +1,7 @@
 import type { JobHandler } from '../../core/plugin/job-handler.js';
 import type { TranslationProvider } from '../../core/plugin/translation-provider.js';
 import { translateContentJob } from '../../core/translation/translate-content-job.js';
-import { buildDurableJobs, type DurableJobs } from '../durable-jobs.js';
+import { buildDurableJobs, type DurableJobs } from '../jobs/durable-jobs.js';
 import { declare } from './declare.js';
 
 /** Durable jobs: the queue services write them with, the dispatcher that runs them, their administration. */

@@ -6,7 +6,7 @@ import { inProcessIndexWriter, type IndexWriter } from '../../core/search/index-
 import { Reindexer } from '../../core/search/reindexer.js';
 import { relatedQueryResolver, type RelatedQueryResolver } from '../../core/search/related-query.js';
 import { SEED_IDS } from '../../core/setup/seed-installation.js';
-import { workerIndexWriter } from '../worker-index-writer.js';
+import { workerIndexWriter } from '../search/worker-index-writer.js';
 import { declare } from './declare.js';
 
 /** The roles the read rules of searches name. */

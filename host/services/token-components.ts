@@ -4,7 +4,7 @@ import type { SecretSealer } from '../../core/plugin/secret-sealer.js';
 import type { SigningKeyFactory } from '../../core/plugin/token-components.js';
 import { jsonCodec } from '../plugins/chosen-json.js';
 import { installationSealer } from '../secrets/installation-secrets.js';
-import { PUBLIC_SIGNING_KEY } from '../settings-properties.js';
+import { PUBLIC_SIGNING_KEY } from '../settings/settings-properties.js';
 import { declare } from './declare.js';
 
 /** Shorter HMAC keys than SHA-256's output can be guessed more cheaply than the signature. */

@@ -2,8 +2,8 @@ import type { Logger } from '../../core/logger.js';
 import type { Storage } from '../../core/plugin/storage/index.js';
 import type { SystemEventBus } from '../../core/events/system-event-bus.js';
 import { SystemEventRelay } from '../../core/events/system-event-relay.js';
-import type { Lifecycle } from '../lifecycle.js';
-import { runPeriodically } from '../periodic-task.js';
+import type { Lifecycle } from '../startup/lifecycle.js';
+import { runPeriodically } from '../jobs/periodic-task.js';
 
 /** Journal rows are kept this long: far longer than any process's poll, short enough to stay small. */
 const JOURNAL_RETENTION_MS = 60_000;

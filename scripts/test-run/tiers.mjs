@@ -24,7 +24,7 @@ export const PROCESS_TIER = [
   'test/security/kill-durability',
   'test/security/job-kill-durability',
   'test/security/exhaustion',
-  'test/plugins/search/embedded',
+  'test/search/drivers/embedded',
 ];
 
 const inProcessTier = (file) =>

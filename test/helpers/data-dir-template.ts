@@ -68,7 +68,7 @@ async function buildTemplate(key: string, env: Record<string, string>): Promise<
 }
 
 /**
- * The database records where the search index of the last process lived (host/search-upkeep.ts),
+ * The database records where the search index of the last process lived (host/search/search-upkeep.ts),
  * and refuses a process that keeps it elsewhere while that one may still run. A copy is another
  * installation: it starts as a database no index has claimed yet, as the template itself did.
  */

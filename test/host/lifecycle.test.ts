@@ -1,5 +1,5 @@
 import t from 'tap';
-import { Lifecycle } from '../../host/lifecycle.js';
+import { Lifecycle } from '../../host/startup/lifecycle.js';
 import { silentLogger, type Logger } from '../../core/logger.js';
 
 t.test('parts stop in reverse order of their start, past a failure, once', async (t) => {

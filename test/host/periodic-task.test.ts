@@ -1,5 +1,5 @@
 import t from 'tap';
-import { runPeriodically } from '../../host/periodic-task.js';
+import { runPeriodically } from '../../host/jobs/periodic-task.js';
 import { deferred } from '../helpers/wait-async.js';
 
 // The task's timers keep no process alive (on purpose): this one keeps the test's alive meanwhile.

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { CmsError, Errors } from '../../core/errors/index.js';
-import { explainingStorageFailure, rootReason } from '../../host/storage-failure-reason.js';
+import { explainingStorageFailure, rootReason } from '../../host/startup/storage-failure-reason.js';
 
 t.test("the reason is the driver's, from the bottom of the causes", async (t) => {
   const driver = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:3399'), { code: 'ECONNREFUSED' });

@@ -11,7 +11,7 @@ import {
 } from '../helpers/analytics-batches.js';
 import { send, siteKey, stored } from '../helpers/analytics-ingest-calls.js';
 import { startTestApp, testOnEachStorage, testOnSqlite } from '../helpers/test-app.js';
-import { HOST_PROPERTIES } from '../../host/settings-properties.js';
+import { HOST_PROPERTIES } from '../../host/settings/settings-properties.js';
 
 // The analytics ingest (its limits and lifecycle: analytics-ingest-limits.test.ts).
 

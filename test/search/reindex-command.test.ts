@@ -5,14 +5,14 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { openSqliteSearchIndex } from '../../plugins/search/embedded/sqlite-search-index.js';
-import { progressView } from '../../host/reindex-progress.js';
+import { progressView } from '../../host/search/reindex-progress.js';
 import { ADMIN, startTestApp, tempDataDir, textContentType } from '../helpers/test-app.js';
 import { serviceEntry } from '../helpers/source-entry.js';
 import { FAILING_REBUILD_ENV, fireSystem, indexedIds, searchIndexOf } from './search-helpers.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** The command's entry, run from the sources: the build of the same file is what `npm run reindex` runs. */
-const ENTRY = serviceEntry('host/reindex-main');
+const ENTRY = serviceEntry('host/search/reindex-main');
 
 /** Runs the command in a process of its own, its standard output a pipe (no terminal). */
 function reindex(env: Record<string, string>) {
@@ -99,7 +99,7 @@ t.test('without a build, the launcher says what to do', async (t) => {
   t.equal(code, 1);
   t.equal(
     err,
-    `cms reindex: ${join(elsewhere, 'dist/host/reindex-main.js')} is missing: run \`npm run build\` first\n`,
+    `cms reindex: ${join(elsewhere, 'dist/host/search/reindex-main.js')} is missing: run \`npm run build\` first\n`,
   );
 });
 

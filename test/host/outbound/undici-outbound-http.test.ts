@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { Config } from '../../../core/config/config.js';
 import { OutboundHttpError } from '../../../core/plugin/outbound-http.js';
 import { hostOutboundClients } from '../../../host/outbound/outbound-clients.js';
-import { serviceVersion } from '../../../host/version.js';
+import { serviceVersion } from '../../../host/startup/version.js';
 import { isPrivateAddress, resolveAllowedAddress } from '../../../host/outbound/address-guard.js';
 import { UndiciOutboundHttp } from '../../../host/outbound/undici-outbound-http.js';
 import { WAIT_LIMIT_MS } from '../../helpers/wait-async.js';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Config } from '../../../core/config/config.js';
 import { silentLogger } from '../../../core/logger.js';
-import { serviceVersion } from '../../../host/version.js';
+import { serviceVersion } from '../../../host/startup/version.js';
 import { loadPlugins, sourceOf } from '../../../host/plugins/load-plugins.js';
 import { startTestApp } from '../../helpers/test-app.js';
 

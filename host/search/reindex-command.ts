@@ -1,9 +1,9 @@
-import type { Environment } from '../core/config/config.js';
-import { StartupError } from '../core/errors/index.js';
-import { ADMIN_EMAIL } from '../core/model/user.js';
-import { Reindexer, type ReindexProgress } from '../core/search/reindexer.js';
-import { buildApp, type App } from './app.js';
-import type { LogSink } from './logger.js';
+import type { Environment } from '../../core/config/config.js';
+import { StartupError } from '../../core/errors/index.js';
+import { ADMIN_EMAIL } from '../../core/model/user.js';
+import { Reindexer, type ReindexProgress } from '../../core/search/reindexer.js';
+import { buildApp, type App } from '../app.js';
+import type { LogSink } from '../logger.js';
 import { progressView, type ProgressView } from './reindex-progress.js';
 
 type Out = NodeJS.WritableStream & { isTTY?: boolean };

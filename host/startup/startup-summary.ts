@@ -1,5 +1,5 @@
-import type { Logger } from '../core/logger.js';
-import type { LoadedPlugin } from '../core/plugin/registry.js';
+import type { Logger } from '../../core/logger.js';
+import type { LoadedPlugin } from '../../core/plugin/registry.js';
 
 /** What the start-up line says: enough to tell from the log which service runs, on what, where. */
 export interface StartupFacts {

@@ -1,14 +1,14 @@
-import type { Logger } from '../core/logger.js';
-import { StartupError } from '../core/errors/index.js';
-import { JobAdmin } from '../core/jobs/job-admin.js';
-import { JobDispatcher } from '../core/jobs/job-dispatcher.js';
-import { JobQueue } from '../core/jobs/job-queue.js';
-import { MAIL_JOB, mailJobHandler } from '../core/jobs/mail-job.js';
-import type { JobHandler } from '../core/plugin/job-handler.js';
-import type { MailMessage } from '../core/plugin/mail-transport.js';
-import type { PluginRegistry } from '../core/plugin/registry.js';
-import type { Storage } from '../core/plugin/storage/index.js';
-import type { HostSettings } from './settings.js';
+import type { Logger } from '../../core/logger.js';
+import { StartupError } from '../../core/errors/index.js';
+import { JobAdmin } from '../../core/jobs/job-admin.js';
+import { JobDispatcher } from '../../core/jobs/job-dispatcher.js';
+import { JobQueue } from '../../core/jobs/job-queue.js';
+import { MAIL_JOB, mailJobHandler } from '../../core/jobs/mail-job.js';
+import type { JobHandler } from '../../core/plugin/job-handler.js';
+import type { MailMessage } from '../../core/plugin/mail-transport.js';
+import type { PluginRegistry } from '../../core/plugin/registry.js';
+import type { Storage } from '../../core/plugin/storage/index.js';
+import type { HostSettings } from '../settings/settings.js';
 
 export interface DurableJobs {
   queue: JobQueue;

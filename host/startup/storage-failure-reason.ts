@@ -1,4 +1,4 @@
-import { StartupError } from '../core/errors/index.js';
+import { StartupError } from '../../core/errors/index.js';
 
 /**
  * Runs a start-up step of the storage (open, migrate: the first time the database is reached). A

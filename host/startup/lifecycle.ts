@@ -1,4 +1,4 @@
-import type { Logger } from '../core/logger.js';
+import type { Logger } from '../../core/logger.js';
 
 /**
  * What the app started, and how each part stops. Parts register as they start; `stop` runs their

@@ -1,4 +1,4 @@
-import { defineProperties } from '../../core/config/properties.js';
+import { defineProperties } from '../../../core/config/properties.js';
 
 /** The ingest of analytics events: its workers, queue, batch size and retention. */
 export const ANALYTICS_PROPERTIES = defineProperties({

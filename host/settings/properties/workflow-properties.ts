@@ -1,5 +1,5 @@
-import { defineProperties } from '../../core/config/properties.js';
-import { AddressAllowList } from '../outbound/address-allow-list.js';
+import { defineProperties } from '../../../core/config/properties.js';
+import { AddressAllowList } from '../../outbound/address-allow-list.js';
 
 /** What workflow actions set off: mail, durable jobs, push publishing, calls to other servers, translation. */
 export const WORKFLOW_PROPERTIES = defineProperties({

@@ -1,11 +1,11 @@
-import type { Config, Environment } from '../core/config/config.js';
-import { loadConfig } from '../core/config/load-config.js';
-import { resolveNamed, type PluginRegistry } from '../core/plugin/registry.js';
-import type { Storage } from '../core/plugin/storage/index.js';
-import { withUnitOfWork } from '../core/transactions/unit-of-work.js';
-import { JsonLogger } from './logger.js';
-import { loadPlugins } from './plugins/load-plugins.js';
-import { readSettings, type HostSettings } from './settings.js';
+import type { Config, Environment } from '../../core/config/config.js';
+import { loadConfig } from '../../core/config/load-config.js';
+import { resolveNamed, type PluginRegistry } from '../../core/plugin/registry.js';
+import type { Storage } from '../../core/plugin/storage/index.js';
+import { withUnitOfWork } from '../../core/transactions/unit-of-work.js';
+import { JsonLogger } from '../logger.js';
+import { loadPlugins } from '../plugins/load-plugins.js';
+import { readSettings, type HostSettings } from '../settings/settings.js';
 
 /** What a worker thread is started with: the service's environment and working directory. */
 export interface WorkerStartData {

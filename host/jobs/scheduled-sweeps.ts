@@ -1,10 +1,10 @@
-import { sweepExpiredEvents } from '../core/analytics/retention-sweep.js';
-import type { AssetSweeper } from '../core/content/asset-sweeper.js';
-import type { Logger } from '../core/logger.js';
-import type { Storage } from '../core/plugin/storage/index.js';
-import type { Lifecycle } from './lifecycle.js';
+import { sweepExpiredEvents } from '../../core/analytics/retention-sweep.js';
+import type { AssetSweeper } from '../../core/content/asset-sweeper.js';
+import type { Logger } from '../../core/logger.js';
+import type { Storage } from '../../core/plugin/storage/index.js';
+import type { Lifecycle } from '../startup/lifecycle.js';
 import { runPeriodically } from './periodic-task.js';
-import type { HostSettings } from './settings.js';
+import type { HostSettings } from '../settings/settings.js';
 
 /** A daily sweep that ran a day after each start would never run in a process restarted daily. */
 const FIRST_RETENTION_SWEEP_MS = 60_000;

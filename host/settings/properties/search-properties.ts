@@ -1,4 +1,4 @@
-import { defineProperties } from '../../core/config/properties.js';
+import { defineProperties } from '../../../core/config/properties.js';
 
 /** The search driver, its limits, and how the index is kept up to date. */
 export const SEARCH_PROPERTIES = defineProperties({

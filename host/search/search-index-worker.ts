@@ -1,16 +1,16 @@
 // A worker thread of the indexing pool (see worker-index-writer.ts): it opens storage and the search
 // index as the service is configured, and builds and writes the documents of the item-languages it
 // is given. Requests never wait for this work.
-import { openWorkerStorage, type WorkerStartData } from './worker-storage.js';
+import { openWorkerStorage, type WorkerStartData } from '../workers/worker-storage.js';
 import { workerData } from 'node:worker_threads';
-import { PermissionService } from '../core/auth/permission-service.js';
-import { DefinitionCache } from '../core/definitions/definition-cache.js';
-import { canonicalFieldClassName } from '../core/plugin/field-type.js';
-import { resolveNamed } from '../core/plugin/registry.js';
-import type { Storage } from '../core/plugin/storage/index.js';
-import { ContentIndexer, type BuiltDocuments } from '../core/search/content-indexer.js';
-import type { ItemLanguage } from '../core/search/index-changes.js';
-import { SEED_IDS } from '../core/setup/seed-installation.js';
+import { PermissionService } from '../../core/auth/permission-service.js';
+import { DefinitionCache } from '../../core/definitions/definition-cache.js';
+import { canonicalFieldClassName } from '../../core/plugin/field-type.js';
+import { resolveNamed } from '../../core/plugin/registry.js';
+import type { Storage } from '../../core/plugin/storage/index.js';
+import { ContentIndexer, type BuiltDocuments } from '../../core/search/content-indexer.js';
+import type { ItemLanguage } from '../../core/search/index-changes.js';
+import { SEED_IDS } from '../../core/setup/seed-installation.js';
 
 export type IndexWorkerData = WorkerStartData;
 

@@ -1,4 +1,4 @@
-import { defineProperties } from '../../core/config/properties.js';
+import { defineProperties } from '../../../core/config/properties.js';
 
 /** The asset store, and who may read and write content through which interfaces. */
 export const CONTENT_PROPERTIES = defineProperties({

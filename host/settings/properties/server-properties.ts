@@ -1,4 +1,4 @@
-import { defineProperties } from '../../core/config/properties.js';
+import { defineProperties } from '../../../core/config/properties.js';
 
 /**
  * How the service runs: how properties are checked, what it listens on, where the back office is,

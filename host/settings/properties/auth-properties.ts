@@ -3,9 +3,9 @@ import {
   isValidPasswordHashCost,
   MAX_PASSWORD_HASH_COST,
   MIN_PASSWORD_HASH_COST,
-} from '../../core/auth/password-hasher.js';
-import { PASSWORD_MAX_LENGTH } from '../../core/auth/password-policy.js';
-import { defineProperties } from '../../core/config/properties.js';
+} from '../../../core/auth/password-hasher.js';
+import { PASSWORD_MAX_LENGTH } from '../../../core/auth/password-policy.js';
+import { defineProperties } from '../../../core/config/properties.js';
 
 /**
  * The signing key used when `json.web.token.hash.signing.key` is not set: public (it is in the

@@ -1,5 +1,5 @@
 import cliProgress from 'cli-progress';
-import type { ReindexProgress } from '../core/search/reindexer.js';
+import type { ReindexProgress } from '../../core/search/reindexer.js';
 
 /** Where the command shows how far a reindex got. */
 export interface ProgressView {

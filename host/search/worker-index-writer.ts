@@ -1,6 +1,6 @@
 import { Piscina } from 'piscina';
-import type { BuiltDocuments } from '../core/search/content-indexer.js';
-import type { IndexWriter } from '../core/search/index-writer.js';
+import type { BuiltDocuments } from '../../core/search/content-indexer.js';
+import type { IndexWriter } from '../../core/search/index-writer.js';
 import type { IndexWorkerData } from './search-index-worker.js';
 
 /**

@@ -1,16 +1,16 @@
-import type { AuthSettings } from '../core/auth/auth-service.js';
-import type { HashQueueOptions } from '../core/auth/hash-queue.js';
-import type { Config } from '../core/config/config.js';
-import { readProperties } from '../core/config/properties.js';
-import type { SearchLimits } from '../core/plugin/search-limits.js';
-import type { IndexPolicy } from '../core/search/index-policy.js';
-import type { HttpLimits } from './http/http-limits.js';
-import type { MultipartLimits } from './http/multipart-form.js';
-import type { LegacyBodyLimits } from './legacy-content/legacy-body-reader.js';
-import type { LogLevel } from './logger.js';
-import { AddressAllowList } from './outbound/address-allow-list.js';
+import type { AuthSettings } from '../../core/auth/auth-service.js';
+import type { HashQueueOptions } from '../../core/auth/hash-queue.js';
+import type { Config } from '../../core/config/config.js';
+import { readProperties } from '../../core/config/properties.js';
+import type { SearchLimits } from '../../core/plugin/search-limits.js';
+import type { IndexPolicy } from '../../core/search/index-policy.js';
+import type { HttpLimits } from '../http/http-limits.js';
+import type { MultipartLimits } from '../http/multipart-form.js';
+import type { LegacyBodyLimits } from '../legacy-content/legacy-body-reader.js';
+import type { LogLevel } from '../logger.js';
+import { AddressAllowList } from '../outbound/address-allow-list.js';
 import { HOST_PROPERTIES } from './settings-properties.js';
-import { readWebSocketSettings, type WebSocketSettings } from './websocket/websocket-settings.js';
+import { readWebSocketSettings, type WebSocketSettings } from '../websocket/websocket-settings.js';
 
 /** Host-level settings, read and checked once at start from their declarations (`HOST_PROPERTIES`). */
 /** Durable jobs (see `core/jobs/`). */

@@ -1,11 +1,11 @@
-import type { Logger } from '../core/logger.js';
-import type { SearchIndex } from '../core/plugin/search-driver.js';
-import type { Storage } from '../core/plugin/storage/index.js';
-import type { IndexDispatcher } from '../core/search/index-dispatcher.js';
-import type { Reindexer } from '../core/search/reindexer.js';
-import type { Lifecycle } from './lifecycle.js';
-import { runPeriodically } from './periodic-task.js';
-import type { HostSettings } from './settings.js';
+import type { Logger } from '../../core/logger.js';
+import type { SearchIndex } from '../../core/plugin/search-driver.js';
+import type { Storage } from '../../core/plugin/storage/index.js';
+import type { IndexDispatcher } from '../../core/search/index-dispatcher.js';
+import type { Reindexer } from '../../core/search/reindexer.js';
+import type { Lifecycle } from '../startup/lifecycle.js';
+import { runPeriodically } from '../jobs/periodic-task.js';
+import type { HostSettings } from '../settings/settings.js';
 
 const LOCATION_KEY = 'search.index.location';
 const SEEN_KEY = 'search.index.seen';

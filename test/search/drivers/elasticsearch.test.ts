@@ -10,7 +10,7 @@ import { searchDriverSuite } from './search-driver-suite.js';
 
 /**
  * The contract suite against a real Elasticsearch or OpenSearch, when `ES_URL` names one
- * (`ES_URL=http://elastic:changeme@localhost:9200 npx tap test/plugins/search/elasticsearch.test.ts`;
+ * (`ES_URL=http://elastic:changeme@localhost:9200 npx tap test/search/drivers/elasticsearch.test.ts`;
  * `ES_API_KEY`, `ES_CA_FILE` and `ES_INSECURE=1` as the server needs). No server runs here: the
  * driver's requests are checked over HTTP against a fake in `elasticsearch/`.
  */
