@@ -1,7 +1,9 @@
-// Writes docs/kit.api.md, the API report of the plugin kit (what `cms/plugin` exports, with every
-// signature), from the kit's declarations: `npm run kit-api`. The report makes every change of the
-// plugins' API visible in review; test/plugins/kit-api.test.ts fails while it is stale.
-// --check writes nothing and exits 1 when the report is stale; --stdout prints the report instead.
+// Writes the API reports of the package's public entry points from their declarations:
+// docs/kit.api.md for the plugin kit (`cms/plugin`) and docs/kit-testing.api.md for the contract
+// suites (`cms/plugin/testing`), every export with its signature: `npm run kit-api`. The reports
+// make every change of the plugins' API visible in review; test/plugins/kit-api.test.ts fails
+// while one is stale. --check writes nothing and exits 1 when one is stale; --stdout prints them
+// instead; --entry=cms/plugin/testing limits the run to one entry point.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,14 +12,18 @@ import { fileURLToPath } from 'node:url';
 import { Extractor, ExtractorConfig } from '@microsoft/api-extractor';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const REPORT_NAME = 'kit';
-const REPORT = join(ROOT, 'docs', `${REPORT_NAME}.api.md`);
+/** Each public entry point of the package, with its report: the kit, and the contract suites plugins' tests run. */
+export const ENTRIES = [
+  { specifier: 'cms/plugin', source: 'core/plugin/kit.ts', report: 'kit' },
+  { specifier: 'cms/plugin/testing', source: 'core/plugin/testing/index.ts', report: 'kit-testing' },
+];
+const reportPath = (entry) => join(ROOT, 'docs', `${entry.report}.api.md`);
 
 /**
  * The report the kit's declarations give now, as text. The declarations are written as a plugin
  * author's `npm install` gets them (only the kit and what it reaches), into a folder of their own.
  */
-function currentReport() {
+function currentReport(entry) {
   const dir = mkdtempSync(join(tmpdir(), 'cms-kit-api-'));
   try {
     const out = join(dir, 'dist');
@@ -25,7 +31,7 @@ function currentReport() {
       process.execPath,
       [
         join(ROOT, 'node_modules/typescript/bin/tsc'),
-        ...['core/plugin/kit.ts', '--declaration', '--emitDeclarationOnly', '--skipLibCheck', '--strict'],
+        ...[entry.source, '--declaration', '--emitDeclarationOnly', '--skipLibCheck', '--strict'],
         ...['--module', 'nodenext', '--target', 'es2022', '--types', 'node'],
         ...['--rootDir', ROOT, '--outDir', out],
       ],
@@ -34,7 +40,7 @@ function currentReport() {
     const config = ExtractorConfig.prepare({
       configObject: {
         projectFolder: ROOT,
-        mainEntryPointFilePath: join(out, 'core/plugin/kit.d.ts'),
+        mainEntryPointFilePath: join(out, entry.source.replace(/\.ts$/, '.d.ts')),
         compiler: {
           overrideTsconfig: {
             compilerOptions: {
@@ -45,12 +51,12 @@ function currentReport() {
               skipLibCheck: true,
               strict: true,
             },
-            files: [join(out, 'core/plugin/kit.d.ts')],
+            files: [join(out, entry.source.replace(/\.ts$/, '.d.ts'))],
           },
         },
         apiReport: {
           enabled: true,
-          reportFileName: REPORT_NAME,
+          reportFileName: entry.report,
           reportFolder: join(dir, 'report'),
           reportTempFolder: join(dir, 'temp'),
           // A type the kit's signatures name without exporting it is flagged where it is named
@@ -82,25 +88,32 @@ function currentReport() {
         message.handled = true;
       },
     });
-    if (problems.length > 0) throw new Error(`The kit's API report could not be made:\n${problems.join('\n')}`);
-    return readFileSync(join(dir, 'temp', `${REPORT_NAME}.api.md`), 'utf8');
+    if (problems.length > 0)
+      throw new Error(`The API report of ${entry.specifier} could not be made:\n${problems.join('\n')}`);
+    // A warning about a member of a declared object names its file: named from the package's root,
+    // not the temporary folder, so the report is the same wherever it is made.
+    return readFileSync(join(dir, 'temp', `${entry.report}.api.md`), 'utf8').replaceAll(`${out}/`, '');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const report = currentReport();
-  if (process.argv.includes('--stdout')) {
-    process.stdout.write(report);
-  } else if (process.argv.includes('--check')) {
-    if (!existsSync(REPORT) || readFileSync(REPORT, 'utf8') !== report) {
-      console.error(
-        'docs/kit.api.md is not what the plugin kit declares: run `npm run kit-api` and review the change.',
-      );
-      process.exit(1);
+  const only = process.argv.find((arg) => arg.startsWith('--entry='))?.slice('--entry='.length);
+  for (const entry of ENTRIES.filter((e) => only === undefined || e.specifier === only)) {
+    const report = currentReport(entry);
+    const file = reportPath(entry);
+    if (process.argv.includes('--stdout')) {
+      process.stdout.write(report);
+    } else if (process.argv.includes('--check')) {
+      if (!existsSync(file) || readFileSync(file, 'utf8') !== report) {
+        console.error(
+          `docs/${entry.report}.api.md is not what ${entry.specifier} declares: run \`npm run kit-api\` and review the change.`,
+        );
+        process.exitCode = 1;
+      }
+    } else {
+      writeFileSync(file, report);
     }
-  } else {
-    writeFileSync(REPORT, report);
   }
 }
