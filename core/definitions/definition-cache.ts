@@ -42,7 +42,11 @@ export class DefinitionCache {
   private entries = new Map<string, Promise<unknown>>();
 
   /** Bounds memory when callers ask for many names that do not exist. */
-  constructor(private readonly capacity = 10_000) {}
+  private readonly capacity: number;
+
+  constructor(options: { capacity?: number } = {}) {
+    this.capacity = options.capacity ?? 10_000;
+  }
 
   /** `version`: the token the caller has just read in `tx` (spares reading it again). */
   async in(tx: RepositorySet, version?: string): Promise<Definitions> {

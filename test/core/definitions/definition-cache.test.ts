@@ -39,7 +39,7 @@ t.test('answers are shared and frozen until a definition changes', async (t) => 
   t.teardown(() => storage.close());
   await storage.contentTypes.insert(type('t1', 'Note'));
 
-  const cache = new DefinitionCache(2);
+  const cache = new DefinitionCache({ capacity: 2 });
   const first = await (await cache.in(storage)).contentType('t1');
   t.equal(await (await cache.in(storage)).contentType('t1'), first, 'the same object, not a new read');
   t.match(await (await cache.in(storage)).contentType('NOTE'), { id: 't1' }, 'variables ignore case');
