@@ -13,6 +13,9 @@ export const PROCESS_TIER = [
   'test/examples/api-key-auth',
   'test/examples/notify-url-actionlet',
   'test/examples/slug-field-type',
+  'test/examples/timed-storage',
+  // Compiles the public entry points' declarations and runs API Extractor on them, in processes of its own.
+  'test/plugins/kit-api',
   'test/host/process-signals',
   'test/host/startup-config',
   'test/host/startup-storage',
