@@ -218,6 +218,8 @@ t.test('a user who is not an administrator sees only themselves and manages thei
   await page.getByRole('dialog').waitFor();
   await page.keyboard.press('Escape');
   await page.getByRole('dialog').waitFor({ state: 'detached' });
+  // The dialog hands focus back as it is cleaned up, which may come just after it left the page.
+  await page.waitForFunction('document.activeElement !== null && document.activeElement !== document.body');
   t.equal(
     await page.evaluate<string | undefined>('document.activeElement?.textContent'),
     'Create key',
