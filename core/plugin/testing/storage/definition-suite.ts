@@ -20,25 +20,11 @@ export function definitionSuite(t: ContractTest, open: OpenStorage): void {
   t.test('content types and fields', async (t) => {
     const s = await open(t);
     const type = (id: string, name: string, variable: string, workflows: string[] = []): ContentType => ({
-      id,
-      clazz: 'com.cms.contenttype.model.type.ImmutableSimpleContentType',
-      baseType: 'CONTENT',
+      ...definitionType(id),
       name,
       description: 'd',
       variable,
-      host: 'SYSTEM_HOST',
-      folder: 'SYSTEM_FOLDER',
-      owner: 'o',
-      defaultType: false,
-      fixed: false,
-      system: false,
-      versionable: true,
-      multilingualable: false,
-      icon: 'event_note',
-      sortOrder: 0,
       workflows,
-      modDate: 1,
-      iDate: 1,
     });
     await s.contentTypes.insert(type('t1', 'Blog Post', 'BlogPost', ['w2', 'w1']));
     await s.contentTypes.insert(type('t2', 'Article_%', 'article'));

@@ -1,6 +1,7 @@
 import type { ContentType, Folder } from '../../kit.js';
 import type { ContractTest } from '../contract-test.js';
 import type { OpenStorage } from './open-storage.js';
+import { definitionType } from './fixtures.js';
 
 const RecordNotUnique = { code: 'RECORD_NOT_UNIQUE' };
 
@@ -26,25 +27,13 @@ const folder = (identifier: string, hostId: string, path: string, overrides: Par
 };
 
 const fileType: ContentType = {
-  id: 'files',
+  ...definitionType('files'),
   clazz: 'com.cms.contenttype.model.type.ImmutableFileAssetContentType',
   baseType: 'FILEASSET',
   name: 'Files',
-  description: '',
   variable: 'Files',
-  host: 'SYSTEM_HOST',
-  folder: 'SYSTEM_FOLDER',
-  owner: 'o',
-  defaultType: false,
-  fixed: false,
-  system: false,
-  versionable: true,
   multilingualable: true,
   icon: '',
-  sortOrder: 0,
-  workflows: [],
-  modDate: 1,
-  iDate: 1,
 };
 
 const item = (identifier: string, host: string, parentPath: string, assetName: string | null) => ({
