@@ -26,6 +26,14 @@ const placeholders = (count: number): string => Array.from({ length: count }, ()
 /** The highest code point: `prefix` + it bounds every term starting with `prefix` (terms compare as UTF-8 bytes). */
 const TOP = '\u{10ffff}';
 
+/**
+ * The tokens for which `condition` (on `r.term`) holds, found in FTS5's list of distinct terms
+ * (fts5vocab `row`), then looked up one by one among the occurrences: reading the occurrences of
+ * every term instead (a leading wildcard) would read the whole full-text index.
+ */
+const termsWhere = (tables: Tables, condition: string): string =>
+  `v.term IN (SELECT r.term FROM ${tables.vocabRows} r WHERE ${condition})`;
+
 /** `term` (one value) and `terms` (any of several) on an analysed member. */
 export function analysedTerms(
   tables: Tables,
@@ -67,8 +75,12 @@ function literalStart(glob: string): string {
 export function analysedPattern(tables: Tables, field: string, glob: string, insensitive: boolean): CompiledQuery {
   const pattern = insensitive ? glob.toLowerCase() : glob;
   const start = literalStart(pattern);
-  if (start === '') return tokenExists(tables, field, 'v.term GLOB ?', [pattern]);
-  return tokenExists(tables, field, 'v.term >= ? AND v.term < ? AND v.term GLOB ?', [start, start + TOP, pattern]);
+  if (start === '') return tokenExists(tables, field, termsWhere(tables, 'r.term GLOB ?'), [pattern]);
+  return tokenExists(tables, field, termsWhere(tables, 'r.term >= ? AND r.term < ? AND r.term GLOB ?'), [
+    start,
+    start + TOP,
+    pattern,
+  ]);
 }
 
 /** `prefix` as a GLOB pattern: every character literal, then anything. */
@@ -98,7 +110,7 @@ export function analysedRange(
     byToken = tokenExists(
       tables,
       field,
-      bounds.map((b) => `v.term ${b.sqlOp} ?`).join(' AND '),
+      termsWhere(tables, bounds.map((b) => `r.term ${b.sqlOp} ?`).join(' AND ')),
       bounds.map((b) => String(b.bound)),
     );
   }
