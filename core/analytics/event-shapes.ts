@@ -13,12 +13,13 @@ import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 //   `class` and `attributes`; a `page` may come along (the spec's click has none: the original's
 //   validator wants one, which would refuse the spec's click), with `url` and `title` when it does;
 // - conversion: `conversion` with `name`; `page` with `url` (`title` optional);
-// - a custom event: `custom`.
+// - any other name (a custom event): `local_time`; `data` and its `custom` may be left out.
 // NOTE: the original's validators leave the `content`, `position` and `element` objects themselves
 // optional (only their members are required when they come); the spec's shapes list them, and an
 // impression or a click without its content says nothing, so they are required here.
-// `local_time` is required where the spec says it is present (pageview, content_impression); the
-// original wants it on every event, which would refuse the spec's click and conversion. Members
+// `local_time` is required where the spec says it is present (pageview, content_impression) and on
+// custom events, which the spec does not shape; the original wants it on every event, which would
+// refuse the spec's click and conversion. Members
 // outside a shape are refused (`UNKNOWN_FIELD`), except inside the free `custom` objects.
 
 const closed = { additionalProperties: false } as const;
@@ -106,14 +107,14 @@ const Element = Type.Object(
   closed,
 );
 
-const event = (data: TObject, localTime: 'required' | 'optional') =>
+const event = (data: TObject, localTime: 'required' | 'optional', dataPresence: 'required' | 'optional' = 'required') =>
   Type.Object(
     {
       event_type: str(),
       // NOTE: the spec leaves local_time out of the click and conversion shapes, but the tracker
       // stamps every event with it (and the original requires it): it is taken wherever it comes.
       local_time: localTime === 'required' ? str() : optionalString(),
-      data,
+      data: dataPresence === 'required' ? data : Type.Optional(data),
     },
     closed,
   );
@@ -144,7 +145,8 @@ export const EventShapes: Readonly<Record<KnownEventType | 'custom', TObject>> =
     ),
     'optional',
   ),
-  custom: event(Type.Object({ custom: Custom }, closed), 'optional'),
+  // The original's rule for every event: `event_type` and `local_time`; `data.custom` may come.
+  custom: event(Type.Object({ custom: Type.Optional(Custom) }, closed), 'required', 'optional'),
 };
 
 /** `context.device`: all strings, numeric ones included (`"1280"`). */

@@ -1,4 +1,4 @@
-import { batch, click, context, impression, pageview } from '../helpers/analytics-batches.js';
+import { batch, click, context, impression, LOCAL_TIME, pageview } from '../helpers/analytics-batches.js';
 import { send, siteKey } from '../helpers/analytics-ingest-calls.js';
 import { testOnEachStorage, testOnSqlite } from '../helpers/test-app.js';
 
@@ -53,4 +53,20 @@ testOnSqlite('a pageview needs its title and doc_encoding; a click its element w
     ['events[0].data.page.doc_encoding', 'events[1].data.element.id', 'events[1].data.element.attributes'],
   );
   t.match(answer.json, { status: 'ERROR', success: 0, failed: 2 });
+});
+
+testOnSqlite('a custom event needs its local_time and nothing else', async (t, s) => {
+  const { siteId, key } = await siteKey(s);
+  const bare = { event_type: 'video_play', local_time: LOCAL_TIME };
+  const timeless = { event_type: 'video_play', data: { custom: { seconds: 3 } } };
+  const answer = await send(s, batch([bare, timeless], context({ site_auth: key })));
+  t.equal(answer.status, 207, answer.text);
+  t.match(answer.json, {
+    success: 1,
+    failed: 1,
+    errors: [{ code: 'REQUIRED_FIELD_MISSING', field: 'events[1].local_time', eventIndex: 1 }],
+  });
+  const { events } = await s.app.services.storage.analyticsEvents.list({ siteId, limit: 10, offset: 0 });
+  t.equal(events.length, 1);
+  t.equal(events[0]?.eventType, 'video_play');
 });

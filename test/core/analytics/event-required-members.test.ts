@@ -1,6 +1,14 @@
 import t from 'tap';
 import { parseIngestBatch, type EventProblem } from '../../../core/analytics/index.js';
-import { batch, click, conversion, impression, pageview, type Json } from '../../helpers/analytics-batches.js';
+import {
+  batch,
+  click,
+  conversion,
+  customEvent,
+  impression,
+  pageview,
+  type Json,
+} from '../../helpers/analytics-batches.js';
 
 // Which members each event type requires: the original's event validators, with the spec's shapes
 // where they fix something (docs/analytics.md, "Required members").
@@ -65,6 +73,7 @@ const REQUIRED: Array<[string, () => Json, string[]]> = [
     ],
   ],
   ['conversion', conversion, ['data.conversion', 'data.conversion.name', 'data.page', 'data.page.url']],
+  ['a custom event', () => customEvent(), ['local_time']],
 ];
 
 const OPTIONAL: Array<[string, () => Json, string[]]> = [
@@ -81,6 +90,7 @@ const OPTIONAL: Array<[string, () => Json, string[]]> = [
   ],
   ['content_click', click, ['local_time', 'data.page', 'data.element.href']],
   ['conversion', conversion, ['local_time', 'data.page.title']],
+  ['a custom event', () => customEvent(), ['data.custom', 'data']],
 ];
 
 t.test('each required member, left out, is REQUIRED_FIELD_MISSING naming it', async (t) => {
