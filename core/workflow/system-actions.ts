@@ -90,7 +90,9 @@ export class SystemActionService {
   /** A content type's own mappings (not those it takes from its schemes), as its answers show them. */
   async ownedBy(type: Pick<ContentType, 'id'>, tx: Repositories = this.storage): Promise<MappingDetails[]> {
     const own = await tx.workflows.listSystemActions('contentType', type.id);
-    return Promise.all(own.map(async (mapping) => ({ mapping, action: await this.workflows.getAction(mapping.actionId, tx) })));
+    return Promise.all(
+      own.map(async (mapping) => ({ mapping, action: await this.workflows.getAction(mapping.actionId, tx) })),
+    );
   }
 
   /**

@@ -4,7 +4,12 @@ import type { Field, FieldVariable } from '../../core/model/field.js';
 import type { WorkflowScheme } from '../../core/model/workflow.js';
 import { schemeVariableName } from '../../core/workflow/scheme-variable.js';
 import type { MappingDetails } from '../../core/workflow/system-actions.js';
-import { schemeView, SystemActionMappingSchema, systemActionMappingView, WorkflowSchemeSchema } from './workflow-view.js';
+import {
+  schemeView,
+  SystemActionMappingSchema,
+  systemActionMappingView,
+  WorkflowSchemeSchema,
+} from './workflow-view.js';
 
 /** The class the original names its field variables with. */
 export const FIELD_VARIABLE_CLASS = 'com.cms.contenttype.model.field.ImmutableFieldVariable';
