@@ -1,8 +1,8 @@
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { PagingQuery, pagedReply } from '../http/paging.js';
 import { route } from '../http/route.js';
 import { defineRoutes } from './route-module.js';
-import { FieldBody } from '../route-helpers/field-body.js';
+import { FieldBody, fieldInputOf } from '../route-helpers/field-body.js';
 import { typeSort } from '../route-helpers/content-type-sort.js';
 import { contentTypeAnswers } from '../route-helpers/content-type-answer.js';
 import { ContentTypeSchema, FieldSchema, fieldView } from '../views/content-type-view.js';
@@ -47,6 +47,9 @@ const ContentTypeBody = Type.Object({
   fields: Nullable(Type.Array(FieldBody, { maxItems: 500 })),
 });
 
+/** A content type as sent, its fields' unset members left out. */
+const typeInputOf = (body: Static<typeof ContentTypeBody>) => ({ ...body, fields: body.fields?.map(fieldInputOf) });
+
 const OneOrMany = <T extends Parameters<typeof Type.Array>[0]>(schema: T) =>
   Type.Union([schema, Type.Array(schema, { minItems: 1, maxItems: 500 })]);
 const asArray = <T>(body: T | T[]): T[] => (Array.isArray(body) ? body : [body]);
@@ -75,7 +78,7 @@ export default defineRoutes(
         handler: async ({ body, principal }) => {
           const created = [];
           for (const input of asArray(body)) {
-            const type = await types.create(input, principal.user.userId, undefined, (tx, saved) =>
+            const type = await types.create(typeInputOf(input), principal.user.userId, undefined, (tx, saved) =>
               systemActions.applyToContentType(tx, saved, input.systemActionMappings, true),
             );
             created.push(await answers.one(type, type.fields));
@@ -125,7 +128,7 @@ export default defineRoutes(
         answers: { 404: 'no such content type' },
         body: ContentTypeBody,
         handler: async ({ params, body, principal }) => {
-          const t = await types.update(principal, params.idOrVar, body, (tx, saved) =>
+          const t = await types.update(principal, params.idOrVar, typeInputOf(body), (tx, saved) =>
             systemActions.applyToContentType(tx, saved, body.systemActionMappings, false),
           );
           return answers.one(t, t.fields);
@@ -160,7 +163,7 @@ export default defineRoutes(
         answers: { 404: 'no such content type' },
         body: OneOrMany(FieldBody),
         handler: async ({ params, body, principal }) => {
-          const created = await fields.create(params.typeVar, asArray(body), (tx) =>
+          const created = await fields.create(params.typeVar, asArray(body).map(fieldInputOf), (tx) =>
             types.findEditable(principal, params.typeVar, tx),
           );
           return created.length === 1 ? fieldView(created[0]!) : created.map(fieldView);
@@ -197,7 +200,13 @@ export default defineRoutes(
         answers: { 404: 'no such content type or field' },
         body: FieldBody,
         handler: async ({ params, body, principal }) =>
-          fieldView(await fields.update(await types.findEditable(principal, params.typeVar), params.fieldId, body)),
+          fieldView(
+            await fields.update(
+              await types.findEditable(principal, params.typeVar),
+              params.fieldId,
+              fieldInputOf(body),
+            ),
+          ),
       }),
       route({
         method: 'DELETE',

@@ -86,6 +86,22 @@ testOnEachStorage('content types as the original sends and answers them', async 
 
 testOnSqlite('a body member of the wrong type is named with what it accepts', async (t, s) => {
   const admin = s.basicAuth();
+  const nullFields = await s.http('POST', '/api/v1/contenttype', {
+    headers: admin,
+    body: {
+      clazz: SIMPLE,
+      name: 'Nulls',
+      fields: [
+        { clazz: TEXT, name: 'Title', id: null, variable: null, dataType: null, sortOrder: null, required: null },
+      ],
+    },
+  });
+  t.equal(nullFields.status, 200, 'a field sent with nulls is taken');
+  t.match(nullFields.json.entity[0].fields, [
+    { clazz: ROW },
+    { clazz: COLUMN },
+    { variable: 'title', required: false },
+  ]);
   const wrongIcon = await s.http('POST', '/api/v1/contenttype', {
     headers: admin,
     body: { clazz: SIMPLE, name: 'x', icon: 5 },
