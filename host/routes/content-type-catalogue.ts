@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
 import { BASE_TYPE_LABELS } from '../../core/content/content-type-copy.js';
 import { BASE_CONTENT_TYPES } from '../../core/model/content-type.js';
 import { pagedReply } from '../http/paging.js';
@@ -9,6 +9,8 @@ import { ContentTypeSchema } from '../views/content-type-view.js';
 import { contentTypeAnswers } from '../route-helpers/content-type-answer.js';
 
 const Text = (max = 255) => Type.String({ maxLength: max });
+/** A member the original's clients may send as null to mean "not set". */
+const Nullable = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([schema, Type.Null()]));
 const Count = Type.Integer({ minimum: 0, maximum: 999_999_999 });
 
 const FilterBody = Type.Composite([
@@ -131,10 +133,10 @@ export default defineRoutes(
         answers: { 404: 'no such content type', 409: 'the variable is taken' },
         body: Type.Object({
           name: Text(),
-          variable: Type.Optional(Text()),
-          host: Type.Optional(Text()),
-          folder: Type.Optional(Text()),
-          icon: Type.Optional(Text()),
+          variable: Nullable(Text()),
+          host: Nullable(Text()),
+          folder: Nullable(Text()),
+          icon: Nullable(Text()),
         }),
         handler: async ({ params, body, principal }) => {
           const copy = await contentTypeCopier.copy(principal, params.variable, body);

@@ -102,6 +102,17 @@ testOnSqlite('a body member of the wrong type is named with what it accepts', as
     { clazz: COLUMN },
     { variable: 'title', required: false },
   ]);
+  const copied = await s.http('POST', '/api/v1/contenttype/Nulls/_copy', {
+    headers: admin,
+    body: { name: 'Nulls Copy', variable: null, icon: null, host: null, folder: null },
+  });
+  t.equal(copied.status, 200, 'a copy sent with nulls keeps the source');
+  t.match(copied.json.entity, {
+    variable: 'nullsCopy',
+    icon: 'event_note',
+    workflows: [{ id: SYSTEM_WORKFLOW, variableName: 'SystemWorkflow' }],
+    systemActionMappings: {},
+  });
   const wrongIcon = await s.http('POST', '/api/v1/contenttype', {
     headers: admin,
     body: { clazz: SIMPLE, name: 'x', icon: 5 },
