@@ -6,7 +6,9 @@ import { contentTypeView } from '../views/content-type-view.js';
 
 /**
  * Content types as the original's content-type endpoints answer them: one type with its schemes in
- * full and its own system-action mappings; a page of types with their schemes.
+ * full and its own system-action mappings; a page of types with their schemes. Callers get these
+ * only for types they may read, and the read rules show a caller every scheme of a type it may
+ * read, so nothing here is more than the workflow reads would show it.
  */
 export function contentTypeAnswers(workflows: WorkflowDefinitionService, systemActions: SystemActionService) {
   return {
