@@ -10,9 +10,10 @@ export interface Problem {
 /**
  * The problems of a failed check, in words a client can act on. The schema library reports a value
  * that fits no member of a union as "Expected union value", naming neither what was expected nor
- * which part of the value is wrong. Here a union whose value has the shape of exactly one of its
- * members reports that member's own problems (an object sent where "one or many" objects are
- * accepted reports the object's wrong member); any other says what the union accepts.
+ * which part of the value is wrong. Here a union whose value has the shape of one of its members
+ * reports that member's own problems (an object sent where "one or many" objects are accepted
+ * reports the object's wrong member; of several objects, the one the value comes closest to); any
+ * other says what the union accepts.
  */
 export function* explainErrors(errors: Iterable<ValueError>): Generator<Problem> {
   for (const error of errors) {
@@ -22,9 +23,12 @@ export function* explainErrors(errors: Iterable<ValueError>): Generator<Problem>
     }
     const variants = (error.schema as { anyOf?: TSchema[] }).anyOf ?? [];
     const sameShape = variants.flatMap((schema, index) => (shapeOf(schema) === valueShape(error.value) ? [index] : []));
-    const inner = sameShape.length === 1 ? error.errors[sameShape[0]!] : undefined;
-    const nested = inner ? [...explainErrors(inner)] : [];
-    if (nested.length) yield* nested;
+    // Of several members of the value's shape, the one it comes closest to (fewest problems).
+    const nested = sameShape
+      .map((index) => [...explainErrors(error.errors[index] ?? [])])
+      .filter((problems) => problems.length > 0)
+      .sort((a, b) => a.length - b.length)[0];
+    if (nested) yield* nested;
     else yield { path: error.path, message: `Expected ${describeSchema(error.schema)}` };
   }
 }

@@ -208,3 +208,26 @@ t.test('a value that fits no member of a union is refused naming the member and 
   t.match(neither.message, /Expected an object or an array of objects/);
   t.notMatch(neither.message, /union/i);
 });
+
+t.test('of several objects a union takes, the refusal names the problems of the closest', async (t) => {
+  const reader = new RequestReader(
+    route({
+      method: 'POST',
+      path: '/x',
+      access: 'public',
+      summary: 'x',
+      body: Type.Union([
+        Type.Object({ kind: Type.Literal('a'), size: Type.Integer() }),
+        Type.Object({ kind: Type.Literal('b'), name: Type.String(), tags: Type.Array(Type.String()) }),
+      ]),
+      handler: () => null,
+    }),
+    new BodyParsers(),
+  );
+  const refused = failure(() => reader.readBody(request({ body: JSON.stringify({ kind: 'a', size: 'big' }) })));
+  t.same(
+    refused.details.map((d) => d.fieldName),
+    ['size'],
+  );
+  t.notMatch(refused.message, /union/i);
+});
