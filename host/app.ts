@@ -40,6 +40,8 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   areas.authentication,
   areas.apiTokens,
   areas.users,
+  areas.userAdmin,
+  areas.roles,
   areas.sites,
   areas.folders,
   areas.menuLinks,

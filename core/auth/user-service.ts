@@ -28,6 +28,8 @@ export interface UserChanges {
   password?: string;
   /** The granted roles, replacing those the user had. */
   roles?: readonly string[];
+  /** Roles granted besides those the user has (ids or keys), as the original's user form grants them. */
+  addRoles?: readonly string[];
   active?: boolean;
 }
 
@@ -70,9 +72,8 @@ export class UserService {
   async createUser(input: NewUser): Promise<User> {
     const email = checkedEmail(input.email);
     const passwordHash = await this.newPasswordHash(input.password);
-    const roleIds = [...new Set(input.roles ?? [])];
     return this.storage.transaction(async (tx) => {
-      await checkRoles(tx, roleIds);
+      const roleIds = await sharedRoleIds(tx, input.roles ?? []);
       const userId = `user-${randomUUID()}`;
       const now = this.now();
       const personal: Role = {
@@ -102,20 +103,22 @@ export class UserService {
   }
 
   /**
-   * Changes a user (`callerId`: who asks, who may not deactivate themselves). Deactivating ends the
-   * user's sessions, API keys and auto-login tokens for good (`revokeUserCredentials`), in the same
-   * transaction. The caller forgets what it cached about the user (sessions and credentials of an
-   * inactive user must stop working at once): see `AuthService.forgetUser`.
+   * Changes a user (`callerId`: who asks, who may not deactivate themselves). Deactivating or a new
+   * password ends the user's sessions, API keys and auto-login tokens for good
+   * (`revokeUserCredentials`), in the same transaction: whoever held the old password may have
+   * signed in with it. The caller forgets what it cached about the user (their sessions and
+   * credentials must stop working at once): see `AuthService.forgetUser`.
    */
   async updateUser(userId: string, changes: UserChanges, callerId?: string): Promise<User> {
     if (changes.active === false && userId === callerId)
       throw new CmsError(Errors.USER_SELF_DEACTIVATION, undefined, { fieldName: 'active' });
     const email = changes.email === undefined ? undefined : checkedEmail(changes.email);
     const passwordHash = changes.password === undefined ? undefined : await this.newPasswordHash(changes.password);
-    const roleIds = changes.roles === undefined ? undefined : [...new Set(changes.roles)];
     return this.storage.transaction(async (tx) => {
       const user = await tx.users.findById(userId);
       if (!user) throw new CmsError(Errors.USER_NOT_FOUND, { user: userId });
+      const roleIds = changes.roles === undefined ? undefined : await sharedRoleIds(tx, changes.roles);
+      const added = changes.addRoles === undefined ? [] : await sharedRoleIds(tx, changes.addRoles);
       const now = this.now();
       const values: Partial<Omit<User, 'userId'>> = {
         ...(email !== undefined ? { email } : {}),
@@ -126,13 +129,45 @@ export class UserService {
         modDate: now,
       };
       await tx.users.update(userId, values);
-      if (changes.active === false) await revokeUserCredentials(tx, userId, now);
-      if (roleIds !== undefined) {
-        await checkRoles(tx, roleIds);
-        await tx.users.replaceRoles(userId, roleIds);
-      }
+      if (changes.active === false || passwordHash !== undefined) await revokeUserCredentials(tx, userId, now);
+      if (roleIds !== undefined) await tx.users.replaceRoles(userId, roleIds);
+      if (added.length > 0) await tx.users.grantRoles(userId, added);
       return { ...user, ...values };
     });
+  }
+
+  /**
+   * Deletes a user (`callerId` may not delete themselves). `replacementUserId` names the user the
+   * original hands the deleted user's work to; it must be another existing user (the caller when
+   * left out). What the deleted user wrote keeps their id as its author. The user's credentials
+   * end with them: the caller forgets what it cached (`AuthService.forgetUser`).
+   */
+  async deleteUser(
+    userId: string,
+    replacementUserId: string | undefined,
+    callerId: string,
+  ): Promise<{ userId: string; replacementUserId: string }> {
+    if (userId === callerId) throw new CmsError(Errors.USER_SELF_DELETION);
+    const replacement = replacementUserId ?? callerId;
+    return this.storage.transaction(async (tx) => {
+      if (!(await tx.users.findById(userId))) throw new CmsError(Errors.USER_NOT_FOUND, { user: userId });
+      if (replacement === userId || !(await tx.users.findById(replacement)))
+        throw new CmsError(
+          Errors.USER_REPLACEMENT_NOT_FOUND,
+          { user: replacement },
+          { fieldName: 'replacementUserId' },
+        );
+      await revokeUserCredentials(tx, userId, this.now());
+      await tx.users.delete(userId);
+      return { userId, replacementUserId: replacement };
+    });
+  }
+
+  /** A user by id, else by e-mail (the original's role reads take either). */
+  async findUser(idOrEmail: string): Promise<User> {
+    const user = (await this.storage.users.findById(idOrEmail)) ?? (await this.storage.users.findByEmail(idOrEmail));
+    if (!user) throw new CmsError(Errors.USER_NOT_FOUND, { user: idOrEmail });
+    return user;
   }
 
   /** The hash of a password set through the interface, once the policy accepts it. */
@@ -189,10 +224,14 @@ function checkedEmail(given: string): string {
   return email;
 }
 
-/** Only shared roles may be granted: a personal role belongs to its user. */
-async function checkRoles(tx: Pick<Storage, 'roles'>, roleIds: readonly string[]): Promise<void> {
-  for (const id of roleIds) {
-    const role = await tx.roles.findById(id);
-    if (!role || role.personal) throw new CmsError(Errors.USER_ROLE_UNKNOWN, { role: id }, { fieldName: 'roles' });
+/** The ids of the roles named by id or key; 400 for one that names none or a personal role (it belongs to its user). */
+async function sharedRoleIds(tx: Pick<Storage, 'roles'>, references: readonly string[]): Promise<string[]> {
+  const ids = new Set<string>();
+  for (const reference of references) {
+    const role = await roleByReference(tx.roles, reference);
+    if (!role || role.personal)
+      throw new CmsError(Errors.USER_ROLE_UNKNOWN, { role: reference }, { fieldName: 'roles' });
+    ids.add(role.id);
   }
+  return [...ids];
 }

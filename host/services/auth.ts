@@ -8,6 +8,7 @@ import { DefinitionReadRules } from '../../core/auth/definition-read-rules.js';
 import { HashQueue } from '../../core/auth/hash-queue.js';
 import { PasswordPolicy } from '../../core/auth/password-policy.js';
 import { PermissionService } from '../../core/auth/permission-service.js';
+import { RoleDirectory } from '../../core/auth/role-directory.js';
 import { TokenService } from '../../core/auth/token-service.js';
 import { UserService } from '../../core/auth/user-service.js';
 import type { AuthScheme } from '../../core/plugin/auth-scheme.js';
@@ -75,6 +76,8 @@ export const authServices = {
     needs: ['storage', 'passwordPolicy', 'hashes'],
     build: (d): UserService => new UserService(d),
   }),
+  /** Reading roles and who holds them; granting and removing one role for users. */
+  roleDirectory: declare({ needs: ['storage'], build: (d): RoleDirectory => new RoleDirectory(d) }),
   permissions: declare({
     needs: [],
     build: (): PermissionService =>

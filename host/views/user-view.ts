@@ -61,3 +61,35 @@ export function userView(user: User, roleIds: readonly string[]): Static<typeof 
     modificationDate: user.modDate,
   };
 }
+
+/**
+ * A saved user as the original answers a creation or change (`userID`, `user`), with the user's
+ * own members beside them so that clients reading either shape find what they read.
+ */
+export const UserSavedSchema = Type.Composite([
+  UserSchema,
+  Type.Object({
+    userID: Type.String({ description: 'The user id, as the original names it' }),
+    user: UserSchema,
+  }),
+]);
+
+export function userSavedView(user: User, roleIds: readonly string[]): Static<typeof UserSavedSchema> {
+  const view = userView(user, roleIds);
+  return { ...view, userID: user.userId, user: view };
+}
+
+/** The answer to a user's deletion, in the original's members. */
+export const UserDeletedSchema = Type.Object({
+  status: Type.Literal('success'),
+  deletedUser: Type.String({ description: 'The id of the user deleted' }),
+  reassignedTo: Type.String({ description: 'The replacement user named (the caller when left out)' }),
+});
+
+/** A user someone may sign in as (`loginAsData`): `requestPassword` when the user is an administrator. */
+export const LoginAsUserSchema = Type.Composite([
+  UserSchema,
+  Type.Object({
+    requestPassword: Type.Boolean({ description: 'An administrator: the original asks for a password' }),
+  }),
+]);

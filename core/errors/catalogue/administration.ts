@@ -39,6 +39,17 @@ export const administrationErrors = defineErrors('administration', {
     meaning:
       'An administrator tried to deactivate themselves: nobody could then sign in to undo it if they were the last administrator. Another administrator may.',
   },
+  USER_SELF_DELETION: {
+    kind: 'invalid',
+    message: 'You cannot delete your own account',
+    meaning: 'An administrator tried to delete themselves; another administrator may.',
+  },
+  USER_REPLACEMENT_NOT_FOUND: {
+    kind: 'invalid',
+    message: 'User replacement with id {user} does not exist',
+    meaning:
+      "`replacementUserId` of a user's deletion names no user, or the user being deleted: the replacement must be another existing user.",
+  },
   USER_NOT_FOUND: { kind: 'not_found', message: 'User {user} not found', meaning: 'No user has this id.' },
   ROLE_NAME_REQUIRED: { kind: 'invalid', message: 'A role name is required', meaning: 'A new role needs a name.' },
   ROLE_NOT_FOUND: { kind: 'not_found', message: 'Role {role} not found', meaning: 'No role has this id.' },

@@ -23,6 +23,11 @@ export interface UserRepository {
   replaceRoles(userId: string, roleIds: readonly string[]): Promise<void>;
   /** Users holding a role, granted or as their personal role, by e-mail. */
   listByRole(roleId: string): Promise<User[]>;
+  /**
+   * Removes the user with what is theirs alone: grants, sessions, issued tokens, messages and their
+   * personal role (and so its permission grants). Answers whether the user existed.
+   */
+  delete(userId: string): Promise<boolean>;
 }
 
 export interface UserQuery extends PageRequest {

@@ -122,6 +122,26 @@ export function userRepository(exec: Executor, t: Tables): UserRepository {
           .where(or(eq(t.users.roleId, roleId), inArray(t.users.userId, granted)))
           .orderBy(asc(t.users.email))) as User[];
       }),
+    delete: (userId) =>
+      exec.write(async (db) => {
+        const [found] = await db
+          .select({ roleId: t.users.roleId })
+          .from(t.users)
+          .where(eq(t.users.userId, userId))
+          .limit(1);
+        if (!found) return false;
+        // Each row that names the user is removed by name rather than left to ON DELETE CASCADE:
+        // the same statements on both dialects, whatever a database's foreign-key setting.
+        await db.delete(t.userRoles).where(eq(t.userRoles.userId, userId));
+        await db.delete(t.sessions).where(eq(t.sessions.userId, userId));
+        await db.delete(t.issuedTokens).where(eq(t.issuedTokens.userId, userId));
+        await db.delete(t.userMessages).where(eq(t.userMessages.userId, userId));
+        await db.delete(t.users).where(eq(t.users.userId, userId));
+        // The personal role goes with its user; its permission grants cascade with it.
+        await db.delete(t.permissionGrants).where(eq(t.permissionGrants.roleId, found.roleId));
+        await db.delete(t.roles).where(and(eq(t.roles.id, found.roleId), eq(t.roles.personal, true)));
+        return true;
+      }),
   };
 }
 

@@ -114,6 +114,42 @@ export function accessSuite(t: ContractTest, open: OpenStorage): void {
     t.same(await s.users.listByRole('nobody'), []);
   });
 
+  t.test('a user deleted with what is theirs alone', async (t) => {
+    const s = await open(t);
+    for (const id of ['personal-a', 'personal-b', 'team']) await s.roles.insert(role(id, { personal: id !== 'team' }));
+    await s.users.insert(user('a', 'a@x.com', 'personal-a'));
+    await s.users.insert(user('b', 'b@x.com', 'personal-b'));
+    await s.users.grantRoles('a', ['team']);
+    await s.users.grantRoles('b', ['team']);
+    await s.sessions.insert({ tokenHash: 'h-a', userId: 'a', createdAt: 1, lastSeenAt: 1, expiresAt: 10 });
+    await s.issuedTokens.insert({
+      id: 'k-a',
+      userId: 'a',
+      kind: 'api',
+      issuedAt: 1,
+      expiresAt: 10,
+      notBefore: null,
+      revokedAt: null,
+      network: null,
+      label: null,
+      requestingUserId: 'a',
+      requestingIp: '127.0.0.1',
+    });
+    t.equal(await s.users.delete('a'), true);
+    t.equal(await s.users.delete('a'), false, 'deleted once');
+    t.equal(await s.users.findById('a'), undefined);
+    t.equal(await s.roles.findById('personal-a'), undefined, 'the personal role goes with its user');
+    t.ok(await s.roles.findById('team'), 'shared roles stay');
+    t.same(await s.users.roleIdsOf('a'), []);
+    t.same(await s.sessions.listByUser('a'), []);
+    t.equal(await s.issuedTokens.find('k-a'), undefined);
+    t.same(
+      (await s.users.listByRole('team')).map((u) => u.userId),
+      ['b'],
+      'other users keep their grants',
+    );
+  });
+
   t.test('sessions', async (t) => {
     const s = await open(t);
     await s.roles.insert(role('p'));
