@@ -1,5 +1,6 @@
 import { CmsError, Errors } from '../errors/index.js';
 import type { IssuedToken } from '../model/issued-token.js';
+import { ADMIN_ROLE_KEY } from '../model/role.js';
 import type { Repositories } from '../plugin/storage/index.js';
 import type { Principal } from './principal.js';
 import type { TokenService } from './token-service.js';
@@ -13,6 +14,8 @@ export interface NewApiKey {
   expirationSeconds: number;
   network?: string;
   label?: string;
+  /** Refuse (403) unless the key's user is an administrator: the original's `shouldBeAdmin`. */
+  shouldBeAdmin?: boolean;
 }
 
 /**
@@ -49,6 +52,8 @@ export class ApiKeyService {
       );
     const user = await this.storage.users.findById(input.userId);
     if (!user?.active) throw new CmsError(Errors.USER_NOT_FOUND, { user: input.userId });
+    if (input.shouldBeAdmin === true && !(await this.isAdmin(user.userId)))
+      throw new CmsError(Errors.TOKEN_SHOULD_BE_ADMIN);
     return this.tokens.issue({
       userId: input.userId,
       kind: 'api',
@@ -88,6 +93,22 @@ export class ApiKeyService {
   async expiring(caller: Principal): Promise<IssuedToken[]> {
     const soon = await this.tokens.listExpiring(EXPIRING_WITHIN_MS);
     return caller.admin ? soon : soon.filter((t) => t.userId === caller.user.userId);
+  }
+
+  /**
+   * The key of a live API key again (the original's `GET /api/v1/apitoken/{id}/jwt`), for an
+   * administrator: 404 for no such key, 400 for an expired or revoked one.
+   */
+  async jwt(caller: Principal, id: string): Promise<string> {
+    if (!caller.admin) throw new CmsError(Errors.TOKEN_FORBIDDEN);
+    const token = await this.ownKey(caller, id);
+    if (token.revokedAt !== null || token.expiresAt <= this.now()) throw new CmsError(Errors.TOKEN_NOT_VALID);
+    return this.tokens.jwtOf(token);
+  }
+
+  private async isAdmin(userId: string): Promise<boolean> {
+    const admin = await this.storage.roles.findByKey(ADMIN_ROLE_KEY);
+    return admin !== undefined && (await this.storage.users.roleIdsOf(userId)).includes(admin.id);
   }
 
   private async ownKey(caller: Principal, id: string): Promise<IssuedToken> {

@@ -82,18 +82,25 @@ export class TokenService {
       requestingIp: input.requestingIp,
     };
     await this.storage.issuedTokens.insert(token);
+    return { token, jwt: await this.jwtOf(token) };
+  }
+
+  /**
+   * The signed JWT of a stored token: the claims are all in the row, and HS256 signs them the same
+   * way each time, so this is the JWT its issue answered (under the same signing key).
+   */
+  jwtOf(token: IssuedToken): Promise<string> {
     const claims: JWTPayload = { uid: token.userId, knd: token.kind };
-    if (network !== null) claims.network = network;
-    const jwt = await new SignJWT(claims)
+    if (token.network !== null) claims.network = token.network;
+    return new SignJWT(claims)
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setJti(token.id)
       .setSubject(token.id)
       .setIssuer(ISSUER)
-      .setIssuedAt(Math.floor(issuedAt / 1000))
-      .setNotBefore(Math.floor((token.notBefore ?? issuedAt) / 1000))
+      .setIssuedAt(Math.floor(token.issuedAt / 1000))
+      .setNotBefore(Math.floor((token.notBefore ?? token.issuedAt) / 1000))
       .setExpirationTime(Math.floor(token.expiresAt / 1000))
       .sign(this.settings.signingKey);
-    return { token, jwt };
   }
 
   /**

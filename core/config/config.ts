@@ -14,6 +14,7 @@ const PLAIN_ENVIRONMENT_NAMES: Readonly<Record<string, readonly string[]>> = {
   ENABLE_NAV_PERMISSION_CHECK: ['ENABLE_NAV_PERMISSION_CHECK', 'ENABLE_NAV_PERMISSION'],
   DEFAULT_FILE_TO_DEFAULT_LANGUAGE: ['DEFAULT_FILE_TO_DEFAULT_LANGUAGE'],
   DEFAULT_PAGE_TO_DEFAULT_LANGUAGE: ['DEFAULT_PAGE_TO_DEFAULT_LANGUAGE'],
+  ENABLE_PROXY_TOKEN_REQUESTS: ['ENABLE_PROXY_TOKEN_REQUESTS'],
   // The original's names already start with `cms.`: `CMS_CMS_…` would be the generic form.
   'cms.websocket.usepingpong': ['CMS_WEBSOCKET_USEPINGPONG'],
   'cms.websocket.millis.pingpong': ['CMS_WEBSOCKET_MILLIS_PINGPONG'],

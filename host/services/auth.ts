@@ -14,6 +14,11 @@ import { UserService } from '../../core/auth/user-service.js';
 import type { AuthScheme } from '../../core/plugin/auth-scheme.js';
 import { SEED_IDS } from '../../core/setup/seed-installation.js';
 import { isCommonPassword } from '../common-passwords.js';
+import {
+  remoteApiTokenRequester,
+  type RemoteTokenAnswer,
+  type RemoteTokenRequest,
+} from '../outbound/remote-api-token.js';
 import { declare } from './declare.js';
 
 /** Who is calling, with which credentials, and what they may do. */
@@ -52,6 +57,15 @@ export const authServices = {
     needs: ['storage', 'tokens', 'settings'],
     build: ({ storage, tokens, settings }): ApiKeyService =>
       new ApiKeyService({ storage, tokens, settings: { maxExpirationDays: settings.tokens.maxExpirationDays } }),
+  }),
+  /** Asks another installation for an API key (`PUT /api/v1/apitoken/remote`), under the outbound rules. */
+  remoteApiTokens: declare({
+    needs: ['settings'],
+    build: ({ settings }): ((request: RemoteTokenRequest) => Promise<RemoteTokenAnswer>) =>
+      remoteApiTokenRequester({
+        timeoutMs: settings.tokens.outboundTimeoutMs,
+        allowedAddresses: settings.push.allowedAddresses,
+      }),
   }),
   auth: declare({
     needs: ['storage', 'settings', 'hashes', 'tokens', 'accessChanges'],

@@ -85,6 +85,10 @@ export interface HostSettings {
     cookieMaxAgeDays: number;
     cookieExpirationDays: number;
     allowHttp: boolean;
+    /** `ENABLE_PROXY_TOKEN_REQUESTS`: administrators may ask another installation for an API key. */
+    remoteRequests: boolean;
+    /** Timeout of each outbound call (`outbound.http.timeout.ms`), for the remote request. */
+    outboundTimeoutMs: number;
   };
   passwordHashing: HashQueueOptions;
   initialAdminPassword: string | undefined;
@@ -191,6 +195,8 @@ export function readSettings(config: Config): HostSettings {
       cookieMaxAgeDays: p['json.web.token.days.max.age'],
       cookieExpirationDays: p['json.web.token.max.allowed.expiration.days'],
       allowHttp: p['json.web.token.allowhttp'],
+      remoteRequests: p.ENABLE_PROXY_TOKEN_REQUESTS,
+      outboundTimeoutMs: p['outbound.http.timeout.ms'],
     },
     passwordHashing: {
       concurrency: p['auth.hash.concurrency'],

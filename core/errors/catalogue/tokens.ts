@@ -49,4 +49,32 @@ export const tokenErrors = defineErrors('tokens', {
     message: 'Only administrators may manage the API keys of other users',
     meaning: 'A user may create, list and revoke keys for themselves only.',
   },
+  TOKEN_NOT_VALID: {
+    kind: 'invalid',
+    message: 'token not valid',
+    meaning: 'The key asked for again (`GET /api/v1/apitoken/{id}/jwt`) is expired or revoked.',
+  },
+  TOKEN_SHOULD_BE_ADMIN: {
+    kind: 'forbidden',
+    message: 'User should be Admin',
+    meaning: 'A key asked for with `shouldBeAdmin` would belong to a user who is not an administrator.',
+  },
+  TOKEN_REMOTE_DISABLED: {
+    kind: 'forbidden',
+    message: 'ENABLE_PROXY_TOKEN_REQUESTS should be true',
+    meaning: '`PUT /api/v1/apitoken/remote` is turned off by `ENABLE_PROXY_TOKEN_REQUESTS`.',
+  },
+  TOKEN_REMOTE_UNREACHABLE: {
+    kind: 'not_found',
+    message: 'Invalid server URL: {url}',
+    meaning:
+      'The remote installation could not be reached (no such host, refused, timed out), as the original answers it.',
+  },
+  TOKEN_REMOTE_ADDRESS_REFUSED: {
+    kind: 'invalid',
+    message:
+      'The remote server {host} is on a private network: push.allowed.addresses lists the private addresses that may be called',
+    meaning:
+      'The remote installation resolves to a private-network address (loopback, RFC 1918, link-local…) that `push.allowed.addresses` does not list.',
+  },
 });

@@ -61,6 +61,13 @@ export const AUTH_PROPERTIES = defineProperties({
     description:
       'When `true`, the `access_token` auto-login cookie is set and accepted over plain HTTP. When `false`, only over HTTPS (or behind a proxy saying so, with `http.trust.proxy`). `true` is for testing behind a firewall only.',
   },
+  ENABLE_PROXY_TOKEN_REQUESTS: {
+    type: 'bool',
+    default: true,
+    group: 'Authentication',
+    description:
+      'When `true`, administrators may ask another installation for an API key with `PUT /api/v1/apitoken/remote` (credentials of the remote account in the body), as when setting up a push endpoint. The call keeps the outbound rules: `outbound.http.timeout.ms`, no redirect followed, and private-network addresses only when `push.allowed.addresses` lists them. `false`: the route answers 403.',
+  },
   'json.web.token.days.max.age': {
     type: 'int',
     default: 14,
