@@ -32,6 +32,7 @@ import { startSearchUpkeep } from './search/search-upkeep.js';
 import { SYSTEM_EVENTS_PATH, SystemEventsHub } from './websocket/system-events-hub.js';
 import { startEventRelay } from './websocket/event-relay.js';
 import { readinessCheck } from './startup/readiness-check.js';
+import { basicSessionCookie } from './http/basic-session.js';
 import { ServiceContainer, type Services } from './services/index.js';
 
 /** The REST areas the app serves. Adding an area is a route module and one line here. */
@@ -208,6 +209,10 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
     );
     pipeline = new HttpPipeline(services.authenticator, logger, {
       accessLog: (entry) => logger.request(entry),
+      unauthorizedAsText: settings.unauthorizedAsText,
+      ...(settings.basicSession && settings.authSchemes.includes('session')
+        ? { basicSessionCookie: basicSessionCookie(services.auth) }
+        : {}),
       hsts: settings.hsts,
       cors: {
         origins: settings.corsOrigins,

@@ -1,5 +1,6 @@
 import { CmsError, Errors } from '../../core/errors/index.js';
 import type { Authenticator } from '../../core/auth/authenticator.js';
+import type { Principal } from '../../core/auth/principal.js';
 import type { Logger } from '../../core/logger.js';
 import { BodyParsers, jsonBodyParser } from './body-parsers.js';
 import { answerFraming, type AnswerFraming } from './answer-framing.js';
@@ -63,6 +64,13 @@ export class HttpPipeline {
       hsts?: boolean;
       /** Other sites whose pages may call the service from a browser (`http.cors.*`). */
       cors?: Omit<CorsPolicy, 'origins'> & { origins: readonly string[] };
+      /** `auth.unauthorized.body=text`: a 401 is the message alone, as text, as the original answers it. */
+      unauthorizedAsText?: boolean;
+      /**
+       * `auth.basic.session`: after a request signed in with Basic credentials, the cookie of a new
+       * session when the request held no live one (the original's Basic sign-in leaves a session).
+       */
+      basicSessionCookie?: (principal: Principal, request: IncomingRequest) => Promise<string | undefined>;
     } = {},
   ) {
     this.cors = {
@@ -153,6 +161,8 @@ export class HttpPipeline {
   /** An error as the mapper answers it; `handle` adds the headers every answer carries. */
   private mapped(error: unknown, log: Logger): HttpResponse {
     const { status, body, headers } = mapError(error, log);
+    if (status === 401 && this.options.unauthorizedAsText)
+      return { status, headers: { ...headers, 'Content-Type': TEXT_TYPE }, cookies: [], body: body.message };
     return jsonResponse(status, body, headers);
   }
 
@@ -190,7 +200,12 @@ export class HttpPipeline {
     const query = reader.readQuery(request);
     const body = reader.readBody(request);
     const result = await definition.handler({ request, params, query, body, principal, log } as never);
-    return this.render(framing, result);
+    const response = this.render(framing, result);
+    const sessionCookie =
+      principal && this.options.basicSessionCookie && /^basic /i.test(request.headers.authorization ?? '')
+        ? await this.options.basicSessionCookie(principal, request)
+        : undefined;
+    return sessionCookie ? { ...response, cookies: [...response.cookies, sessionCookie] } : response;
   }
 
   /** The handler's answer as written: bytes and text with their type as they are, JSON framed as the route declares. */
@@ -240,6 +255,8 @@ class RequestLogger implements Logger {
     return this.log.child(bindings);
   }
 }
+
+const TEXT_TYPE = 'text/plain; charset=utf-8';
 
 /** An answer the pipeline writes itself (errors): JSON, no cookies. */
 function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): HttpResponse {

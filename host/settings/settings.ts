@@ -71,6 +71,10 @@ export interface HostSettings {
   };
   authSchemes: string[];
   auth: AuthSettings;
+  /** `auth.basic.session`: a Basic sign-in leaves a session, as the original's does. */
+  basicSession: boolean;
+  /** `auth.unauthorized.body=text`: a 401 is plain text, as the original answers it. */
+  unauthorizedAsText: boolean;
   tokens: {
     /** Never logged. */
     signingKey: string;
@@ -169,6 +173,8 @@ export function readSettings(config: Config): HostSettings {
       retentionSweepMs: p['analytics.retention.sweep.seconds'] * 1000,
     },
     authSchemes: p['auth.schemes'],
+    basicSession: p['auth.basic.session'],
+    unauthorizedAsText: p['auth.unauthorized.body'] === 'text',
     auth: {
       sessionTimeoutMs: p['auth.session.timeout.minutes'] * 60_000,
       credentialCacheMs: p['auth.credential.cache.seconds'] * 1000,

@@ -119,6 +119,21 @@ export const AUTH_PROPERTIES = defineProperties({
     group: 'Authentication',
     description: "Live sessions one user may hold; a sign-in past it ends that user's oldest session.",
   },
+  'auth.basic.session': {
+    type: 'bool',
+    default: false,
+    group: 'Authentication',
+    description:
+      "When `true`, a request signed in with Basic credentials that held no live session cookie is answered with the cookie of a new session (`JSESSIONID`, needs `session` in `auth.schemes`), as the original's Basic sign-in leaves a session later requests may use. `false` (the default): Basic stays stateless, because a script that does not keep cookies would otherwise open a session per call, ending the user's own browser sessions past `auth.session.max.per.user`.",
+  },
+  'auth.unauthorized.body': {
+    type: 'oneOf',
+    values: ['envelope', 'text'],
+    default: 'envelope',
+    group: 'Authentication',
+    description:
+      "How a 401 is answered. `envelope` (the default): JSON, the usual error envelope, whose `message` starts with `Invalid User` and whose `errors[0].errorCode` names the reason (`TOKEN_EXPIRED`, `TOKEN_REVOKED`, `AUTH_TOO_MANY_ATTEMPTS`…). `text`: the message alone as `text/plain`, as the original's security refusal answers it (`Invalid User…`); the reason code is then not in the answer.",
+  },
   'auth.session.sweep.seconds': {
     type: 'int',
     default: 600,
