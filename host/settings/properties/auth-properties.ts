@@ -132,7 +132,7 @@ export const AUTH_PROPERTIES = defineProperties({
     default: 'envelope',
     group: 'Authentication',
     description:
-      "How a 401 is answered. `envelope` (the default): JSON, the usual error envelope, whose `message` starts with `Invalid User` and whose `errors[0].errorCode` names the reason (`TOKEN_EXPIRED`, `TOKEN_REVOKED`, `AUTH_TOO_MANY_ATTEMPTS`…). `text`: the message alone as `text/plain`, as the original's security refusal answers it (`Invalid User…`); the reason code is then not in the answer.",
+      "How a 401 is answered. `envelope` (the default): JSON, the usual error envelope, whose `message` starts with `Invalid User` and whose `errors[0].errorCode` names the reason (`AUTH_INVALID_USER`, `TOKEN_EXPIRED`, `TOKEN_REVOKED`…). `text`: the message alone as `text/plain`, as the original's security refusal answers it (`Invalid User…`); the reason code is then not in the answer.",
   },
   'auth.session.sweep.seconds': {
     type: 'int',
