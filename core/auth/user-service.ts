@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CmsError, Errors } from '../errors/index.js';
 import type { Page } from '../model/page.js';
-import type { Role } from '../model/role.js';
+import { BACKEND_USER_ROLE_KEY, type Role } from '../model/role.js';
 import { sortItems, type RoleSortColumn, type Sort } from '../model/sort.js';
 import type { User } from '../model/user.js';
 import type { Storage, UserQuery } from '../plugin/storage/index.js';
@@ -17,6 +17,10 @@ export interface NewUser {
   lastName: string;
   password: string;
   roles?: readonly string[];
+  /** The id to give the user (the original's form lets the client choose it); generated when left out. */
+  userId?: string;
+  /** False: the user is created inactive. */
+  active?: boolean;
 }
 
 /** What an administrator may change about a user; members left out stay as they are. */
@@ -74,7 +78,7 @@ export class UserService {
     const passwordHash = await this.newPasswordHash(input.password);
     return this.storage.transaction(async (tx) => {
       const roleIds = await sharedRoleIds(tx, input.roles ?? []);
-      const userId = `user-${randomUUID()}`;
+      const userId = input.userId === undefined ? `user-${randomUUID()}` : checkedUserId(input.userId);
       const now = this.now();
       const personal: Role = {
         id: randomUUID(),
@@ -91,7 +95,7 @@ export class UserService {
         firstName: input.firstName,
         lastName: input.lastName,
         passwordHash,
-        active: true,
+        active: input.active ?? true,
         roleId: personal.id,
         createdAt: now,
         modDate: now,
@@ -218,6 +222,22 @@ export class UserService {
   }
 }
 
+/** A user id a client chose: letters, digits and `.`, `_`, `-`, `@`, as the original's ids are. */
+function checkedUserId(given: string): string {
+  if (!/^[A-Za-z0-9][A-Za-z0-9._@-]{0,99}$/.test(given))
+    throw new CmsError(Errors.USER_ID_INVALID, { userId: given.slice(0, 100) }, { fieldName: 'userId' });
+  return given;
+}
+
+/**
+ * Role keys of the original that name a role of another key here. A front-end user is a user
+ * without the back-end role: the original's front-end role grants nothing more, so it is skipped.
+ */
+const ORIGINAL_ROLE_KEYS: Readonly<Record<string, string | null>> = {
+  DOTCMS_BACK_END_USER: BACKEND_USER_ROLE_KEY,
+  DOTCMS_FRONT_END_USER: null,
+};
+
 function checkedEmail(given: string): string {
   const email = given.trim().toLowerCase();
   if (!EMAIL.test(email)) throw new CmsError(Errors.USER_EMAIL_INVALID, { email: given }, { fieldName: 'email' });
@@ -227,10 +247,12 @@ function checkedEmail(given: string): string {
 /** The ids of the roles named by id or key; 400 for one that names none or a personal role (it belongs to its user). */
 async function sharedRoleIds(tx: Pick<Storage, 'roles'>, references: readonly string[]): Promise<string[]> {
   const ids = new Set<string>();
-  for (const reference of references) {
+  for (const given of references) {
+    const alias = ORIGINAL_ROLE_KEYS[given];
+    if (alias === null) continue;
+    const reference = alias ?? given;
     const role = await roleByReference(tx.roles, reference);
-    if (!role || role.personal)
-      throw new CmsError(Errors.USER_ROLE_UNKNOWN, { role: reference }, { fieldName: 'roles' });
+    if (!role || role.personal) throw new CmsError(Errors.USER_ROLE_UNKNOWN, { role: given }, { fieldName: 'roles' });
     ids.add(role.id);
   }
   return [...ids];

@@ -12,6 +12,8 @@ const NewUser = Type.Object({
   lastName: Type.String({ maxLength: 100 }),
   password: PasswordField,
   roles: Type.Optional(Type.Array(Type.String({ maxLength: 255 }), { maxItems: 200 })),
+  userId: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Generated when left out' })),
+  active: Type.Optional(Type.Boolean({ description: 'False: created inactive' })),
 });
 
 /** Members left out stay as they are; `roles` (ids or keys) replaces the granted roles. */

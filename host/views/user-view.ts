@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { Principal } from '../../core/auth/principal.js';
 import type { User } from '../../core/model/user.js';
+import { SEED_IDS } from '../../core/setup/seed-installation.js';
 import { EpochMillis } from './schema-parts.js';
 
 /** `currentUserView`'s shape, for the OpenAPI document. */
@@ -38,6 +39,10 @@ export const UserSchema = Type.Object({
   lastName: Type.String(),
   fullName: Type.String(),
   active: Type.Boolean(),
+  admin: Type.Boolean({ description: 'Holds the administrator role' }),
+  backendUser: Type.Boolean({ description: 'An administrator, or holds the back-end user role' }),
+  frontendUser: Type.Boolean({ description: 'Not a back-end user' }),
+  name: Type.String({ description: 'The full name again' }),
   roleId: Type.String({ description: 'The user’s personal role' }),
   roles: Type.Array(Type.String(), { description: 'Ids of the roles granted' }),
   createDate: EpochMillis,
@@ -46,6 +51,9 @@ export const UserSchema = Type.Object({
 
 /** A user in the administration endpoints. Never the password hash. */
 export function userView(user: User, roleIds: readonly string[]): Static<typeof UserSchema> {
+  const admin = roleIds.includes(SEED_IDS.adminRole);
+  const backendUser = admin || roleIds.includes(SEED_IDS.backendUserRole);
+  const fullName = `${user.firstName} ${user.lastName}`.trim();
   return {
     userId: user.userId,
     id: user.userId,
@@ -53,8 +61,12 @@ export function userView(user: User, roleIds: readonly string[]): Static<typeof 
     emailAddress: user.email,
     firstName: user.firstName,
     lastName: user.lastName,
-    fullName: `${user.firstName} ${user.lastName}`.trim(),
+    fullName,
     active: user.active,
+    admin,
+    backendUser,
+    frontendUser: !backendUser,
+    name: fullName,
     roleId: user.roleId,
     roles: [...roleIds],
     createDate: user.createdAt,

@@ -159,3 +159,61 @@ testOnSqlite('the user filter and the users one may sign in as', async (t, s) =>
     'never the caller',
   );
 });
+
+testOnSqlite('a user created with the original’s form: chosen id, original role keys, inactive', async (t, s) => {
+  const admin = s.basicAuth();
+  const created = await s.http('POST', '/api/v1/users', {
+    headers: admin,
+    body: {
+      userId: 'userid-test-12345678',
+      active: true,
+      firstName: 'TestUser',
+      middleName: 'S',
+      lastName: 'LastTestuser',
+      email: 'test-user@example.com',
+      male: true,
+      password: [...PASS_1],
+      roles: ['DOTCMS_BACK_END_USER', 'CMS Administrator'],
+    },
+  });
+  t.equal(created.status, 200);
+  t.equal(created.json.entity.userID, 'userid-test-12345678', 'the id the client chose');
+  t.match(created.json.entity.user, {
+    emailAddress: 'test-user@example.com',
+    firstName: 'TestUser',
+    admin: true,
+    backendUser: true,
+    frontendUser: false,
+    active: true,
+  });
+  const frontEnd = await s.http('POST', '/api/v1/users', {
+    headers: admin,
+    body: {
+      email: 'fe@example.com',
+      firstName: 'Fe',
+      lastName: 'User',
+      password: PASS_1,
+      active: false,
+      roles: ['DOTCMS_FRONT_END_USER'],
+    },
+  });
+  t.match(frontEnd.json.entity.user, { admin: false, backendUser: false, frontendUser: true, active: false });
+  t.same(frontEnd.json.entity.roles, [], 'the front-end role is no grant here');
+  const again = await s.http('POST', '/api/v1/users', {
+    headers: admin,
+    body: {
+      userId: 'userid-test-12345678',
+      email: 'other@example.com',
+      firstName: 'O',
+      lastName: 'T',
+      password: PASS_1,
+    },
+  });
+  t.equal(again.status, 409, 'an id taken');
+  const bad = await s.http('POST', '/api/v1/users', {
+    headers: admin,
+    body: { userId: 'no spaces', email: 'sp@example.com', firstName: 'S', lastName: 'P', password: PASS_1 },
+  });
+  t.equal(bad.status, 400);
+  t.equal(bad.json.errors[0].errorCode, 'USER_ID_INVALID');
+});

@@ -39,6 +39,11 @@ export const administrationErrors = defineErrors('administration', {
     meaning:
       'An administrator tried to deactivate themselves: nobody could then sign in to undo it if they were the last administrator. Another administrator may.',
   },
+  USER_ID_INVALID: {
+    kind: 'invalid',
+    message: '"{userId}" is not a user id: letters, digits and . _ - @, at most 100 characters',
+    meaning: 'A new user was given an id (`userId`) of other characters, or a longer one.',
+  },
   USER_SELF_DELETION: {
     kind: 'invalid',
     message: 'You cannot delete your own account',
