@@ -27,14 +27,15 @@ export function roleView(role: Role): Static<typeof RoleSchema> {
 }
 
 /**
- * A role as the original's role reads answer it: its own members, and the tree members of a role
+ * A role as the original's role reads answer it (`dbfqn` and `fqn` in lower case, as its JSON
+ * names them): its own members, and the tree members of a role
  * that is a root without children (roles form no tree here), with how many users hold it.
  */
 export const RoleDetailSchema = Type.Composite([
   RoleSchema,
   Type.Object({
-    DBFQN: Type.String({ description: 'The path of ids from the root: the id itself' }),
-    FQN: Type.String({ description: 'The path of names from the root: the name itself' }),
+    dbfqn: Type.String({ description: 'The path of ids from the root: the id itself' }),
+    fqn: Type.String({ description: 'The path of names from the root: the name itself' }),
     parent: Type.String({ description: 'A root role is its own parent' }),
     editPermissions: Type.Boolean(),
     editUsers: Type.Boolean(),
@@ -49,8 +50,8 @@ export const RoleDetailSchema = Type.Composite([
 export function roleDetailView(role: Role, userCount: number): Static<typeof RoleDetailSchema> {
   return {
     ...roleView(role),
-    DBFQN: role.id,
-    FQN: role.name,
+    dbfqn: role.id,
+    fqn: role.name,
     parent: role.id,
     editPermissions: true,
     editUsers: !role.personal,

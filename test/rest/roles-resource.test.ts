@@ -29,6 +29,18 @@ testOnEachStorage('roles read, granted and taken away as the original does', asy
     childCount: 0,
     userCount: 1,
   });
+  for (const member of [
+    'dbfqn',
+    'fqn',
+    'description',
+    'editLayouts',
+    'editPermissions',
+    'editUsers',
+    'locked',
+    'system',
+    'user',
+  ])
+    t.ok(member in one.json.entity, `the original's ${member} member`);
   t.equal((await s.http('GET', '/api/v1/roles/editors', { headers: admin })).json.entity.id, editors.id, 'by key too');
 
   const roots = await s.http('GET', '/api/v1/roles', { headers: admin });
