@@ -21,8 +21,9 @@ const RemoteApiToken = Type.Object({
     claims: Type.Optional(Type.Object({ label: Type.Optional(Type.String({ maxLength: 255 })) })),
   }),
   remote: Type.Object({
-    host: Type.String({ minLength: 1, maxLength: 253, pattern: '^[A-Za-z0-9.:\\[\\]-]+$' }),
-    port: Type.Integer({ minimum: 1, maximum: 65_535 }),
+    host: Type.String({ minLength: 1, maxLength: 253, pattern: '^[A-Za-z0-9._:\\[\\]-]+$' }),
+    // The original's clients send the port as a string as often as a number.
+    port: Type.Union([Type.Integer({ minimum: 1, maximum: 65_535 }), Type.String({ pattern: '^[0-9]{1,5}$' })]),
     protocol: Type.Union([Type.Literal('http'), Type.Literal('https')]),
   }),
   auth: Type.Object({
@@ -88,7 +89,14 @@ export default defineRoutes(
       },
       handler: async ({ body }) => {
         if (!settings.tokens.remoteRequests) throw new CmsError(Errors.TOKEN_REMOTE_DISABLED);
-        const answer = await remoteApiTokens(body);
+        const port = Number(body.remote.port);
+        if (!(port >= 1 && port <= 65_535))
+          throw new CmsError(
+            Errors.HTTP_BODY_INVALID,
+            { problem: 'remote.port must be between 1 and 65535' },
+            { fieldName: 'remote.port' },
+          );
+        const answer = await remoteApiTokens({ ...body, remote: { ...body.remote, port } });
         // Passed on as it came, status included, as the original does: the remote's own refusal
         // (wrong credentials, not an administrator) is what the caller needs to see.
         return reply(answer.body, { status: answer.status, headers: { 'Content-Type': answer.contentType } });

@@ -62,7 +62,7 @@ testOnEachStorage('an API key shown again, and one asked of another installation
 testOnSqlite('the remote request keeps the outbound rules', async (t, s) => {
   const remote = (await startTestApp(t, { socket: true }))!;
   const refused = await s.http('PUT', '/api/v1/apitoken/remote', { headers: s.basicAuth(), body: remoteBody(remote) });
-  t.equal(refused.status, 400, 'loopback is a private address push.allowed.addresses does not list');
+  t.equal(refused.status, 404, 'loopback is a private address push.allowed.addresses does not list: not called');
   t.equal(refused.json.errors[0].errorCode, 'TOKEN_REMOTE_ADDRESS_REFUSED');
   t.notOk(refused.text.includes(ADMIN.password), 'no credential in the answer');
 
@@ -79,6 +79,16 @@ testOnSqlite('the remote request keeps the outbound rules', async (t, s) => {
     body: { ...body, remote: { ...body.remote, protocol: 'ftp' } },
   });
   t.equal(ftp.status, 400, 'http or https only');
+  const asString = await s.http('PUT', '/api/v1/apitoken/remote', {
+    headers: s.basicAuth(),
+    body: { ...body, remote: { ...body.remote, host: 'not_exists.invalid', port: String(body.remote.port) } },
+  });
+  t.equal(asString.status, 404, 'a port as a string is taken; a host that does not resolve is a 404');
+  const badPort = await s.http('PUT', '/api/v1/apitoken/remote', {
+    headers: s.basicAuth(),
+    body: { ...body, remote: { ...body.remote, port: '70000' } },
+  });
+  t.equal(badPort.status, 400);
   const path = await s.http('PUT', '/api/v1/apitoken/remote', {
     headers: s.basicAuth(),
     body: { ...body, remote: { ...body.remote, host: 'example.com/evil?' } },

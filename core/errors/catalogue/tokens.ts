@@ -71,7 +71,8 @@ export const tokenErrors = defineErrors('tokens', {
       'The remote installation could not be reached (no such host, refused, timed out), as the original answers it.',
   },
   TOKEN_REMOTE_ADDRESS_REFUSED: {
-    kind: 'invalid',
+    // Not found, as the original answers a server it cannot call: the call is not made either way.
+    kind: 'not_found',
     message:
       'The remote server {host} is on a private network: push.allowed.addresses lists the private addresses that may be called',
     meaning:
