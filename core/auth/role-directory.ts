@@ -29,8 +29,13 @@ export class RoleDirectory {
     this.storage = options.storage;
   }
 
+  /** The role a reference (id or key) names, or undefined. */
+  find(reference: string): Promise<Role | undefined> {
+    return roleByReference(this.storage.roles, reference);
+  }
+
   async role(reference: string): Promise<Role> {
-    const role = await roleByReference(this.storage.roles, reference);
+    const role = await this.find(reference);
     if (!role) throw new CmsError(Errors.ROLE_NOT_FOUND, { role: reference });
     return role;
   }

@@ -85,11 +85,13 @@ export default defineRoutes('roles', ['users', 'roleDirectory'], ({ users, roleD
       path: '/api/v1/roles/_search',
       access: 'admin',
       summary:
-        'Roles whose name (searchName) or key (searchKey) starts with the text, from start, count at a time (20); roleId names one role; includeUserRoles=false leaves out personal roles',
+        'Roles whose name (searchName) or key (searchKey) starts with the text, from start, count at a time (20); roleId names one role (when it names none, the search runs); includeUserRoles=false leaves out personal roles',
       query: RoleSearchQuery,
       response: { schema: Type.Array(SmallRoleSchema) },
       handler: async ({ query }) => {
-        if (query.roleId) return [smallRoleView(await roleDirectory.role(query.roleId))];
+        // A roleId that names no role falls back to the search, as the original's does.
+        const named = query.roleId ? await roleDirectory.find(query.roleId) : undefined;
+        if (named) return [smallRoleView(named)];
         const found = await roleDirectory.search({
           ...(query.searchName ? { name: query.searchName } : {}),
           ...(query.searchKey ? { key: query.searchKey } : {}),

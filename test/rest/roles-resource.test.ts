@@ -123,6 +123,8 @@ testOnSqlite('role search and refusals', async (t, s) => {
     byName.json.entity.map((r: { name: string; roleKey: string; user: boolean }) => [r.name, r.roleKey, r.user]),
     [['Publishers', 'pub-key', false]],
   );
+  const unknownId = await s.http('GET', '/api/v1/roles/_search?roleId=nope&searchName=publ', { headers: admin });
+  t.equal(unknownId.json.entity.length, 1, 'a roleId that names no role: the search runs');
   const byKey = await s.http('GET', '/api/v1/roles/_search?searchKey=PUB', { headers: admin });
   t.equal(byKey.json.entity.length, 1);
   const users = await s.http('GET', '/api/v1/roles/_search?searchName=F%20cid', { headers: admin });
