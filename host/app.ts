@@ -50,6 +50,8 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   areas.fieldLayout,
   areas.categories,
   areas.content,
+  areas.contentLocks,
+  areas.contentSearch,
   areas.workflowDefinitions,
   areas.workflowSystemActions,
   areas.workflowSchemes,
@@ -58,6 +60,8 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   areas.workflowTasks,
   areas.userMessages,
   areas.legacyContent,
+  // After content's own reads: its path takes any options, so the more specific reads match first.
+  areas.legacyContentRead,
   areas.permissions,
   areas.navigation,
   areas.search,

@@ -1,0 +1,70 @@
+import { Type } from '@sinclair/typebox';
+import type { Principal } from '../../core/auth/principal.js';
+import type { ReadContent } from '../../core/content/content-reader.js';
+import { parseLuceneQuery } from '../../core/search/lucene-query.js';
+import { RelatedContent } from '../../core/search/related-content.js';
+import { parseSortSpec } from '../../core/search/sort-spec.js';
+import { contentletsXml } from '../legacy-content/contentlets-xml.js';
+import { parseLegacyReadPath, type LegacyReadPath } from '../legacy-content/legacy-read-path.js';
+import { reply, route } from '../http/route.js';
+import { LegacyContentletsSchema } from '../views/contentlet-map-schema.js';
+import { defineRoutes } from './route-module.js';
+
+const BASE = '/api/content';
+
+/**
+ * The legacy read with its options as path segments, in any order:
+ * `GET /api/content/render/false/query/+contentType:Blog/limit/5/offset/0/orderby/title/depth/1/type/json`,
+ * or `/id/{identifier}` or `/inode/{inode}` among them. Answers `{"contentlets": [...]}` (or its XML
+ * with `type/xml`), outside the envelope as the original's legacy interface answers. Queries keep to
+ * what the caller may read, inside the engine; `live/false` reads working versions, for back-end users.
+ */
+export default defineRoutes(
+  'legacy content read',
+  ['contentReader', 'contentSearch', 'fields'],
+  ({ contentReader, contentSearch, fields }) => {
+    const related = new RelatedContent(contentReader, fields.typeOf.bind(fields));
+    const find = async (principal: Principal | null, path: LegacyReadPath): Promise<ReadContent[]> => {
+      const options = { live: path.live, languageId: path.languageId, defaultLive: true };
+      if (path.id) return [await contentReader.byIdentifier(principal, path.id, options)];
+      if (path.inode) return [await contentReader.byInode(principal, path.inode)];
+      if (!path.query) return [];
+      const sort = parseSortSpec(path.orderBy);
+      const { items } = await contentSearch.search(
+        principal,
+        {
+          query: parseLuceneQuery(path.query),
+          from: path.offset,
+          size: path.limit,
+          ...(sort.length > 0 ? { sort } : {}),
+        },
+        // The query picks live or working versions when it names them, as the original's queries do.
+        { live: path.live, slot: 'unless-named' },
+      );
+      return items;
+    };
+    return [
+      route({
+        method: 'GET',
+        path: `${BASE}/*params`,
+        access: 'optional',
+        summary:
+          'Reads content with options as path segments: id, inode or query, limit, offset, orderby, depth, live, language, type (legacy answer)',
+        answers: {
+          400: 'a depth other than 0 to 3, or a query or orderby that does not parse',
+          404: 'no such item (by id or inode), or one the caller may not read',
+        },
+        response: { schema: LegacyContentletsSchema, alternatives: { 'application/xml': Type.String() } },
+        handler: async ({ request, principal }) => {
+          const path = parseLegacyReadPath(request.path.slice(BASE.length));
+          const items = await find(principal, path);
+          const contentlets = await related.maps(principal, items, path.depth, path.live);
+          if (path.type === 'xml') {
+            return reply(contentletsXml(contentlets), { headers: { 'Content-Type': 'application/xml' } });
+          }
+          return { contentlets };
+        },
+      }),
+    ];
+  },
+);
