@@ -1,7 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { CmsError, Errors } from '../../core/errors/index.js';
+import { parseLegacyReadPath } from '../legacy-content/legacy-read-path.js';
 import { INVALID_AS } from '../http/request-reader.js';
-import { route } from '../http/route.js';
+import { route, type IncomingRequest } from '../http/route.js';
 import { ContentletSchema, contentletView } from '../views/contentlet-view.js';
 import { EpochMillis } from '../views/schema-parts.js';
 import { defineRoutes } from './route-module.js';
@@ -31,6 +32,23 @@ const LockStatusSchema = Type.Object({
   id: Type.String({ description: 'The identifier' }),
 });
 
+/** The legacy lock answers: the item's ids, what was done, and the status again (`return`). */
+const LegacyLockSchema = Type.Object({
+  inode: Type.String(),
+  id: Type.String(),
+  message: Type.Union([Type.Literal('locked'), Type.Literal('unlocked')]),
+  return: Type.Literal(200),
+});
+const LegacyCanLockSchema = Type.Composite([LockStatusSchema, Type.Object({ return: Type.Literal(200) })]);
+
+/** The item a legacy lock path names: `/id/{identifier}` (with `/language/{n}`) or `/inode/{inode}`. */
+function legacyTarget(request: IncomingRequest, base: string) {
+  const path = parseLegacyReadPath(request.path.slice(base.length));
+  const id = path.inode ?? path.id;
+  if (!id) throw new CmsError(Errors.CONTENT_NOT_FOUND, { identifier: '' });
+  return { id, languageId: path.inode ? undefined : path.languageId };
+}
+
 const ANSWERS = {
   403: 'the caller may read the item but not change it',
   404: 'no such item (or version) in that language, or one the caller may not read',
@@ -39,7 +57,9 @@ const ANSWERS = {
 
 /**
  * Locks by hand, as the original's v1 content endpoints offer them: `_canlock`, `_lock` and
- * `_unlock`, each naming the item by identifier (`language` picks the version) or inode.
+ * `_unlock`, each naming the item by identifier (`language` picks the version) or inode; and the
+ * legacy `PUT /api/content/{lock|unlock|canLock}/id/{identifier}` forms. These are declared before
+ * the legacy save, whose path would otherwise take `lock` for the name of an action.
  */
 export default defineRoutes('content locks', ['contentLocks', 'fields'], ({ contentLocks, fields }) => {
   const typeOf = fields.typeOf.bind(fields);
@@ -64,6 +84,39 @@ export default defineRoutes('content locks', ['contentLocks', 'fields'], ({ cont
       response: { schema: ContentletSchema },
       handler: async ({ params, query, principal }) =>
         contentletView(await contentLocks.lock(principal, params.id, languageOf(query)), typeOf),
+    }),
+    ...(['lock', 'unlock'] as const).map((verb) =>
+      route({
+        method: 'PUT',
+        path: `/api/content/${verb}/*params`,
+        access: 'user',
+        summary: `${verb === 'lock' ? 'Locks' : 'Unlocks'} an item named by /id/{identifier} (with /language/{n}) or /inode/{inode} (legacy answer)`,
+        answers: ANSWERS,
+        response: { schema: LegacyLockSchema },
+        handler: async ({ request, principal }) => {
+          const { id, languageId } = legacyTarget(request, `/api/content/${verb}`);
+          const { contentlet } = await contentLocks[verb](principal, id, languageId);
+          const message = verb === 'lock' ? ('locked' as const) : ('unlocked' as const);
+          return {
+            inode: contentlet.version.inode,
+            id: contentlet.identifier.identifier,
+            message,
+            return: 200 as const,
+          };
+        },
+      }),
+    ),
+    route({
+      method: 'PUT',
+      path: '/api/content/canLock/*params',
+      access: 'user',
+      summary: 'Whether the caller may lock an item named by /id/{identifier} or /inode/{inode} (legacy answer)',
+      answers: { 404: ANSWERS[404] },
+      response: { schema: LegacyCanLockSchema },
+      handler: async ({ request, principal }) => {
+        const { id, languageId } = legacyTarget(request, '/api/content/canLock');
+        return { ...(await contentLocks.status(principal, id, languageId)), return: 200 as const };
+      },
     }),
     route({
       method: 'PUT',

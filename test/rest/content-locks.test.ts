@@ -104,3 +104,22 @@ testOnSqlite('locks: callers who may not see the item, unknown ids, anonymous ca
   const language = await s.http('PUT', `/api/v1/content/_lock/${id}?language=two`, { headers: s.basicAuth() });
   t.equal(language.status, 400);
 });
+
+testOnSqlite('the legacy lock paths: PUT /api/content/{lock|unlock|canLock}/...', async (t, s) => {
+  const { id, inode, editor } = await setUp(s);
+  const put = (path: string, headers = s.basicAuth()) => s.http('PUT', `/api/content/${path}`, { headers });
+  const locked = await put(`lock/id/${id}`);
+  t.equal(locked.status, 200, locked.text);
+  t.strictSame(
+    locked.json,
+    { inode, id, message: 'locked', return: 200 },
+    'outside the envelope, as the original answers',
+  );
+  const status = await put(`canLock/inode/${inode}`, editor);
+  t.match(status.json, { canLock: false, locked: true, lockedBy: 'cms.org.1', id, inode, return: 200 });
+  t.equal((await put(`unlock/id/${id}/language/1`, editor)).status, 409, "another user's lock");
+  t.strictSame((await put(`unlock/inode/${inode}`)).json, { inode, id, message: 'unlocked', return: 200 });
+  t.equal((await put('lock/id/no-such-item')).status, 404);
+  t.equal((await put('lock/live/false')).status, 404, 'a path naming no item');
+  t.equal((await put(`lock/id/${id}`, {})).status, 401);
+});
