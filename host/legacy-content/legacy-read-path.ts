@@ -11,7 +11,8 @@ export interface LegacyReadPath {
   orderBy: string;
   /** Absent: relationships as the fields hold them (identifiers). */
   depth?: RelatedDepth;
-  live: boolean;
+  /** `live/false` reads working versions; absent: not said (live, unless the query string says). */
+  live?: boolean;
   languageId?: number;
   /** `json` (the default) or `xml`. */
   type: 'json' | 'xml';
@@ -54,7 +55,7 @@ export function parseLegacyReadPath(tail: string): LegacyReadPath {
     offset: Math.min(whole(pairs.get('offset')) ?? 0, MAX_LIMIT),
     orderBy: pairs.get('orderby')?.trim() || DEFAULT_ORDER,
     depth,
-    live: pairs.get('live')?.toLowerCase() !== 'false',
+    live: pairs.has('live') ? pairs.get('live')!.toLowerCase() !== 'false' : undefined,
     languageId: whole(pairs.get('language')),
     type: pairs.get('type')?.toLowerCase() === 'xml' ? 'xml' : 'json',
   };

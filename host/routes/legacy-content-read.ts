@@ -12,6 +12,15 @@ import { defineRoutes } from './route-module.js';
 
 const BASE = '/api/content';
 
+/** The read's options may also come in the query string; the path's win. */
+const ReadQuery = Type.Object({
+  live: Type.Optional(Type.Boolean()),
+  language: Type.Optional(Type.Integer({ minimum: 0, maximum: 999_999_999 })),
+  languageId: Type.Optional(Type.Integer({ minimum: 0, maximum: 999_999_999 })),
+});
+
+type Read = LegacyReadPath & { live: boolean };
+
 /**
  * The legacy read with its options as path segments, in any order:
  * `GET /api/content/render/false/query/+contentType:Blog/limit/5/offset/0/orderby/title/depth/1/type/json`,
@@ -24,7 +33,7 @@ export default defineRoutes(
   ['contentReader', 'contentSearch', 'fields'],
   ({ contentReader, contentSearch, fields }) => {
     const related = new RelatedContent(contentReader, fields.typeOf.bind(fields));
-    const find = async (principal: Principal | null, path: LegacyReadPath): Promise<ReadContent[]> => {
+    const find = async (principal: Principal | null, path: Read): Promise<ReadContent[]> => {
       const options = { live: path.live, languageId: path.languageId, defaultLive: true };
       if (path.id) return [await contentReader.byIdentifier(principal, path.id, options)];
       if (path.inode) return [await contentReader.byInode(principal, path.inode)];
@@ -50,13 +59,19 @@ export default defineRoutes(
         access: 'optional',
         summary:
           'Reads content with options as path segments: id, inode or query, limit, offset, orderby, depth, live, language, type (legacy answer)',
+        query: ReadQuery,
         answers: {
           400: 'a depth other than 0 to 3, or a query or orderby that does not parse',
           404: 'no such item (by id or inode), or one the caller may not read',
         },
         response: { schema: LegacyContentletsSchema, alternatives: { 'application/xml': Type.String() } },
-        handler: async ({ request, principal }) => {
-          const path = parseLegacyReadPath(request.path.slice(BASE.length));
+        handler: async ({ request, query, principal }) => {
+          const parsed = parseLegacyReadPath(request.path.slice(BASE.length));
+          const path: Read = {
+            ...parsed,
+            live: parsed.live ?? query.live ?? true,
+            languageId: parsed.languageId ?? query.language ?? query.languageId,
+          };
           const items = await find(principal, path);
           const contentlets = await related.maps(principal, items, path.depth, path.live);
           if (path.type === 'xml') {

@@ -161,6 +161,9 @@ testOnSqlite('GET /api/content/... reads with options as path segments', async (
   t.strictSame(names(await read(`render/false/id/${live}`)), ['Hello World'], 'id among the options');
   t.equal((await read(`render/false/id/${draft}`)).status, 404, 'id: live by default, and the draft has none');
   t.strictSame(names(await read(`id/${draft}/live/false`)), ['Hello Again']);
+  t.strictSame(names(await read(`id/${draft}?live=false`)), ['Hello Again'], 'or in the query string');
+  const xmlItem = await read(`id/${live}/type/xml/depth/1`);
+  t.match(xmlItem.text, /<contentlets><content>.*<identifier>/, 'an item by id with more options');
 
   const xml = await read(`query/${q('+contentType:Blog')}/type/xml`);
   t.equal(xml.status, 200);
