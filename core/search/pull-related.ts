@@ -72,4 +72,44 @@ export class PullRelated {
     const position = (read: ReadContent) => ids.indexOf(read.contentlet.identifier.identifier);
     return [...items].sort((a, b) => position(a) - position(b)).slice(offset, offset + limit);
   }
+
+  /**
+   * The legacy read's `related` option, `Type.field:identifier`: the items related to `identifier`
+   * through the relationship field `field` of `Type`. When the item is of `Type`, those its field
+   * holds (`pull`); otherwise the items of `Type` whose field holds it (the other side).
+   */
+  async pullByName(
+    principal: Principal | null,
+    spec: string,
+    options: { condition?: string; limit: number; orderBy?: string; live: boolean },
+  ): Promise<ReadContent[]> {
+    const match = /^([^.:]+)\.([^.:]+):(.+)$/.exec(spec.trim());
+    if (!match) throw new CmsError(Errors.SEARCH_NOT_A_RELATIONSHIP, { field: spec });
+    const [, typeName, fieldVariable, identifier] = match as unknown as [string, string, string, string];
+    const item = await this.deps.contentReader.byIdentifier(principal, identifier, { defaultLive: true });
+    if (item.type.variable.toLowerCase() === typeName.toLowerCase())
+      return this.pull(principal, {
+        identifier,
+        fieldVariable,
+        condition: options.condition,
+        limit: options.limit,
+        orderBy: options.orderBy,
+      });
+    const must: QueryDsl[] = [
+      { term: { [`${typeName}.${fieldVariable}`.toLowerCase()]: { value: identifier.toLowerCase() } } },
+    ];
+    if (options.condition?.trim()) must.push(parseLuceneQuery(options.condition));
+    const sort = options.orderBy?.trim() ? parseSortSpec(options.orderBy) : [];
+    const { items } = await this.deps.contentSearch.search(
+      principal,
+      {
+        query: { bool: { must } },
+        from: 0,
+        size: Math.min(options.limit, MAX_RELATED),
+        ...(sort.length ? { sort } : {}),
+      },
+      { live: options.live },
+    );
+    return items;
+  }
 }

@@ -6,6 +6,8 @@ export interface LegacyReadPath {
   id?: string;
   inode?: string;
   query?: string;
+  /** `Type.field:identifier[,...]`: items related to those (all of them, when several). */
+  related?: string;
   limit: number;
   offset: number;
   orderBy: string;
@@ -51,6 +53,7 @@ export function parseLegacyReadPath(tail: string): LegacyReadPath {
     id: pairs.get('id') || undefined,
     inode: pairs.get('inode') || undefined,
     query: query?.trim() ? query : undefined,
+    related: pairs.get('related') || undefined,
     limit: Math.min(whole(pairs.get('limit')) ?? DEFAULT_LIMIT, MAX_LIMIT),
     offset: Math.min(whole(pairs.get('offset')) ?? 0, MAX_LIMIT),
     orderBy: pairs.get('orderby')?.trim() || DEFAULT_ORDER,

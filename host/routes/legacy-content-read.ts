@@ -30,13 +30,24 @@ type Read = LegacyReadPath & { live: boolean };
  */
 export default defineRoutes(
   'legacy content read',
-  ['contentReader', 'contentSearch', 'fields'],
-  ({ contentReader, contentSearch, fields }) => {
+  ['contentReader', 'contentSearch', 'pullRelated', 'fields'],
+  ({ contentReader, contentSearch, pullRelated, fields }) => {
     const related = new RelatedContent(contentReader, fields.typeOf.bind(fields));
     const find = async (principal: Principal | null, path: Read): Promise<ReadContent[]> => {
       const options = { live: path.live, languageId: path.languageId, defaultLive: true };
       if (path.id) return [await contentReader.byIdentifier(principal, path.id, options)];
       if (path.inode) return [await contentReader.byInode(principal, path.inode)];
+      if (path.related) {
+        // Several relationships: the items related through each of them, as the original intersects them.
+        let found: ReadContent[] | undefined;
+        for (const spec of path.related.split(',')) {
+          const options = { condition: path.query, limit: path.limit, orderBy: path.orderBy, live: path.live };
+          const these = await pullRelated.pullByName(principal, spec, options);
+          const ids = new Set(these.map((item) => item.contentlet.version.inode));
+          found = found ? found.filter((item) => ids.has(item.contentlet.version.inode)) : these;
+        }
+        return found ?? [];
+      }
       if (!path.query) return [];
       const sort = parseSortSpec(path.orderBy);
       const { items } = await contentSearch.search(

@@ -118,7 +118,7 @@ async function library(s: TestApp) {
 }
 
 testOnSqlite('POST /api/v1/content/related pulls the items of a relationship field', async (t, s) => {
-  const { book, jane, john } = await library(s);
+  const { book, mary, jane, john } = await library(s);
   const pull = (body: Record<string, unknown>, headers = s.basicAuth()) =>
     s.http('POST', '/api/v1/content/related', {
       headers,
@@ -138,6 +138,20 @@ testOnSqlite('POST /api/v1/content/related pulls the items of a relationship fie
   t.equal(notRelationship.json.errors[0].message, 'The field:title is not a relationship');
   t.equal((await pull({ identifier: 'no-such-item' })).status, 404);
   t.equal((await pull({ condition: 'name:(x' })).status, 400);
+
+  // The legacy read's `related` option, from either side of the relationship.
+  const legacy = async (spec: string, more = '') =>
+    (
+      await s.http('GET', `/api/content/related/${encodeURIComponent(spec)}${more}`, { headers: s.basicAuth() })
+    ).json.contentlets.map((c: { identifier: string }) => c.identifier);
+  t.strictSame((await legacy(`Book.authors:${book}`)).sort(), [jane, john].sort(), 'the items the field holds');
+  t.strictSame(await legacy(`Book.authors:${jane}`), [book], 'the items whose field holds it');
+  t.strictSame(await legacy(`Book.authors:${mary}`), [], 'none');
+  t.strictSame(
+    await legacy(`Book.authors:${book}`, `/query/${encodeURIComponent('+Author.name:john*')}`),
+    [john],
+    'with a query',
+  );
 });
 
 testOnSqlite('GET /api/content/... reads with options as path segments', async (t, s) => {
