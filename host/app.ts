@@ -59,9 +59,10 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   areas.workflowFireExtras,
   areas.workflowTasks,
   areas.userMessages,
-  areas.legacyContent,
-  // After content's own reads: its path takes any options, so the more specific reads match first.
+  // After content's own reads and before the legacy save: routes of one path shape are matched in
+  // the order their shape was first declared, and this area's catch-all read has the save's shape.
   areas.legacyContentRead,
+  areas.legacyContent,
   areas.permissions,
   areas.navigation,
   areas.search,

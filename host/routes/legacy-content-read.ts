@@ -63,7 +63,58 @@ export default defineRoutes(
       );
       return items;
     };
+    /** The hits of a Lucene query the caller may read (live versions unless the query names working). */
+    const hits = (
+      principal: Principal | null,
+      lucene: string,
+      window: { sort?: string; from: number; size: number },
+    ) => {
+      const sort = window.sort ? parseSortSpec(window.sort) : [];
+      return contentSearch.search(
+        principal,
+        { query: parseLuceneQuery(lucene), from: window.from, size: window.size, ...(sort.length ? { sort } : {}) },
+        { slot: 'unless-named' },
+      );
+    };
     return [
+      route({
+        method: 'GET',
+        path: `${BASE}/indexsearch/:query/sortby/:sortby/limit/:limit/offset/:offset`,
+        access: 'optional',
+        summary: 'The inode and identifier of each hit of a Lucene query (legacy answer: a bare array)',
+        params: Type.Object({
+          query: Type.String({ maxLength: 10_000 }),
+          sortby: Type.String({ maxLength: 1000 }),
+          limit: Type.Integer({ minimum: 0, maximum: 10_000 }),
+          offset: Type.Integer({ minimum: 0, maximum: 10_000 }),
+        }),
+        answers: { 400: 'a query or sort that does not parse' },
+        response: { schema: Type.Array(Type.Object({ inode: Type.String(), identifier: Type.String() })) },
+        handler: async ({ params, principal }) => {
+          const { items } = await hits(principal, params.query, {
+            sort: params.sortby,
+            from: params.offset,
+            size: params.limit,
+          });
+          return items.map(({ contentlet }) => ({
+            inode: contentlet.version.inode,
+            identifier: contentlet.identifier.identifier,
+          }));
+        },
+      }),
+      route({
+        method: 'GET',
+        path: `${BASE}/indexcount/:query`,
+        access: 'optional',
+        summary: 'How many items a Lucene query matches among those the caller may read (legacy answer: plain text)',
+        params: Type.Object({ query: Type.String({ maxLength: 10_000 }) }),
+        answers: { 400: 'a query that does not parse' },
+        response: { mediaType: 'text/plain', schema: Type.String({ pattern: '^[0-9]+$' }) },
+        handler: async ({ params, principal }) => {
+          const { response } = await hits(principal, params.query, { from: 0, size: 0 });
+          return reply(String(response.hits.total.value), { headers: { 'Content-Type': 'text/plain' } });
+        },
+      }),
       route({
         method: 'GET',
         path: `${BASE}/*params`,

@@ -184,6 +184,12 @@ testOnSqlite('GET /api/content/... reads with options as path segments', async (
   t.match(xml.headers.get('content-type'), /^application\/xml/);
   t.match(xml.text, /^<\?xml version="1.0" encoding="UTF-8"\?><contentlets><content>.*<title>Hello World<\/title>/);
 
+  const indexed = await read(`indexsearch/${q('+contentType:Blog +live:true')}/sortby/title/limit/10/offset/0`);
+  t.strictSame(indexed.json, [{ inode: published.json.contentlets[0].inode, identifier: live }], 'indexsearch: ids');
+  const counted = await read(`indexcount/${q('+contentType:Blog +working:true +deleted:false')}`);
+  t.equal(counted.text, '3', 'indexcount: plain text');
+  t.match(counted.headers.get('content-type'), /^text\/plain/);
+
   const depth = await read(`query/${q('+contentType:Blog')}/depth/7`);
   t.equal(depth.status, 400);
   t.equal(depth.json.errors[0].message, 'Invalid value for Depth. Depth must be a number');
