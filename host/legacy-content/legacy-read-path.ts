@@ -23,13 +23,14 @@ export interface LegacyReadPath {
 /** The original's defaults: ten items, the most recently changed first. */
 const DEFAULT_LIMIT = 10;
 const DEFAULT_ORDER = 'modDate desc';
-/** Bounds kept however large a path asks: pages go through `offset`. */
+/** Bounds kept however large a path asks (the default result window): pages go through `offset`. */
 const MAX_LIMIT = 10_000;
 
 /**
  * `/render/false/query/+contentType:Blog/limit/5/orderby/title` as the original reads it: pairs of
  * segments (name, value), names in any case, each value percent-decoded after the split (so an
- * encoded `/` stays in its value). `limit`, `offset` and `language` that are not numbers fall back
+ * encoded `/` stays in its value). `limit` 0 asks for every hit (up to the result window); `limit`,
+ * `offset` and `language` that are not numbers fall back
  * to their defaults, as the original's do; a `depth` other than 0 to 3 is refused. `render`,
  * `respectFrontendRoles` (roles are always respected), `callback` and the path credentials are
  * skipped. `stName:` in a query is the old name of `contentType:`.
@@ -48,14 +49,17 @@ export function parseLegacyReadPath(tail: string): LegacyReadPath {
       depth = value;
     }
   }
+  const offset = Math.min(whole(pairs.get('offset')) ?? 0, MAX_LIMIT);
+  const limit = whole(pairs.get('limit')) ?? DEFAULT_LIMIT;
   const query = pairs.get('query')?.replace(/\bstName:/g, 'contentType:');
   return {
     id: pairs.get('id') || undefined,
     inode: pairs.get('inode') || undefined,
     query: query?.trim() ? query : undefined,
     related: pairs.get('related') || undefined,
-    limit: Math.min(whole(pairs.get('limit')) ?? DEFAULT_LIMIT, MAX_LIMIT),
-    offset: Math.min(whole(pairs.get('offset')) ?? 0, MAX_LIMIT),
+    offset,
+    // 0 asks for everything, as the original reads it: up to the end of the result window.
+    limit: limit === 0 ? Math.max(MAX_LIMIT - offset, 1) : Math.min(limit, MAX_LIMIT),
     orderBy: pairs.get('orderby')?.trim() || DEFAULT_ORDER,
     depth,
     live: pairs.has('live') ? pairs.get('live')!.toLowerCase() !== 'false' : undefined,
