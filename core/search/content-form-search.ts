@@ -33,11 +33,25 @@ export class ContentFormSearch {
     const query = await contentSearchFormQuery(form, definitions);
     const perPage = form.perPage && form.perPage > 0 ? form.perPage : DEFAULT_PER_PAGE;
     const page = form.page && form.page > 1 ? form.page : 1;
-    const sort = parseSortSpec(form.orderBy?.trim() || DEFAULT_ORDER);
+    const sort = parseSortSpec(orderOf(form));
     return this.deps.contentSearch.search(
       principal,
       { query, from: (page - 1) * perPage, size: perPage, ...(sort.length > 0 ? { sort } : {}) },
       { live: false },
     );
   }
+}
+
+/**
+ * The order as the original's form search reads it: `modDate desc` when none (or when relevance is
+ * asked without any content type to score against), and `__wfstep__` for the workflow step's name.
+ */
+function orderOf(form: ContentSearchForm): string {
+  const orderBy = form.orderBy?.trim() ?? '';
+  if (orderBy === '') return DEFAULT_ORDER;
+  const types = Object.keys(form.searchableFieldsByContentType ?? {});
+  if (orderBy.toLowerCase() === 'score,moddate desc' && types.length === 0) return DEFAULT_ORDER;
+  if (orderBy.endsWith('__wfstep__')) return 'wfCurrentStepName';
+  if (orderBy.endsWith('__wfstep__ desc')) return 'wfCurrentStepName desc';
+  return orderBy;
 }

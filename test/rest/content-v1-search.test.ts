@@ -61,6 +61,8 @@ testOnSqlite('POST /api/v1/content/search: the search form of the original', asy
   t.strictSame(titles(page), ['Hello Again'], 'perPage and page (from 1), in orderBy');
   t.equal(page.json.entity.resultsSize, 3, 'resultsSize counts every page');
   t.equal((await search(s, { ...byType, orderBy: 'title sideways' })).status, 400);
+  t.equal((await search(s, { ...byType, orderBy: 'score,modDate desc' })).status, 200, 'relevance, then the newest');
+  t.equal((await search(s, { ...byType, orderBy: '__wfstep__ desc' })).status, 200, 'the workflow step');
   t.equal((await search(s, { ...byType, perPage: 'ten' })).status, 400);
   t.strictSame(
     titles(await search(s, { searchableFieldsByContentType: { NoSuchType: {} } })).length,
