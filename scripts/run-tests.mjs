@@ -11,13 +11,14 @@
 //
 // `--tier=fast` runs every file but the process tier (scripts/test-run/tiers.mjs); `--tier=process`
 // only that tier; the default, all of them. Other arguments go to tap. At the end it prints the ten
-// slowest files.
+// slowest files and, last, the tests that failed.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compileWithTsc, transpileWithEsbuild } from './test-run/compile.mjs';
+import { failureLines, failures } from './test-run/failures.mjs';
 import { fileTimes, slowestTen } from './test-run/file-times.mjs';
 import { prepareTestRun } from './test-run/preparation.mjs';
 import { tierFiles } from './test-run/tiers.mjs';
@@ -75,6 +76,7 @@ const toRun = tier === 'fast' ? writeBundles(root, files, FAST_BUNDLES) : files;
 // Three bundles at a time on two cores: a bundle waits on sockets, timers and worker threads often
 // enough that a third keeps the cores busy (1 min 37 s with two, 1 min 28 s with three).
 const jobs = tier === 'fast' && !tapArguments.some((arg) => arg.startsWith('--jobs') || arg.startsWith('-j'));
+const startedAt = Date.now();
 const tap = spawn(bin('tap'), [...(jobs ? ['--jobs=3'] : []), ...tapArguments, ...toRun], {
   cwd: root,
   stdio: 'inherit',
@@ -90,5 +92,6 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => tap.kill(si
 tap.on('exit', (code, signal) => {
   clean();
   for (const line of slowestTen(fileTimes(root))) console.log(line);
+  for (const line of failureLines(failures(root, startedAt))) console.log(line);
   process.exit(code ?? (signal ? 1 : 0));
 });

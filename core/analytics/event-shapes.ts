@@ -4,13 +4,23 @@ import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 // The shapes of an ingest batch, as JSON Schema (TypeBox, the repository's one schema library, so
 // the same declarations can later describe the endpoint in the OpenAPI document).
 //
-// Which members are required: the spec lists the members of each shape without saying which may
-// be left out, so only what makes an event worth storing is required: what it is about (the page
-// of every known event and its url, the content identifier and position of an impression or
-// click, the name of a conversion, the custom data of a custom event) and `local_time` where the
-// spec says it is present (pageview, content_impression). Everything else may be absent; what is
-// present must have its type. Members outside a shape are refused (`UNKNOWN_FIELD`), except
-// inside the free `custom` objects.
+// Which members are required: what the original's event validators require, with the shape of
+// the spec where it fixes something.
+// - pageview: `page` with `url`, `title` and `doc_encoding`;
+// - content_impression: `page` with `url` and `title`; `content` with `identifier`, `inode`,
+//   `title` and `content_type`; `position` with `viewport_offset_pct` and `dom_index`;
+// - content_click: `content` and `position` as an impression's; `element` with `text`, `type`, `id`,
+//   `class` and `attributes`; a `page` may come along (the spec's click has none: the original's
+//   validator wants one, which would refuse the spec's click), with `url` and `title` when it does;
+// - conversion: `conversion` with `name`; `page` with `url` (`title` optional);
+// - any other name (a custom event): `local_time`; `data` and its `custom` may be left out.
+// NOTE: the original's validators leave the `content`, `position` and `element` objects themselves
+// optional (only their members are required when they come); the spec's shapes list them, and an
+// impression or a click without its content says nothing, so they are required here.
+// `local_time` is required where the spec says it is present (pageview, content_impression) and on
+// custom events, which the spec does not shape; the original wants it on every event, which would
+// refuse the spec's click and conversion. Members
+// outside a shape are refused (`UNKNOWN_FIELD`), except inside the free `custom` objects.
 
 const closed = { additionalProperties: false } as const;
 
@@ -45,15 +55,18 @@ const Custom = Type.Record(Type.String(), Type.Unknown());
 const PageviewPage = Type.Object(
   {
     url: str(MAX_LONG_TEXT),
-    title: optionalString(MAX_LONG_TEXT),
+    title: str(MAX_LONG_TEXT),
+    doc_encoding: Type.String(),
     ...optionalStrings([
       'doc_host',
       'doc_path',
       'doc_protocol',
       'doc_search',
       'doc_hash',
-      'doc_encoding',
       'locale_id',
+      // The original's validator takes these two as well.
+      'language_id',
+      'persona',
       'referrer',
       'user_agent',
     ] as const),
@@ -64,16 +77,13 @@ const PageviewPage = Type.Object(
 /** Campaign parameters the tracker reads from the page address (`utm_source` → `source`). */
 const Utm = Type.Object(optionalStrings(['source', 'medium', 'campaign', 'term', 'content', 'id'] as const), closed);
 
-/** The page an impression, click or conversion happened on. */
-const ShortPage = Type.Object({ url: str(MAX_LONG_TEXT), title: optionalString(MAX_LONG_TEXT) }, closed);
+/** The page an impression or click happened on: its URL and title. */
+const Page = Type.Object({ url: str(MAX_LONG_TEXT), title: str(MAX_LONG_TEXT) }, closed);
+/** The page of a conversion: its title may be left out. */
+const ConversionPage = Type.Object({ url: str(MAX_LONG_TEXT), title: optionalString(MAX_LONG_TEXT) }, closed);
 
 const Content = Type.Object(
-  {
-    identifier: str(),
-    inode: optionalString(),
-    title: optionalString(MAX_LONG_TEXT),
-    content_type: optionalString(),
-  },
+  { identifier: str(), inode: str(), title: str(MAX_LONG_TEXT), content_type: str() },
   closed,
 );
 
@@ -83,23 +93,28 @@ const Content = Type.Object(
  */
 const Position = Type.Object({ viewport_offset_pct: Type.Number(), dom_index: Type.Integer(INT32) }, closed);
 
+/** The clicked element; `href` is the spec's (a link's target), optional. */
 const Element = Type.Object(
   {
-    ...optionalStrings(['text', 'type', 'id', 'class', 'href'] as const),
+    text: Type.String(),
+    type: Type.String(),
+    id: Type.String(),
+    class: Type.String(),
+    href: Type.Optional(Type.String()),
     /** Attributes of the clicked element, each `<name>:<value>`. */
-    attributes: Type.Optional(Type.Array(Type.String())),
+    attributes: Type.Array(Type.String()),
   },
   closed,
 );
 
-const event = (data: TObject, localTime: 'required' | 'optional') =>
+const event = (data: TObject, localTime: 'required' | 'optional', dataPresence: 'required' | 'optional' = 'required') =>
   Type.Object(
     {
       event_type: str(),
       // NOTE: the spec leaves local_time out of the click and conversion shapes, but the tracker
-      // stamps every event with it; it is taken wherever it comes.
+      // stamps every event with it (and the original requires it): it is taken wherever it comes.
       local_time: localTime === 'required' ? str() : optionalString(),
-      data,
+      data: dataPresence === 'required' ? data : Type.Optional(data),
     },
     closed,
   );
@@ -118,19 +133,20 @@ export const EventShapes: Readonly<Record<KnownEventType | 'custom', TObject>> =
     Type.Object({ page: PageviewPage, utm: Type.Optional(Utm), custom: Type.Optional(Custom) }, closed),
     'required',
   ),
-  content_impression: event(Type.Object({ content: Content, position: Position, page: ShortPage }, closed), 'required'),
+  content_impression: event(Type.Object({ content: Content, position: Position, page: Page }, closed), 'required'),
   content_click: event(
-    Type.Object({ content: Content, element: Type.Optional(Element), position: Position, page: ShortPage }, closed),
+    Type.Object({ content: Content, element: Element, position: Position, page: Type.Optional(Page) }, closed),
     'optional',
   ),
   conversion: event(
     Type.Object(
-      { conversion: Type.Object({ name: str() }, closed), page: ShortPage, custom: Type.Optional(Custom) },
+      { conversion: Type.Object({ name: str() }, closed), page: ConversionPage, custom: Type.Optional(Custom) },
       closed,
     ),
     'optional',
   ),
-  custom: event(Type.Object({ custom: Custom }, closed), 'optional'),
+  // The original's rule for every event: `event_type` and `local_time`; `data.custom` may come.
+  custom: event(Type.Object({ custom: Type.Optional(Custom) }, closed), 'required', 'optional'),
 };
 
 /** `context.device`: all strings, numeric ones included (`"1280"`). */

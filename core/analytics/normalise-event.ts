@@ -4,7 +4,8 @@ import type { IngestContext, NormalisedEvent } from './normalised-event.js';
 interface CheckedEvent {
   event_type: string;
   local_time?: string;
-  data: {
+  /** Absent only on a custom event. */
+  data?: {
     page?: { url?: string; title?: string };
     content?: { identifier?: string; inode?: string; title?: string; content_type?: string };
     conversion?: { name?: string };
@@ -35,7 +36,7 @@ export function batchReceipt(context: IngestContext, receivedAt: Date): BatchRec
  * accepted: it reads members without checking them again.
  */
 export function normaliseEvent(event: unknown, context: IngestContext, receipt: BatchReceipt): NormalisedEvent {
-  const { event_type, local_time, data } = event as CheckedEvent;
+  const { event_type, local_time, data = {} } = event as CheckedEvent;
   return {
     eventType: event_type,
     sessionId: context.sessionId,

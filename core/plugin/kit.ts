@@ -144,6 +144,14 @@ export type {
   SearchScalar,
 } from './search-driver.js';
 export { parseLuceneQuery } from '../search/lucene-query.js';
+export {
+  holdsTypedValues,
+  isAnalysedMember,
+  isDateText,
+  isNumericText,
+  isTypedQueryValue,
+  rangeReadings,
+} from '../search/analysed-members.js';
 export type { QueryDsl, BoolQuery, RangeBounds } from '../search/query-dsl.js';
 
 // ---------------------------------------------------------------------------------------------

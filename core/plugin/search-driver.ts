@@ -14,8 +14,11 @@ export type SearchScalar = string | number | boolean;
  *
  * Property names are case-insensitive for queries (`Title` and `title` are one field); `_source`
  * answers the document as it was given. Strings are searched two ways: as exact values (`term`,
- * `terms`, `prefix`, `wildcard`, `range`, `sort`) and by words (`match`, `match_phrase`). The
- * property `catchall`, when a document has it, is where `match` looks for text of the whole item.
+ * `terms`, `prefix`, `wildcard`, `range`, `sort`) and by words (`match`, `match_phrase`). On an
+ * analysed member (the kit's `isAnalysedMember`: `catchall`, `title`, `<type>.<field>`), `term`,
+ * `terms`, `prefix`, `wildcard` and `range` compare with its tokens instead, as Elasticsearch does
+ * on a `text` field (docs/search.md). The property `catchall`, when a document has it, is where
+ * `match` looks for text of the whole item.
  *
  * Dates: give them as ISO 8601 strings in UTC or as epoch milliseconds; a `range` with a date
  * string bound compares both forms as instants.

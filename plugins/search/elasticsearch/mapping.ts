@@ -5,8 +5,9 @@
  *
  * One scheme for strings: the field itself is a `keyword` (exact: `term`, `terms`, `prefix`,
  * `wildcard`, `range`, `sort`, `aggs`, as the contract's exact-value members need, with no query
- * rewriting), and its words are in the sub-field `<field>.text`, which only `match` and
- * `match_phrase` use (see `translate-query.ts`). Document values are already lower-cased by the
+ * rewriting), and its words are in the sub-field `<field>.text`, which `match` and
+ * `match_phrase` use, and the exact-value queries on an analysed member (`catchall`, `title`,
+ * `<type>.<field>`: see `analysed-translation.ts`). Document values are already lower-cased by the
  * content document builder where the original lower-cases them, so `keyword` needs no normaliser,
  * and a `term` stays case-sensitive as on the embedded driver.
  */

@@ -1,4 +1,5 @@
-import { InvalidError, parseLuceneQuery } from '../../../core/plugin/kit.js';
+import { InvalidError, isAnalysedMember, parseLuceneQuery } from '../../../core/plugin/kit.js';
+import { analysedPattern, analysedRange, analysedTerm, analysedTermsQuery } from './analysed-translation.js';
 import { TEXT_SUBFIELD } from './mapping.js';
 
 /**
@@ -8,9 +9,10 @@ import { TEXT_SUBFIELD } from './mapping.js';
  * request that works here works on every driver.
  *
  * Rewrites: every field name is lower-cased (the contract's names are case-insensitive, ES's are
- * not), `match`/`match_phrase` search both the field and its analysed `.text` sub-field, date
- * bounds of `range` become epoch milliseconds, and `query_string` becomes the DSL of the kit's
- * Lucene translator.
+ * not), `match`/`match_phrase` search both the field and its analysed `.text` sub-field, `term`,
+ * `terms`, `prefix`, `wildcard` and `range` on an analysed member go to its tokens
+ * (`analysed-translation.ts`), date bounds of `range` become epoch milliseconds, and
+ * `query_string` becomes the DSL of the kit's Lucene translator.
  */
 
 export type Json = Record<string, unknown>;
@@ -80,12 +82,14 @@ export function translateQuery(query: unknown, path: string): Json {
     case 'term': {
       const { field, options } = fieldAndValue(body, at, 'value', ['boost', 'case_insensitive']);
       options.value = scalar(options.value, `${at}.${field}`);
-      return { term: { [field]: options } };
+      return isAnalysedMember(field) ? analysedTerm(field, options) : { term: { [field]: options } };
     }
     case 'terms': {
       const [rawField, values] = single(body, at);
       if (!Array.isArray(values)) throw invalid(`${at}.${rawField}`, 'expected an array of values');
-      return { terms: { [rawField.toLowerCase()]: values.map((v, i) => scalar(v, `${at}.${rawField}[${i}]`)) } };
+      const field = rawField.toLowerCase();
+      const checked = values.map((v, i) => scalar(v, `${at}.${rawField}[${i}]`));
+      return isAnalysedMember(field) ? analysedTermsQuery(field, checked) : { terms: { [field]: checked } };
     }
     case 'match':
     case 'match_phrase':
@@ -94,7 +98,7 @@ export function translateQuery(query: unknown, path: string): Json {
     case 'wildcard': {
       const { field, options } = fieldAndValue(body, at, 'value', ['boost', 'case_insensitive']);
       if (typeof options.value !== 'string') throw invalid(`${at}.${field}`, 'expected a string');
-      return { [kind]: { [field]: options } };
+      return isAnalysedMember(field) ? analysedPattern(kind, field, options) : { [kind]: { [field]: options } };
     }
     case 'range':
       return translateRange(body, at);
@@ -145,8 +149,10 @@ function translateRange(body: unknown, at: string): Json {
   const fieldPath = `${at}.${rawField}`;
   if (!isObject(spec)) throw invalid(fieldPath, 'expected an object of bounds');
   const bounds: Json = {};
+  const given: Json = {};
   let count = 0;
   for (const [op, bound] of Object.entries(spec)) {
+    given[op] = bound;
     if (op === 'boost' || op === 'format') {
       bounds[op] = bound;
       continue;
@@ -158,7 +164,8 @@ function translateRange(body: unknown, at: string): Json {
     count++;
   }
   if (count === 0) throw invalid(fieldPath, 'expected at least one of gt, gte, lt, lte');
-  return { range: { [rawField.toLowerCase()]: bounds } };
+  const field = rawField.toLowerCase();
+  return isAnalysedMember(field) ? analysedRange(field, given, bounds) : { range: { [field]: bounds } };
 }
 
 function translateBool(body: unknown, at: string): Json {

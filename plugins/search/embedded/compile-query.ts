@@ -1,58 +1,17 @@
-import { parseLuceneQuery } from '../../../core/plugin/kit.js';
-import type { Tables } from './schema.js';
+import { isAnalysedMember, parseLuceneQuery } from '../../../core/plugin/kit.js';
+import { analysedPattern, analysedRange, analysedTerms, prefixGlob } from './analysed-queries.js';
+import {
+  CONSTANT_SCORE,
+  MATCH_ALL,
+  NO_MATCH,
+  valueExists,
+  type CompiledQuery,
+  type QueryCompilation,
+} from './compiled-query.js';
 import { fieldAndValue, invalid, isObject, single, storedValue, type Json } from './search-request-members.js';
 import { boundCondition, exactCondition, globCondition, globOf, NUMERIC } from './value-conditions.js';
 
-/**
- * An Elasticsearch query compiled to SQL over one set of the tables of `schema.ts`
- * (`QueryCompilation.tables`): `cond` is a boolean expression on the outer `d` (the `docs` row),
- * `score` a numeric one. Full-text members become materialised CTEs (`ftN(doc, s)`), so FTS5 runs
- * each MATCH once per search.
- */
-export interface CompiledQuery {
-  cond: string;
-  /** The parameters of `cond`, in order. */
-  params: unknown[];
-  score: string;
-  /** The parameters of `score`, in order. */
-  scoreParams: unknown[];
-  /**
-   * The same condition as a look-up for one document (`EXISTS` on `fields_doc`), where there is
-   * one: what `bool` uses for filters beside a clause that selects documents (see `compileBool`).
-   */
-  probe?: { cond: string; params: unknown[] };
-}
-
-export interface QueryCompilation {
-  /** The set of tables the search reads. */
-  tables: Tables;
-  ctes: Array<{ sql: string; params: unknown[] }>;
-}
-
-const CONSTANT_SCORE = '1.0';
-const MATCH_ALL = '1';
-const NO_MATCH: CompiledQuery = {
-  cond: '0',
-  score: '0.0',
-  params: [],
-  scoreParams: [],
-  probe: { cond: '0', params: [] },
-};
-
-function valueExists(tables: Tables, field: string, condition: string, params: unknown[]): CompiledQuery {
-  return {
-    // Not correlated: SQLite runs the look-up once (on the (field, value) or (field, num) index) and
-    // tests membership per document, instead of probing every document.
-    cond: `d.rowid IN (SELECT f.doc FROM ${tables.fields} f WHERE f.field = ? AND ${condition})`,
-    score: CONSTANT_SCORE,
-    params: [field, ...params],
-    probe: {
-      cond: `EXISTS (SELECT 1 FROM ${tables.fields} f WHERE f.doc = d.rowid AND f.field = ? AND ${condition})`,
-      params: [field, ...params],
-    },
-    scoreParams: [],
-  };
-}
+export type { CompiledQuery, QueryCompilation } from './compiled-query.js';
 
 /** Words of a full-text query, each quoted for FTS5 (so no FTS5 syntax reaches it from a client). */
 function words(text: string): string[] {
@@ -91,7 +50,10 @@ export function compileQuery(query: unknown, path: string, compilation: QueryCom
       const { field, value, options } = fieldAndValue(body, at, 'value', ['boost', 'case_insensitive']);
       const insensitive = options.case_insensitive ?? false;
       if (typeof insensitive !== 'boolean') throw invalid(`${at}.${field}.case_insensitive`, 'expected a boolean');
-      const { sql, params } = exactCondition([storedValue(value, `${at}.${field}`)], insensitive);
+      const stored = storedValue(value, `${at}.${field}`);
+      if (isAnalysedMember(field))
+        return boosted(analysedTerms(tables, field, [stored], insensitive), options.boost, `${at}.${field}.boost`);
+      const { sql, params } = exactCondition([stored], insensitive);
       return boosted(valueExists(tables, field, sql, params), options.boost, `${at}.${field}.boost`);
     }
     case 'terms': {
@@ -100,11 +62,11 @@ export function compileQuery(query: unknown, path: string, compilation: QueryCom
       const [rawField, values] = single(rest, at);
       if (!Array.isArray(values)) throw invalid(`${at}.${rawField}`, 'expected an array of values');
       if (values.length === 0) return NO_MATCH;
-      const { sql, params } = exactCondition(
-        values.map((v, i) => storedValue(v, `${at}.${rawField}[${i}]`)),
-        false,
-      );
-      return boosted(valueExists(tables, rawField.toLowerCase(), sql, params), boost, `${at}.boost`);
+      const field = rawField.toLowerCase();
+      const stored = values.map((v, i) => storedValue(v, `${at}.${rawField}[${i}]`));
+      if (isAnalysedMember(field)) return boosted(analysedTerms(tables, field, stored, false), boost, `${at}.boost`);
+      const { sql, params } = exactCondition(stored, false);
+      return boosted(valueExists(tables, field, sql, params), boost, `${at}.boost`);
     }
     case 'match':
     case 'match_phrase':
@@ -113,26 +75,35 @@ export function compileQuery(query: unknown, path: string, compilation: QueryCom
     case 'wildcard': {
       const { field, value, options } = fieldAndValue(body, at, 'value', ['boost', 'case_insensitive']);
       if (typeof value !== 'string') throw invalid(`${at}.${field}`, 'expected a string');
-      const pattern = kind === 'prefix' ? `${globOf(escapeAll(value))}*` : globOf(value);
+      const pattern = kind === 'prefix' ? prefixGlob(value) : globOf(value);
       const condition = globCondition(options.case_insensitive, `${at}.${field}.case_insensitive`);
-      return boosted(valueExists(tables, field, condition, [pattern]), options.boost, `${at}.${field}.boost`);
+      const compiled = isAnalysedMember(field)
+        ? analysedPattern(tables, field, pattern, options.case_insensitive === true)
+        : valueExists(tables, field, condition, [pattern]);
+      return boosted(compiled, options.boost, `${at}.${field}.boost`);
     }
     case 'range': {
       const [rawField, spec] = single(body, at);
       const fieldPath = `${at}.${rawField}`;
       if (!isObject(spec)) throw invalid(fieldPath, 'expected an object of bounds');
-      const parts: string[] = [];
-      const params: unknown[] = [];
+      const bounds: Array<{ sqlOp: string; bound: unknown; path: string }> = [];
       for (const [op, bound] of Object.entries(spec)) {
         if (op === 'boost') continue;
         const sqlOp = RANGE_OPS[op];
         if (sqlOp === undefined) throw invalid(`${fieldPath}.${op}`, `"${op}" is not supported`);
-        const c = boundCondition(sqlOp, bound, `${fieldPath}.${op}`);
-        parts.push(c.sql);
-        params.push(...c.params);
+        bounds.push({ sqlOp, bound, path: `${fieldPath}.${op}` });
       }
-      if (parts.length === 0) throw invalid(fieldPath, 'expected at least one of gt, gte, lt, lte');
-      const compiled = valueExists(tables, rawField.toLowerCase(), parts.join(' AND '), params);
+      if (bounds.length === 0) throw invalid(fieldPath, 'expected at least one of gt, gte, lt, lte');
+      const field = rawField.toLowerCase();
+      if (isAnalysedMember(field))
+        return boosted(analysedRange(tables, field, bounds), spec.boost, `${fieldPath}.boost`);
+      const parts = bounds.map((b) => boundCondition(b.sqlOp, b.bound, b.path));
+      const compiled = valueExists(
+        tables,
+        field,
+        parts.map((p) => p.sql).join(' AND '),
+        parts.flatMap((p) => p.params),
+      );
       return boosted(compiled, spec.boost, `${fieldPath}.boost`);
     }
     case 'exists': {
@@ -222,9 +193,6 @@ function compileFullText(
   };
   return boosted(compiled, options.boost, `${at}.${field}.boost`);
 }
-
-/** Every character literal: a prefix has no wildcards. */
-const escapeAll = (text: string): string => text.replace(/[\\*?]/g, (c) => `\\${c}`);
 
 function clauses(body: Json, key: string, path: string, compilation: QueryCompilation): CompiledQuery[] {
   const value = body[key];

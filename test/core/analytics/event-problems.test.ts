@@ -57,8 +57,8 @@ t.test('a member sent as null counts as missing', async (t) => {
   ]);
 });
 
-t.test('local_time is required on pageview and content_impression only', async (t) => {
-  for (const event of [pageview(), impression()]) {
+t.test('local_time is required on pageview, content_impression and custom events', async (t) => {
+  for (const event of [pageview(), impression(), customEvent()]) {
     delete event.local_time;
     t.same(problemsOf(event), [
       {
@@ -69,7 +69,7 @@ t.test('local_time is required on pageview and content_impression only', async (
       },
     ]);
   }
-  for (const event of [click(), conversion(), customEvent()]) {
+  for (const event of [click(), conversion()]) {
     delete event.local_time;
     t.same(problemsOf(event), [], `${String(event.event_type)} without local_time`);
   }

@@ -64,7 +64,7 @@ t.test('accepted forms pass through, names lower-cased', async (t) => {
     terms: { tags: ['a', 1, true] },
   });
   t.same(translateRequest({ query: { wildcard: { Title: { value: 'L?zy*', case_insensitive: true } } } }).query, {
-    wildcard: { title: { value: 'L?zy*', case_insensitive: true } },
+    wildcard: { 'title.text': { value: 'L?zy*', case_insensitive: true } },
   });
   t.same(
     translateRequest({
@@ -79,7 +79,7 @@ t.test('accepted forms pass through, names lower-cased', async (t) => {
     'with a format, bounds are ES’s to read',
   );
   t.same(translateRequest({ query: { range: { Title: { gte: 'a', lt: 'm' } } } }).query, {
-    range: { title: { gte: 'a', lt: 'm' } },
+    range: { 'title.text': { gte: 'a', lt: 'm' } },
   });
   t.same(translateRequest({ query: { bool: { minimum_should_match: '50%', should: { term: { A: 1 } } } } }).query, {
     bool: { minimum_should_match: '50%', should: [{ term: { a: { value: 1 } } }] },
