@@ -61,7 +61,7 @@ export async function contentSearchFormQuery(form: ContentSearchForm, definition
       const text = valueText(value);
       if (!field || text === '') continue;
       const name = lower(`${type.variable}.${field.variable}`);
-      if (field.relationType) must.push(anyTerm(name, tokens(text)));
+      if (field.relationType) must.push(anyPhrase(name, tokens(text)));
       else must.push(...fieldQueries(name, text));
     }
   }
@@ -93,6 +93,19 @@ function valueText(value: unknown): string {
 }
 
 const tokens = (text: string) => text.split(TOKEN_SEPARATORS).filter((t) => t !== '');
+
+/**
+ * Any of the identifiers in a relationship field: the field's member is analysed text, whose tokens
+ * split an identifier at its hyphens, so each is looked for as a phrase.
+ */
+function anyPhrase(field: string, values: readonly string[]): QueryDsl {
+  return {
+    bool: {
+      should: values.map((v) => ({ match_phrase: { [field]: { query: lower(v) } } })),
+      minimum_should_match: 1,
+    },
+  };
+}
 
 function anyTerm(field: string, values: readonly string[]): QueryDsl {
   return { bool: { should: values.map((v) => ({ term: { [field]: { value: lower(v) } } })), minimum_should_match: 1 } };

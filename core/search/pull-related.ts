@@ -95,8 +95,9 @@ export class PullRelated {
         limit: options.limit,
         orderBy: options.orderBy,
       });
+    // A field member is analysed text (its tokens split an identifier at its hyphens): a phrase finds the identifier.
     const must: QueryDsl[] = [
-      { term: { [`${typeName}.${fieldVariable}`.toLowerCase()]: { value: identifier.toLowerCase() } } },
+      { match_phrase: { [`${typeName}.${fieldVariable}`.toLowerCase()]: { query: identifier.toLowerCase() } } },
     ];
     if (options.condition?.trim()) must.push(parseLuceneQuery(options.condition));
     const sort = options.orderBy?.trim() ? parseSortSpec(options.orderBy) : [];

@@ -141,6 +141,14 @@ testOnSqlite('POST /api/v1/content/related pulls the items of a relationship fie
   t.equal((await pull({ identifier: 'no-such-item' })).status, 404);
   t.equal((await pull({ condition: 'name:(x' })).status, 400);
 
+  const byAuthor = async (authors: string) =>
+    (
+      await search(s, { searchableFieldsByContentType: { Book: { authors } } })
+    ).json.entity.jsonObjectView.contentlets.map((c: { identifier: string }) => c.identifier);
+  t.strictSame(await byAuthor(jane), [book], 'the form search: a relationship field holding an identifier');
+  t.strictSame(await byAuthor(`${mary},${john}`), [book], 'any of several');
+  t.strictSame(await byAuthor(mary), [], 'none');
+
   // The legacy read's `related` option, from either side of the relationship.
   const legacy = async (spec: string, more = '') =>
     (
