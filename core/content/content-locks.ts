@@ -1,6 +1,7 @@
 import type { PermissionService } from '../auth/permission-service.js';
 import type { Principal } from '../auth/principal.js';
 import type { DefinitionCache } from '../definitions/definition-cache.js';
+import { DEFAULT_LANGUAGE_ID } from '../model/language.js';
 import { CmsError, Errors } from '../errors/index.js';
 import type { Storage } from '../plugin/storage/index.js';
 import type { ContentReader, ReadContent } from './content-reader.js';
@@ -92,7 +93,12 @@ export class ContentLocks {
 
   /** The working version by identifier (in a language), or the version an inode names. */
   private read(principal: Principal, id: string, languageId: number | undefined): Promise<ReadContent> {
-    return this.deps.contentReader.byIdentifierOrInode(principal, id, { live: false, languageId });
+    return this.deps.contentReader.byIdentifierOrInode(principal, id, { live: false, languageId }).catch((error) => {
+      // One answer, in the original's words, for whatever the caller cannot see by this id.
+      if (error instanceof CmsError && error.kind === 'not_found')
+        throw new CmsError(Errors.CONTENT_ID_NOT_FOUND, { id, languageId: languageId ?? DEFAULT_LANGUAGE_ID });
+      throw error;
+    });
   }
 
   /** WRITE on the item: whether the caller holds it, or a check that refuses (403) when not. */

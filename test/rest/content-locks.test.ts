@@ -101,6 +101,9 @@ testOnSqlite('locks: callers who may not see the item, unknown ids, anonymous ca
   }
   const unknown = await s.http('PUT', '/api/v1/content/_lock/no-such-item', { headers: s.basicAuth() });
   t.equal(unknown.status, 404);
+  t.equal(unknown.json.message, 'The contentlet no-such-item and language 1 does not exist', "the original's words");
+  const otherLanguage = await s.http('GET', `/api/v1/content/_canlock/${id}?language=2`, { headers: s.basicAuth() });
+  t.equal(otherLanguage.status, 404, 'not in that language');
   const language = await s.http('PUT', `/api/v1/content/_lock/${id}?language=two`, { headers: s.basicAuth() });
   t.equal(language.status, 400);
 });
