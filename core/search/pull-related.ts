@@ -83,7 +83,7 @@ export class PullRelated {
     spec: string,
     options: { condition?: string; limit: number; orderBy?: string; live: boolean },
   ): Promise<ReadContent[]> {
-    const match = /^([^.:]+)\.([^.:]+):(.+)$/.exec(spec.trim());
+    const match = /^(\w+)\.(\w+):(.+)$/.exec(spec.trim());
     if (!match) throw new CmsError(Errors.SEARCH_NOT_A_RELATIONSHIP, { field: spec });
     const [, typeName, fieldVariable, identifier] = match as unknown as [string, string, string, string];
     const item = await this.deps.contentReader.byIdentifier(principal, identifier, { defaultLive: true });
