@@ -4,11 +4,16 @@ import type { FieldInput } from './field-service.js';
 /** A name in a folder: no slash, backslash or control character, and not `.` or `..`. */
 const FILE_NAME_PATTERN = '^(?!\\.\\.?$)[^/\\\\\\u0000-\\u001f\\u007f]+$';
 
-/** The Row and Column the form starts with: named as the field service names the implicit ones. */
-const LAYOUT: FieldInput[] = [
-  { clazz: 'RowField', name: 'fields-0', variable: 'fields0' },
-  { clazz: 'ColumnField', name: 'fields-1', variable: 'fields1' },
+/**
+ * A Row and Column opening a part of the form at position `at`, named as the field service names
+ * the implicit ones. Every field stands in a column, as the original's layout wants (a type whose
+ * fields do not is mended when saved), so the fields after a Tab divider get a row of their own.
+ */
+const layoutAt = (at: number): FieldInput[] => [
+  { clazz: 'RowField', name: `fields-${at}`, variable: `fields${at}` },
+  { clazz: 'ColumnField', name: `fields-${at + 1}`, variable: `fields${at + 1}` },
 ];
+const LAYOUT = layoutAt(0);
 
 /** A checkbox that is either ticked (`true`) or not, as the original's menu and HTTPS flags are. */
 const flag = (name: string, variable: string, more: Partial<FieldInput> = {}): FieldInput => ({
@@ -82,6 +87,7 @@ export const BASE_TYPE_FIELDS: Partial<Record<BaseContentType, readonly FieldInp
       regexCheck: FILE_NAME_PATTERN,
     },
     { clazz: 'TabDividerField', name: 'Metadata', variable: 'metadataTab' },
+    ...layoutAt(7),
     // Filled from the uploaded file on every save; what a client sends is not kept.
     {
       clazz: 'KeyValueField',
@@ -149,6 +155,7 @@ export const BASE_TYPE_FIELDS: Partial<Record<BaseContentType, readonly FieldInp
     },
     { clazz: 'TextField', name: 'Friendly Name', variable: 'friendlyName', indexed: true },
     { clazz: 'TabDividerField', name: 'Advanced Properties', variable: 'advancedtab' },
+    ...layoutAt(11),
     { clazz: 'CustomField', name: 'Redirect URL', variable: 'redirecturl', dataType: 'TEXT', listed: true },
     flag('HTTPS Required', 'httpsreq'),
     { clazz: 'TextAreaField', name: 'SEO Description', variable: 'seodescription', indexed: true },

@@ -7,12 +7,13 @@ import type { ContentTypeQuery, Storage } from '../plugin/storage/index.js';
 import type { ContentTypeService, ContentTypeWithFields } from './content-type-service.js';
 
 /** What `_copy` takes: the copy's name, and optionally its variable, site, folder and icon. */
+/** What a copy changes of its source; null, as the original's clients send it, keeps the source's. */
 export interface CopyContentTypeInput {
-  name?: string;
-  variable?: string;
-  host?: string;
-  folder?: string;
-  icon?: string;
+  name?: string | null;
+  variable?: string | null;
+  host?: string | null;
+  folder?: string | null;
+  icon?: string | null;
 }
 
 /** The members of `_filter`'s `filter`: variables (comma-separated), a name query, a site and base types. */

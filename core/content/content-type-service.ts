@@ -21,29 +21,39 @@ import { BASE_TYPE_FIELDS } from './base-type-fields.js';
 import type { FieldInput, FieldService } from './field-service.js';
 import { VARIABLE_PATTERN, firstFreeVariable, variableFromName } from './variable-name.js';
 import { fromOriginalClassName } from '../plugin/original-class-name.js';
+import { resolveWorkflows, type WorkflowEntry } from './content-type-workflows.js';
+import { normaliseLayout } from './field-layout-fix.js';
 
-/** What clients send to create or update a content type; absent members keep their defaults (or current values). */
+/**
+ * What clients send to create or update a content type; absent members keep their defaults (or
+ * current values), and so does null, which the original's clients send for members they leave unset.
+ */
 export interface ContentTypeInput {
-  clazz?: string;
-  baseType?: string;
-  name?: string;
-  description?: string;
-  variable?: string;
-  host?: string;
-  folder?: string;
-  owner?: string;
-  defaultType?: boolean;
-  fixed?: boolean;
-  system?: boolean;
-  versionable?: boolean;
-  multilingualable?: boolean;
-  icon?: string;
-  sortOrder?: number;
-  /** Scheme ids. The spec's request calls it `workflow`; `workflows` is accepted too. */
-  workflow?: string[];
-  workflows?: string[];
-  fields?: FieldInput[];
+  /** Ignored on creation; on update, where the type is looked for when the path names none. */
+  id?: string | null;
+  clazz?: string | null;
+  baseType?: string | null;
+  name?: string | null;
+  description?: string | null;
+  variable?: string | null;
+  host?: string | null;
+  folder?: string | null;
+  owner?: string | null;
+  defaultType?: boolean | null;
+  fixed?: boolean | null;
+  system?: boolean | null;
+  versionable?: boolean | null;
+  multilingualable?: boolean | null;
+  icon?: string | null;
+  sortOrder?: number | null;
+  /** Schemes, by id or `{id, variableName}`. The spec's request calls it `workflow`; `workflows` is accepted too. */
+  workflow?: WorkflowEntry[] | null;
+  workflows?: WorkflowEntry[] | null;
+  fields?: FieldInput[] | null;
 }
+
+/** Work done in a type's save transaction once the type is written. */
+export type AfterSave = (tx: Repositories, type: ContentType) => Promise<void>;
 
 export interface ContentTypeWithFields extends ContentType {
   fields: Field[];
@@ -101,17 +111,21 @@ export class ContentTypeService {
     return type;
   }
 
-  /** `repositories`: the caller's transaction, when the type is created as part of a larger change. */
+  /**
+   * `repositories`: the caller's transaction, when the type is created as part of a larger change;
+   * `afterSave`: what else the same request saves with the type (its system-action mappings).
+   */
   async create(
     input: ContentTypeInput,
     userId: string,
     repositories: Repositories = this.storage,
+    afterSave?: AfterSave,
   ): Promise<ContentTypeWithFields> {
     const name = input.name?.trim();
     if (!name) throw new CmsError(Errors.CONTENT_TYPE_NAME_REQUIRED, undefined, { fieldName: 'name' });
-    const { clazz, baseType } = resolveClass(input.clazz, input.baseType);
+    const { clazz, baseType } = resolveClass(input.clazz ?? undefined, input.baseType ?? undefined);
     return repositories.transaction(async (tx) => {
-      const variable = await this.chooseVariable(tx, input.variable, name);
+      const variable = await this.chooseVariable(tx, input.variable ?? undefined, name);
       const now = this.now();
       const type: ContentType = {
         id: randomUUID(),
@@ -120,7 +134,7 @@ export class ContentTypeService {
         name,
         description: input.description ?? '',
         variable,
-        host: await this.resolveHost(tx, input.host),
+        host: await this.resolveHost(tx, input.host ?? undefined),
         folder: input.folder?.trim() || SYSTEM_FOLDER,
         owner: input.owner?.trim() || userId,
         defaultType: input.defaultType ?? false,
@@ -130,13 +144,15 @@ export class ContentTypeService {
         multilingualable: input.multilingualable ?? false,
         icon: input.icon ?? 'event_note',
         sortOrder: input.sortOrder ?? 0,
-        workflows: workflowsOf(input) ?? [SYSTEM_WORKFLOW_ID],
+        workflows: (await resolveWorkflows(tx, workflowEntries(input), name)) ?? [SYSTEM_WORKFLOW_ID],
         modDate: now,
         iDate: now,
       };
       await tx.contentTypes.insert(type);
       const wanted = withBaseFields(BASE_TYPE_FIELDS[baseType] ?? [], input.fields ?? []);
       const fields = wanted.length ? await this.fields.createIn(tx, type, wanted) : [];
+      if (fields.length) await normaliseLayout(tx, this.fields, type);
+      await afterSave?.(tx, type);
       return { ...type, fields: fields.length ? await tx.fields.listByType(type.id) : [] };
     });
   }
@@ -148,27 +164,52 @@ export class ContentTypeService {
   }
 
   async find(idOrVariable: string, repositories: Repositories = this.storage): Promise<ContentType> {
-    const type =
-      (await repositories.contentTypes.findById(idOrVariable)) ??
-      (await repositories.contentTypes.findByVariable(idOrVariable));
+    const type = await this.lookUp(idOrVariable, repositories);
     if (!type) throw new CmsError(Errors.CONTENT_TYPE_NOT_FOUND, { type: idOrVariable });
     return type;
+  }
+
+  /** The first type found by id, then variable, of each name in turn. */
+  private async lookUp(
+    idOrVariable: string,
+    repositories: Repositories,
+    more: ReadonlyArray<string | null | undefined> = [],
+  ): Promise<ContentType | undefined> {
+    for (const name of [idOrVariable, ...more]) {
+      const wanted = name?.trim();
+      if (!wanted) continue;
+      const type =
+        (await repositories.contentTypes.findById(wanted)) ?? (await repositories.contentTypes.findByVariable(wanted));
+      if (type) return type;
+    }
+    return undefined;
   }
 
   list(query: ContentTypeQuery): Promise<Page<ContentType>> {
     return this.storage.contentTypes.list(query);
   }
 
-  async update(principal: Principal, idOrVariable: string, input: ContentTypeInput): Promise<ContentTypeWithFields> {
+  /**
+   * Changes a type. The path names it by id or variable; when it names none, the type is the one
+   * whose id, then variable, the body carries, as the original looks for it.
+   */
+  async update(
+    principal: Principal,
+    idOrVariable: string,
+    input: ContentTypeInput,
+    afterSave?: AfterSave,
+  ): Promise<ContentTypeWithFields> {
     return this.storage.transaction(async (tx) => {
-      const current = await this.findEditable(principal, idOrVariable, tx);
-      if (input.variable !== undefined && input.variable.toLowerCase() !== current.variable.toLowerCase()) {
+      const found = await this.lookUp(idOrVariable, tx, [input.id, input.variable]);
+      const current = await this.findEditable(principal, found?.id ?? idOrVariable, tx);
+      if (input.variable != null && input.variable.toLowerCase() !== current.variable.toLowerCase()) {
         throw new CmsError(Errors.CONTENT_TYPE_VARIABLE_IMMUTABLE, undefined, { fieldName: 'variable' });
       }
       const name = input.name?.trim();
-      if (input.name !== undefined && !name)
+      if (input.name != null && !name)
         throw new CmsError(Errors.CONTENT_TYPE_NAME_REQUIRED, undefined, { fieldName: 'name' });
-      const { clazz, baseType } = input.clazz || input.baseType ? resolveClass(input.clazz, input.baseType) : current;
+      const { clazz, baseType } =
+        input.clazz || input.baseType ? resolveClass(input.clazz ?? undefined, input.baseType ?? undefined) : current;
       if (baseType !== current.baseType)
         throw new CmsError(Errors.CONTENT_TYPE_BASE_TYPE_IMMUTABLE, undefined, { fieldName: 'clazz' });
       const updated: ContentType = {
@@ -176,7 +217,7 @@ export class ContentTypeService {
         clazz,
         name: name ?? current.name,
         description: input.description ?? current.description,
-        host: input.host === undefined ? current.host : await this.resolveHost(tx, input.host),
+        host: input.host == null ? current.host : await this.resolveHost(tx, input.host),
         folder: input.folder?.trim() || current.folder,
         owner: input.owner?.trim() || current.owner,
         defaultType: input.defaultType ?? current.defaultType,
@@ -186,10 +227,12 @@ export class ContentTypeService {
         multilingualable: input.multilingualable ?? current.multilingualable,
         icon: input.icon ?? current.icon,
         sortOrder: input.sortOrder ?? current.sortOrder,
-        workflows: workflowsOf(input) ?? current.workflows,
+        workflows: (await resolveWorkflows(tx, workflowEntries(input), current.variable)) ?? current.workflows,
         modDate: this.now(),
       };
       await tx.contentTypes.update(updated);
+      await normaliseLayout(tx, this.fields, updated);
+      await afterSave?.(tx, updated);
       await this.access.indexQueue?.add(tx, [{ scope: 'type', id: updated.id }]);
       return { ...updated, fields: await tx.fields.listByType(updated.id) };
     });
@@ -248,11 +291,8 @@ export class ContentTypeService {
   }
 }
 
-function workflowsOf(input: ContentTypeInput): string[] | undefined {
-  const ids = input.workflow ?? input.workflows;
-  if (ids === undefined) return undefined;
-  const clean = [...new Set(ids.map((id) => id.trim()).filter(Boolean))];
-  return clean.length ? clean : [SYSTEM_WORKFLOW_ID];
+function workflowEntries(input: ContentTypeInput): WorkflowEntry[] | undefined {
+  return input.workflow ?? input.workflows ?? undefined;
 }
 
 /** The class and base type from either; `ImmutableSimpleContentType`, `SimpleContentType` and qualified names (ours or the original's) all work. */

@@ -87,6 +87,50 @@ export class SystemActionService {
     });
   }
 
+  /** A content type's own mappings (not those it takes from its schemes), as its answers show them. */
+  async ownedBy(type: Pick<ContentType, 'id'>, tx: Repositories = this.storage): Promise<MappingDetails[]> {
+    const own = await tx.workflows.listSystemActions('contentType', type.id);
+    return Promise.all(
+      own.map(async (mapping) => ({ mapping, action: await this.workflows.getAction(mapping.actionId, tx) })),
+    );
+  }
+
+  /**
+   * The mappings a content type's body sends (`{"NEW": actionId, ...}`), applied in the type's save
+   * transaction as the original does: a verb with an action is mapped to it; on an update, a verb
+   * sent without one, or not sent at all, loses the type's own mapping. Nothing sent changes nothing.
+   */
+  async applyToContentType(
+    tx: Repositories,
+    type: ContentType,
+    sent: Readonly<Record<string, string | null>> | null | undefined,
+    isNew: boolean,
+  ): Promise<void> {
+    if (sent == null) return;
+    const wanted = new Map<SystemActionName, string>();
+    for (const [name, actionId] of Object.entries(sent)) {
+      const verb = parseSystemAction(name);
+      if (actionId?.trim()) wanted.set(verb, actionId.trim());
+    }
+    const own = await tx.workflows.listSystemActions('contentType', type.id);
+    for (const [systemAction, actionId] of wanted) {
+      const action = await this.workflows.getAction(actionId, tx);
+      if (!type.workflows.includes(action.schemeId)) {
+        throw new CmsError(Errors.WORKFLOW_SCHEME_NOT_ATTACHED, { action: action.name, type: type.variable });
+      }
+      const replaced = own.find((m) => m.systemAction === systemAction);
+      await tx.workflows.putSystemAction({
+        id: replaced?.id ?? randomUUID(),
+        systemAction,
+        actionId: action.id,
+        ownerKind: 'contentType',
+        ownerId: type.id,
+      });
+    }
+    if (isNew) return;
+    for (const mapping of own) if (!wanted.has(mapping.systemAction)) await tx.workflows.deleteSystemAction(mapping.id);
+  }
+
   async listForScheme(schemeId: string): Promise<MappingDetails[]> {
     const scheme = await this.workflows.getScheme(schemeId);
     return this.withActions(await this.storage.workflows.listSystemActions('scheme', scheme.id));

@@ -4,6 +4,7 @@ import { CmsError, detail, type ErrorDetail, Errors } from '../../core/errors/in
 import { BodyParsers, JSON_MEDIA_TYPE, parseContentType } from './body-parsers.js';
 import { compileCoercer, type Coercer } from './coerce.js';
 import type { AnyRoute, HttpRequest } from './route.js';
+import { explainErrors } from './union-errors.js';
 
 /**
  * A schema option naming the error a malformed value answers instead of the generic one, where the
@@ -45,7 +46,7 @@ class Checked {
   private invalid(value: unknown): Error {
     const details: ErrorDetail[] = [];
     const seen = new Set<string>();
-    for (const error of this.check.Errors(value)) {
+    for (const error of explainErrors(this.check.Errors(value))) {
       const fieldName = error.path.replace(/^\//, '').replace(/\//g, '.') || null;
       const custom = fieldName && this.customError(fieldName);
       if (custom) return custom;

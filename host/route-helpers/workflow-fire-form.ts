@@ -62,7 +62,10 @@ export function indexPolicyOf(body: FireForm | undefined, query: FireQuery): Ind
   return parseIndexPolicy((body?.contentletFormData ?? body?.contentlet)?.indexPolicy);
 }
 
-/** `contentletFormData` (or `contentlet`) as a submission; `identifier`, `languageId` and `contentType` are members of it. */
+/**
+ * `contentletFormData` (or `contentlet`) as a submission; `identifier`, `languageId` and the type
+ * (`contentType`, `stInode` or `stName`) are members of it.
+ */
 export function submissionOf(body: FireForm | undefined, query: FireQuery): ContentSubmission | undefined {
   const sent = body?.contentletFormData ?? body?.contentlet;
   if (!sent && !body?.files?.length) return undefined;
@@ -70,9 +73,13 @@ export function submissionOf(body: FireForm | undefined, query: FireQuery): Cont
   // The form is free-form (one member per field), so its languageId is checked here, as the query's is.
   const languageId = form.languageId ?? query.language;
   if (languageId !== undefined && !/^\d{1,9}$/.test(String(languageId))) throw languageNotFound('languageId');
-  const { contentType, stInode, identifier, inode: _inode, languageId: _lang, ...values } = form;
+  const { contentType, stInode, stName, identifier, inode: _inode, languageId: _lang, ...values } = form;
+  // The original names the type by `stInode` (its id), else `stName` (its variable), else `contentType`.
+  const typeName = [stInode, stName, contentType].find(
+    (name): name is string => typeof name === 'string' && name !== '',
+  );
   return {
-    contentType: typeof contentType === 'string' ? contentType : typeof stInode === 'string' ? stInode : undefined,
+    contentType: typeName,
     identifier: typeof identifier === 'string' && identifier !== '' ? identifier : query.identifier,
     languageId: languageId === undefined ? undefined : Number(languageId),
     values,

@@ -1,13 +1,16 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
 import { BASE_TYPE_LABELS } from '../../core/content/content-type-copy.js';
 import { BASE_CONTENT_TYPES } from '../../core/model/content-type.js';
 import { pagedReply } from '../http/paging.js';
 import { route } from '../http/route.js';
 import { defineRoutes } from './route-module.js';
 import { typeSort } from '../route-helpers/content-type-sort.js';
-import { ContentTypeSchema, contentTypeView } from '../views/content-type-view.js';
+import { ContentTypeSchema } from '../views/content-type-view.js';
+import { contentTypeAnswers } from '../route-helpers/content-type-answer.js';
 
 const Text = (max = 255) => Type.String({ maxLength: max });
+/** A member the original's clients may send as null to mean "not set". */
+const Nullable = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([schema, Type.Null()]));
 const Count = Type.Integer({ minimum: 0, maximum: 999_999_999 });
 
 const FilterBody = Type.Composite([
@@ -33,110 +36,113 @@ const FilterBody = Type.Composite([
  */
 export default defineRoutes(
   'content type catalogue',
-  ['contentTypeCopier', 'contentTypes', 'fieldTypes', 'readRules'],
-  ({ contentTypeCopier, contentTypes, fieldTypes, readRules }) => [
-    route({
-      method: 'GET',
-      path: '/api/v1/contenttype/basetypes',
-      access: 'user',
-      summary: 'The base types, with their labels',
-      response: {
-        schema: Type.Array(Type.Object({ name: Type.String(), label: Type.String(), types: Type.Null() })),
-      },
-      handler: () => BASE_CONTENT_TYPES.map((name) => ({ name, label: BASE_TYPE_LABELS[name], types: null })),
-    }),
-    route({
-      method: 'GET',
-      path: '/api/v1/fieldTypes',
-      access: 'user',
-      summary: 'The field types loaded (built-in and from plugins), by label',
-      response: {
-        schema: Type.Array(
-          Type.Object({
-            id: Type.String(),
-            label: Type.String(),
-            clazz: Type.String(),
-            dataType: Type.String(),
-            dataTypes: Type.Array(Type.String()),
-          }),
-        ),
-      },
-      handler: () => fieldTypes.list(),
-    }),
-    route({
-      method: 'POST',
-      path: '/api/v1/contenttype/_filter',
-      access: 'user',
-      summary:
-        "Lists the content types the caller may read a page at a time: filter.types (variables, comma-separated; `data` in older clients), filter.query (name or variable), filter.site (its types and the system's), filter.sites (site ids or names, comma-separated, at most 100), filter.baseType; orderBy and direction as the list takes them",
-      response: { schema: Type.Array(ContentTypeSchema) },
-      body: FilterBody,
-      handler: async ({ body, principal }) => {
-        const keep = await readRules.typeFilter(principal);
-        const { filter } = body;
-        const baseTypes =
-          filter.baseType === undefined
-            ? undefined
-            : Array.isArray(filter.baseType)
-              ? filter.baseType
-              : [filter.baseType];
-        return pagedReply(
-          // The original's form reads 0 as "not sent".
-          { page: body.page || undefined, per_page: body.perPage || undefined },
-          (page) =>
-            readRules.filteredPage(
-              page,
-              (batch) =>
-                contentTypeCopier.filter(
-                  {
-                    types: filter.types ?? filter.data,
-                    query: filter.query,
-                    site: filter.site,
-                    sites: filter.sites,
-                    baseTypes,
-                  },
-                  { ...batch, sort: typeSort.read(body) },
-                ),
-              keep,
-            ),
-          (t) => contentTypeView(t, []),
-        );
-      },
-    }),
-    route({
-      method: 'GET',
-      path: '/api/v1/contenttype/render/id/:idOrVar',
-      access: 'user',
-      summary:
-        "One content type with its fields, as its editor renders them: the original renders templates in field values here; ours hold none, so it is the type's own answer",
-      response: { schema: ContentTypeSchema },
-      answers: { 404: 'no such content type' },
-      query: Type.Object({ languageId: Type.Optional(Type.Integer({ minimum: -1, maximum: 2_147_483_647 })) }),
-      handler: async ({ params, principal }) => {
-        await readRules.requireTypeNamed(principal, params.idOrVar);
-        const t = await contentTypes.get(params.idOrVar);
-        return contentTypeView(t, t.fields);
-      },
-    }),
-    route({
-      method: 'POST',
-      path: '/api/v1/contenttype/:variable/_copy',
-      access: 'admin',
-      summary:
-        'A copy of a content type with its fields and workflows, under a new name (and variable, site, folder, icon)',
-      response: { schema: ContentTypeSchema },
-      answers: { 404: 'no such content type', 409: 'the variable is taken' },
-      body: Type.Object({
-        name: Text(),
-        variable: Type.Optional(Text()),
-        host: Type.Optional(Text()),
-        folder: Type.Optional(Text()),
-        icon: Type.Optional(Text()),
+  ['contentTypeCopier', 'contentTypes', 'fieldTypes', 'readRules', 'systemActions', 'workflows'],
+  ({ contentTypeCopier, contentTypes, fieldTypes, readRules, systemActions, workflows }) => {
+    const answers = contentTypeAnswers(workflows, systemActions);
+    return [
+      route({
+        method: 'GET',
+        path: '/api/v1/contenttype/basetypes',
+        access: 'user',
+        summary: 'The base types, with their labels',
+        response: {
+          schema: Type.Array(Type.Object({ name: Type.String(), label: Type.String(), types: Type.Null() })),
+        },
+        handler: () => BASE_CONTENT_TYPES.map((name) => ({ name, label: BASE_TYPE_LABELS[name], types: null })),
       }),
-      handler: async ({ params, body, principal }) => {
-        const copy = await contentTypeCopier.copy(principal, params.variable, body);
-        return contentTypeView(copy, copy.fields);
-      },
-    }),
-  ],
+      route({
+        method: 'GET',
+        path: '/api/v1/fieldTypes',
+        access: 'user',
+        summary: 'The field types loaded (built-in and from plugins), by label',
+        response: {
+          schema: Type.Array(
+            Type.Object({
+              id: Type.String(),
+              label: Type.String(),
+              clazz: Type.String(),
+              dataType: Type.String(),
+              dataTypes: Type.Array(Type.String()),
+            }),
+          ),
+        },
+        handler: () => fieldTypes.list(),
+      }),
+      route({
+        method: 'POST',
+        path: '/api/v1/contenttype/_filter',
+        access: 'user',
+        summary:
+          "Lists the content types the caller may read a page at a time: filter.types (variables, comma-separated; `data` in older clients), filter.query (name or variable), filter.site (its types and the system's), filter.sites (site ids or names, comma-separated, at most 100), filter.baseType; orderBy and direction as the list takes them",
+        response: { schema: Type.Array(ContentTypeSchema) },
+        body: FilterBody,
+        handler: async ({ body, principal }) => {
+          const keep = await readRules.typeFilter(principal);
+          const { filter } = body;
+          const baseTypes =
+            filter.baseType === undefined
+              ? undefined
+              : Array.isArray(filter.baseType)
+                ? filter.baseType
+                : [filter.baseType];
+          return pagedReply(
+            // The original's form reads 0 as "not sent".
+            { page: body.page || undefined, per_page: body.perPage || undefined },
+            (page) =>
+              readRules.filteredPage(
+                page,
+                (batch) =>
+                  contentTypeCopier.filter(
+                    {
+                      types: filter.types ?? filter.data,
+                      query: filter.query,
+                      site: filter.site,
+                      sites: filter.sites,
+                      baseTypes,
+                    },
+                    { ...batch, sort: typeSort.read(body) },
+                  ),
+                keep,
+              ),
+            await answers.forListing(),
+          );
+        },
+      }),
+      route({
+        method: 'GET',
+        path: '/api/v1/contenttype/render/id/:idOrVar',
+        access: 'user',
+        summary:
+          "One content type with its fields, as its editor renders them: the original renders templates in field values here; ours hold none, so it is the type's own answer",
+        response: { schema: ContentTypeSchema },
+        answers: { 404: 'no such content type' },
+        query: Type.Object({ languageId: Type.Optional(Type.Integer({ minimum: -1, maximum: 2_147_483_647 })) }),
+        handler: async ({ params, principal }) => {
+          await readRules.requireTypeNamed(principal, params.idOrVar);
+          const t = await contentTypes.get(params.idOrVar);
+          return answers.one(t, t.fields);
+        },
+      }),
+      route({
+        method: 'POST',
+        path: '/api/v1/contenttype/:variable/_copy',
+        access: 'admin',
+        summary:
+          'A copy of a content type with its fields and workflows, under a new name (and variable, site, folder, icon)',
+        response: { schema: ContentTypeSchema },
+        answers: { 404: 'no such content type', 409: 'the variable is taken' },
+        body: Type.Object({
+          name: Text(),
+          variable: Nullable(Text()),
+          host: Nullable(Text()),
+          folder: Nullable(Text()),
+          icon: Nullable(Text()),
+        }),
+        handler: async ({ params, body, principal }) => {
+          const copy = await contentTypeCopier.copy(principal, params.variable, body);
+          return answers.one(copy, copy.fields);
+        },
+      }),
+    ];
+  },
 );

@@ -3,7 +3,7 @@ import type { LayoutRow } from '../../core/content/field-layout.js';
 import type { Field } from '../../core/model/field.js';
 import { route } from '../http/route.js';
 import { defineRoutes } from './route-module.js';
-import { FieldBody } from '../route-helpers/field-body.js';
+import { FieldBody, fieldInputOf } from '../route-helpers/field-body.js';
 import { FieldSchema, fieldView } from '../views/content-type-view.js';
 
 const Entry = Type.Composite([FieldBody, Type.Object({ id: Type.Optional(Type.String({ maxLength: 255 })) })]);
@@ -24,6 +24,23 @@ const rowsOf = <T extends TSchema>(field: T) =>
     { maxItems: 500 },
   );
 const LayoutSchema = rowsOf(FieldSchema);
+
+type EntryBody = Static<typeof Entry>;
+/** A row of a layout as sent, its entries' unset members left out. */
+const rowInputOf = (row: {
+  divider: EntryBody | null;
+  columns?: Array<{ columnDivider: EntryBody | null; fields: EntryBody[] }>;
+}) => ({
+  divider: row.divider && fieldInputOf(row.divider),
+  ...(row.columns
+    ? {
+        columns: row.columns.map((c) => ({
+          columnDivider: c.columnDivider && fieldInputOf(c.columnDivider),
+          fields: c.fields.map(fieldInputOf),
+        })),
+      }
+    : {}),
+});
 
 /** The original's rows: each divider and field as a field answer. */
 const layoutView = (rows: LayoutRow[]): Static<typeof LayoutSchema> =>
@@ -83,7 +100,7 @@ export default defineRoutes('field layout', ['fieldLayout', 'readRules'], ({ fie
       answers: { 404: 'no such content type' },
       body: Type.Object({ layout: rowsOf(Entry) }),
       handler: async ({ params, body, principal }) =>
-        layoutView(await fieldLayout.move(principal, params.typeIdOrVarName, body.layout)),
+        layoutView(await fieldLayout.move(principal, params.typeIdOrVarName, body.layout.map(rowInputOf))),
     }),
     route({
       method: 'PUT',
@@ -95,7 +112,9 @@ export default defineRoutes('field layout', ['fieldLayout', 'readRules'], ({ fie
       answers: { 404: 'no such content type or field' },
       body: Type.Object({ field: FieldBody }),
       handler: async ({ params, body, principal }) =>
-        layoutView(await fieldLayout.update(principal, params.typeIdOrVarName, params.fieldId, body.field)),
+        layoutView(
+          await fieldLayout.update(principal, params.typeIdOrVarName, params.fieldId, fieldInputOf(body.field)),
+        ),
     }),
     route({
       method: 'DELETE',

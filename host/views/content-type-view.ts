@@ -1,6 +1,15 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { BASE_CONTENT_TYPES, type ContentType } from '../../core/model/content-type.js';
 import type { Field, FieldVariable } from '../../core/model/field.js';
+import type { WorkflowScheme } from '../../core/model/workflow.js';
+import { schemeVariableName } from '../../core/workflow/scheme-variable.js';
+import type { MappingDetails } from '../../core/workflow/system-actions.js';
+import {
+  schemeView,
+  SystemActionMappingSchema,
+  systemActionMappingView,
+  WorkflowSchemeSchema,
+} from './workflow-view.js';
 
 /** The class the original names its field variables with. */
 export const FIELD_VARIABLE_CLASS = 'com.cms.contenttype.model.field.ImmutableFieldVariable';
@@ -47,8 +56,23 @@ export function fieldView(field: Field): Static<typeof FieldSchema> {
   };
 }
 
+/**
+ * What a content type's own answers add to it, as the original's do: its schemes in full (the bare
+ * ids are shown where they are not given, as inside a contentlet), and its own system-action
+ * mappings, by verb.
+ */
+export interface ContentTypeRelated {
+  schemes?: readonly WorkflowScheme[];
+  mappings?: readonly MappingDetails[];
+}
+
 /** A content type as the spec's "Content type" table shows it. */
-export function contentTypeView(type: ContentType, fields: readonly Field[]): Static<typeof ContentTypeSchema> {
+export function contentTypeView(
+  type: ContentType,
+  fields: readonly Field[],
+  related: ContentTypeRelated = {},
+): Static<typeof ContentTypeSchema> {
+  const schemes = new Map(related.schemes?.map((s) => [s.id, s]));
   return {
     id: type.id,
     clazz: type.clazz,
@@ -67,11 +91,30 @@ export function contentTypeView(type: ContentType, fields: readonly Field[]): St
     icon: type.icon,
     sortOrder: type.sortOrder,
     fields: fields.map(fieldView),
-    workflows: type.workflows.map((id) => ({ id })),
+    workflows: type.workflows.map((id) => {
+      const scheme = schemes.get(id);
+      return scheme ? { ...schemeView(scheme), variableName: schemeVariableName(scheme) } : { id };
+    }),
+    ...(related.mappings
+      ? {
+          systemActionMappings: Object.fromEntries(
+            related.mappings.map((m) => [m.mapping.systemAction, systemActionMappingView(m)]),
+          ),
+        }
+      : {}),
     modDate: type.modDate,
     iDate: type.iDate,
   };
 }
+
+/** A scheme a type is bound to: in full in the type's own answers, its id alone elsewhere. */
+const TypeWorkflowSchema = Type.Composite([
+  Type.Object({ id: Type.String() }),
+  Type.Partial(Type.Omit(WorkflowSchemeSchema, ['id'])),
+  Type.Object({
+    variableName: Type.Optional(Type.String({ description: 'The name the original lets clients use for the scheme' })),
+  }),
+]);
 
 const NullableString = Type.Union([Type.String(), Type.Null()]);
 
@@ -120,7 +163,12 @@ export const ContentTypeSchema = Type.Object({
   icon: Type.String(),
   sortOrder: Type.Integer(),
   fields: Type.Array(FieldSchema),
-  workflows: Type.Array(Type.Object({ id: Type.String() })),
+  workflows: Type.Array(TypeWorkflowSchema),
+  systemActionMappings: Type.Optional(
+    Type.Record(Type.String(), SystemActionMappingSchema, {
+      description: "The type's own system-action mappings, by verb (in the type's own answers)",
+    }),
+  ),
   modDate: Type.Integer(),
   iDate: Type.Integer(),
 });

@@ -15,9 +15,10 @@ type Upload = { fileName: string; content: Buffer } | { fileName: string; file: 
 
 /**
  * An uploaded file: `{ fileName, content }` from a multipart part held in memory, `{ fileName, file }`
- * from one the host spooled to disk (stored without reading it into memory), or a base64 `data:` URL
- * from JSON clients (its `name` parameter is the file name, else `file`). Names are sanitised by
- * storeBinary.
+ * from one the host spooled to disk (stored without reading it into memory), a base64 `data:` URL
+ * from JSON clients (its `name` parameter is the file name, else `file`), or, as the original's
+ * JSON clients send a text file, `{ fileName, content: "<text>" }` (stored as UTF-8; named
+ * `unknown` without a name). Names are sanitised by storeBinary.
  */
 export const binaryField: FieldType = {
   className: fieldClassName('Binary'),
@@ -42,8 +43,14 @@ function fromPart(value: unknown): Upload {
   const fileName = typeof part.fileName === 'string' && part.fileName.trim() !== '' ? part.fileName : 'file';
   // Only a file the host spooled itself: a JSON value of the same shape must never name a server file.
   if (isSpooledFile(part.file)) return { fileName, file: part.file };
+  // The original's JSON clients send a text file inline: `{"fileName": "notes.txt", "content": "..."}`.
+  if (typeof part.content === 'string') {
+    const name = fileName === 'file' ? 'unknown' : fileName;
+    if (name.startsWith('.') || name.includes('/.')) throw new FieldValueError(`the file name ${name} is not allowed`);
+    return { fileName: name, content: Buffer.from(part.content, 'utf8') };
+  }
   if (!(part.content instanceof Uint8Array))
-    throw new FieldValueError('must be an uploaded file or a base64 data: URL');
+    throw new FieldValueError('must be an uploaded file, a base64 data: URL, or {fileName, content}');
   // A view, not a copy: uploads can be large.
   const content = Buffer.isBuffer(part.content)
     ? part.content

@@ -251,6 +251,8 @@ t.test('files are placed by their folder and named by their file; Image fields f
       'title',
       'fileName',
       'metadataTab',
+      'fields7',
+      'fields8',
       'metaData',
       'showOnMenu',
       'sortOrder',

@@ -48,6 +48,8 @@ t.test('new page and file types get the fixed fields of their base type', async 
       'cachettl',
       'friendlyName',
       'advancedtab',
+      'fields11',
+      'fields12',
       'redirecturl',
       'httpsreq',
       'seodescription',
@@ -74,6 +76,8 @@ t.test('new page and file types get the fixed fields of their base type', async 
       'title',
       'fileName',
       'metadataTab',
+      'fields7',
+      'fields8',
       'metaData',
       'showOnMenu',
       'sortOrder',
@@ -127,7 +131,7 @@ testOnSqlite('the default page and file types are seeded once, and an installerâ
   await seedBaseContentTypes(storage, (tx, type, inputs) => fields.createIn(tx, type, inputs));
   const again = await s.http('GET', '/api/v1/contenttype/id/FileAsset', { headers: admin });
   t.equal(again.json.entity.name, 'Uploads', 'the installerâ€™s name stands');
-  t.equal(again.json.entity.fields.length, 11, 'no field added twice');
+  t.equal(again.json.entity.fields.length, 13, 'no field added twice');
   const listed = await s.http('GET', '/api/v1/contenttype?filter=htmlpageasset', { headers: admin });
   t.equal(listed.json.entity.filter((c: { variable: string }) => c.variable === 'htmlpageasset').length, 1);
 });

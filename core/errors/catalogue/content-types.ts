@@ -42,6 +42,11 @@ export const contentTypeErrors = defineErrors('content types', {
     message: 'A content type with the variable {variable} already exists',
     meaning: 'Content type variables are unique, ignoring case.',
   },
+  CONTENT_TYPE_WORKFLOW_UNKNOWN: {
+    kind: 'not_found',
+    message: 'Workflow Scheme [{scheme}] in Content Type [{type}] not found.',
+    meaning: "A content type names a workflow scheme by an id or variable name no scheme has (the original's words).",
+  },
   CONTENT_TYPE_HOST_UNKNOWN: {
     kind: 'invalid',
     message: 'Site {site} does not exist',

@@ -176,3 +176,58 @@ t.test('path and query parameters are declared, converted and named when malform
     'a declared error of its own',
   );
 });
+
+t.test('a value that fits no member of a union is refused naming the member and what it accepts', async (t) => {
+  const Item = Type.Object({ name: Type.String(), icon: Type.Optional(Type.String()) });
+  const reader = new RequestReader(
+    route({
+      method: 'POST',
+      path: '/x',
+      access: 'public',
+      summary: 'x',
+      body: Type.Union([
+        Item,
+        Type.Array(Type.Object({ name: Type.String(), tags: Type.Union([Type.String(), Type.Array(Type.String())]) })),
+      ]),
+      handler: () => null,
+    }),
+    new BodyParsers(),
+  );
+  const read = (body: unknown) => failure(() => reader.readBody(request({ body: JSON.stringify(body) })));
+
+  const wrongMember = read({ name: 'x', icon: 5 });
+  t.equal(wrongMember.details[0]?.fieldName, 'icon', 'an object sent where one or many are taken names its member');
+  t.notMatch(wrongMember.message, /union/i);
+  t.match(wrongMember.message, /icon/);
+
+  const wrongUnion = read([{ name: 'x', tags: 5 }]);
+  t.equal(wrongUnion.details[0]?.fieldName, '0.tags');
+  t.match(wrongUnion.details[0]?.message, /0\.tags: Expected a string or an array of strings/);
+
+  const neither = read(5);
+  t.match(neither.message, /Expected an object or an array of objects/);
+  t.notMatch(neither.message, /union/i);
+});
+
+t.test('of several objects a union takes, the refusal names the problems of the closest', async (t) => {
+  const reader = new RequestReader(
+    route({
+      method: 'POST',
+      path: '/x',
+      access: 'public',
+      summary: 'x',
+      body: Type.Union([
+        Type.Object({ kind: Type.Literal('a'), size: Type.Integer() }),
+        Type.Object({ kind: Type.Literal('b'), name: Type.String(), tags: Type.Array(Type.String()) }),
+      ]),
+      handler: () => null,
+    }),
+    new BodyParsers(),
+  );
+  const refused = failure(() => reader.readBody(request({ body: JSON.stringify({ kind: 'a', size: 'big' }) })));
+  t.same(
+    refused.details.map((d) => d.fieldName),
+    ['size'],
+  );
+  t.notMatch(refused.message, /union/i);
+});

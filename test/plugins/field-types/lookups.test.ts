@@ -142,11 +142,27 @@ t.test('Binary: an uploaded part or a base64 data: URL, handed to storeBinary', 
     ['data:text/plain;base64,aGVsb', /does not hold valid base64/],
     ['data:text/plain,hello', /base64 data: URL/],
     ['/tmp/a.txt', /must be an uploaded file or a base64 data: URL/],
-    [{ fileName: 'a.txt', content: 'hello' }, /must be an uploaded file/],
+    [{ fileName: '.htaccess', content: 'x' }, /the file name .htaccess is not allowed/],
+    [{ fileName: 'a/.hidden', content: 'x' }, /is not allowed/],
+    [{ fileName: 'empty.txt', content: '' }, /the file empty.txt is empty/],
     [{ fileName: 'a.txt' }, /must be an uploaded file/],
     [42, /must be an uploaded file/],
   ]);
   t.equal(binaryField.toIndex({ path: 'binaries/a.txt', name: 'a.txt', size: 5 }, field()), 'a.txt');
+
+  // The original's JSON clients send a text file inline, as {fileName, content}.
+  const inline = memoryContext();
+  t.same(await binaryField.parse({ fileName: 'notes.txt', content: 'héllo' }, field(), inline), {
+    path: 'binaries/notes.txt',
+    name: 'notes.txt',
+    size: 6,
+  });
+  t.same(await binaryField.parse({ content: 'x' }, field(), inline), {
+    path: 'binaries/unknown',
+    name: 'unknown',
+    size: 1,
+  });
+  t.equal(inline.uploads[0]?.content.toString('utf8'), 'héllo', 'stored as UTF-8');
 
   const dir = tempDataDir(t);
   const spooledFile = (name: string, content: string) => {
