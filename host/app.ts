@@ -53,6 +53,8 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   areas.fieldLayout,
   areas.categories,
   areas.content,
+  areas.contentLocks,
+  areas.contentSearch,
   areas.workflowDefinitions,
   areas.workflowSystemActions,
   areas.workflowSchemes,
@@ -60,6 +62,9 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   areas.workflowFireExtras,
   areas.workflowTasks,
   areas.userMessages,
+  // After content's own reads and before the legacy save: routes of one path shape are matched in
+  // the order their shape was first declared, and this area's catch-all read has the save's shape.
+  areas.legacyContentRead,
   areas.legacyContent,
   areas.permissions,
   areas.navigation,

@@ -6,6 +6,7 @@ import { CmsError, Errors } from '../errors/index.js';
 import type { WorkflowHistoryEntry } from '../model/workflow.js';
 import { DEFAULT_LANGUAGE_ID } from '../model/language.js';
 import { writeHistory } from './history-writer.js';
+import { timelineOf, type TimelineItem } from './timeline.js';
 import type { Storage } from '../plugin/storage/index.js';
 
 /** The history of actions and comments of an item's workflow tasks. */
@@ -89,5 +90,25 @@ export class TaskHistoryService {
       };
       return writeHistory(tx, entry, this.now());
     });
+  }
+
+  /** `list` as the original's timeline shows it, in one language when one is named. */
+  async timeline(principal: Principal, identifier: string, languageId?: number): Promise<TimelineItem[]> {
+    const entries = (await this.list(principal, identifier)).filter(
+      (entry) => languageId === undefined || entry.languageId === languageId,
+    );
+    return timelineOf(this.storage, await this.definitions.in(this.storage), entries);
+  }
+
+  /** `comment`, answered as an item of the timeline. */
+  async commentItem(
+    principal: Principal,
+    identifier: string,
+    text: string,
+    languageId?: number,
+  ): Promise<TimelineItem> {
+    const entry = await this.comment(principal, identifier, text, languageId);
+    const [item] = await timelineOf(this.storage, await this.definitions.in(this.storage), [entry]);
+    return item!;
   }
 }

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { ContentReader } from '../../core/content/content-reader.js';
 import { contentletMap } from '../../core/content/contentlet-map.js';
 import { CmsError, Errors } from '../../core/errors/index.js';
-import { compileQueryReader, INVALID_AS } from '../http/request-reader.js';
+import { INVALID_AS } from '../http/request-reader.js';
 import { route } from '../http/route.js';
 import { LegacyContentletsSchema } from '../views/contentlet-map-schema.js';
 import { ContentletSchema, contentletView } from '../views/contentlet-view.js';
@@ -26,26 +26,15 @@ const ReadQuery = Type.Object({
 });
 type ReadQuery = { live?: boolean; language?: number; languageId?: number };
 
-const readPathOptions = compileQueryReader(ReadQuery);
-
 /** Outside the envelope (not an enveloped path), as the original's legacy interface answers. */
 const LEGACY_RESPONSE = { schema: LegacyContentletsSchema };
 
 const readOptions = (query: ReadQuery) => ({ live: query.live, languageId: query.language ?? query.languageId });
 
-/** The legacy interface also takes options as path segments: `/live/false/language/2`. */
-function pathOptions(rest: string): ReadQuery {
-  const parts = rest.split('/');
-  const out: Record<string, string> = {};
-  for (let i = 0; i + 1 < parts.length; i += 2) {
-    if (parts[i] === 'live' || parts[i] === 'language') out[parts[i]!] = parts[i + 1]!;
-  }
-  return readPathOptions(out);
-}
-
 /**
  * Reading content: the legacy interface (`/api/content/id/{identifier}`, `/api/content/inode/{inode}`,
- * answering `{"contentlets": [...]}`, live by default) and `/api/v1/content/{identifierOrInode}`
+ * answering `{"contentlets": [...]}`, live by default; with more options in the path, the legacy read
+ * of `legacy-content-read.ts`) and `/api/v1/content/{identifierOrInode}`
  * (envelope; signed-in users get the working version unless `live=true`).
  */
 export default defineRoutes('content', ['contentReader', 'fields'], ({ contentReader: reader, fields }) => {
@@ -64,22 +53,6 @@ export default defineRoutes('content', ['contentReader', 'fields'], ({ contentRe
       response: LEGACY_RESPONSE,
       handler: async ({ params, query, principal }) =>
         legacy(await reader.byIdentifier(principal, params.identifier, { ...readOptions(query), defaultLive: true })),
-    }),
-    route({
-      method: 'GET',
-      path: '/api/content/id/:identifier/*options',
-      access: 'optional',
-      summary: 'The same, with options as path segments (/live/false/language/2)',
-      query: ReadQuery,
-      answers: { 404: 'no such item, or no version to show' },
-      response: LEGACY_RESPONSE,
-      handler: async ({ params, query, principal }) =>
-        legacy(
-          await reader.byIdentifier(principal, params.identifier, {
-            ...readOptions({ ...query, ...pathOptions(params.options) }),
-            defaultLive: true,
-          }),
-        ),
     }),
     route({
       method: 'GET',

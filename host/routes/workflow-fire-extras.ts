@@ -287,7 +287,7 @@ export default defineRoutes(
         response: { schema: HistoryEntrySchema },
         answers: { 404: 'no such item in that language, or one the caller may not read' },
         handler: async ({ params, query, body, principal }) =>
-          historyEntryView(await taskHistory.comment(principal, params.identifier, body.comment, query.language)),
+          historyEntryView(await taskHistory.commentItem(principal, params.identifier, body.comment, query.language)),
       }),
     ];
   },

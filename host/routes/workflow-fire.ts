@@ -17,6 +17,13 @@ import {
   multipartAlias,
 } from '../route-helpers/workflow-fire-form.js';
 
+/** `language`: that language's entries only; -1 or absent: every language's. */
+const HistoryQuery = Type.Object({
+  language: Type.Optional(Type.Integer({ minimum: -1, maximum: 999_999_999 })),
+});
+const languageOf = (query: { language?: number }) =>
+  query.language === undefined || query.language <= 0 ? undefined : query.language;
+
 const ActionsQuery = Type.Object({
   includeSeparator: Type.Optional(Type.Boolean({ description: 'List the separators too (default false)' })),
 });
@@ -78,10 +85,11 @@ export default defineRoutes(
         method: 'GET',
         path: '/api/v1/workflow/tasks/history/comments/:identifier',
         access: 'user',
-        summary: 'The actions fired on an item and the comments made, oldest first',
+        summary: 'The actions fired on an item and the comments made, oldest first (in `language` when named)',
+        query: HistoryQuery,
         response: { schema: Type.Array(HistoryEntrySchema) },
-        handler: async ({ params, principal }) =>
-          (await taskHistory.list(principal, params.identifier)).map(historyEntryView),
+        handler: async ({ params, query, principal }) =>
+          (await taskHistory.timeline(principal, params.identifier, languageOf(query))).map(historyEntryView),
       }),
       route({
         method: 'GET',

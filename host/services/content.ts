@@ -1,5 +1,6 @@
 import { AssetSweeper } from '../../core/content/asset-sweeper.js';
 import { CategoryService } from '../../core/content/category-service.js';
+import { ContentLocks } from '../../core/content/content-locks.js';
 import { ContentReader } from '../../core/content/content-reader.js';
 import { ContentService } from '../../core/content/content-service.js';
 import { ContentTypeCopier } from '../../core/content/content-type-copy.js';
@@ -67,6 +68,10 @@ export const contentServices = {
     needs: ['storage', 'content', 'settings', 'definitions', 'permissions'],
     build: ({ settings, ...d }): ContentReader =>
       new ContentReader({ ...d, anonymous: settings.anonymousContentAccess }),
+  }),
+  contentLocks: declare({
+    needs: ['storage', 'content', 'contentReader', 'definitions', 'permissions'],
+    build: (d): ContentLocks => new ContentLocks(d),
   }),
   assetSweeper: declare({
     needs: ['storage', 'assets', 'logger', 'settings'],

@@ -1,5 +1,7 @@
 import { ContentIndexer, type ContentIndexerDependencies } from '../../core/search/content-indexer.js';
+import { ContentFormSearch } from '../../core/search/content-form-search.js';
 import { ContentSearch } from '../../core/search/content-search.js';
+import { PullRelated } from '../../core/search/pull-related.js';
 import { IndexDispatcher } from '../../core/search/index-dispatcher.js';
 import { IndexQueue } from '../../core/search/index-queue.js';
 import { inProcessIndexWriter, type IndexWriter } from '../../core/search/index-writer.js';
@@ -76,5 +78,15 @@ export const searchServices = {
         anonymousAccess: settings.anonymousContentAccess,
         roles: SEARCH_READ_ROLES,
       }),
+  }),
+  /** The v1 content search by form (back-end users). */
+  contentFormSearch: declare({
+    needs: ['storage', 'definitions', 'contentSearch'],
+    build: (d): ContentFormSearch => new ContentFormSearch({ ...d, backEndUserRoleId: SEARCH_READ_ROLES.backendUser }),
+  }),
+  /** The items related to one through one of its relationship fields. */
+  pullRelated: declare({
+    needs: ['contentReader', 'contentSearch', 'fields'],
+    build: ({ fields, ...d }): PullRelated => new PullRelated({ ...d, typeOf: fields.typeOf.bind(fields) }),
   }),
 };

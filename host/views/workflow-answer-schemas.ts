@@ -34,11 +34,17 @@ export const ItemStatusSchema = Type.Object({
 });
 
 /** `historyEntryView`: an action fired (`history`) or a comment made. */
+const NamedRefSchema = Type.Union([Type.Object({ id: Type.String(), name: Type.String() }), Type.Null()]);
+
 export const HistoryEntrySchema = Type.Object({
   type: Type.Union([Type.Literal('comment'), Type.Literal('history')]),
   commentDescription: Type.String({ description: "The action's name, or the comment's text" }),
   createdDate: EpochMillis,
-  postedBy: Type.String({ description: 'A user id' }),
+  postedBy: Type.String({ description: 'The name of the user who posted it (its id when the user is gone)' }),
+  roleId: Type.Union([Type.String(), Type.Null()], { description: "The poster's own role" }),
+  taskId: Type.String({ description: "The item's task in that language (`identifier:languageId`)" }),
+  step: NamedRefSchema,
+  action: NamedRefSchema,
   actionId: NullableId,
   stepId: Type.Union([Type.String(), Type.Null()], { description: 'The step the item went to' }),
   languageId: Type.Integer(),

@@ -1,6 +1,7 @@
 import type { Static } from '@sinclair/typebox';
 import type { OfferedAction, ItemStatus } from '../../core/workflow/workflow-availability.js';
-import type { WorkflowHistoryEntry, WorkflowTask } from '../../core/model/workflow.js';
+import type { WorkflowTask } from '../../core/model/workflow.js';
+import type { TimelineItem } from '../../core/workflow/timeline.js';
 import type {
   HistoryEntrySchema,
   ItemStatusSchema,
@@ -39,13 +40,23 @@ export function itemStatusView(status: ItemStatus): Static<typeof ItemStatusSche
   };
 }
 
-/** An entry of an item's workflow history, as the task-history endpoint shows it. */
-export function historyEntryView(h: WorkflowHistoryEntry): Static<typeof HistoryEntrySchema> {
+/** An entry of an item's workflow timeline, as the task-history and comment endpoints show it. */
+export function historyEntryView({
+  entry: h,
+  postedBy,
+  roleId,
+  step,
+  action,
+}: TimelineItem): Static<typeof HistoryEntrySchema> {
   return {
     type: h.kind === 'comment' ? 'comment' : 'history',
     commentDescription: h.text,
     createdDate: h.createdAt,
-    postedBy: h.userId,
+    postedBy,
+    roleId,
+    taskId: `${h.identifier}:${h.languageId}`,
+    step,
+    action,
     actionId: h.actionId,
     stepId: h.toStepId,
     languageId: h.languageId,

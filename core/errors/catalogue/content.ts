@@ -18,6 +18,12 @@ export const contentErrors = defineErrors('content', {
     message: "Contentlet identified by inode '{inode}' was Not found.",
     meaning: "No version has this inode (the original's words).",
   },
+  CONTENT_ID_NOT_FOUND: {
+    kind: 'not_found',
+    message: 'The contentlet {id} and language {languageId} does not exist',
+    meaning:
+      "No item (by identifier, in that language) or version (by inode) the caller may read has this id: the original's words on its v1 content endpoints (locks).",
+  },
   CONTENT_VERSION_MISSING: {
     kind: 'not_found',
     message: 'Content {identifier} has no {mode} version in language {languageId}',

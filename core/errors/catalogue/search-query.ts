@@ -24,6 +24,12 @@ export const searchQueryErrors = defineErrors('search', {
     message: 'Invalid value for Depth. Depth must be a number',
     meaning: 'The depth of related content is 0, 1, 2 or 3 (see the search endpoints).',
   },
+  SEARCH_NOT_A_RELATIONSHIP: {
+    kind: 'invalid',
+    message: 'The field:{field} is not a relationship',
+    meaning:
+      "Related content is pulled through a relationship field of the item's content type; the field named is not one (or the type has no field of that variable).",
+  },
   SEARCH_SORT_INVALID: {
     kind: 'invalid',
     message: 'Invalid sort "{sort}": {reason}',
