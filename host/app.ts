@@ -41,6 +41,8 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   areas.apiTokens,
   areas.users,
   areas.sites,
+  areas.siteChanges,
+  areas.siteVariables,
   areas.folders,
   areas.menuLinks,
   areas.languages,
