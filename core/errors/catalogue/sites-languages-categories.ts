@@ -48,6 +48,11 @@ export const siteLanguageCategoryErrors = defineErrors('sites, languages and cat
     message: "Language Code can't be null or empty",
     meaning: "A language was sent without a language code or ISO code (the original's words).",
   },
+  LANGUAGE_MISSING: {
+    kind: 'not_found',
+    message: 'Language not found',
+    meaning: "No language has this id, tag or codes (the original's words for an update).",
+  },
   LANGUAGE_CODES_TAKEN: {
     kind: 'conflict',
     message: 'Update Attempt clashes with an existing language with id `{id}`.',
