@@ -51,6 +51,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   areas.fieldVariables,
   areas.fieldLayout,
   areas.categories,
+  areas.categoryChanges,
   areas.content,
   areas.workflowDefinitions,
   areas.workflowSystemActions,

@@ -4,6 +4,7 @@ export { default as apps } from './apps.js';
 export { default as authentication } from './authentication.js';
 export { default as backOffice } from './back-office.js';
 export { default as categories } from './categories.js';
+export { default as categoryChanges } from './category-changes.js';
 export { default as content } from './content.js';
 export { default as contentTypes } from './content-types.js';
 export { default as contentTypeCatalogue } from './content-type-catalogue.js';
