@@ -19,7 +19,7 @@ testOnEachStorage(
       variables: [{ name: 'Shop phone', key: 'phone', value: '555-0100' }],
       keywords: 'kept by the original only',
     });
-    t.match(created, { siteName: SHOP, isLive: true, isArchived: false, isDefault: false, languageId: 1 });
+    t.match(created, { siteName: SHOP, live: true, archived: false, default: false, locked: false, languageId: 1 });
     t.match(created.variables, [{ name: 'Shop phone', key: 'phone', value: '555-0100' }]);
 
     const updated = await ok(s, 'PUT', `/api/v1/site?id=${created.identifier}`, {
@@ -53,9 +53,9 @@ testOnEachStorage(
       (await s.http('GET', '/nothing-here', { headers: { host: 'www.store.example.com' } })).status;
     t.equal(await served(), 404);
     const stopped = await ok(s, 'PUT', `/api/v1/site/${created.identifier}/_unpublish`);
-    t.match(stopped, { live: false, isLive: false });
+    t.match(stopped, { live: false });
     const started = await ok(s, 'PUT', `/api/v1/site/store.example.com/_publish`);
-    t.match(started, { live: true, isLive: true }, 'by name too');
+    t.match(started, { live: true }, 'by name too');
 
     const byName = await ok(s, 'POST', '/api/v1/site/_byname', { siteName: 'STORE.example.com' });
     t.equal(byName.identifier, created.identifier, 'by name, ignoring case');
