@@ -4,7 +4,8 @@ import { sortItems, type LanguageSortColumn, type Sort } from '../model/sort.js'
 import type { Storage } from '../plugin/storage/index.js';
 import { readLanguageTag } from './language-tag.js';
 
-const LANGUAGE_CODE = /^[A-Za-z]{2,8}$/;
+/** Codes as the original takes them: ISO ones, and others a tag or a client makes up (`a`, `ATL`). */
+const LANGUAGE_CODE = /^[A-Za-z]{1,8}$/;
 const COUNTRY_CODE = /^[A-Za-z0-9]{0,8}$/;
 
 /**
@@ -84,16 +85,24 @@ export class LanguageService {
 
   /** Adds a language; one with the same codes is answered as it is, as the original does. */
   async create(input: LanguageInput): Promise<CreatedLanguage> {
-    const wanted = checked(fromInput(input));
+    const given = fromInput(input);
+    if (given.languageCode && !given.language) {
+      throw new CmsError(Errors.LANGUAGE_NAME_REQUIRED, undefined, { fieldName: 'language' });
+    }
+    const wanted = checked(given);
     const existing = await this.storage.languages.findByCode(wanted.languageCode, wanted.countryCode);
     if (existing) return { language: existing, existed: true };
     const id = await this.storage.languages.insert(wanted);
     return { language: { id, ...wanted }, existed: false };
   }
 
-  /** Adds the language a tag names, with English names read from locale data. */
-  createFromTag(tag: string, strict = false): Promise<CreatedLanguage> {
-    return this.create(readLanguageTag(tag, strict));
+  /** Adds the language a tag names, with English names read from locale data (codes name the others). */
+  async createFromTag(tag: string, strict = false): Promise<CreatedLanguage> {
+    const wanted = checked(readLanguageTag(tag, strict));
+    const existing = await this.storage.languages.findByCode(wanted.languageCode, wanted.countryCode);
+    if (existing) return { language: existing, existed: true };
+    const id = await this.storage.languages.insert(wanted);
+    return { language: { id, ...wanted }, existed: false };
   }
 
   /** Changes a language's codes and names; codes another language has are refused. */
@@ -138,6 +147,5 @@ function checked(input: Omit<Language, 'id'>): Omit<Language, 'id'> {
   if (!COUNTRY_CODE.test(countryCode)) {
     throw new CmsError(Errors.LANGUAGE_COUNTRY_INVALID, { code: input.countryCode }, { fieldName: 'countryCode' });
   }
-  // A language sent without a name is named by its code, as the original keeps what it is given.
   return { languageCode, countryCode, language: input.language || languageCode, country: input.country };
 }

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { CmsError, Errors } from '../../core/errors/index.js';
 import type { CreatedLanguage } from '../../core/language/language-service.js';
+import { isoLanguagesAndCountries } from '../../core/language/language-tag.js';
 import { INVALID_AS } from '../http/request-reader.js';
 import { reply, route } from '../http/route.js';
 import { sortable } from '../http/sorting.js';
@@ -19,6 +20,9 @@ const LanguageForm = Type.Object(
   { additionalProperties: true },
 );
 
+const CodeAndName = Type.Object({ code: Type.String(), name: Type.String() });
+const IsoListsSchema = Type.Object({ languages: Type.Array(CodeAndName), countries: Type.Array(CodeAndName) });
+
 /** The original's words for a language id that is not a number. */
 const LanguageId = Type.Integer({
   minimum: 0,
@@ -29,7 +33,7 @@ const LanguageIdParams = Type.Object({ languageId: LanguageId });
 
 /** A language id (digits), else a language tag (`fr`, `fr-CA`, `fr_CA`). */
 const NUMERIC = /^\d{1,9}$/;
-const TAG_SHAPE = /^[A-Za-z]{2,8}(?:[-_][A-Za-z0-9]{2,3})?$/;
+const TAG_SHAPE = /^[A-Za-z]{1,8}(?:[-_][A-Za-z0-9]{1,8}){0,7}$/;
 
 const StrictQuery = Type.Object({
   strict: Type.Optional(Type.Boolean({ description: 'Refuse a language or country no locale data knows' })),
@@ -57,10 +61,18 @@ export default defineRoutes('languages', ['languages'], ({ languages }) => [
     method: 'GET',
     path: '/api/v2/languages',
     access: 'user',
-    summary: 'Lists the languages, by id unless orderby and direction say otherwise',
-    query: languageSort.query,
+    summary:
+      'Lists the languages, by id unless orderby and direction say otherwise; countLangVars adds the count of language variables (none are kept here)',
+    query: Type.Composite([
+      languageSort.query,
+      Type.Object({ countLangVars: Type.Optional(Type.Boolean()), contentInode: Type.Optional(Type.String()) }),
+    ]),
     response: { schema: Type.Array(LanguageSchema) },
-    handler: async ({ query }) => (await languages.list(languageSort.read(query))).map(languageView),
+    handler: async ({ query }) =>
+      (await languages.list(languageSort.read(query))).map((language) =>
+        // Language variables are not kept by this service: every language has none of none.
+        query.countLangVars ? { ...languageView(language), variables: { total: 0, count: 0 } } : languageView(language),
+      ),
   }),
   route({
     method: 'POST',
@@ -85,10 +97,19 @@ export default defineRoutes('languages', ['languages'], ({ languages }) => [
   route({
     method: 'GET',
     path: '/api/v2/languages/_getdefault',
-    access: 'user',
+    // As in the original: which language is the default is no secret, and pages ask before sign-in.
+    access: 'public',
     summary: 'The default language',
     response: { schema: LanguageSchema },
     handler: async () => languageView(await languages.getDefault()),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/v2/languages/iso',
+    access: 'user',
+    summary: 'The ISO 639-1 languages and ISO 3166 countries, each as code and English name, by name',
+    response: { schema: IsoListsSchema },
+    handler: () => isoLanguagesAndCountries(),
   }),
   route({
     method: 'GET',

@@ -73,6 +73,12 @@ testOnSqlite('language refusals: unknown ids and tags, missing codes, and a defa
   t.equal(stays.status, 200, stays.text);
   t.match(stays.json.entity, { id: 1, defaultLanguage: true });
 
+  t.match(await outcome('POST', '/api/v2/languages', { languageCode: 'it' }), {
+    status: 400,
+    code: 'LANGUAGE_NAME_REQUIRED',
+    message: "Language String can't be null or empty",
+  });
+
   const user = await s.http('POST', '/api/v1/users', {
     headers: admin,
     body: { email: 'reader@x.com', firstName: 'R', lastName: 'R', password: 'a-long-user-password-1' },
@@ -83,3 +89,76 @@ testOnSqlite('language refusals: unknown ids and tags, missing codes, and a defa
   t.equal((await s.http('PUT', '/api/v2/languages/2', { headers: reader, body: { language: 'x' } })).status, 403);
   t.equal((await s.http('POST', '/api/v2/languages/it-IT', { headers: reader })).status, 403);
 });
+
+testOnSqlite(
+  'tags the original reads without locale data, the ISO lists, and the default without signing in',
+  async (t, s) => {
+    const admin = s.basicAuth();
+    const added = async (tag: string) => {
+      const answer = await s.http('POST', `/api/v2/languages/${tag}`, { headers: admin });
+      t.equal(answer.status, 200, `${tag}: ${answer.text}`);
+      const { languageCode, countryCode, language, country, isoCode } = answer.json.entity;
+      return { languageCode, countryCode, language, country, isoCode };
+    };
+    t.same(await added('zh-cmn-Hans-CN'), {
+      languageCode: 'cmn',
+      countryCode: 'CN',
+      language: 'cmn',
+      country: 'China',
+      isoCode: 'cmn-cn',
+    });
+    t.same(await added('da'), { languageCode: 'da', countryCode: '', language: 'Danish', country: '', isoCode: 'da' });
+    t.same(await added('a-bcd'), {
+      languageCode: 'a',
+      countryCode: 'BCD',
+      language: 'a',
+      country: '',
+      isoCode: 'a-bcd',
+    });
+    t.same(await added('abc-d'), {
+      languageCode: 'abc',
+      countryCode: '',
+      language: 'abc',
+      country: '',
+      isoCode: 'abc',
+    });
+    t.same(await added('xxx_y'), {
+      languageCode: 'xxx',
+      countryCode: 'Y',
+      language: 'xxx',
+      country: '',
+      isoCode: 'xxx-y',
+    });
+    const made = await s.http('POST', '/api/v2/languages', {
+      headers: admin,
+      body: { languageCode: 'a', language: 'Atlantean', countryCode: 'atl', country: 'Atlantis' },
+    });
+    t.match(made.json.entity, { languageCode: 'a', countryCode: 'ATL', language: 'Atlantean', country: 'Atlantis' });
+    t.equal((await s.http('GET', '/api/v2/languages/mytag', { headers: admin })).status, 404);
+
+    const byDefault = await s.http('GET', '/api/v2/languages/_getdefault');
+    t.equal(byDefault.status, 200, 'the default language is read without signing in, as in the original');
+    t.match(byDefault.json.entity, { id: 1, language: 'English' });
+    t.equal((await s.http('GET', '/api/v2/languages/en-US')).status, 401, 'other reads need a signed-in user');
+
+    const iso = await s.http('GET', '/api/v2/languages/iso', { headers: admin });
+    t.equal(iso.status, 200);
+    t.same(
+      iso.json.entity.countries.find((c: { code: string }) => c.code === 'AR'),
+      { code: 'AR', name: 'Argentina' },
+    );
+    t.same(
+      iso.json.entity.languages.find((l: { code: string }) => l.code === 'es'),
+      { code: 'es', name: 'Spanish' },
+    );
+    const names = iso.json.entity.languages.map((l: { name: string }) => l.name);
+    t.same(
+      names,
+      [...names].sort((a: string, b: string) => a.localeCompare(b, 'en')),
+      'by name',
+    );
+
+    const counted = await s.http('GET', '/api/v2/languages?countLangVars=true', { headers: admin });
+    t.match(counted.json.entity[0], { id: 1, variables: { total: 0, count: 0 } });
+  },
+);

@@ -48,6 +48,11 @@ export const siteLanguageCategoryErrors = defineErrors('sites, languages and cat
     message: "Language Code can't be null or empty",
     meaning: "A language was sent without a language code or ISO code (the original's words).",
   },
+  LANGUAGE_NAME_REQUIRED: {
+    kind: 'invalid',
+    message: "Language String can't be null or empty",
+    meaning: "A language was sent with a code but no name (the original's words).",
+  },
   LANGUAGE_MISSING: {
     kind: 'not_found',
     message: 'Language not found',
@@ -61,7 +66,8 @@ export const siteLanguageCategoryErrors = defineErrors('sites, languages and cat
   LANGUAGE_TAG_INVALID: {
     kind: 'invalid',
     message: '"{tag}" is not a valid language tag',
-    meaning: 'A language tag is not a language code, optionally followed by a dash or underscore and a country code.',
+    meaning:
+      'A language tag is neither a BCP 47 tag nor a code with a country code after a dash or underscore, or (strict) names a language or country no locale data knows.',
   },
   LANGUAGE_DEFAULT_FIXED: {
     kind: 'conflict',
