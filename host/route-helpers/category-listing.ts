@@ -1,3 +1,4 @@
+import { Type, type Static } from '@sinclair/typebox';
 import type { CategoryService } from '../../core/content/category-service.js';
 import type { Category } from '../../core/model/category.js';
 import { sortable } from '../http/sorting.js';
@@ -32,4 +33,27 @@ export async function withExtras(
       }),
     ),
   );
+}
+
+const PageNumber = Type.Integer({ minimum: 0, maximum: 999_999_999 });
+
+/**
+ * The original's paging of category listings: `page` from 1, where its clients also send 0 for the
+ * first page, and `per_page` (or `perPage`). Without either, the whole level is one page.
+ */
+export const CategoryPaging = Type.Object({
+  page: Type.Optional(PageNumber),
+  per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
+  perPage: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
+});
+
+/** One page of an already sorted and filtered level, and the `pagination` that describes it. */
+export function categoryPage<T>(items: readonly T[], query: Static<typeof CategoryPaging>) {
+  const limit = query.per_page ?? query.perPage ?? Math.max(items.length, 1);
+  const page = Math.max(query.page ?? 1, 1);
+  const offset = (page - 1) * limit;
+  return {
+    items: items.slice(offset, offset + limit),
+    pagination: { currentPage: page, perPage: limit, totalEntries: items.length },
+  };
 }

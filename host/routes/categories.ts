@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
-import { PagingQuery, pagination, readPaging } from '../http/paging.js';
+import { nameFilter } from '../../core/content/category-tree.js';
 import { reply, route } from '../http/route.js';
-import { categorySort, withExtras } from '../route-helpers/category-listing.js';
+import { CategoryPaging, categoryPage, categorySort, withExtras } from '../route-helpers/category-listing.js';
 import { defineRoutes } from './route-module.js';
 import { CategorySchema, categoryView } from '../views/category-view.js';
 import { CategoryInHierarchySchema, ListedCategorySchema, hierarchyView } from '../views/category-tree-view.js';
@@ -15,12 +15,17 @@ const NewCategory = Type.Object({
 });
 
 const CategoryListQuery = Type.Composite([
-  Type.Object({ parent: Type.Optional(Type.String({ maxLength: 255 })) }),
+  CategoryPaging,
   categorySort.query,
+  Type.Object({
+    parent: Type.Optional(Type.String({ maxLength: 255 })),
+    filter: Type.Optional(Type.String({ maxLength: 255, description: 'Part of the name, ignoring case' })),
+    showChildrenCount: Type.Optional(Type.Boolean()),
+  }),
 ]);
 
 const ChildrenQuery = Type.Composite([
-  PagingQuery,
+  CategoryPaging,
   categorySort.query,
   Type.Object({
     inode: Type.Optional(Type.String({ maxLength: 255, description: 'The category whose children are listed' })),
@@ -47,10 +52,14 @@ export default defineRoutes('categories', ['categories'], ({ categories }) => [
     path: '/api/v1/categories',
     access: 'user',
     summary:
-      'Lists the categories under a parent (the top level without one), by sort order and name unless orderby and direction say otherwise',
+      'Lists the categories under a parent (the top level without one), filtered by name, by sort order and name unless orderby and direction say otherwise; a page at a time with page and per_page',
     query: CategoryListQuery,
-    response: { schema: Type.Array(CategorySchema) },
-    handler: async ({ query }) => (await categories.list(query.parent, categorySort.read(query))).map(categoryView),
+    response: { schema: Type.Array(ListedCategorySchema) },
+    handler: async ({ query }) => {
+      const level = await categories.list(query.parent, categorySort.read(query));
+      const { items, pagination } = categoryPage(level.filter(nameFilter(query.filter)), query);
+      return reply(await withExtras(categories, items, query), { pagination });
+    },
   }),
   route({
     method: 'GET',
@@ -62,10 +71,8 @@ export default defineRoutes('categories', ['categories'], ({ categories }) => [
     answers: { 404: 'no such category' },
     response: { schema: Type.Array(ListedCategorySchema) },
     handler: async ({ query }) => {
-      const found = await categories.children(query, categorySort.read(query));
-      const paging = readPaging(query);
-      const page = found.slice(paging.offset, paging.offset + paging.limit);
-      return reply(await withExtras(categories, page, query), { pagination: pagination(paging, found.length) });
+      const { items, pagination } = categoryPage(await categories.children(query, categorySort.read(query)), query);
+      return reply(await withExtras(categories, items, query), { pagination });
     },
   }),
   route({

@@ -2,10 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { Type } from '@sinclair/typebox';
 import { CmsError, Errors } from '../../core/errors/index.js';
 import { readMultipartForm, type MultipartLimits } from '../http/multipart-form.js';
-import { pagination, readPaging } from '../http/paging.js';
+import { nameFilter } from '../../core/content/category-tree.js';
 import { reply, route } from '../http/route.js';
 import { defineRoutes } from './route-module.js';
-import { categorySort, withExtras } from '../route-helpers/category-listing.js';
+import { categoryPage, categorySort, withExtras } from '../route-helpers/category-listing.js';
 import { CategorySchema, categoryView } from '../views/category-view.js';
 import { BulkResultSchema, ListedCategorySchema, bulkResultView } from '../views/category-tree-view.js';
 
@@ -28,8 +28,8 @@ const SortForm = Type.Object(
     ),
     parentInode: Type.Optional(Type.String({ maxLength: 255 })),
     filter: Type.Optional(Type.String({ maxLength: 255 })),
-    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 999_999_999 })),
-    perPage: Type.Optional(Type.Integer({ minimum: 1, maximum: 999_999_999 })),
+    page: Type.Optional(Type.Integer({ minimum: 0, maximum: 999_999_999 })),
+    perPage: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
   },
   { additionalProperties: true },
 );
@@ -93,14 +93,9 @@ export default defineRoutes('category changes', ['categories', 'uploads'], ({ ca
       await categories.sort(body.categoryData ?? {});
       const level = body.parentInode
         ? await categories.children({ inode: body.parentInode, filter: body.filter }, categorySort.read({}))
-        : (await categories.list(undefined)).filter((c) =>
-            c.name.toLowerCase().includes((body.filter ?? '').toLowerCase()),
-          );
-      const paging = readPaging({ page: body.page, perPage: body.perPage });
-      const page = level.slice(paging.offset, paging.offset + paging.limit);
-      return reply(await withExtras(categories, page, { showChildrenCount: true }), {
-        pagination: pagination(paging, level.length),
-      });
+        : (await categories.list(undefined)).filter(nameFilter(body.filter));
+      const { items, pagination } = categoryPage(level, { page: body.page, perPage: body.perPage });
+      return reply(await withExtras(categories, items, { showChildrenCount: true }), { pagination });
     },
   }),
   route({

@@ -45,6 +45,11 @@ testOnEachStorage('a category tree is listed, changed, sorted and deleted with w
     'parents from the top level down',
   );
 
+  const top = await ok(s, 'GET', '/api/v1/categories?filter=&page=0&per_page=1&orderby=category_name&direction=DESC');
+  t.same(names(top.entity), ['Top'], 'the first page (0 as the original clients send it), by name descending');
+  t.match(top.pagination, { currentPage: 1, perPage: 1, totalEntries: 2 });
+  t.same(names((await ok(s, 'GET', '/api/v1/categories?filter=oth&showChildrenCount=true')).entity), ['Other']);
+
   const hierarchy = await ok(s, 'POST', '/api/v1/categories/hierarchy', { keys: ['apple', 'nothing', 'other'] });
   t.same(hierarchy.entity, [
     {
