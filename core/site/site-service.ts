@@ -153,6 +153,27 @@ export class SiteService {
     });
   }
 
+  /**
+   * Makes a site the default one: it answers every host name no other site claims, and the former
+   * default stops being it, in one transaction. An archived or stopped site refuses (publish it first).
+   */
+  async makeDefault(idOrName: string, modUser: string): Promise<Site> {
+    const made = await this.storage.transaction(async (tx) => {
+      const site = await requireSite(tx, idOrName);
+      if (site.system) throw new CmsError(Errors.SITE_SYSTEM_UNCHANGEABLE, { change: 'made the default' });
+      if (site.archived || !site.live) throw new CmsError(Errors.SITE_STOPPED_NOT_DEFAULTABLE, { site: site.siteName });
+      if (site.isDefault) return site;
+      const former = await findDefaultSite(tx);
+      if (former) await tx.sites.update({ ...former, isDefault: false, modUser, modDate: this.now() });
+      const updated = { ...site, isDefault: true, modUser, modDate: this.now() };
+      await tx.sites.update(updated);
+      await tx.renewNavigationVersion();
+      return updated;
+    });
+    this.deps.changed?.();
+    return made;
+  }
+
   /** Deletes an archived site and everything under it, in one transaction (see `removeSite`). */
   async delete(idOrName: string): Promise<void> {
     await this.storage.transaction(async (tx) => {

@@ -66,6 +66,19 @@ export default defineRoutes(
     }),
     route({
       method: 'PUT',
+      path: '/api/v1/site/:siteId/_makedefault',
+      access: 'admin',
+      summary:
+        'Makes a live site the default one (it answers every host name no other site claims); answers true, as the original does',
+      answers: { 404: 'no such site', 409: 'an archived or stopped site, or the system site' },
+      response: { schema: Type.Literal(true) },
+      handler: async ({ params, principal }) => {
+        await sites.makeDefault(params.siteId, principal.user.userId);
+        return true as const;
+      },
+    }),
+    route({
+      method: 'PUT',
       path: '/api/v1/site/_copy',
       access: 'admin',
       summary:

@@ -195,4 +195,16 @@ testOnSqlite('a copy takes the folders and variables asked for; refusals name th
   t.equal(archived.json.errors[0].errorCode, 'SITE_ARCHIVED_NOT_PUBLISHABLE');
   const system = await s.http('PUT', '/api/v1/site?id=SYSTEM_HOST', { headers: admin, body: { siteName: 'x.y' } });
   t.equal(system.status, 409);
+
+  const stoppedDefault = await s.http('PUT', `/api/v1/site/${source.identifier}/_makedefault`, { headers: admin });
+  t.equal(stoppedDefault.status, 409, 'an archived site is not made the default');
+  t.equal(stoppedDefault.json.errors[0].errorCode, 'SITE_STOPPED_NOT_DEFAULTABLE');
+  t.same(await ok(s, 'PUT', `/api/v1/site/${copy.identifier}/_makedefault`), true);
+  t.equal((await ok(s, 'GET', `/api/v1/site/${copy.identifier}`)).default, true);
+  t.equal((await ok(s, 'GET', `/api/v1/site/${byDefault.identifier}`)).default, false, 'the former default is not');
+  t.equal(
+    (await s.app.services.siteByHost.forHost('unclaimed.example.com'))?.identifier,
+    copy.identifier,
+    'unclaimed host names reach the new default',
+  );
 });

@@ -23,6 +23,11 @@ export const siteLanguageCategoryErrors = defineErrors('sites, languages and cat
     meaning:
       'The default site answers every host name no other site claims: stopping it would leave those names unanswered.',
   },
+  SITE_STOPPED_NOT_DEFAULTABLE: {
+    kind: 'conflict',
+    message: 'Site {site} is archived or stopped: publish it before making it the default',
+    meaning: 'The default site answers every host name no other site claims, so it must be live.',
+  },
   SITE_VARIABLE_FIELD_REQUIRED: {
     kind: 'invalid',
     message: 'The {field} is required',
