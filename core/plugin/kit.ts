@@ -245,7 +245,7 @@ export type { PermissionAssetKind, PermissionGrant } from '../model/permission.j
 export type { PushEndpoint, PushEnvironment, PushRecord, PushStatus } from '../model/push-publishing.js';
 export type { Role } from '../model/role.js';
 export type { Session } from '../model/session.js';
-export type { Site } from '../model/site.js';
+export type { Site, SiteVariable } from '../model/site.js';
 export type { ContentTypeSortColumn, SiteSortColumn, Sort, TaskSortColumn, UserSortColumn } from '../model/sort.js';
 export { STORED_ASSET_PREFIX } from '../model/stored-asset.js';
 export type { UserMessage } from '../model/user-message.js';

@@ -1,8 +1,10 @@
 import { Type } from '@sinclair/typebox';
-import { route } from '../http/route.js';
-import { sortable } from '../http/sorting.js';
+import { nameFilter } from '../../core/content/category-tree.js';
+import { reply, route } from '../http/route.js';
+import { CategoryPaging, categoryPage, categorySort, withExtras } from '../route-helpers/category-listing.js';
 import { defineRoutes } from './route-module.js';
 import { CategorySchema, categoryView } from '../views/category-view.js';
+import { CategoryInHierarchySchema, ListedCategorySchema, hierarchyView } from '../views/category-tree-view.js';
 
 const NewCategory = Type.Object({
   categoryName: Type.String({ minLength: 1, maxLength: 255 }),
@@ -12,27 +14,29 @@ const NewCategory = Type.Object({
   sortOrder: Type.Optional(Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 })),
 });
 
-/**
- * What the original sorts categories by, with its column names. Without a sort they keep this
- * service's order (sort order, then name), so a direction alone applies to the sort order.
- */
-const categorySort = sortable(
-  {
-    name: ['categoryName', 'category_name', 'name'],
-    key: ['key', 'category_key'],
-    variable: ['categoryVelocityVarName', 'category_velocity_var_name', 'variable'],
-    sortOrder: ['sortOrder', 'sort_order'],
-    modDate: ['modDate', 'mod_date'],
-    inode: ['inode'],
-  },
-  'sortOrder',
-);
 const CategoryListQuery = Type.Composite([
-  Type.Object({ parent: Type.Optional(Type.String({ maxLength: 255 })) }),
+  CategoryPaging,
   categorySort.query,
+  Type.Object({
+    parent: Type.Optional(Type.String({ maxLength: 255 })),
+    filter: Type.Optional(Type.String({ maxLength: 255, description: 'Part of the name, ignoring case' })),
+    showChildrenCount: Type.Optional(Type.Boolean()),
+  }),
 ]);
 
-/** Categories: created by administrators, listed level by level. */
+const ChildrenQuery = Type.Composite([
+  CategoryPaging,
+  categorySort.query,
+  Type.Object({
+    inode: Type.Optional(Type.String({ maxLength: 255, description: 'The category whose children are listed' })),
+    filter: Type.Optional(Type.String({ maxLength: 255, description: 'Part of the name, ignoring case' })),
+    allLevels: Type.Optional(Type.Boolean({ description: 'Every level below the category, not only its children' })),
+    showChildrenCount: Type.Optional(Type.Boolean()),
+    parentList: Type.Optional(Type.Boolean({ description: 'Each with its parents, from the top level down' })),
+  }),
+]);
+
+/** Categories: created by administrators, read level by level by signed-in users. */
 export default defineRoutes('categories', ['categories'], ({ categories }) => [
   route({
     method: 'POST',
@@ -48,9 +52,47 @@ export default defineRoutes('categories', ['categories'], ({ categories }) => [
     path: '/api/v1/categories',
     access: 'user',
     summary:
-      'Lists the categories under a parent (the top level without one), by sort order and name unless orderby and direction say otherwise',
+      'Lists the categories under a parent (the top level without one), filtered by name, by sort order and name unless orderby and direction say otherwise; a page at a time with page and per_page',
     query: CategoryListQuery,
-    response: { schema: Type.Array(CategorySchema) },
-    handler: async ({ query }) => (await categories.list(query.parent, categorySort.read(query))).map(categoryView),
+    response: { schema: Type.Array(ListedCategorySchema) },
+    handler: async ({ query }) => {
+      const level = await categories.list(query.parent, categorySort.read(query));
+      const { items, pagination } = categoryPage(level.filter(nameFilter(query.filter)), query);
+      return reply(await withExtras(categories, items, query), { pagination });
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/api/v1/categories/children',
+    access: 'user',
+    summary:
+      'The children of a category a page at a time (every level below it with allLevels), filtered by name; showChildrenCount and parentList add those to each',
+    query: ChildrenQuery,
+    answers: { 404: 'no such category' },
+    response: { schema: Type.Array(ListedCategorySchema) },
+    handler: async ({ query }) => {
+      const { items, pagination } = categoryPage(await categories.children(query, categorySort.read(query)), query);
+      return reply(await withExtras(categories, items, query), { pagination });
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/api/v1/categories/hierarchy',
+    access: 'user',
+    summary: 'The categories of these keys, each with its parents from the top level down; unknown keys are left out',
+    body: Type.Object({ keys: Type.Array(Type.String({ maxLength: 255 }), { maxItems: 1000 }) }),
+    response: { schema: Type.Array(CategoryInHierarchySchema) },
+    handler: async ({ body }) => (await categories.hierarchy(body.keys)).map(hierarchyView),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/v1/categories/:idOrKey',
+    access: 'user',
+    summary: 'One category, by inode or key; showChildrenCount adds how many children it has',
+    query: Type.Object({ showChildrenCount: Type.Optional(Type.Boolean()) }),
+    answers: { 404: 'no such category' },
+    response: { schema: ListedCategorySchema },
+    handler: async ({ params, query }) =>
+      (await withExtras(categories, [await categories.get(params.idOrKey)], query))[0]!,
   }),
 ]);

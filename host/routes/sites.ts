@@ -5,11 +5,7 @@ import { route } from '../http/route.js';
 import { sortable } from '../http/sorting.js';
 import { defineRoutes } from './route-module.js';
 import { SiteSchema, siteView } from '../views/site-view.js';
-
-const NewSite = Type.Object({
-  siteName: Type.String({ minLength: 1, maxLength: 255 }),
-  aliases: Type.Optional(Type.String({ maxLength: 4000 })),
-});
+import { SiteForm } from '../route-helpers/site-form.js';
 
 /**
  * The original lists sites by name and takes no sort; a client that sends one gets it applied
@@ -47,15 +43,19 @@ function siteFilters(query: Static<typeof SiteFilterQuery>): Omit<SiteQuery, 'of
 }
 
 /** Sites: created by administrators, read by signed-in users who hold READ on them. */
-export default defineRoutes('sites', ['sites', 'readRules'], ({ sites, readRules }) => [
+export default defineRoutes('sites', ['sites', 'siteVariables', 'readRules'], ({ sites, siteVariables, readRules }) => [
   route({
     method: 'POST',
     path: '/api/v1/site',
     access: 'admin',
-    summary: 'Creates a site',
-    body: NewSite,
+    summary: 'Creates a site, with its variables when sent',
+    body: SiteForm,
+    answers: { 409: 'another site has the name' },
     response: { schema: SiteSchema },
-    handler: async ({ body, principal }) => siteView(await sites.createSite(body, principal.user.userId)),
+    handler: async ({ body, principal }) => {
+      const site = await sites.createSite(body, principal.user.userId);
+      return siteView(site, await siteVariables.list(site.identifier));
+    },
   }),
   route({
     method: 'GET',
@@ -75,7 +75,7 @@ export default defineRoutes('sites', ['sites', 'readRules'], ({ sites, readRules
             (batch) => sites.listSites({ ...batch, ...siteFilters(query), sort: siteSort.read(query) }),
             keep,
           ),
-        siteView,
+        (site) => siteView(site),
       );
     },
   }),
@@ -121,7 +121,7 @@ export default defineRoutes('sites', ['sites', 'readRules'], ({ sites, readRules
     method: 'PUT',
     path: '/api/v1/site/:siteId/_unarchive',
     access: 'admin',
-    summary: 'Unarchives a site: it answers its host names again',
+    summary: 'Unarchives a site; as in the original, it stays stopped until it is published (`_publish`)',
     answers: { 404: 'no such site', 409: 'the system site' },
     response: { schema: SiteSchema },
     handler: async ({ params, principal }) => siteView(await sites.unarchive(params.siteId, principal.user.userId)),
@@ -142,10 +142,12 @@ export default defineRoutes('sites', ['sites', 'readRules'], ({ sites, readRules
     method: 'GET',
     path: '/api/v1/site/:siteId',
     access: 'user',
-    summary: 'One site, by identifier or name',
+    summary: 'One site, by identifier or name, with its variables',
     answers: { 404: 'no such site, or one the caller may not read' },
     response: { schema: SiteSchema },
-    handler: async ({ params, principal }) =>
-      siteView(await readRules.requireSite(principal, await sites.getSite(params.siteId), params.siteId)),
+    handler: async ({ params, principal }) => {
+      const site = await readRules.requireSite(principal, await sites.getSite(params.siteId), params.siteId);
+      return siteView(site, await siteVariables.list(site.identifier));
+    },
   }),
 ]);

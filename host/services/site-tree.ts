@@ -5,6 +5,7 @@ import { NavigationService } from '../../core/nav/navigation-service.js';
 import { SEED_IDS } from '../../core/setup/seed-installation.js';
 import { SiteByHost } from '../../core/site/site-by-host.js';
 import { SiteService } from '../../core/site/site-service.js';
+import { SiteVariableService } from '../../core/site/site-variables.js';
 import { envelope } from '../http/envelope.js';
 import { declare } from './declare.js';
 
@@ -12,8 +13,9 @@ import { declare } from './declare.js';
 export const siteTreeServices = {
   /** Which site a host name reaches, remembered for a while. */
   siteByHost: declare({ needs: ['storage'], build: (d): SiteByHost => new SiteByHost(d) }),
+  siteVariables: declare({ needs: ['storage'], build: (d): SiteVariableService => new SiteVariableService(d) }),
   sites: declare({
-    needs: ['storage', 'definitions', 'permissions', 'content', 'indexQueue', 'siteByHost'],
+    needs: ['storage', 'definitions', 'permissions', 'content', 'indexQueue', 'siteByHost', 'siteVariables'],
     build: ({ siteByHost, ...d }): SiteService => new SiteService({ ...d, changed: () => siteByHost.forget() }),
   }),
   folders: declare({

@@ -12,6 +12,12 @@ export const LanguageSchema = Type.Object({
     description: 'The language code, with the country code in lower case after a dash when there is one',
   }),
   defaultLanguage: Type.Boolean(),
+  variables: Type.Optional(
+    Type.Object(
+      { total: Type.Integer(), count: Type.Integer() },
+      { description: 'With countLangVars=true: language variables, none here' },
+    ),
+  ),
 });
 
 export function languageView(language: Language): Static<typeof LanguageSchema> {

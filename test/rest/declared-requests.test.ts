@@ -42,7 +42,7 @@ t.test('declared requests, answered in-process', async (t) => {
   const badQuery = await call('GET', '/api/v1/users?page=zero');
   t.equal(badQuery.status, 400);
   t.equal(badQuery.json.errors[0].fieldName, 'page');
-  const badLanguage = await call('GET', '/api/v2/languages/abc');
+  const badLanguage = await call('GET', '/api/v2/languages/id/abc');
   t.equal(badLanguage.status, 400);
   t.equal(badLanguage.json.message, 'The provided languageId does not exist');
 

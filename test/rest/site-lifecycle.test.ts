@@ -73,8 +73,11 @@ testOnSqlite('an archived site stops answering; only an archived site is deleted
   t.equal((await nav()).status, 404, 'no navigation of an archived site');
 
   const unarchived = await s.http('PUT', `/api/v1/site/${SHOP}/_unarchive`, { headers: admin });
-  t.match(unarchived.json.entity, { identifier: siteId, archived: false, live: true }, 'by name too');
-  t.equal((await served()).text, 'shop file', 'served again');
+  t.match(unarchived.json.entity, { identifier: siteId, archived: false, live: false }, 'by name too');
+  t.equal((await served()).status, 404, 'as in the original, an unarchived site stays stopped');
+  const published = await s.http('PUT', `/api/v1/site/${siteId}/_publish`, { headers: admin });
+  t.match(published.json.entity, { identifier: siteId, live: true });
+  t.equal((await served()).text, 'shop file', 'served again once published');
 
   await s.http('PUT', `/api/v1/site/${siteId}/_archive`, { headers: admin });
   const deleted = await s.http('DELETE', `/api/v1/site/${siteId}`, { headers: admin });

@@ -25,6 +25,7 @@ const rowTypesMatch: AllSame = {
   userMessages: true,
   systemEvents: true,
   sites: true,
+  siteVariables: true,
   languages: true,
   settings: true,
   contentTypes: true,

@@ -102,7 +102,7 @@ export const administrationErrors = defineErrors('administration', {
   LANGUAGE_CODE_INVALID: {
     kind: 'invalid',
     message: '"{code}" is not a language code',
-    meaning: 'A language code is not 2 to 8 letters.',
+    meaning: 'A language code is not 1 to 8 letters.',
   },
   LANGUAGE_COUNTRY_INVALID: {
     kind: 'invalid',

@@ -13,6 +13,7 @@ import { navigationErrors } from './navigation.js';
 import { pluginErrors } from './plugin.js';
 import { publishingErrors } from './publishing.js';
 import { searchQueryErrors } from './search-query.js';
+import { siteLanguageCategoryErrors } from './sites-languages-categories.js';
 import { storageErrors } from './storage.js';
 import { tokenErrors } from './tokens.js';
 import { workflowErrors } from './workflow.js';
@@ -27,6 +28,7 @@ export const Errors = {
   ...authErrors,
   ...tokenErrors,
   ...administrationErrors,
+  ...siteLanguageCategoryErrors,
   ...contentTypeErrors,
   ...contentErrors,
   ...folderErrors,
@@ -51,6 +53,7 @@ export const ERROR_AREAS = [
   authErrors,
   tokenErrors,
   administrationErrors,
+  siteLanguageCategoryErrors,
   contentTypeErrors,
   contentErrors,
   folderErrors,

@@ -13,6 +13,8 @@ export interface LanguageRepository {
   findById(id: number): Promise<Language | undefined>;
   findByCode(languageCode: string, countryCode: string): Promise<Language | undefined>;
   list(): Promise<Language[]>;
+  /** Writes the codes and names; `RECORD_NOT_UNIQUE` when another language holds the codes. */
+  update(language: Language): Promise<void>;
 }
 
 export interface ContentTypeQuery extends PageRequest {
@@ -70,4 +72,8 @@ export interface CategoryRepository {
   findByVariable(variable: string): Promise<Category | undefined>;
   /** Children of a parent (null: the top level), by sortOrder then name ignoring case. */
   listChildren(parent: string | null): Promise<Category[]>;
+  /** Writes every column but the inode; `RECORD_NOT_UNIQUE` when another category holds the key or variable. */
+  update(category: Category): Promise<void>;
+  /** Removes the one row; its children are the caller's to remove (or keep) first. */
+  delete(inode: string): Promise<void>;
 }

@@ -1,7 +1,7 @@
 import type { Folder } from '../../model/folder.js';
 import type { MenuLink, MenuLinkVariant } from '../../model/menu-link.js';
 import type { Page, PageRequest } from '../../model/page.js';
-import type { Site } from '../../model/site.js';
+import type { Site, SiteVariable } from '../../model/site.js';
 import type { SiteSortColumn, Sort } from '../../model/sort.js';
 
 // Sites, their folders and the menu links in them: the tree navigation is built from.
@@ -13,13 +13,23 @@ export interface SiteRepository {
   findByName(siteName: string): Promise<Site | undefined>;
   /** By name (ignoring case) unless sorted otherwise; ties by identifier. */
   list(query: SiteQuery): Promise<Page<Site>>;
-  /** Writes the state columns (archived, live, default) and the modifier; the name and identifiers stay. */
+  /**
+   * Writes every column but the identifiers: the name (and so its look-up key), aliases, state
+   * (archived, live, default) and modifier. Throws `RECORD_NOT_UNIQUE` when another site holds the name.
+   */
   update(site: Site): Promise<void>;
   /**
    * Removes the site row; its analytics key goes with it. What else hangs under it (folders,
    * content, menu links) is the caller's to remove first, in the same transaction.
    */
   delete(identifier: string): Promise<void>;
+  /** The site's variables, in the order they were added. A site's variables go with it when it is deleted. */
+  listVariables(siteId: string): Promise<SiteVariable[]>;
+  /** Throws `RECORD_NOT_UNIQUE` when the site holds the key already (compared exactly). */
+  insertVariable(variable: SiteVariable): Promise<void>;
+  /** Writes the name, key, value and modifier; `RECORD_NOT_UNIQUE` when another variable of the site holds the key. */
+  updateVariable(variable: SiteVariable): Promise<void>;
+  deleteVariable(siteId: string, variableId: string): Promise<void>;
 }
 
 export interface SiteQuery extends PageRequest {

@@ -13,6 +13,10 @@ export function categoryRepository(exec: Executor, t: Tables): CategoryRepositor
     findByInode: (inode) => one(t.categories.inode, inode),
     findByKey: (key) => one(t.categories.key, key),
     findByVariable: (variable) => one(t.categories.variable, variable),
+    update: ({ inode, ...columns }) =>
+      exec.write(async (db) => void (await db.update(t.categories).set(columns).where(eq(t.categories.inode, inode)))),
+    delete: (inode) =>
+      exec.write(async (db) => void (await db.delete(t.categories).where(eq(t.categories.inode, inode)))),
     listChildren: (parent) =>
       exec.read((db) =>
         db

@@ -21,6 +21,8 @@ export function languageRepository(exec: Executor, t: Tables, dialect: Dialect):
               .limit(1)
           )[0] as Language | undefined,
       ),
+    update: ({ id, ...columns }) =>
+      exec.write(async (db) => void (await db.update(t.languages).set(columns).where(eq(t.languages.id, id)))),
     list: () =>
       exec.read(async (db) => (await db.select().from(t.languages).orderBy(asc(t.languages.id))) as Language[]),
   };

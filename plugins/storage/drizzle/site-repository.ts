@@ -1,5 +1,5 @@
-import { and, count, eq, sql } from 'drizzle-orm';
-import type { Site, SiteQuery, SiteRepository, SiteSortColumn } from '../../../core/plugin/kit.js';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { Site, SiteQuery, SiteRepository, SiteSortColumn, SiteVariable } from '../../../core/plugin/kit.js';
 import type { Executor, Tables } from './context.js';
 import { orderTerms, type SortColumn } from './sort-order.js';
 
@@ -7,6 +7,10 @@ type SiteRow = Tables['sites']['$inferSelect'];
 
 function toSite({ siteNameKey: _key, ...site }: SiteRow): Site {
   return site;
+}
+
+function toVariable({ createdAt: _created, ...variable }: Tables['siteVariables']['$inferSelect']): SiteVariable {
+  return variable;
 }
 
 /** The conditions of a listing's filters; instr() gives no meaning to `%` or `_` in the name filter. */
@@ -49,6 +53,9 @@ export function siteRepository(exec: Executor, t: Tables): SiteRepository {
           void (await db
             .update(t.sites)
             .set({
+              siteName: site.siteName,
+              siteNameKey: site.siteName.toLowerCase(),
+              aliases: site.aliases,
               archived: site.archived,
               live: site.live,
               isDefault: site.isDefault,
@@ -59,6 +66,41 @@ export function siteRepository(exec: Executor, t: Tables): SiteRepository {
       ),
     delete: (identifier) =>
       exec.write(async (db) => void (await db.delete(t.sites).where(eq(t.sites.identifier, identifier)))),
+    listVariables: (siteId) =>
+      exec.read(async (db) =>
+        (
+          await db
+            .select()
+            .from(t.siteVariables)
+            .where(eq(t.siteVariables.siteId, siteId))
+            .orderBy(asc(t.siteVariables.createdAt), asc(t.siteVariables.id))
+        ).map(toVariable),
+      ),
+    insertVariable: (variable) =>
+      exec.write(
+        async (db) => void (await db.insert(t.siteVariables).values({ ...variable, createdAt: variable.modDate })),
+      ),
+    updateVariable: (variable) =>
+      exec.write(
+        async (db) =>
+          void (await db
+            .update(t.siteVariables)
+            .set({
+              name: variable.name,
+              key: variable.key,
+              value: variable.value,
+              modUser: variable.modUser,
+              modDate: variable.modDate,
+            })
+            .where(and(eq(t.siteVariables.siteId, variable.siteId), eq(t.siteVariables.id, variable.id)))),
+      ),
+    deleteVariable: (siteId, variableId) =>
+      exec.write(
+        async (db) =>
+          void (await db
+            .delete(t.siteVariables)
+            .where(and(eq(t.siteVariables.siteId, siteId), eq(t.siteVariables.id, variableId)))),
+      ),
     list: (query) =>
       exec.read(async (db) => {
         const where = listFilter(t, query);

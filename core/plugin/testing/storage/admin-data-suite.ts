@@ -182,6 +182,18 @@ export function adminDataSuite(t: ContractTest, open: OpenStorage): void {
       s.categories.insert({ ...category('c6', 'x', null, 0, null), variable: 'var-c1' }),
       RecordNotUnique,
     );
+    const moved = { ...category('c1', 'Banana split', null, 7, 'banana'), variable: 'banana-split', modDate: 9 };
+    await s.categories.update(moved);
+    t.same(await s.categories.findByInode('c1'), moved, 'an update writes every column but the inode');
+    t.same(
+      (await s.categories.listChildren(null)).map((c) => c.inode),
+      ['top', 'c1'],
+      'moved to the top level',
+    );
+    await t.rejects(s.categories.update({ ...moved, key: 'top-key' }), RecordNotUnique);
+    await s.categories.delete('c3');
+    t.equal(await s.categories.findByInode('c3'), undefined, 'a deleted category is gone');
+    t.equal((await s.categories.listChildren('top')).length, 2, 'its siblings stay');
   });
 
   t.test(

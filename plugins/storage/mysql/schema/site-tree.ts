@@ -1,5 +1,15 @@
 // Sites, their folders and the menu links in them.
-import { boolean, index, int, mysqlTable, primaryKey, text, uniqueIndex, varchar } from 'drizzle-orm/mysql-core';
+import {
+  boolean,
+  index,
+  int,
+  mysqlTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  varbinary,
+  varchar,
+} from 'drizzle-orm/mysql-core';
 import { epochMs } from './columns.js';
 
 export const sites = mysqlTable(
@@ -18,6 +28,28 @@ export const sites = mysqlTable(
     modDate: epochMs('mod_date').notNull(),
   },
   (t) => [uniqueIndex('sites_site_name_key_unique').on(t.siteNameKey)],
+);
+
+/**
+ * Variables of a site (name, key, value), listed in the order they were added. Keys are unique per
+ * site; a site's variables go with it.
+ */
+export const siteVariables = mysqlTable(
+  'site_variables',
+  {
+    id: varchar('id', { length: 255 }).primaryKey(),
+    siteId: varchar('site_id', { length: 255 })
+      .notNull()
+      .references(() => sites.identifier, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 255 }).notNull(),
+    /** Bytes, so that keys compare exactly (the default collation ignores case), as SQLite compares them. */
+    key: varbinary('variable_key', { length: 1020 }).notNull(),
+    value: text('variable_value').notNull(),
+    modUser: varchar('mod_user', { length: 255 }).notNull(),
+    createdAt: epochMs('created_at').notNull(),
+    modDate: epochMs('mod_date').notNull(),
+  },
+  (t) => [uniqueIndex('site_variables_site_key_unique').on(t.siteId, t.key)],
 );
 
 /**

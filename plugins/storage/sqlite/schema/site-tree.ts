@@ -21,6 +21,27 @@ export const sites = sqliteTable(
 );
 
 /**
+ * Variables of a site (name, key, value), listed in the order they were added. Keys are unique per
+ * site; a site's variables go with it.
+ */
+export const siteVariables = sqliteTable(
+  'site_variables',
+  {
+    id: text('id').primaryKey(),
+    siteId: text('site_id')
+      .notNull()
+      .references(() => sites.identifier, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    key: text('variable_key').notNull(),
+    value: text('variable_value').notNull(),
+    modUser: text('mod_user').notNull(),
+    createdAt: integer('created_at').notNull(),
+    modDate: integer('mod_date').notNull(),
+  },
+  (t) => [uniqueIndex('site_variables_site_key_unique').on(t.siteId, t.key)],
+);
+
+/**
  * Folders of sites. `path` (lower-case, slash at both ends) is unique per site; `parent_path` is the
  * path of the folder it sits in (`/` at the root), for listing children without a LIKE.
  */
