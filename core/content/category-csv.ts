@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { CmsError, Errors } from '../errors/index.js';
 import type { Category } from '../model/category.js';
 
@@ -23,18 +24,38 @@ export function categoriesToCsv(categories: readonly Category[]): string {
   return [HEADER, ...lines].map((line) => `${line}\r\n`).join('');
 }
 
+/** How csv-parse reads a category file: CRLF, LF or CR line ends, a byte-order mark, blank lines and cells trimmed. */
+const CSV_OPTIONS = {
+  bom: true,
+  trim: true,
+  relax_column_count: true,
+  skip_empty_lines: true,
+  record_delimiter: ['\r\n', '\n', '\r'],
+  info: true,
+} as const;
+
 /**
  * Reads a category file: comma-separated, fields optionally in double quotes (a doubled quote
- * inside stands for one), lines ended by CRLF or LF. One pass over the text, so its cost grows
- * with its length only. A first line naming the columns is skipped; blank lines are too.
+ * inside stands for one). csv-parse reads it in one pass. A first line naming the columns is
+ * skipped; blank lines are too. A malformed file is refused whole, naming the line.
  */
 export function parseCategoryCsv(text: string): CategoryRow[] {
+  let records: Array<{ record: string[]; info: { lines: number } }>;
+  try {
+    records = parse(text, CSV_OPTIONS) as unknown as typeof records;
+  } catch (error) {
+    const line = (error as { lines?: number }).lines ?? 1;
+    const code = (error as { code?: string }).code;
+    throw rowError(line, code === 'CSV_QUOTE_NOT_CLOSED' ? 'a quoted value is not closed' : 'a quote out of place');
+  }
   const rows: CategoryRow[] = [];
-  for (const { line, cells } of csvRecords(text.replace(/^\uFEFF/, ''))) {
-    if (cells.every((c) => c.trim() === '')) continue;
-    if (rows.length === 0 && line === 1 && cells[0]?.trim().toLowerCase() === 'name') continue;
+  for (const { record: cells, info } of records) {
+    // info.lines is the line a record ends on; a quoted value may span lines.
+    const line = info.lines - cells.reduce((n, cell) => n + (cell.match(/\r\n|\n|\r/g)?.length ?? 0), 0);
+    if (cells.every((c) => c === '')) continue;
+    if (rows.length === 0 && line === 1 && cells[0]?.toLowerCase() === 'name') continue;
     if (rows.length >= MAX_IMPORT_ROWS) throw rowError(line, `more than ${MAX_IMPORT_ROWS} categories`);
-    const [name = '', key = '', variable = '', sort = ''] = cells.map((c) => c.trim());
+    const [name = '', key = '', variable = '', sort = ''] = cells;
     if (!name) throw rowError(line, 'a category needs a name');
     const sortOrder = sort === '' ? 0 : Number(sort);
     if (!Number.isInteger(sortOrder) || Math.abs(sortOrder) > 1_000_000) {
@@ -47,44 +68,4 @@ export function parseCategoryCsv(text: string): CategoryRow[] {
 
 function rowError(line: number, problem: string): CmsError {
   return new CmsError(Errors.CATEGORY_IMPORT_ROW_INVALID, { line, problem }, { fieldName: 'file' });
-}
-
-/** The records of a CSV text, each with the line it starts on. */
-function* csvRecords(text: string): Generator<{ line: number; cells: string[] }> {
-  let cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let line = 1;
-  let start = 1;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else {
-        if (ch === '\n') line++;
-        cell += ch;
-      }
-    } else if (ch === '"' && cell.trim() === '') {
-      cell = '';
-      quoted = true;
-    } else if (ch === ',') {
-      cells.push(cell);
-      cell = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      cells.push(cell);
-      yield { line: start, cells };
-      cells = [];
-      cell = '';
-      start = ++line;
-    } else cell += ch;
-  }
-  if (quoted) throw rowError(start, 'a quoted value is not closed');
-  if (cell !== '' || cells.length > 0) {
-    cells.push(cell);
-    yield { line: start, cells };
-  }
 }
