@@ -1,4 +1,4 @@
-import { parse } from 'csv-parse/sync';
+import { parse, type Options } from 'csv-parse/sync';
 import { CmsError, Errors } from '../errors/index.js';
 import type { Category } from '../model/category.js';
 
@@ -25,14 +25,14 @@ export function categoriesToCsv(categories: readonly Category[]): string {
 }
 
 /** How csv-parse reads a category file: CRLF, LF or CR line ends, a byte-order mark, blank lines and cells trimmed. */
-const CSV_OPTIONS = {
+const CSV_OPTIONS: Options = {
   bom: true,
   trim: true,
   relax_column_count: true,
   skip_empty_lines: true,
   record_delimiter: ['\r\n', '\n', '\r'],
   info: true,
-} as const;
+};
 
 /**
  * Reads a category file: comma-separated, fields optionally in double quotes (a doubled quote
