@@ -219,6 +219,7 @@ export type {
   TaskSearchQuery,
   UserMessageRepository,
   UserQuery,
+  ReassignedContent,
   UserRepository,
   WorkflowRepository,
 } from './storage/index.js';

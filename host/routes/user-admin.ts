@@ -146,7 +146,7 @@ export default defineRoutes('user-admin', ['users', 'auth'], ({ users, auth }) =
       path: '/api/v1/users/:userId',
       access: 'admin',
       summary:
-        'Deletes a user with their grants, sessions, API keys and personal role; replacementUserId (default: the caller) must name another existing user',
+        'Deletes a user with their grants, sessions, API keys and personal role, handing the content, folders, menu links and content types they own or last modified to replacementUserId (default: the caller), another existing user; the content handed over is reindexed',
       answers: { 404: 'no such user' },
       params: UserIdParam,
       query: Type.Object({ replacementUserId: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })) }),

@@ -28,6 +28,19 @@ export interface UserRepository {
    * personal role (and so its permission grants). Answers whether the user existed.
    */
   delete(userId: string): Promise<boolean>;
+  /**
+   * Hands what `fromUserId` owns or last modified to `toUserId`: content (owner and version
+   * authors), folders, menu links and content types. Renews the definitions version token (folders
+   * and content types change). Answers the content item-languages whose versions changed, for the
+   * caller to queue for the search index.
+   */
+  reassign(fromUserId: string, toUserId: string): Promise<ReassignedContent[]>;
+}
+
+/** A content item-language a reassignment changed. */
+export interface ReassignedContent {
+  identifier: string;
+  languageId: number;
 }
 
 export interface UserQuery extends PageRequest {

@@ -4,7 +4,8 @@ import type { Executor, Tables } from './context.js';
 import { runPrepared } from './prepared.js';
 import { orderTerms, type SortColumn } from './sort-order.js';
 
-export function userRepository(exec: Executor, t: Tables): UserRepository {
+/** `definitionsExec` renews the definitions token: a reassignment changes folders and content types. */
+export function userRepository(exec: Executor, t: Tables, definitionsExec: Executor = exec): UserRepository {
   const sortColumns: Record<UserSortColumn, SortColumn> = {
     email: { column: t.users.email },
     firstName: { column: t.users.firstName, text: true },
@@ -141,6 +142,28 @@ export function userRepository(exec: Executor, t: Tables): UserRepository {
         await db.delete(t.permissionGrants).where(eq(t.permissionGrants.roleId, found.roleId));
         await db.delete(t.roles).where(and(eq(t.roles.id, found.roleId), eq(t.roles.personal, true)));
         return true;
+      }),
+    reassign: (fromUserId, toUserId) =>
+      definitionsExec.write(async (db) => {
+        // Item-languages read before the update: afterwards nothing tells them apart.
+        const owned = db
+          .select({ identifier: t.contentIdentifiers.identifier })
+          .from(t.contentIdentifiers)
+          .where(eq(t.contentIdentifiers.owner, fromUserId));
+        const touched = await db
+          .selectDistinct({ identifier: t.contentVersions.identifier, languageId: t.contentVersions.languageId })
+          .from(t.contentVersions)
+          .where(or(eq(t.contentVersions.modUser, fromUserId), inArray(t.contentVersions.identifier, owned)))
+          .orderBy(asc(t.contentVersions.identifier), asc(t.contentVersions.languageId));
+        const to = { owner: toUserId };
+        await db.update(t.contentIdentifiers).set(to).where(eq(t.contentIdentifiers.owner, fromUserId));
+        await db.update(t.contentVersions).set({ modUser: toUserId }).where(eq(t.contentVersions.modUser, fromUserId));
+        for (const table of [t.folders, t.menuLinks]) {
+          await db.update(table).set(to).where(eq(table.owner, fromUserId));
+          await db.update(table).set({ modUser: toUserId }).where(eq(table.modUser, fromUserId));
+        }
+        await db.update(t.contentTypes).set(to).where(eq(t.contentTypes.owner, fromUserId));
+        return touched;
       }),
   };
 }

@@ -1,6 +1,6 @@
 import type { ContractTest } from '../contract-test.js';
 import type { OpenStorage } from './open-storage.js';
-import { RecordNotUnique, role, user } from './fixtures.js';
+import { englishAndType, identifierOfCt, RecordNotUnique, role, user, versionOfId1 } from './fixtures.js';
 
 /** Users, roles, sessions and issued tokens. */
 export function accessSuite(t: ContractTest, open: OpenStorage): void {
@@ -148,6 +148,34 @@ export function accessSuite(t: ContractTest, open: OpenStorage): void {
       ['b'],
       'other users keep their grants',
     );
+  });
+
+  t.test("a user's content handed to another", async (t) => {
+    const s = await open(t);
+    const en = await englishAndType(s);
+    const before = await s.definitionsVersion();
+    // `id1` owned by `o` with a version by `u`; `id2` owned by `u`, its version by `o`; `id3` neither.
+    await s.content.insertIdentifier(identifierOfCt('id1'));
+    await s.content.insertIdentifier({ ...identifierOfCt('id2'), owner: 'u' });
+    await s.content.insertIdentifier({ ...identifierOfCt('id3'), owner: 'x' });
+    await s.content.insertVersion(versionOfId1('v1', en, {}));
+    await s.content.insertVersion({ ...versionOfId1('v2', en, {}), identifier: 'id2', modUser: 'o' });
+    await s.content.insertVersion({ ...versionOfId1('v3', en, {}), identifier: 'id3', modUser: 'x' });
+    t.same(
+      await s.users.reassign('u', 'r'),
+      [
+        { identifier: 'id1', languageId: en },
+        { identifier: 'id2', languageId: en },
+      ],
+      'the item-languages it touched, by identifier',
+    );
+    t.equal((await s.content.findVersion('v1'))?.modUser, 'r');
+    t.equal((await s.content.findVersion('v2'))?.modUser, 'o', 'other authors stay');
+    t.equal((await s.content.findIdentifier('id2'))?.owner, 'r');
+    t.equal((await s.content.findIdentifier('id1'))?.owner, 'o');
+    t.equal((await s.content.findVersion('v3'))?.modUser, 'x');
+    t.not(await s.definitionsVersion(), before, 'the definitions token renewed');
+    t.same(await s.users.reassign('u', 'r'), [], 'nothing left the second time');
   });
 
   t.test('sessions', async (t) => {
