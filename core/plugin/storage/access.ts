@@ -30,9 +30,10 @@ export interface UserRepository {
   delete(userId: string): Promise<boolean>;
   /**
    * Hands what `fromUserId` owns or last modified to `toUserId`: content (owner and version
-   * authors), folders, menu links and content types. Renews the definitions version token (folders
-   * and content types change). Answers the content item-languages whose versions changed, for the
-   * caller to queue for the search index.
+   * authors), folders, menu links, content types, and workflow tasks (opened by them, or assigned
+   * to their personal role: then to the other's) and history. Renews the definitions version token
+   * (folders and content types change). Answers the content item-languages changed, once each, by
+   * identifier then language, for the caller to queue for the search index.
    */
   reassign(fromUserId: string, toUserId: string): Promise<ReassignedContent[]>;
 }

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, notInArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { Page, User, UserRepository, UserSortColumn } from '../../../core/plugin/kit.js';
+import type { Page, ReassignedContent, User, UserRepository, UserSortColumn } from '../../../core/plugin/kit.js';
 import type { Executor, Tables } from './context.js';
 import { runPrepared } from './prepared.js';
 import { orderTerms, type SortColumn } from './sort-order.js';
@@ -145,16 +145,27 @@ export function userRepository(exec: Executor, t: Tables, definitionsExec: Execu
       }),
     reassign: (fromUserId, toUserId) =>
       definitionsExec.write(async (db) => {
-        // Item-languages read before the update: afterwards nothing tells them apart.
+        const personal = await db
+          .select({ userId: t.users.userId, roleId: t.users.roleId })
+          .from(t.users)
+          .where(inArray(t.users.userId, [fromUserId, toUserId]));
+        const fromRole = personal.find((u) => u.userId === fromUserId)?.roleId;
+        const toRole = personal.find((u) => u.userId === toUserId)?.roleId;
+        // Item-languages read before the updates: afterwards nothing tells them apart.
         const owned = db
           .select({ identifier: t.contentIdentifiers.identifier })
           .from(t.contentIdentifiers)
           .where(eq(t.contentIdentifiers.owner, fromUserId));
-        const touched = await db
+        const versions = await db
           .selectDistinct({ identifier: t.contentVersions.identifier, languageId: t.contentVersions.languageId })
           .from(t.contentVersions)
-          .where(or(eq(t.contentVersions.modUser, fromUserId), inArray(t.contentVersions.identifier, owned)))
-          .orderBy(asc(t.contentVersions.identifier), asc(t.contentVersions.languageId));
+          .where(or(eq(t.contentVersions.modUser, fromUserId), inArray(t.contentVersions.identifier, owned)));
+        // A task is assigned to a user id, a role id or a role key (`TaskRepository`): the user's own two.
+        const assignees = fromRole === undefined ? [fromUserId] : [fromUserId, fromRole];
+        const tasks = await db
+          .select({ identifier: t.workflowTasks.identifier, languageId: t.workflowTasks.languageId })
+          .from(t.workflowTasks)
+          .where(or(eq(t.workflowTasks.createdBy, fromUserId), inArray(t.workflowTasks.assignedTo, assignees)));
         const to = { owner: toUserId };
         await db.update(t.contentIdentifiers).set(to).where(eq(t.contentIdentifiers.owner, fromUserId));
         await db.update(t.contentVersions).set({ modUser: toUserId }).where(eq(t.contentVersions.modUser, fromUserId));
@@ -163,9 +174,26 @@ export function userRepository(exec: Executor, t: Tables, definitionsExec: Execu
           await db.update(table).set({ modUser: toUserId }).where(eq(table.modUser, fromUserId));
         }
         await db.update(t.contentTypes).set(to).where(eq(t.contentTypes.owner, fromUserId));
-        return touched;
+        // Workflow: tasks they opened, tasks assigned to their personal role, what they did in history.
+        await db.update(t.workflowTasks).set({ createdBy: toUserId }).where(eq(t.workflowTasks.createdBy, fromUserId));
+        await db
+          .update(t.workflowTasks)
+          .set({ assignedTo: toUserId })
+          .where(eq(t.workflowTasks.assignedTo, fromUserId));
+        if (fromRole !== undefined && toRole !== undefined)
+          await db.update(t.workflowTasks).set({ assignedTo: toRole }).where(eq(t.workflowTasks.assignedTo, fromRole));
+        await db.update(t.workflowHistory).set({ userId: toUserId }).where(eq(t.workflowHistory.userId, fromUserId));
+        return uniqueItemLanguages([...versions, ...tasks]);
       }),
   };
+}
+
+/** Item-languages once each, by identifier then language: the order the contract promises. */
+function uniqueItemLanguages(rows: readonly ReassignedContent[]): ReassignedContent[] {
+  const byKey = new Map(rows.map((row) => [`${row.identifier}\0${row.languageId}`, row]));
+  return [...byKey.values()].sort((a, b) =>
+    a.identifier === b.identifier ? a.languageId - b.languageId : a.identifier < b.identifier ? -1 : 1,
+  );
 }
 
 /**

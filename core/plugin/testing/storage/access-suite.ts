@@ -153,6 +153,25 @@ export function accessSuite(t: ContractTest, open: OpenStorage): void {
   t.test("a user's content handed to another", async (t) => {
     const s = await open(t);
     const en = await englishAndType(s);
+    await s.roles.insert(role('personal-u', { personal: true, key: 'u' }));
+    await s.roles.insert(role('personal-r', { personal: true, key: 'r' }));
+    await s.users.insert(user('u', 'u@x.com', 'personal-u'));
+    await s.users.insert(user('r', 'r@x.com', 'personal-r'));
+    const task = (identifier: string, assignedTo: string, createdBy: string) => ({
+      identifier,
+      languageId: en,
+      schemeId: 'scheme',
+      stepId: 'step',
+      assignedTo,
+      createdBy,
+      creationDate: 1,
+      modDate: 1,
+    });
+    // Tasks of items with no version by `u`: found through the task alone.
+    await s.tasks.put(task('t1', 'personal-u', 'x'));
+    await s.tasks.put(task('t2', 'u', 'x'));
+    await s.tasks.put(task('t3', 'team', 'u'));
+    await s.tasks.put(task('t4', 'team', 'x'));
     const before = await s.definitionsVersion();
     // `id1` owned by `o` with a version by `u`; `id2` owned by `u`, its version by `o`; `id3` neither.
     await s.content.insertIdentifier(identifierOfCt('id1'));
@@ -166,6 +185,9 @@ export function accessSuite(t: ContractTest, open: OpenStorage): void {
       [
         { identifier: 'id1', languageId: en },
         { identifier: 'id2', languageId: en },
+        { identifier: 't1', languageId: en },
+        { identifier: 't2', languageId: en },
+        { identifier: 't3', languageId: en },
       ],
       'the item-languages it touched, by identifier',
     );
@@ -174,6 +196,10 @@ export function accessSuite(t: ContractTest, open: OpenStorage): void {
     t.equal((await s.content.findIdentifier('id2'))?.owner, 'r');
     t.equal((await s.content.findIdentifier('id1'))?.owner, 'o');
     t.equal((await s.content.findVersion('v3'))?.modUser, 'x');
+    t.equal((await s.tasks.find('t1', en))?.assignedTo, 'personal-r', 'from personal role to personal role');
+    t.equal((await s.tasks.find('t2', en))?.assignedTo, 'r');
+    t.equal((await s.tasks.find('t3', en))?.createdBy, 'r');
+    t.same(await s.tasks.find('t4', en), task('t4', 'team', 'x'), 'other tasks stay');
     t.not(await s.definitionsVersion(), before, 'the definitions token renewed');
     t.same(await s.users.reassign('u', 'r'), [], 'nothing left the second time');
   });
