@@ -220,6 +220,7 @@ export type {
   UserMessageRepository,
   UserQuery,
   ReassignedContent,
+  PersonalRoleQuery,
   UserRepository,
   WorkflowRepository,
 } from './storage/index.js';

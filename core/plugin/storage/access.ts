@@ -48,6 +48,12 @@ export interface UserQuery extends PageRequest {
   sort?: Sort<UserSortColumn>;
   /** Only users whose e-mail, first or last name contains this text, ignoring case. */
   search?: string;
+  /** Only active (true) or inactive (false) users. */
+  active?: boolean;
+  /** Leaves this user out (the caller of a list of others). */
+  exceptUserId?: string;
+  /** Only users holding one of these roles, granted or as their personal role. */
+  holdingAnyRole?: readonly string[];
 }
 
 export interface RoleRepository {
@@ -56,6 +62,15 @@ export interface RoleRepository {
   findByKey(key: string): Promise<Role | undefined>;
   /** Non-personal roles, by name ignoring case. */
   list(): Promise<Role[]>;
+  /**
+   * Personal roles, by name ignoring case (ties by id), whose name or key starts with the text
+   * (ignoring case, `%` and `_` literal), a page at a time, with their count.
+   */
+  listPersonal(query: PersonalRoleQuery): Promise<Page<Role>>;
+}
+
+export interface PersonalRoleQuery extends PageRequest {
+  prefix?: { column: 'name' | 'key'; text: string };
 }
 
 /**

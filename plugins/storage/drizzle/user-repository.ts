@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, notInArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, notInArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Page, ReassignedContent, User, UserRepository, UserSortColumn } from '../../../core/plugin/kit.js';
 import type { Executor, Tables } from './context.js';
 import { runPrepared } from './prepared.js';
@@ -54,9 +54,26 @@ export function userRepository(exec: Executor, t: Tables, definitionsExec: Execu
       ),
     list: (query) =>
       exec.read(async (db): Promise<Page<User>> => {
-        const where = query.search
-          ? containing(query.search, [t.users.email, t.users.firstName, t.users.lastName])
-          : undefined;
+        const holding = query.holdingAnyRole;
+        const where = and(
+          query.search ? containing(query.search, [t.users.email, t.users.firstName, t.users.lastName]) : undefined,
+          query.active === undefined ? undefined : eq(t.users.active, query.active),
+          query.exceptUserId === undefined ? undefined : ne(t.users.userId, query.exceptUserId),
+          holding === undefined
+            ? undefined
+            : holding.length === 0
+              ? sql`1 = 0`
+              : or(
+                  inArray(t.users.roleId, [...holding]),
+                  inArray(
+                    t.users.userId,
+                    db
+                      .select({ userId: t.userRoles.userId })
+                      .from(t.userRoles)
+                      .where(inArray(t.userRoles.roleId, [...holding])),
+                  ),
+                ),
+        );
         const items = await db
           .select()
           .from(t.users)
@@ -202,10 +219,15 @@ function uniqueItemLanguages(rows: readonly ReassignedContent[]): ReassignedCont
  * literals but not in SQLite's, so `ESCAPE '\\'` cannot be written once for both.
  */
 function containing(text: string, columns: readonly AnyColumn[]): SQL | undefined {
-  const pattern = `%${text
-    .trim()
-    .toLowerCase()
-    .replace(/[!%_]/g, (c) => `!${c}`)}%`;
+  const pattern = `%${escapedLike(text)}%`;
   const terms = columns.map((column) => sql`lower(${column}) like ${pattern} escape '!'`);
   return or(...terms);
+}
+
+/** The text trimmed, lower-cased, with `!`, `%` and `_` escaped by `!` (see `containing`). */
+export function escapedLike(text: string): string {
+  return text
+    .trim()
+    .toLowerCase()
+    .replace(/[!%_]/g, (c) => `!${c}`);
 }

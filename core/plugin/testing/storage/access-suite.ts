@@ -1,3 +1,4 @@
+import type { UserQuery } from '../../kit.js';
 import type { ContractTest } from '../contract-test.js';
 import type { OpenStorage } from './open-storage.js';
 import { englishAndType, identifierOfCt, RecordNotUnique, role, user, versionOfId1 } from './fixtures.js';
@@ -202,6 +203,56 @@ export function accessSuite(t: ContractTest, open: OpenStorage): void {
     t.same(await s.tasks.find('t4', en), task('t4', 'team', 'x'), 'other tasks stay');
     t.not(await s.definitionsVersion(), before, 'the definitions token renewed');
     t.same(await s.users.reassign('u', 'r'), [], 'nothing left the second time');
+  });
+
+  t.test('users filtered by state and role; personal roles paged', async (t) => {
+    const s = await open(t);
+    for (const id of ['back', 'admin', 'other']) await s.roles.insert(role(id));
+    await s.roles.insert(role('p-a', { personal: true, name: 'Ann (User)', key: 'ann' }));
+    await s.roles.insert(role('p-b', { personal: true, name: 'bob (User)', key: 'bob' }));
+    await s.roles.insert(role('p-c', { personal: true, name: 'Cid_x (User)', key: 'cid' }));
+    await s.users.insert(user('a', 'a@x.com', 'p-a'));
+    await s.users.insert(user('b', 'b@x.com', 'p-b'));
+    await s.users.insert({ ...user('c', 'c@x.com', 'p-c'), active: false });
+    await s.users.insert(user('d', 'd@x.com', 'admin'));
+    await s.users.grantRoles('a', ['back']);
+    await s.users.grantRoles('b', ['other']);
+    await s.users.grantRoles('c', ['back']);
+    const ids = async (query: Omit<UserQuery, 'offset' | 'limit'>) =>
+      (await s.users.list({ offset: 0, limit: 10, ...query })).items.map((u) => u.userId);
+    t.same(await ids({ holdingAnyRole: ['back', 'admin'] }), ['a', 'c', 'd'], 'granted, or as the personal role');
+    t.same(await ids({ holdingAnyRole: ['back', 'admin'], active: true, exceptUserId: 'd' }), ['a']);
+    t.same(await ids({ active: false }), ['c']);
+    t.same(await ids({ holdingAnyRole: [] }), [], 'no role, no user');
+    const second = await s.users.list({ offset: 1, limit: 1, holdingAnyRole: ['back', 'admin'] });
+    t.same([second.items.map((u) => u.userId), second.total], [['c'], 3], 'paged, with the total');
+
+    const personal = await s.roles.listPersonal({ offset: 0, limit: 2 });
+    t.same([personal.items.map((r) => r.id), personal.total], [['p-a', 'p-b'], 3], 'by name ignoring case');
+    t.same(
+      (await s.roles.listPersonal({ offset: 2, limit: 2 })).items.map((r) => r.id),
+      ['p-c'],
+    );
+    const byName = await s.roles.listPersonal({ offset: 0, limit: 5, prefix: { column: 'name', text: 'B' } });
+    t.same([byName.items.map((r) => r.id), byName.total], [['p-b'], 1], 'name prefix ignoring case');
+    t.same(
+      (await s.roles.listPersonal({ offset: 0, limit: 5, prefix: { column: 'key', text: 'ci' } })).items.map(
+        (r) => r.id,
+      ),
+      ['p-c'],
+      'key prefix',
+    );
+    t.same(
+      (await s.roles.listPersonal({ offset: 0, limit: 5, prefix: { column: 'name', text: 'c_' } })).items,
+      [],
+      '`_` taken literally',
+    );
+    t.same(
+      (await s.roles.listPersonal({ offset: 0, limit: 5, prefix: { column: 'name', text: 'cid_' } })).items.map(
+        (r) => r.id,
+      ),
+      ['p-c'],
+    );
   });
 
   t.test('sessions', async (t) => {
