@@ -96,24 +96,26 @@ export class RoleDirectory {
    * `includeUserRoles`. The original's `_search`.
    */
   async search(query: RoleSearch): Promise<Role[]> {
-    const shared = await this.storage.roles.list();
-    let personal: Role[] = [];
-    if (query.includeUserRoles)
-      for (const page = { offset: 0, limit: 500 }; ; page.offset += page.limit) {
-        const users = await this.storage.users.list(page);
-        for (const user of users.items) {
-          const role = await this.storage.roles.findById(user.roleId);
-          if (role) personal.push(role);
-        }
-        if (page.offset + page.limit >= users.total) break;
-      }
-    personal = personal.sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }));
     const key = query.key?.toLowerCase();
     const name = query.name?.toLowerCase();
-    const matching = [...shared, ...personal].filter((r) =>
+    // Shared roles are few and come first; personal roles (one a user) are paged by storage.
+    const shared = (await this.storage.roles.list()).filter((r) =>
       key ? r.key.toLowerCase().startsWith(key) : name ? r.name.toLowerCase().startsWith(name) : true,
     );
-    return matching.slice(query.offset, query.offset + query.count);
+    const page = shared.slice(query.offset, query.offset + query.count);
+    const wanted = query.count - page.length;
+    if (!query.includeUserRoles || wanted <= 0) return page;
+    const prefix = key
+      ? { column: 'key' as const, text: key }
+      : name
+        ? { column: 'name' as const, text: name }
+        : undefined;
+    const personal = await this.storage.roles.listPersonal({
+      offset: Math.max(0, query.offset - shared.length),
+      limit: wanted,
+      ...(prefix ? { prefix } : {}),
+    });
+    return [...page, ...personal.items];
   }
 
   /** Grants a shared role to a user; answers the user (holding it already is no error). */

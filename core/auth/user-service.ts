@@ -10,6 +10,7 @@ import { hashPassword } from './password-hasher.js';
 import type { PasswordPolicy } from './password-policy.js';
 import { revokeUserCredentials } from './revoke-user-credentials.js';
 import { roleByReference } from './role-by-reference.js';
+import type { IndexQueue } from '../search/index-queue.js';
 
 export interface NewUser {
   email: string;
@@ -58,6 +59,8 @@ export class UserService {
   /** New passwords are hashed in turn with the sign-ins, within the same bound. */
   private readonly hashes: HashQueue;
   private readonly now: () => number;
+  /** Where a deletion queues the content it hands over, for the search index. */
+  private readonly indexQueue: IndexQueue | undefined;
 
   constructor(options: {
     storage: Storage;
@@ -65,8 +68,10 @@ export class UserService {
     passwordPolicy: PasswordPolicy;
     /** New passwords are hashed in turn with the sign-ins, within the same bound. */
     hashes: HashQueue;
+    indexQueue?: IndexQueue;
     now?: () => number;
   }) {
+    this.indexQueue = options.indexQueue;
     this.storage = options.storage;
     this.passwordPolicy = options.passwordPolicy;
     this.hashes = options.hashes;
@@ -141,10 +146,11 @@ export class UserService {
   }
 
   /**
-   * Deletes a user (`callerId` may not delete themselves). `replacementUserId` names the user the
-   * original hands the deleted user's work to; it must be another existing user (the caller when
-   * left out). What the deleted user wrote keeps their id as its author. The user's credentials
-   * end with them: the caller forgets what it cached (`AuthService.forgetUser`).
+   * Deletes a user (`callerId` may not delete themselves), handing what they own or last modified
+   * (content, folders, menu links, content types) to `replacementUserId`, another existing user (the
+   * caller when left out), in the same transaction; the content handed over is queued for the
+   * search index there too. The user's credentials end with them: the caller forgets what it cached
+   * (`AuthService.forgetUser`).
    */
   async deleteUser(
     userId: string,
@@ -162,6 +168,12 @@ export class UserService {
           { fieldName: 'replacementUserId' },
         );
       await revokeUserCredentials(tx, userId, this.now());
+      const handedOver = await tx.users.reassign(userId, replacement);
+      if (this.indexQueue && handedOver.length > 0)
+        await this.indexQueue.add(
+          tx,
+          handedOver.map((item) => ({ scope: 'item' as const, ...item })),
+        );
       await tx.users.delete(userId);
       return { userId, replacementUserId: replacement };
     });

@@ -219,6 +219,8 @@ export type {
   TaskSearchQuery,
   UserMessageRepository,
   UserQuery,
+  ReassignedContent,
+  PersonalRoleQuery,
   UserRepository,
   WorkflowRepository,
 } from './storage/index.js';

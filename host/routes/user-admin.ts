@@ -1,7 +1,5 @@
 import { Type } from '@sinclair/typebox';
 import type { User } from '../../core/model/user.js';
-import type { Page, PageRequest } from '../../core/model/page.js';
-import { isBackEndUser } from '../../core/auth/back-end-user.js';
 import { SEED_IDS } from '../../core/setup/seed-installation.js';
 import { pagination } from '../http/paging.js';
 import { reply, route } from '../http/route.js';
@@ -74,16 +72,6 @@ function readOriginalPaging(query: { page?: number; per_page?: number; perPage?:
   return { page, limit, offset: (page - 1) * limit };
 }
 
-/** Every user matching a search, read a page at a time (for lists filtered beyond what storage filters). */
-async function allUsers(list: (page: PageRequest) => Promise<Page<User>>): Promise<User[]> {
-  const users: User[] = [];
-  for (let offset = 0; ; offset += 500) {
-    const page = await list({ offset, limit: 500 });
-    users.push(...page.items);
-    if (offset + 500 >= page.total) return users;
-  }
-}
-
 /**
  * The original's user administration beyond the basic resource: its update form, activation,
  * deletion, the user filter and the list of users one may sign in as. Administrators only.
@@ -146,7 +134,7 @@ export default defineRoutes('user-admin', ['users', 'auth'], ({ users, auth }) =
       path: '/api/v1/users/:userId',
       access: 'admin',
       summary:
-        'Deletes a user with their grants, sessions, API keys and personal role; replacementUserId (default: the caller) must name another existing user',
+        'Deletes a user with their grants, sessions, API keys and personal role, handing the content, folders, menu links and content types they own or last modified to replacementUserId (default: the caller), another existing user; the content handed over is reindexed',
       answers: { 404: 'no such user' },
       params: UserIdParam,
       query: Type.Object({ replacementUserId: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })) }),
@@ -189,20 +177,23 @@ export default defineRoutes('user-admin', ['users', 'auth'], ({ users, auth }) =
       handler: async ({ query, principal }) => {
         const paging = readOriginalPaging(query);
         const text = query.filter?.trim();
-        const candidates: { user: User; admin: boolean }[] = [];
-        for (const user of await allUsers((page) => users.listUsers({ ...page, ...(text ? { search: text } : {}) }))) {
-          if (user.userId === principal.user.userId || !user.active) continue;
-          const roleIds = [user.roleId, ...(await users.rolesOf(user.userId))];
-          const admin = roleIds.includes(SEED_IDS.adminRole);
-          if (isBackEndUser({ user, roleIds, admin }, SEED_IDS.backendUserRole)) candidates.push({ user, admin });
-        }
+        // Back-end users are those holding the back-end role or the administrator role.
+        const page = await users.listUsers({
+          offset: paging.offset,
+          limit: paging.limit,
+          ...(text ? { search: text } : {}),
+          active: true,
+          exceptUserId: principal.user.userId,
+          holdingAnyRole: [SEED_IDS.backendUserRole, SEED_IDS.adminRole],
+        });
         const items = await Promise.all(
-          candidates.slice(paging.offset, paging.offset + paging.limit).map(async ({ user, admin }) => ({
-            ...userView(user, await users.rolesOf(user.userId)),
-            requestPassword: admin,
-          })),
+          page.items.map(async (user) => {
+            const roleIds = await users.rolesOf(user.userId);
+            const admin = user.roleId === SEED_IDS.adminRole || roleIds.includes(SEED_IDS.adminRole);
+            return { ...userView(user, roleIds), requestPassword: admin };
+          }),
         );
-        return reply(items, { pagination: pagination(paging, candidates.length) });
+        return reply(items, { pagination: pagination(paging, page.total) });
       },
     }),
   ];

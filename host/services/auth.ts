@@ -87,7 +87,7 @@ export const authServices = {
       new PasswordPolicy({ minLength: d.settings.passwordMinLength, isCommon: isCommonPassword }),
   }),
   users: declare({
-    needs: ['storage', 'passwordPolicy', 'hashes'],
+    needs: ['storage', 'passwordPolicy', 'hashes', 'indexQueue'],
     build: (d): UserService => new UserService(d),
   }),
   /** Reading roles and who holds them; granting and removing one role for users. */

@@ -95,7 +95,9 @@ export function userSavedView(user: User, roleIds: readonly string[]): Static<ty
 export const UserDeletedSchema = Type.Object({
   status: Type.Literal('success'),
   deletedUser: Type.String({ description: 'The id of the user deleted' }),
-  reassignedTo: Type.String({ description: 'The replacement user named (the caller when left out)' }),
+  reassignedTo: Type.String({
+    description: "The user the deleted user's content was handed to (the caller when left out)",
+  }),
 });
 
 /** A user someone may sign in as (`loginAsData`): `requestPassword` when the user is an administrator. */

@@ -137,6 +137,16 @@ testOnSqlite('role search and refusals', async (t, s) => {
     headers: admin,
   });
   t.same(noUsers.json.entity, []);
+  // Shared roles first, then personal ones: pages run across the boundary without gap or repeat.
+  const all = await s.http('GET', '/api/v1/roles/_search?count=500', { headers: admin });
+  const names = all.json.entity.map((r: { name: string }) => r.name);
+  t.ok(names.indexOf('F cid (User)') > names.indexOf('Publishers'), 'personal roles after shared ones');
+  const paged: string[] = [];
+  for (let start = 0; start < names.length; start += 3) {
+    const page = await s.http('GET', `/api/v1/roles/_search?start=${start}&count=3`, { headers: admin });
+    paged.push(...page.json.entity.map((r: { name: string }) => r.name));
+  }
+  t.same(paged, names, 'the same roles, page by page');
 
   t.equal((await s.http('GET', '/api/v1/roles/nope', { headers: admin })).status, 404);
   t.equal((await s.http('GET', '/api/v1/roles/nope/rolehierarchyanduserroles', { headers: admin })).status, 404);

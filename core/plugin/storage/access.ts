@@ -28,12 +28,32 @@ export interface UserRepository {
    * personal role (and so its permission grants). Answers whether the user existed.
    */
   delete(userId: string): Promise<boolean>;
+  /**
+   * Hands what `fromUserId` owns or last modified to `toUserId`: content (owner and version
+   * authors), folders, menu links, content types, and workflow tasks (opened by them, or assigned
+   * to their personal role: then to the other's) and history. Renews the definitions version token
+   * (folders and content types change). Answers the content item-languages changed, once each, by
+   * identifier then language, for the caller to queue for the search index.
+   */
+  reassign(fromUserId: string, toUserId: string): Promise<ReassignedContent[]>;
+}
+
+/** A content item-language a reassignment changed. */
+export interface ReassignedContent {
+  identifier: string;
+  languageId: number;
 }
 
 export interface UserQuery extends PageRequest {
   sort?: Sort<UserSortColumn>;
   /** Only users whose e-mail, first or last name contains this text, ignoring case. */
   search?: string;
+  /** Only active (true) or inactive (false) users. */
+  active?: boolean;
+  /** Leaves this user out (the caller of a list of others). */
+  exceptUserId?: string;
+  /** Only users holding one of these roles, granted or as their personal role. */
+  holdingAnyRole?: readonly string[];
 }
 
 export interface RoleRepository {
@@ -42,6 +62,15 @@ export interface RoleRepository {
   findByKey(key: string): Promise<Role | undefined>;
   /** Non-personal roles, by name ignoring case. */
   list(): Promise<Role[]>;
+  /**
+   * Personal roles, by name ignoring case (ties by id), whose name or key starts with the text
+   * (ignoring case, `%` and `_` literal), a page at a time, with their count.
+   */
+  listPersonal(query: PersonalRoleQuery): Promise<Page<Role>>;
+}
+
+export interface PersonalRoleQuery extends PageRequest {
+  prefix?: { column: 'name' | 'key'; text: string };
 }
 
 /**

@@ -49,7 +49,7 @@ export function createRepositories(
     menuLinks: menuLinkRepository(navigationExec, tables),
     contentTypes: contentTypeRepository(definitionsExec, tables),
     fields: fieldRepository(definitionsExec, tables),
-    users: userRepository(exec, tables),
+    users: userRepository(exec, tables, definitionsExec),
     roles: roleRepository(exec, tables),
     permissions: permissionRepository(definitionsExec, tables),
     sessions: sessionRepository(exec, tables),

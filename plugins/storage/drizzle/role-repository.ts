@@ -1,8 +1,9 @@
-import { asc, eq, sql } from 'drizzle-orm';
-import type { Role, RoleRepository } from '../../../core/plugin/kit.js';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { Page, Role, RoleRepository } from '../../../core/plugin/kit.js';
 import type { Executor, Tables } from './context.js';
 import { runPrepared } from './prepared.js';
 import { ignoringCase } from './sort-order.js';
+import { escapedLike } from './user-repository.js';
 
 export function roleRepository(exec: Executor, t: Tables): RoleRepository {
   return {
@@ -51,5 +52,23 @@ export function roleRepository(exec: Executor, t: Tables): RoleRepository {
             .where(eq(t.roles.personal, false))
             .orderBy(asc(ignoringCase(t.roles.name)), asc(t.roles.id))) as Role[],
       ),
+    listPersonal: (query) =>
+      exec.read(async (db): Promise<Page<Role>> => {
+        const prefix = query.prefix;
+        const column = prefix?.column === 'key' ? t.roles.key : t.roles.name;
+        const where = and(
+          eq(t.roles.personal, true),
+          prefix ? sql`lower(${column}) like ${`${escapedLike(prefix.text)}%`} escape '!'` : undefined,
+        );
+        const items = await db
+          .select()
+          .from(t.roles)
+          .where(where)
+          .orderBy(asc(ignoringCase(t.roles.name)), asc(t.roles.id))
+          .limit(query.limit)
+          .offset(query.offset);
+        const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(t.roles).where(where);
+        return { items: items as Role[], total: Number(total) };
+      }),
   };
 }

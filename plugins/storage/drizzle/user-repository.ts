@@ -1,10 +1,11 @@
-import { and, asc, count, eq, inArray, notInArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { Page, User, UserRepository, UserSortColumn } from '../../../core/plugin/kit.js';
+import { and, asc, count, eq, inArray, ne, notInArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { Page, ReassignedContent, User, UserRepository, UserSortColumn } from '../../../core/plugin/kit.js';
 import type { Executor, Tables } from './context.js';
 import { runPrepared } from './prepared.js';
 import { orderTerms, type SortColumn } from './sort-order.js';
 
-export function userRepository(exec: Executor, t: Tables): UserRepository {
+/** `definitionsExec` renews the definitions token: a reassignment changes folders and content types. */
+export function userRepository(exec: Executor, t: Tables, definitionsExec: Executor = exec): UserRepository {
   const sortColumns: Record<UserSortColumn, SortColumn> = {
     email: { column: t.users.email },
     firstName: { column: t.users.firstName, text: true },
@@ -53,9 +54,26 @@ export function userRepository(exec: Executor, t: Tables): UserRepository {
       ),
     list: (query) =>
       exec.read(async (db): Promise<Page<User>> => {
-        const where = query.search
-          ? containing(query.search, [t.users.email, t.users.firstName, t.users.lastName])
-          : undefined;
+        const holding = query.holdingAnyRole;
+        const where = and(
+          query.search ? containing(query.search, [t.users.email, t.users.firstName, t.users.lastName]) : undefined,
+          query.active === undefined ? undefined : eq(t.users.active, query.active),
+          query.exceptUserId === undefined ? undefined : ne(t.users.userId, query.exceptUserId),
+          holding === undefined
+            ? undefined
+            : holding.length === 0
+              ? sql`1 = 0`
+              : or(
+                  inArray(t.users.roleId, [...holding]),
+                  inArray(
+                    t.users.userId,
+                    db
+                      .select({ userId: t.userRoles.userId })
+                      .from(t.userRoles)
+                      .where(inArray(t.userRoles.roleId, [...holding])),
+                  ),
+                ),
+        );
         const items = await db
           .select()
           .from(t.users)
@@ -142,7 +160,57 @@ export function userRepository(exec: Executor, t: Tables): UserRepository {
         await db.delete(t.roles).where(and(eq(t.roles.id, found.roleId), eq(t.roles.personal, true)));
         return true;
       }),
+    reassign: (fromUserId, toUserId) =>
+      definitionsExec.write(async (db) => {
+        const personal = await db
+          .select({ userId: t.users.userId, roleId: t.users.roleId })
+          .from(t.users)
+          .where(inArray(t.users.userId, [fromUserId, toUserId]));
+        const fromRole = personal.find((u) => u.userId === fromUserId)?.roleId;
+        const toRole = personal.find((u) => u.userId === toUserId)?.roleId;
+        // Item-languages read before the updates: afterwards nothing tells them apart.
+        const owned = db
+          .select({ identifier: t.contentIdentifiers.identifier })
+          .from(t.contentIdentifiers)
+          .where(eq(t.contentIdentifiers.owner, fromUserId));
+        const versions = await db
+          .selectDistinct({ identifier: t.contentVersions.identifier, languageId: t.contentVersions.languageId })
+          .from(t.contentVersions)
+          .where(or(eq(t.contentVersions.modUser, fromUserId), inArray(t.contentVersions.identifier, owned)));
+        // A task is assigned to a user id, a role id or a role key (`TaskRepository`): the user's own two.
+        const assignees = fromRole === undefined ? [fromUserId] : [fromUserId, fromRole];
+        const tasks = await db
+          .select({ identifier: t.workflowTasks.identifier, languageId: t.workflowTasks.languageId })
+          .from(t.workflowTasks)
+          .where(or(eq(t.workflowTasks.createdBy, fromUserId), inArray(t.workflowTasks.assignedTo, assignees)));
+        const to = { owner: toUserId };
+        await db.update(t.contentIdentifiers).set(to).where(eq(t.contentIdentifiers.owner, fromUserId));
+        await db.update(t.contentVersions).set({ modUser: toUserId }).where(eq(t.contentVersions.modUser, fromUserId));
+        for (const table of [t.folders, t.menuLinks]) {
+          await db.update(table).set(to).where(eq(table.owner, fromUserId));
+          await db.update(table).set({ modUser: toUserId }).where(eq(table.modUser, fromUserId));
+        }
+        await db.update(t.contentTypes).set(to).where(eq(t.contentTypes.owner, fromUserId));
+        // Workflow: tasks they opened, tasks assigned to their personal role, what they did in history.
+        await db.update(t.workflowTasks).set({ createdBy: toUserId }).where(eq(t.workflowTasks.createdBy, fromUserId));
+        await db
+          .update(t.workflowTasks)
+          .set({ assignedTo: toUserId })
+          .where(eq(t.workflowTasks.assignedTo, fromUserId));
+        if (fromRole !== undefined && toRole !== undefined)
+          await db.update(t.workflowTasks).set({ assignedTo: toRole }).where(eq(t.workflowTasks.assignedTo, fromRole));
+        await db.update(t.workflowHistory).set({ userId: toUserId }).where(eq(t.workflowHistory.userId, fromUserId));
+        return uniqueItemLanguages([...versions, ...tasks]);
+      }),
   };
+}
+
+/** Item-languages once each, by identifier then language: the order the contract promises. */
+function uniqueItemLanguages(rows: readonly ReassignedContent[]): ReassignedContent[] {
+  const byKey = new Map(rows.map((row) => [`${row.identifier}\0${row.languageId}`, row]));
+  return [...byKey.values()].sort((a, b) =>
+    a.identifier === b.identifier ? a.languageId - b.languageId : a.identifier < b.identifier ? -1 : 1,
+  );
 }
 
 /**
@@ -151,10 +219,15 @@ export function userRepository(exec: Executor, t: Tables): UserRepository {
  * literals but not in SQLite's, so `ESCAPE '\\'` cannot be written once for both.
  */
 function containing(text: string, columns: readonly AnyColumn[]): SQL | undefined {
-  const pattern = `%${text
-    .trim()
-    .toLowerCase()
-    .replace(/[!%_]/g, (c) => `!${c}`)}%`;
+  const pattern = `%${escapedLike(text)}%`;
   const terms = columns.map((column) => sql`lower(${column}) like ${pattern} escape '!'`);
   return or(...terms);
+}
+
+/** The text trimmed, lower-cased, with `!`, `%` and `_` escaped by `!` (see `containing`). */
+export function escapedLike(text: string): string {
+  return text
+    .trim()
+    .toLowerCase()
+    .replace(/[!%_]/g, (c) => `!${c}`);
 }

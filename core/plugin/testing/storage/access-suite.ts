@@ -1,6 +1,7 @@
+import type { UserQuery } from '../../kit.js';
 import type { ContractTest } from '../contract-test.js';
 import type { OpenStorage } from './open-storage.js';
-import { RecordNotUnique, role, user } from './fixtures.js';
+import { englishAndType, identifierOfCt, RecordNotUnique, role, user, versionOfId1 } from './fixtures.js';
 
 /** Users, roles, sessions and issued tokens. */
 export function accessSuite(t: ContractTest, open: OpenStorage): void {
@@ -147,6 +148,110 @@ export function accessSuite(t: ContractTest, open: OpenStorage): void {
       (await s.users.listByRole('team')).map((u) => u.userId),
       ['b'],
       'other users keep their grants',
+    );
+  });
+
+  t.test("a user's content handed to another", async (t) => {
+    const s = await open(t);
+    const en = await englishAndType(s);
+    await s.roles.insert(role('personal-u', { personal: true, key: 'u' }));
+    await s.roles.insert(role('personal-r', { personal: true, key: 'r' }));
+    await s.users.insert(user('u', 'u@x.com', 'personal-u'));
+    await s.users.insert(user('r', 'r@x.com', 'personal-r'));
+    const task = (identifier: string, assignedTo: string, createdBy: string) => ({
+      identifier,
+      languageId: en,
+      schemeId: 'scheme',
+      stepId: 'step',
+      assignedTo,
+      createdBy,
+      creationDate: 1,
+      modDate: 1,
+    });
+    // Tasks of items with no version by `u`: found through the task alone.
+    await s.tasks.put(task('t1', 'personal-u', 'x'));
+    await s.tasks.put(task('t2', 'u', 'x'));
+    await s.tasks.put(task('t3', 'team', 'u'));
+    await s.tasks.put(task('t4', 'team', 'x'));
+    const before = await s.definitionsVersion();
+    // `id1` owned by `o` with a version by `u`; `id2` owned by `u`, its version by `o`; `id3` neither.
+    await s.content.insertIdentifier(identifierOfCt('id1'));
+    await s.content.insertIdentifier({ ...identifierOfCt('id2'), owner: 'u' });
+    await s.content.insertIdentifier({ ...identifierOfCt('id3'), owner: 'x' });
+    await s.content.insertVersion(versionOfId1('v1', en, {}));
+    await s.content.insertVersion({ ...versionOfId1('v2', en, {}), identifier: 'id2', modUser: 'o' });
+    await s.content.insertVersion({ ...versionOfId1('v3', en, {}), identifier: 'id3', modUser: 'x' });
+    t.same(
+      await s.users.reassign('u', 'r'),
+      [
+        { identifier: 'id1', languageId: en },
+        { identifier: 'id2', languageId: en },
+        { identifier: 't1', languageId: en },
+        { identifier: 't2', languageId: en },
+        { identifier: 't3', languageId: en },
+      ],
+      'the item-languages it touched, by identifier',
+    );
+    t.equal((await s.content.findVersion('v1'))?.modUser, 'r');
+    t.equal((await s.content.findVersion('v2'))?.modUser, 'o', 'other authors stay');
+    t.equal((await s.content.findIdentifier('id2'))?.owner, 'r');
+    t.equal((await s.content.findIdentifier('id1'))?.owner, 'o');
+    t.equal((await s.content.findVersion('v3'))?.modUser, 'x');
+    t.equal((await s.tasks.find('t1', en))?.assignedTo, 'personal-r', 'from personal role to personal role');
+    t.equal((await s.tasks.find('t2', en))?.assignedTo, 'r');
+    t.equal((await s.tasks.find('t3', en))?.createdBy, 'r');
+    t.same(await s.tasks.find('t4', en), task('t4', 'team', 'x'), 'other tasks stay');
+    t.not(await s.definitionsVersion(), before, 'the definitions token renewed');
+    t.same(await s.users.reassign('u', 'r'), [], 'nothing left the second time');
+  });
+
+  t.test('users filtered by state and role; personal roles paged', async (t) => {
+    const s = await open(t);
+    for (const id of ['back', 'admin', 'other']) await s.roles.insert(role(id));
+    await s.roles.insert(role('p-a', { personal: true, name: 'Ann (User)', key: 'ann' }));
+    await s.roles.insert(role('p-b', { personal: true, name: 'bob (User)', key: 'bob' }));
+    await s.roles.insert(role('p-c', { personal: true, name: 'Cid_x (User)', key: 'cid' }));
+    await s.users.insert(user('a', 'a@x.com', 'p-a'));
+    await s.users.insert(user('b', 'b@x.com', 'p-b'));
+    await s.users.insert({ ...user('c', 'c@x.com', 'p-c'), active: false });
+    await s.users.insert(user('d', 'd@x.com', 'admin'));
+    await s.users.grantRoles('a', ['back']);
+    await s.users.grantRoles('b', ['other']);
+    await s.users.grantRoles('c', ['back']);
+    const ids = async (query: Omit<UserQuery, 'offset' | 'limit'>) =>
+      (await s.users.list({ offset: 0, limit: 10, ...query })).items.map((u) => u.userId);
+    t.same(await ids({ holdingAnyRole: ['back', 'admin'] }), ['a', 'c', 'd'], 'granted, or as the personal role');
+    t.same(await ids({ holdingAnyRole: ['back', 'admin'], active: true, exceptUserId: 'd' }), ['a']);
+    t.same(await ids({ active: false }), ['c']);
+    t.same(await ids({ holdingAnyRole: [] }), [], 'no role, no user');
+    const second = await s.users.list({ offset: 1, limit: 1, holdingAnyRole: ['back', 'admin'] });
+    t.same([second.items.map((u) => u.userId), second.total], [['c'], 3], 'paged, with the total');
+
+    const personal = await s.roles.listPersonal({ offset: 0, limit: 2 });
+    t.same([personal.items.map((r) => r.id), personal.total], [['p-a', 'p-b'], 3], 'by name ignoring case');
+    t.same(
+      (await s.roles.listPersonal({ offset: 2, limit: 2 })).items.map((r) => r.id),
+      ['p-c'],
+    );
+    const byName = await s.roles.listPersonal({ offset: 0, limit: 5, prefix: { column: 'name', text: 'B' } });
+    t.same([byName.items.map((r) => r.id), byName.total], [['p-b'], 1], 'name prefix ignoring case');
+    t.same(
+      (await s.roles.listPersonal({ offset: 0, limit: 5, prefix: { column: 'key', text: 'ci' } })).items.map(
+        (r) => r.id,
+      ),
+      ['p-c'],
+      'key prefix',
+    );
+    t.same(
+      (await s.roles.listPersonal({ offset: 0, limit: 5, prefix: { column: 'name', text: 'c_' } })).items,
+      [],
+      '`_` taken literally',
+    );
+    t.same(
+      (await s.roles.listPersonal({ offset: 0, limit: 5, prefix: { column: 'name', text: 'cid_' } })).items.map(
+        (r) => r.id,
+      ),
+      ['p-c'],
     );
   });
 
