@@ -23,6 +23,8 @@ import { VARIABLE_PATTERN, firstFreeVariable, variableFromName } from './variabl
 import { fromOriginalClassName } from '../plugin/original-class-name.js';
 import { resolveWorkflows, type WorkflowEntry } from './content-type-workflows.js';
 import { normaliseLayout } from './field-layout-fix.js';
+import { syncFields, type FieldChange } from './field-sync.js';
+import { typeWhereabouts, type TypeWhereabouts } from './content-type-whereabouts.js';
 
 /**
  * What clients send to create or update a content type; absent members keep their defaults (or
@@ -49,7 +51,12 @@ export interface ContentTypeInput {
   /** Schemes, by id or `{id, variableName}`. The spec's request calls it `workflow`; `workflows` is accepted too. */
   workflow?: WorkflowEntry[] | null;
   workflows?: WorkflowEntry[] | null;
-  fields?: FieldInput[] | null;
+  /**
+   * On creation, the fields besides its base type's; on update, all its fields: those of the type
+   * named by id or variable are changed, the others created, and the type's fields left out
+   * deleted (but for fixed and read-only ones).
+   */
+  fields?: FieldChange[] | null;
 }
 
 /** Work done in a type's save transaction once the type is written. */
@@ -189,6 +196,17 @@ export class ContentTypeService {
     return this.storage.contentTypes.list(query);
   }
 
+  /** Where each type lives (its site's name, its folder's path), by type id, for the types' answers. */
+  whereabouts(types: readonly ContentType[]): Promise<Map<string, TypeWhereabouts>> {
+    return typeWhereabouts(this.storage, types);
+  }
+
+  /** How many items each type has, by type id, in one count for all (0 for those without). */
+  async countEntries(types: readonly ContentType[]): Promise<Map<string, number>> {
+    const counts = await this.storage.content.countItemsOfTypes(types.map((t) => t.id));
+    return new Map(types.map((t) => [t.id, counts.get(t.id) ?? 0]));
+  }
+
   /**
    * Changes a type. The path names it by id or variable; when it names none, the type is the one
    * whose id, then variable, the body carries, as the original looks for it.
@@ -231,6 +249,8 @@ export class ContentTypeService {
         modDate: this.now(),
       };
       await tx.contentTypes.update(updated);
+      // Fields sent are the type's fields, as in the original; left out (or null), they stay as they are.
+      if (input.fields) await syncFields(tx, this.fields, updated, input.fields);
       await normaliseLayout(tx, this.fields, updated);
       await afterSave?.(tx, updated);
       await this.access.indexQueue?.add(tx, [{ scope: 'type', id: updated.id }]);

@@ -128,6 +128,19 @@ export class FieldService {
 
   async update(type: ContentType, fieldIdOrVariable: string, input: FieldInput): Promise<Field> {
     const current = await this.get(type, fieldIdOrVariable);
+    return this.storage.transaction(async (tx) => {
+      const updated = await this.updateIn(tx, type, current, input);
+      await tx.contentTypes.update({ ...type, modDate: updated.modDate });
+      await this.indexQueue?.add(tx, [{ scope: 'type', id: type.id }]);
+      return updated;
+    });
+  }
+
+  /**
+   * Changes a field of the type in an open transaction: its class, variable and data type stay (a
+   * request naming others is refused), members left out keep their values.
+   */
+  async updateIn(tx: Repositories, type: ContentType, current: Field, input: FieldInput): Promise<Field> {
     if (input.clazz !== undefined && canonicalFieldClassName(input.clazz) !== current.clazz) {
       throw new CmsError(Errors.FIELD_CLASS_IMMUTABLE, undefined, {
         fieldName: 'clazz',
@@ -148,15 +161,11 @@ export class FieldService {
       now: this.now(),
     });
     const updated: Field = { ...merged, id: current.id, iDate: current.iDate };
-    await this.storage.transaction(async (tx) => {
-      await tx.fields.update(updated);
-      // Variables are rewritten only when the update carries them: left out, they stay as they are.
-      if (input.fieldVariables !== undefined) {
-        await tx.fields.replaceVariables(updated.id, updated.fieldVariables, updated.modDate);
-      }
-      await tx.contentTypes.update({ ...type, modDate: updated.modDate });
-      await this.indexQueue?.add(tx, [{ scope: 'type', id: type.id }]);
-    });
+    await tx.fields.update(updated);
+    // Variables are rewritten only when the update carries them: left out, they stay as they are.
+    if (input.fieldVariables !== undefined) {
+      await tx.fields.replaceVariables(updated.id, updated.fieldVariables, updated.modDate);
+    }
     return updated;
   }
 

@@ -1,4 +1,4 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TString } from '@sinclair/typebox';
 import { CmsError, Errors } from '../../core/errors/index.js';
 import type { Sort } from '../../core/model/sort.js';
 import { INVALID_AS } from './request-reader.js';
@@ -14,8 +14,10 @@ export type SortNames<Column extends string> = Readonly<Record<Column, readonly 
 export interface Sortable<Column extends string> {
   /** `orderby` (the original's name; `orderBy` too) and `direction`; compose it with the list's other members. */
   readonly query: ReturnType<typeof sortQuery>;
+  /** The same members, each taking null for "not sent", as request bodies of the original's clients carry them. */
+  readonly nullableBody: ReturnType<typeof nullableSortBody>;
   /** The sort asked for: undefined when neither member was sent (the list keeps its own order). */
-  read(query: Static<ReturnType<typeof sortQuery>>): Sort<Column> | undefined;
+  read(query: Static<ReturnType<typeof nullableSortBody>>): Sort<Column> | undefined;
 }
 
 /**
@@ -33,9 +35,10 @@ export function sortable<const Column extends string>(
   const query = sortQuery([...columns.keys()], offered);
   return {
     query,
+    nullableBody: nullableSortBody(query),
     read: ({ orderby, orderBy, direction }) => {
-      const name = orderby ?? orderBy;
-      if (name === undefined && direction === undefined) return undefined;
+      const name = orderby ?? orderBy ?? undefined;
+      if (name === undefined && direction == null) return undefined;
       // The schema admitted only the names of `columns`.
       const column = (name === undefined ? undefined : columns.get(name.trim().toLowerCase())) ?? byDefault;
       return { column, descending: direction?.trim().toUpperCase() === 'DESC' };
@@ -63,6 +66,21 @@ function sortQuery(names: readonly string[], offered: string) {
         [INVALID_AS]: () => new CmsError(Errors.HTTP_SORT_DIRECTION_INVALID, undefined, { fieldName: 'direction' }),
       }),
     ),
+  });
+}
+
+function nullableSortBody(query: ReturnType<typeof sortQuery>) {
+  // The refusal a bad name or direction gets stays the member's own, null or not.
+  const orNull = <T extends TString>(member: T) =>
+    Type.Optional(
+      Type.Union([Type.String({ ...member }), Type.Null()], {
+        [INVALID_AS]: (member as Record<string, unknown>)[INVALID_AS],
+      }),
+    );
+  return Type.Object({
+    orderby: orNull(query.properties.orderby),
+    orderBy: orNull(query.properties.orderBy),
+    direction: orNull(query.properties.direction),
   });
 }
 

@@ -13,21 +13,25 @@ const Text = (max = 255) => Type.String({ maxLength: max });
 const Nullable = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([schema, Type.Null()]));
 const Count = Type.Integer({ minimum: 0, maximum: 999_999_999 });
 
+/** The original's filter form; any member may be null, which its clients send for "not set". */
 const FilterBody = Type.Composite([
   Type.Object({
-    filter: Type.Object({
-      types: Type.Optional(Text(4000)),
-      /** What older versions of the original call `types`. */
-      data: Type.Optional(Text(4000)),
-      query: Type.Optional(Text()),
-      site: Type.Optional(Text()),
-      sites: Type.Optional(Text(26_000)),
-      baseType: Type.Optional(Type.Union([Text(32), Type.Array(Text(32), { maxItems: 10 })])),
-    }),
-    page: Type.Optional(Count),
-    perPage: Type.Optional(Count),
+    filter: Type.Union([
+      Type.Object({
+        types: Nullable(Text(4000)),
+        /** What older versions of the original call `types`. */
+        data: Nullable(Text(4000)),
+        query: Nullable(Text()),
+        site: Nullable(Text()),
+        sites: Nullable(Text(26_000)),
+        baseType: Nullable(Type.Union([Text(32), Type.Array(Text(32), { maxItems: 10 })])),
+      }),
+      Type.Null(),
+    ]),
+    page: Nullable(Count),
+    perPage: Nullable(Count),
   }),
-  typeSort.query,
+  typeSort.nullableBody,
 ]);
 
 /**
@@ -38,7 +42,7 @@ export default defineRoutes(
   'content type catalogue',
   ['contentTypeCopier', 'contentTypes', 'fieldTypes', 'readRules', 'systemActions', 'workflows'],
   ({ contentTypeCopier, contentTypes, fieldTypes, readRules, systemActions, workflows }) => {
-    const answers = contentTypeAnswers(workflows, systemActions);
+    const answers = contentTypeAnswers(contentTypes, workflows, systemActions);
     return [
       route({
         method: 'GET',
@@ -78,33 +82,31 @@ export default defineRoutes(
         body: FilterBody,
         handler: async ({ body, principal }) => {
           const keep = await readRules.typeFilter(principal);
-          const { filter } = body;
+          const filter = body.filter ?? {};
           const baseTypes =
-            filter.baseType === undefined
-              ? undefined
-              : Array.isArray(filter.baseType)
-                ? filter.baseType
-                : [filter.baseType];
+            filter.baseType == null ? undefined : Array.isArray(filter.baseType) ? filter.baseType : [filter.baseType];
           return pagedReply(
             // The original's form reads 0 as "not sent".
             { page: body.page || undefined, per_page: body.perPage || undefined },
-            (page) =>
-              readRules.filteredPage(
-                page,
-                (batch) =>
-                  contentTypeCopier.filter(
-                    {
-                      types: filter.types ?? filter.data,
-                      query: filter.query,
-                      site: filter.site,
-                      sites: filter.sites,
-                      baseTypes,
-                    },
-                    { ...batch, sort: typeSort.read(body) },
-                  ),
-                keep,
+            async (page) =>
+              answers.page(
+                await readRules.filteredPage(
+                  page,
+                  (batch) =>
+                    contentTypeCopier.filter(
+                      {
+                        types: filter.types ?? filter.data ?? undefined,
+                        query: filter.query ?? undefined,
+                        site: filter.site ?? undefined,
+                        sites: filter.sites ?? undefined,
+                        baseTypes,
+                      },
+                      { ...batch, sort: typeSort.read(body) },
+                    ),
+                  keep,
+                ),
               ),
-            await answers.forListing(),
+            (view) => view,
           );
         },
       }),

@@ -20,6 +20,9 @@ const WorkflowEntry = Type.Union([
 ]);
 const Workflows = Nullable(Type.Array(WorkflowEntry, { maxItems: 50 }));
 
+/** A field inside a type's body: on update, its id (else its variable) names the type's field it is. */
+const TypeFieldBody = Type.Composite([FieldBody, Type.Object({ id: Nullable(Text()) })]);
+
 const ContentTypeBody = Type.Object({
   id: Nullable(Text()),
   clazz: Nullable(Text()),
@@ -44,11 +47,14 @@ const ContentTypeBody = Type.Object({
       description: 'System actions (NEW, EDIT, PUBLISH, ...) mapped to action ids; null or empty removes a mapping',
     }),
   ),
-  fields: Nullable(Type.Array(FieldBody, { maxItems: 500 })),
+  fields: Nullable(Type.Array(TypeFieldBody, { maxItems: 500 })),
 });
 
 /** A content type as sent, its fields' unset members left out. */
-const typeInputOf = (body: Static<typeof ContentTypeBody>) => ({ ...body, fields: body.fields?.map(fieldInputOf) });
+const typeInputOf = (body: Static<typeof ContentTypeBody>) => ({
+  ...body,
+  fields: body.fields?.map(({ id, ...field }) => ({ ...fieldInputOf(field), ...(id ? { id } : {}) })),
+});
 
 const OneOrMany = <T extends Parameters<typeof Type.Array>[0]>(schema: T) =>
   Type.Union([schema, Type.Array(schema, { minItems: 1, maxItems: 500 })]);
@@ -66,7 +72,7 @@ export default defineRoutes(
   'content types',
   ['contentTypes', 'fields', 'readRules', 'systemActions', 'workflows'],
   ({ contentTypes: types, fields, readRules, systemActions, workflows }) => {
-    const answers = contentTypeAnswers(workflows, systemActions);
+    const answers = contentTypeAnswers(types, workflows, systemActions);
     return [
       route({
         method: 'POST',
@@ -100,8 +106,9 @@ export default defineRoutes(
           const sort = typeSort.read(query);
           return pagedReply(
             query,
-            (page) => readRules.filteredPage(page, (batch) => types.list({ ...batch, filter, sort }), keep),
-            await answers.forListing(),
+            async (page) =>
+              answers.page(await readRules.filteredPage(page, (batch) => types.list({ ...batch, filter, sort }), keep)),
+            (view) => view,
           );
         },
       }),
@@ -123,7 +130,7 @@ export default defineRoutes(
         path: '/api/v1/contenttype/id/:idOrVar',
         access: 'user',
         summary:
-          'Changes a content type, named by id or variable in the path, else by the id or variable of the body (administrators, or EDIT_PERMISSIONS on the type); systemActionMappings sent replace its own',
+          'Changes a content type, named by id or variable in the path, else by the id or variable of the body (administrators, or EDIT_PERMISSIONS on the type); systemActionMappings sent replace its own; fields sent are its fields (each by id, else variable; new ones created; those left out deleted, but for fixed and read-only ones)',
         response: { schema: ContentTypeSchema },
         answers: { 404: 'no such content type' },
         body: ContentTypeBody,

@@ -1,30 +1,11 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import type { LayoutRow } from '../../core/content/field-layout.js';
-import type { Field } from '../../core/model/field.js';
+import { Type, type Static } from '@sinclair/typebox';
 import { route } from '../http/route.js';
 import { defineRoutes } from './route-module.js';
 import { FieldBody, fieldInputOf } from '../route-helpers/field-body.js';
-import { FieldSchema, fieldView } from '../views/content-type-view.js';
+import { FieldSchema, fieldView } from '../views/field-view.js';
+import { LayoutSchema, layoutView, rowsOf } from '../views/field-layout-view.js';
 
 const Entry = Type.Composite([FieldBody, Type.Object({ id: Type.Optional(Type.String({ maxLength: 255 })) })]);
-const rowsOf = <T extends TSchema>(field: T) =>
-  Type.Array(
-    Type.Object({
-      divider: Type.Union([field, Type.Null()]),
-      columns: Type.Optional(
-        Type.Array(
-          Type.Object({
-            columnDivider: Type.Union([field, Type.Null()]),
-            fields: Type.Array(field, { maxItems: 500 }),
-          }),
-          { maxItems: 100 },
-        ),
-      ),
-    }),
-    { maxItems: 500 },
-  );
-const LayoutSchema = rowsOf(FieldSchema);
-
 type EntryBody = Static<typeof Entry>;
 /** A row of a layout as sent, its entries' unset members left out. */
 const rowInputOf = (row: {
@@ -41,20 +22,6 @@ const rowInputOf = (row: {
       }
     : {}),
 });
-
-/** The original's rows: each divider and field as a field answer. */
-const layoutView = (rows: LayoutRow[]): Static<typeof LayoutSchema> =>
-  rows.map((row) => ({
-    divider: row.divider && fieldView(row.divider),
-    ...(row.columns
-      ? {
-          columns: row.columns.map((c) => ({
-            columnDivider: c.columnDivider && fieldView(c.columnDivider),
-            fields: c.fields.map((f: Field) => fieldView(f)),
-          })),
-        }
-      : {}),
-  }));
 
 /**
  * The original's v3 field endpoints (`/api/v3/contenttype/{type}/fields`): fields as rows (Row or

@@ -1,6 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { BASE_CONTENT_TYPES, type ContentType } from '../../core/model/content-type.js';
-import type { Field, FieldVariable } from '../../core/model/field.js';
+import type { Field } from '../../core/model/field.js';
+import type { TypeWhereabouts } from '../../core/content/content-type-whereabouts.js';
+import { layoutRows } from '../../core/content/field-layout.js';
+import { FieldSchema, fieldView } from './field-view.js';
+import { LayoutSchema, layoutView } from './field-layout-view.js';
 import type { WorkflowScheme } from '../../core/model/workflow.js';
 import { schemeVariableName } from '../../core/workflow/scheme-variable.js';
 import type { MappingDetails } from '../../core/workflow/system-actions.js';
@@ -11,59 +15,20 @@ import {
   WorkflowSchemeSchema,
 } from './workflow-view.js';
 
-/** The class the original names its field variables with. */
-export const FIELD_VARIABLE_CLASS = 'com.cms.contenttype.model.field.ImmutableFieldVariable';
-
-/** A field variable as the original shows it, inside a field and on its own. */
-export function fieldVariableView(fieldId: string, v: FieldVariable): Static<typeof FieldVariableSchema> {
-  return { clazz: FIELD_VARIABLE_CLASS, id: v.id, fieldId, key: v.key, value: v.value };
-}
-
-/** `fieldVariableView`'s shape, for the OpenAPI document. */
-export const FieldVariableSchema = Type.Object({
-  clazz: Type.String(),
-  id: Type.String(),
-  fieldId: Type.String(),
-  key: Type.String(),
-  value: Type.String(),
-});
-
-/** A field as the spec's "Content type field" table shows it. */
-export function fieldView(field: Field): Static<typeof FieldSchema> {
-  return {
-    id: field.id,
-    clazz: field.clazz,
-    contentTypeId: field.contentTypeId,
-    name: field.name,
-    variable: field.variable,
-    dataType: field.dataType,
-    sortOrder: field.sortOrder,
-    regexCheck: field.regexCheck,
-    defaultValue: field.defaultValue,
-    hint: field.hint,
-    values: field.values,
-    required: field.required,
-    searchable: field.searchable,
-    indexed: field.indexed,
-    listed: field.listed,
-    unique: field.unique,
-    readOnly: field.readOnly,
-    fixed: field.fixed,
-    ...(field.relationType ? { relationType: field.relationType } : {}),
-    fieldVariables: field.fieldVariables.map((v) => fieldVariableView(field.id, v)),
-    modDate: field.modDate,
-    iDate: field.iDate,
-  };
-}
+export { FIELD_VARIABLE_CLASS, FieldSchema, FieldVariableSchema, fieldVariableView, fieldView } from './field-view.js';
 
 /**
  * What a content type's own answers add to it, as the original's do: its schemes in full (the bare
  * ids are shown where they are not given, as inside a contentlet), and its own system-action
- * mappings, by verb.
+ * mappings, by verb; where it lives; its fields as the edit form's rows (`layout`, in a type's own
+ * answers) and how many items it has (`nEntries`, in listings), as the original's do there.
  */
 export interface ContentTypeRelated {
   schemes?: readonly WorkflowScheme[];
   mappings?: readonly MappingDetails[];
+  whereabouts?: TypeWhereabouts;
+  layout?: boolean;
+  nEntries?: number;
 }
 
 /** A content type as the spec's "Content type" table shows it. */
@@ -102,6 +67,11 @@ export function contentTypeView(
           ),
         }
       : {}),
+    // The original keeps free-form metadata on a type; none is stored here, so it is always empty.
+    metadata: {},
+    ...(related.whereabouts ?? {}),
+    ...(related.layout ? { layout: layoutView(layoutRows(fields)) } : {}),
+    ...(related.nEntries === undefined ? {} : { nEntries: related.nEntries }),
     modDate: type.modDate,
     iDate: type.iDate,
   };
@@ -115,34 +85,6 @@ const TypeWorkflowSchema = Type.Composite([
     variableName: Type.Optional(Type.String({ description: 'The name the original lets clients use for the scheme' })),
   }),
 ]);
-
-const NullableString = Type.Union([Type.String(), Type.Null()]);
-
-/** `fieldView`'s shape, for the OpenAPI document. */
-export const FieldSchema = Type.Object({
-  id: Type.String(),
-  clazz: Type.String(),
-  contentTypeId: Type.String(),
-  name: Type.String(),
-  variable: Type.String(),
-  dataType: Type.String(),
-  sortOrder: Type.Integer(),
-  regexCheck: NullableString,
-  defaultValue: NullableString,
-  hint: NullableString,
-  values: NullableString,
-  required: Type.Boolean(),
-  searchable: Type.Boolean(),
-  indexed: Type.Boolean(),
-  listed: Type.Boolean(),
-  unique: Type.Boolean(),
-  readOnly: Type.Boolean(),
-  fixed: Type.Boolean(),
-  relationType: Type.Optional(Type.String()),
-  fieldVariables: Type.Array(FieldVariableSchema),
-  modDate: Type.Integer(),
-  iDate: Type.Integer(),
-});
 
 /** `contentTypeView`'s shape, for the OpenAPI document. Listings answer `fields` empty. */
 export const ContentTypeSchema = Type.Object({
@@ -169,6 +111,12 @@ export const ContentTypeSchema = Type.Object({
       description: "The type's own system-action mappings, by verb (in the type's own answers)",
     }),
   ),
+  metadata: Type.Record(Type.String(), Type.Unknown(), { description: 'Always empty: no metadata is kept' }),
+  siteName: Type.Optional(Type.String({ description: "The name of the type's site" })),
+  folderPath: Type.Optional(Type.String({ description: "The path of the type's folder; / for the system folder" })),
+  /** The type's fields as rows of columns (in the type's own answers). */
+  layout: Type.Optional(LayoutSchema),
+  nEntries: Type.Optional(Type.Integer({ description: 'How many items the type has (in listings)' })),
   modDate: Type.Integer(),
   iDate: Type.Integer(),
 });

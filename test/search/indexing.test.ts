@@ -49,6 +49,21 @@ t.test('a field change rewrites the documents of the type', async (t) => {
   );
 });
 
+t.test('a field left out of a type update leaves the documents too', async (t) => {
+  const s = (await startTestApp(t))!;
+  await textContentType(s, 'Note', ['title', 'teaser']);
+  await fireSystem(s, 'NEW', { contentType: 'Note', title: 'One', teaser: 'short' });
+  t.strictSame((await indexedIds(s, { exists: { field: 'note.teaser' } })).length, 1);
+  const type = await s.http('GET', '/api/v1/contenttype/id/Note', { headers: s.basicAuth() });
+  const fields = type.json.entity.fields.filter((f: { variable: string }) => f.variable !== 'teaser');
+  const updated = await s.http('PUT', '/api/v1/contenttype/id/Note', { headers: s.basicAuth(), body: { fields } });
+  t.equal(updated.status, 200, updated.text);
+  t.ok(
+    await eventually(async () => (await indexedIds(s, { exists: { field: 'note.teaser' } })).length === 0),
+    'the field left out left the documents',
+  );
+});
+
 t.test('indexing in the answering thread (search.index.workers=0) keeps the index in line too', async (t) => {
   const s = (await startTestApp(t))!;
   await textContentType(s, 'Memo', ['title']);

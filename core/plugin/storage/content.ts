@@ -19,6 +19,8 @@ export interface ContentRepository {
   listLiveInFolders(query: LiveInFoldersQuery): Promise<LiveFolderItem[]>;
   /** Identifiers of items of a content type, at most `limit` of them. */
   listIdentifiersOfType(contentTypeId: string, limit: number): Promise<string[]>;
+  /** How many items each of these content types has (one grouped count); types without items are left out. */
+  countItemsOfTypes(contentTypeIds: readonly string[]): Promise<Map<string, number>>;
   /**
    * Item-languages (content states) after `after` in (identifier, languageId) order, at most
    * `limit`: a keyset page for walking all content, or that of one type or site, without offsets.

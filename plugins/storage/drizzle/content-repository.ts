@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import {
   STORED_ASSET_PREFIX,
   uniqueValueTaken,
@@ -91,6 +91,16 @@ export function contentRepository(exec: Executor, t: Tables, dialect: Dialect): 
             .limit(limit)
         ).map((row) => row.identifier),
       ),
+    countItemsOfTypes: (contentTypeIds) =>
+      exec.read(async (db) => {
+        if (contentTypeIds.length === 0) return new Map<string, number>();
+        const rows = await db
+          .select({ contentTypeId: t.contentIdentifiers.contentTypeId, total: count() })
+          .from(t.contentIdentifiers)
+          .where(inArray(t.contentIdentifiers.contentTypeId, [...new Set(contentTypeIds)]))
+          .groupBy(t.contentIdentifiers.contentTypeId);
+        return new Map(rows.map((row) => [row.contentTypeId, Number(row.total)]));
+      }),
     scanItemLanguages: (query) =>
       exec.read((db) =>
         db

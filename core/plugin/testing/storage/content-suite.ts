@@ -80,6 +80,15 @@ export function contentSuite(t: ContractTest, open: OpenStorage): void {
     t.same((await s.content.listIdentifiersOfType('ct', 10)).sort(), ['a1', 'b1', 'b2']);
     t.equal((await s.content.listIdentifiersOfType('ct', 2)).length, 2, 'at most the limit');
     t.same(await s.content.listIdentifiersOfType('none', 10), []);
+    t.same(
+      [...(await s.content.countItemsOfTypes(['ct', 'ct2', 'none', 'ct']))].sort(),
+      [
+        ['ct', 3],
+        ['ct2', 1],
+      ],
+      'items (not item-languages) per type, types without items left out',
+    );
+    t.same(await s.content.countItemsOfTypes([]), new Map());
 
     t.same(await s.content.findVersion(`a1-${fr}`), {
       ...versionOfId1(`a1-${fr}`, fr, { title: `a1-${fr}` }),
