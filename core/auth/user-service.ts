@@ -92,6 +92,7 @@ export class UserService {
         description: `Personal role of ${email}`,
         system: false,
         personal: true,
+        parent: null,
       };
       await tx.roles.insert(personal);
       const user: User = {
@@ -217,6 +218,7 @@ export class UserService {
       description: input.description ?? '',
       system: false,
       personal: false,
+      parent: null,
     };
     await this.storage.roles.insert(role);
     return role;

@@ -8,6 +8,11 @@ export interface Role {
   system: boolean;
   /** The personal role of one user (its key is the user id). */
   personal: boolean;
+  /**
+   * The id of the role above this one in the role tree; null for a root. (The original stores a
+   * root as its own parent; the answers still say so, storage keeps null.) Personal roles are roots.
+   */
+  parent: string | null;
 }
 
 /** Keys of the roles seeded at first start. */

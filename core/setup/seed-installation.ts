@@ -40,6 +40,7 @@ const SYSTEM_ROLES: readonly Role[] = [
     description: 'Administrators may do anything',
     system: true,
     personal: false,
+    parent: null,
   },
   {
     id: SEED_IDS.anonymousRole,
@@ -48,6 +49,7 @@ const SYSTEM_ROLES: readonly Role[] = [
     description: 'Callers that are not signed in',
     system: true,
     personal: false,
+    parent: null,
   },
   {
     id: SEED_IDS.ownerRole,
@@ -56,6 +58,7 @@ const SYSTEM_ROLES: readonly Role[] = [
     description: 'The owner of an item',
     system: true,
     personal: false,
+    parent: null,
   },
   {
     id: SEED_IDS.backendUserRole,
@@ -64,6 +67,7 @@ const SYSTEM_ROLES: readonly Role[] = [
     description: 'May sign in to the back end',
     system: true,
     personal: false,
+    parent: null,
   },
 ];
 
@@ -178,6 +182,7 @@ async function insertAdmin(
     description: `Personal role of ${ADMIN_EMAIL}`,
     system: true,
     personal: true,
+    parent: null,
   });
   const admin: User = {
     userId: ADMIN_USER_ID,

@@ -67,6 +67,14 @@ export interface RoleRepository {
    * (ignoring case, `%` and `_` literal), a page at a time, with their count.
    */
   listPersonal(query: PersonalRoleQuery): Promise<Page<Role>>;
+  /** The roles whose parent is this role, by name ignoring case (ties by id). */
+  listChildren(parentId: string): Promise<Role[]>;
+  /**
+   * Removes the role with its grants to users and its permission grants, renewing the
+   * definitions version token (permissions change). Children are the caller's to check first:
+   * they are left as they are. Answers whether the role existed.
+   */
+  delete(id: string): Promise<boolean>;
 }
 
 export interface PersonalRoleQuery extends PageRequest {

@@ -50,7 +50,7 @@ export function createRepositories(
     contentTypes: contentTypeRepository(definitionsExec, tables),
     fields: fieldRepository(definitionsExec, tables),
     users: userRepository(exec, tables, definitionsExec),
-    roles: roleRepository(exec, tables),
+    roles: roleRepository(exec, tables, definitionsExec),
     permissions: permissionRepository(definitionsExec, tables),
     sessions: sessionRepository(exec, tables),
     issuedTokens: issuedTokenRepository(exec, tables),

@@ -5,7 +5,8 @@ import { runPrepared } from './prepared.js';
 import { ignoringCase } from './sort-order.js';
 import { escapedLike } from './user-repository.js';
 
-export function roleRepository(exec: Executor, t: Tables): RoleRepository {
+/** `definitionsExec` renews the definitions token: removing a role removes its permission grants. */
+export function roleRepository(exec: Executor, t: Tables, definitionsExec: Executor = exec): RoleRepository {
   return {
     insert: (role) => exec.write(async (db) => void (await db.insert(t.roles).values(role))),
     // Prepared: a fire that notifies a role looks it up by id, then by key (see findUsers).
@@ -69,6 +70,26 @@ export function roleRepository(exec: Executor, t: Tables): RoleRepository {
           .offset(query.offset);
         const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(t.roles).where(where);
         return { items: items as Role[], total: Number(total) };
+      }),
+    listChildren: (parentId) =>
+      exec.read(
+        async (db) =>
+          (await db
+            .select()
+            .from(t.roles)
+            .where(eq(t.roles.parent, parentId))
+            .orderBy(asc(ignoringCase(t.roles.name)), asc(t.roles.id))) as Role[],
+      ),
+    delete: (id) =>
+      definitionsExec.write(async (db) => {
+        const found = await db.select({ id: t.roles.id }).from(t.roles).where(eq(t.roles.id, id));
+        if (found.length === 0) return false;
+        // Rows naming the role go by name rather than by ON DELETE CASCADE: the same statements on
+        // both dialects, whatever a database's foreign-key setting.
+        await db.delete(t.userRoles).where(eq(t.userRoles.roleId, id));
+        await db.delete(t.permissionGrants).where(eq(t.permissionGrants.roleId, id));
+        await db.delete(t.roles).where(eq(t.roles.id, id));
+        return true;
       }),
   };
 }

@@ -115,6 +115,42 @@ export function accessSuite(t: ContractTest, open: OpenStorage): void {
     t.same(await s.users.listByRole('nobody'), []);
   });
 
+  t.test('the role tree: children by name, a role deleted with its grants', async (t) => {
+    const s = await open(t);
+    await s.roles.insert(role('root', { name: 'Root' }));
+    await s.roles.insert(role('c-b', { name: 'beta', parent: 'root' }));
+    await s.roles.insert(role('c-a', { name: 'Alpha', parent: 'root' }));
+    await s.roles.insert(role('g', { name: 'Grandchild', parent: 'c-a' }));
+    await s.roles.insert(role('personal', { personal: true, key: 'u' }));
+    t.same(
+      (await s.roles.listChildren('root')).map((r) => r.id),
+      ['c-a', 'c-b'],
+      'direct children only, by name ignoring case',
+    );
+    t.same(await s.roles.findById('g'), role('g', { name: 'Grandchild', parent: 'c-a' }), 'the parent round-trips');
+    t.equal((await s.roles.findById('root'))?.parent, null, 'a root has none');
+    t.same(await s.roles.listChildren('g'), []);
+    t.same(await s.roles.listChildren('nobody'), []);
+
+    await s.users.insert(user('u', 'u@x.com', 'personal'));
+    await s.users.grantRoles('u', ['g', 'c-b']);
+    await s.permissions.replace('folder-1', 'folder', [
+      { roleId: 'g', bits: 1 },
+      { roleId: 'c-b', bits: 3 },
+    ]);
+    const before = await s.definitionsVersion();
+    t.equal(await s.roles.delete('g'), true);
+    t.equal(await s.roles.delete('g'), false, 'deleted once');
+    t.equal(await s.roles.findById('g'), undefined);
+    t.same(await s.users.roleIdsOf('u'), ['c-b'], 'its grants to users went with it');
+    t.same(await s.permissions.find('folder-1'), [{ roleId: 'c-b', bits: 3 }], 'and its permission grants');
+    t.not(await s.definitionsVersion(), before, 'the definitions token renewed');
+    t.same(
+      (await s.roles.listChildren('c-a')).map((r) => r.id),
+      [],
+    );
+  });
+
   t.test('a user deleted with what is theirs alone', async (t) => {
     const s = await open(t);
     for (const id of ['personal-a', 'personal-b', 'team']) await s.roles.insert(role(id, { personal: id !== 'team' }));

@@ -12,6 +12,7 @@ export const role = (id: string, overrides: Partial<Role> = {}): Role => ({
   description: '',
   system: false,
   personal: false,
+  parent: null,
   ...overrides,
 });
 export const user = (userId: string, email: string, roleId: string): User => ({

@@ -14,14 +14,20 @@ export const users = mysqlTable('users', {
   modDate: epochMs('mod_date').notNull(),
 });
 
-export const roles = mysqlTable('roles', {
-  id: varchar('id', { length: 255 }).primaryKey(),
-  name: varchar('name', { length: 255 }).notNull(),
-  key: varchar('role_key', { length: 255 }).notNull().unique('roles_role_key_unique'),
-  description: text('description').notNull(),
-  system: boolean('system').notNull(),
-  personal: boolean('personal').notNull(),
-});
+/** `parent` is the id of the role above in the role tree; null for a root. */
+export const roles = mysqlTable(
+  'roles',
+  {
+    id: varchar('id', { length: 255 }).primaryKey(),
+    name: varchar('name', { length: 255 }).notNull(),
+    key: varchar('role_key', { length: 255 }).notNull().unique('roles_role_key_unique'),
+    description: text('description').notNull(),
+    system: boolean('system').notNull(),
+    personal: boolean('personal').notNull(),
+    parent: varchar('parent', { length: 255 }),
+  },
+  (t) => [index('roles_parent').on(t.parent)],
+);
 
 export const userRoles = mysqlTable(
   'user_roles',

@@ -13,14 +13,20 @@ export const users = sqliteTable('users', {
   modDate: integer('mod_date').notNull(),
 });
 
-export const roles = sqliteTable('roles', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  key: text('role_key').notNull().unique('roles_role_key_unique'),
-  description: text('description').notNull(),
-  system: integer('system', { mode: 'boolean' }).notNull(),
-  personal: integer('personal', { mode: 'boolean' }).notNull(),
-});
+/** `parent` is the id of the role above in the role tree; null for a root. */
+export const roles = sqliteTable(
+  'roles',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    key: text('role_key').notNull().unique('roles_role_key_unique'),
+    description: text('description').notNull(),
+    system: integer('system', { mode: 'boolean' }).notNull(),
+    personal: integer('personal', { mode: 'boolean' }).notNull(),
+    parent: text('parent'),
+  },
+  (t) => [index('roles_parent').on(t.parent)],
+);
 
 export const userRoles = sqliteTable(
   'user_roles',
