@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { CmsError, Errors } from '../errors/index.js';
 import type { Role } from '../model/role.js';
 import type { User } from '../model/user.js';
 import type { Storage } from '../plugin/storage/index.js';
 import { roleByReference } from './role-by-reference.js';
+import { RoleTree } from './role-tree.js';
 
 /** Why a user named in a removal from a role was left as they were (the original's reasons). */
 export type SkipReason = 'not_found' | 'inherited';
@@ -17,10 +19,25 @@ export interface RoleSearch {
   includeUserRoles: boolean;
 }
 
+export interface NewRole {
+  roleName: string;
+  roleKey?: string;
+  description?: string;
+  /** The role above the new one (id or key); none, or null, makes it a root. */
+  parentRoleId?: string | null;
+}
+
+/** What a role's deletion did: how many users held it by a grant (the grants went with it). */
+export interface RoleDeletion {
+  role: Role;
+  usersAffected: number;
+}
+
 /**
- * Reading roles and who holds them, and granting or removing one role for users: the original's
- * role resource. Roles here form no tree: every shared role is a root, without children, so a
- * role's hierarchy is the role itself. A user holds their personal role and the roles granted.
+ * Roles, the tree they form, who holds them, and granting or removing one role for users: the
+ * original's role resource. A role's parent is a shared role; personal roles are roots. A user
+ * holds their personal role and the roles granted; unlike the original's, holding a role does not
+ * make one hold its children (docs/security.md, "Permissions").
  */
 export class RoleDirectory {
   private readonly storage: Storage;
@@ -40,9 +57,63 @@ export class RoleDirectory {
     return role;
   }
 
-  /** The shared roles, by name: with no tree, each is a root. */
-  rootRoles(): Promise<Role[]> {
-    return this.storage.roles.list();
+  /** The shared roles as a tree, read now. */
+  async tree(): Promise<RoleTree> {
+    return new RoleTree(await this.storage.roles.list());
+  }
+
+  /** A shared role, under the parent named (which must be a shared role), or a root. */
+  async createRole(input: NewRole): Promise<Role> {
+    const name = input.roleName.trim();
+    if (name === '') throw new CmsError(Errors.ROLE_NAME_REQUIRED, undefined, { fieldName: 'roleName' });
+    return this.storage.transaction(async (tx) => {
+      let parent: string | null = null;
+      if (input.parentRoleId != null) {
+        const found = await roleByReference(tx.roles, input.parentRoleId);
+        if (!found)
+          throw new CmsError(Errors.ROLE_PARENT_NOT_FOUND, { role: input.parentRoleId }, { fieldName: 'parentRoleId' });
+        if (found.personal)
+          throw new CmsError(Errors.ROLE_PARENT_PERSONAL, { role: input.parentRoleId }, { fieldName: 'parentRoleId' });
+        parent = found.id;
+      }
+      const role: Role = {
+        id: randomUUID(),
+        name,
+        key: input.roleKey?.trim() || name,
+        description: input.description ?? '',
+        system: false,
+        personal: false,
+        parent,
+      };
+      await tx.roles.insert(role);
+      return role;
+    });
+  }
+
+  /**
+   * Deletes a shared role with its grants to users and its permission grants, as the original
+   * does; refused for a system or personal role, a role with children, and a role workflow actions
+   * assign items to (each checked in the same transaction as the deletion).
+   */
+  async deleteRole(reference: string): Promise<RoleDeletion> {
+    return this.storage.transaction(async (tx) => {
+      const role = await roleByReference(tx.roles, reference);
+      if (!role) throw new CmsError(Errors.ROLE_NOT_FOUND, { role: reference });
+      if (role.system || role.personal) throw new CmsError(Errors.ROLE_NOT_DELETABLE, { role: role.name });
+      const children = await tx.roles.listChildren(role.id);
+      if (children.length > 0)
+        throw new CmsError(Errors.ROLE_HAS_CHILDREN, { role: role.name, count: children.length });
+      const assigning: string[] = [];
+      for (const scheme of await tx.workflows.listSchemes()) {
+        const actions = (await tx.workflows.listActions(scheme.id)).filter((a) => a.nextAssign === role.id);
+        if (actions.length > 0) assigning.push(`${scheme.name} [${actions.map((a) => a.name).join(', ')}]`);
+      }
+      if (assigning.length > 0)
+        throw new CmsError(Errors.ROLE_ASSIGNED_BY_WORKFLOW, { role: role.name, actions: assigning.join('; ') });
+      const usersAffected = (await tx.users.listByRole(role.id)).length;
+      await tx.roles.delete(role.id);
+      return { role, usersAffected };
+    });
   }
 
   /** Users holding the role, granted or as their personal role, by e-mail. */
@@ -51,18 +122,24 @@ export class RoleDirectory {
   }
 
   /**
-   * The role (its hierarchy: no tree here, so itself) and the personal roles of the users holding
-   * it; for a personal role, that role alone. `namePrefix` keeps the roles whose name starts with it
-   * (`*` ignored, case ignored), as the original filters them.
+   * The role and the personal roles of the users holding it; with `hierarchy`, the role's
+   * ancestors first (root first) and the users holding any of them. For a personal role, that role
+   * alone. `namePrefix` keeps the roles whose name starts with it (`*` ignored, case ignored), as
+   * the original filters them.
    */
-  async hierarchyAndUserRoles(reference: string, namePrefix?: string): Promise<Role[]> {
+  async hierarchyAndUserRoles(reference: string, namePrefix?: string, hierarchy = false): Promise<Role[]> {
     const role = await this.role(reference);
-    const roles = [role];
-    if (!role.personal)
-      for (const user of await this.usersOf(role)) {
-        const personal = await this.storage.roles.findById(user.roleId);
-        if (personal && personal.id !== role.id) roles.push(personal);
-      }
+    const roles = hierarchy && !role.personal ? (await this.tree()).path(role) : [role];
+    if (!role.personal) {
+      const listed = new Set(roles.map((r) => r.id));
+      for (const held of [...roles])
+        for (const user of await this.usersOf(held)) {
+          if (listed.has(user.roleId)) continue;
+          const personal = await this.storage.roles.findById(user.roleId);
+          if (personal) roles.push(personal);
+          listed.add(user.roleId);
+        }
+    }
     const prefix = namePrefix?.replaceAll('*', '').toLowerCase();
     return prefix ? roles.filter((r) => r.name.toLowerCase().startsWith(prefix)) : roles;
   }

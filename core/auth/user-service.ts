@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { CmsError, Errors } from '../errors/index.js';
 import type { Page } from '../model/page.js';
 import { BACKEND_USER_ROLE_KEY, type Role } from '../model/role.js';
-import { sortItems, type RoleSortColumn, type Sort } from '../model/sort.js';
 import type { User } from '../model/user.js';
 import type { Storage, UserQuery } from '../plugin/storage/index.js';
 import type { HashQueue } from './hash-queue.js';
@@ -36,12 +35,6 @@ export interface UserChanges {
   /** Roles granted besides those the user has (ids or keys), as the original's user form grants them. */
   addRoles?: readonly string[];
   active?: boolean;
-}
-
-export interface NewRole {
-  roleName: string;
-  roleKey?: string;
-  description?: string;
 }
 
 /**
@@ -208,31 +201,10 @@ export class UserService {
     return this.storage.users.roleIdsOf(userId);
   }
 
-  async createRole(input: NewRole): Promise<Role> {
-    const name = input.roleName.trim();
-    if (name === '') throw new CmsError(Errors.ROLE_NAME_REQUIRED, undefined, { fieldName: 'roleName' });
-    const role: Role = {
-      id: randomUUID(),
-      name,
-      key: input.roleKey?.trim() || name,
-      description: input.description ?? '',
-      system: false,
-      personal: false,
-      parent: null,
-    };
-    await this.storage.roles.insert(role);
-    return role;
-  }
-
   async getRole(id: string): Promise<Role> {
     const role = await roleByReference(this.storage.roles, id);
     if (!role) throw new CmsError(Errors.ROLE_NOT_FOUND, { role: id });
     return role;
-  }
-
-  /** By name unless sorted otherwise. */
-  async listRoles(sort?: Sort<RoleSortColumn>): Promise<Role[]> {
-    return sortItems(await this.storage.roles.list(), sort);
   }
 }
 

@@ -1,18 +1,23 @@
 import { Type } from '@sinclair/typebox';
 import { CmsError, Errors } from '../../core/errors/index.js';
+import type { RoleTree } from '../../core/auth/role-tree.js';
 import type { Role } from '../../core/model/role.js';
+import { sortItems } from '../../core/model/sort.js';
 import type { User } from '../../core/model/user.js';
 import { pagedReply, PagingQuery } from '../http/paging.js';
 import { route } from '../http/route.js';
 import { sortable } from '../http/sorting.js';
 import { defineRoutes } from './route-module.js';
 import {
+  CreatedRoleSchema,
   RoleDetailSchema,
   RoleMemberSchema,
-  RoleSchema,
+  RoleModelSchema,
   SmallRoleSchema,
+  createdRoleView,
+  roleChildView,
   roleDetailView,
-  roleView,
+  roleModelView,
   smallRoleView,
 } from '../views/role-view.js';
 
@@ -20,6 +25,11 @@ const NewRole = Type.Object({
   roleName: Type.String({ minLength: 1, maxLength: 255 }),
   roleKey: Type.Optional(Type.String({ maxLength: 255 })),
   description: Type.Optional(Type.String({ maxLength: 4000 })),
+  parentRoleId: Type.Optional(
+    Type.Union([Type.String({ minLength: 1, maxLength: 255 }), Type.Null()], {
+      description: 'The shared role (id or key) to create the role under; left out or null, a root role',
+    }),
+  ),
 });
 
 /** Roles are listed whole; a sort asked for is applied rather than ignored. */
@@ -28,11 +38,12 @@ const roleSort = sortable(
   'name',
 );
 
-/** `loadChildrenRoles` is taken (the original's switch); roles have no children here. */
-const RootRolesQuery = Type.Composite([
-  roleSort.query,
-  Type.Object({ loadChildrenRoles: Type.Optional(Type.Boolean()) }),
-]);
+/** The original's switch: each role's direct children, loaded unless it is false. */
+const LoadChildren = Type.Object({
+  loadChildrenRoles: Type.Optional(Type.Boolean({ description: 'Load each role’s direct children (default true)' })),
+});
+
+const RootRolesQuery = Type.Composite([roleSort.query, LoadChildren]);
 
 const RoleSearchQuery = Type.Object({
   searchName: Type.Optional(Type.String({ maxLength: 255 })),
@@ -59,26 +70,71 @@ const memberView = (user: User) => ({
  * read but the check of one's own roles is for administrators, as user administration is.
  */
 export default defineRoutes('roles', ['users', 'roleDirectory'], ({ users, roleDirectory }) => {
-  const detail = async (role: Role) => roleDetailView(role, (await roleDirectory.usersOf(role)).length);
+  const facts = async (tree: RoleTree, role: Role) => ({
+    place: tree.place(role),
+    userCount: (await roleDirectory.usersOf(role)).length,
+  });
+  /** A role view, with its children's views when they are to be loaded. */
+  const detail = async (tree: RoleTree, role: Role, loadChildren: boolean) => {
+    const children = loadChildren
+      ? await Promise.all(tree.children(role).map(async (child) => roleChildView(child, await facts(tree, child))))
+      : [];
+    return roleDetailView(role, await facts(tree, role), children);
+  };
+  const details = async (roles: readonly Role[], loadChildren: boolean) => {
+    const tree = await roleDirectory.tree();
+    return Promise.all(roles.map((role) => detail(tree, role, loadChildren)));
+  };
   return [
     route({
       method: 'POST',
       path: '/api/v1/roles',
       access: 'admin',
-      summary: 'Creates a role',
+      summary: 'Creates a role, under parentRoleId when given',
+      answers: { 404: 'no role is the parent named' },
       body: NewRole,
-      response: { schema: RoleSchema },
-      handler: async ({ body }) => roleView(await users.createRole(body)),
+      response: { schema: CreatedRoleSchema },
+      handler: async ({ body }) => {
+        const role = await roleDirectory.createRole(body);
+        return createdRoleView(role, (await roleDirectory.tree()).place(role));
+      },
+    }),
+    route({
+      method: 'DELETE',
+      path: '/api/v1/roles/:roleId',
+      access: 'admin',
+      summary:
+        'Deletes a role (by id or key) with its grants to users and its permissions; usersAffected counts the users it was granted to',
+      answers: {
+        403: 'a system or personal role',
+        404: 'no such role',
+        409: 'the role has child roles, or workflow actions assign items to it',
+      },
+      response: {
+        schema: Type.Object({
+          deleted: Type.Literal(true),
+          roleId: Type.String(),
+          usersAffected: Type.Integer({ minimum: 0 }),
+        }),
+      },
+      handler: async ({ params }) => {
+        const { role, usersAffected } = await roleDirectory.deleteRole(params.roleId);
+        return { deleted: true as const, roleId: role.id, usersAffected };
+      },
     }),
     route({
       method: 'GET',
       path: '/api/v1/roles',
       access: 'admin',
       summary:
-        'The root roles (every shared role: roles form no tree here), by name unless orderby and direction say otherwise',
+        'The root roles (shared roles without a parent) with their direct children, by name unless orderby and direction say otherwise',
       query: RootRolesQuery,
       response: { schema: Type.Array(RoleDetailSchema) },
-      handler: async ({ query }) => Promise.all((await users.listRoles(roleSort.read(query))).map(detail)),
+      handler: async ({ query }) => {
+        const tree = await roleDirectory.tree();
+        const roots = sortItems(tree.roots(), roleSort.read(query));
+        return Promise.all(roots.map((role) => detail(tree, role, query.loadChildrenRoles ?? true)));
+      },
     }),
     route({
       method: 'GET',
@@ -106,26 +162,42 @@ export default defineRoutes('roles', ['users', 'roleDirectory'], ({ users, roleD
       method: 'GET',
       path: '/api/v1/roles/:roleId',
       access: 'admin',
-      summary: 'One role, by id or key, with its tree members and how many users hold it',
+      summary: 'One role, by id or key, with its tree members, its direct children and how many users hold it',
       answers: { 404: 'no such role' },
-      query: Type.Object({ loadChildrenRoles: Type.Optional(Type.Boolean()) }),
+      query: LoadChildren,
       response: { schema: RoleDetailSchema },
-      handler: async ({ params }) => detail(await roleDirectory.role(params.roleId)),
+      handler: async ({ params, query }) => {
+        const role = await roleDirectory.role(params.roleId);
+        return detail(await roleDirectory.tree(), role, query.loadChildrenRoles ?? true);
+      },
     }),
     route({
       method: 'GET',
       path: '/api/v1/roles/:roleId/rolehierarchyanduserroles',
       access: 'admin',
       summary:
-        'The role and the personal roles of the users holding it (for a personal role, that role); name keeps the roles whose name starts with it',
+        'The role (with roleHierarchyForAssign, its ancestors first) and the personal roles of the users holding them (for a personal role, that role); name keeps the roles whose name starts with it',
       answers: { 404: 'no such role' },
       query: Type.Object({
         roleHierarchyForAssign: Type.Optional(Type.Boolean()),
         name: Type.Optional(Type.String({ maxLength: 255 })),
       }),
-      response: { schema: Type.Array(RoleDetailSchema) },
-      handler: async ({ params, query }) =>
-        Promise.all((await roleDirectory.hierarchyAndUserRoles(params.roleId, query.name)).map(detail)),
+      response: { schema: Type.Array(RoleModelSchema) },
+      handler: async ({ params, query }) => {
+        const roles = await roleDirectory.hierarchyAndUserRoles(
+          params.roleId,
+          query.name,
+          query.roleHierarchyForAssign ?? false,
+        );
+        const tree = await roleDirectory.tree();
+        return roles.map((role) =>
+          roleModelView(
+            role,
+            tree.place(role),
+            tree.children(role).map((child) => child.id),
+          ),
+        );
+      },
     }),
     route({
       method: 'GET',
@@ -191,7 +263,7 @@ export default defineRoutes('roles', ['users', 'roleDirectory'], ({ users, roleD
       answers: { 404: 'no such user' },
       response: { schema: Type.Array(RoleDetailSchema) },
       handler: async ({ params }) =>
-        Promise.all((await roleDirectory.rolesOf(await users.findUser(params.userIdOrEmail))).map(detail)),
+        details(await roleDirectory.rolesOf(await users.findUser(params.userIdOrEmail)), false),
     }),
     route({
       method: 'GET',

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import type { RolePlace } from '../../core/auth/role-tree.js';
 import type { Role } from '../../core/model/role.js';
 
 /** `roleView`'s shape, for the OpenAPI document. */
@@ -26,41 +27,130 @@ export function roleView(role: Role): Static<typeof RoleSchema> {
   };
 }
 
-/**
- * A role as the original's role reads answer it (`dbfqn` and `fqn` in lower case, as its JSON
- * names them): its own members, and the tree members of a role
- * that is a root without children (roles form no tree here), with how many users hold it.
- */
-export const RoleDetailSchema = Type.Composite([
+/** The original's members of a role beyond its identity: where it stands in the tree, and its flags. */
+const RoleTreeMembers = Type.Object({
+  dbfqn: Type.String({ description: "The ids from the root role down to this one, joined by ' --> '" }),
+  fqn: Type.String({ description: "The names from the root role down to this one, joined by ' --> '" }),
+  parent: Type.String({ description: "The parent role's id; a root role is its own parent" }),
+  editPermissions: Type.Boolean(),
+  editUsers: Type.Boolean(),
+  editLayouts: Type.Boolean(),
+  locked: Type.Boolean({ description: 'Seeded by the service' }),
+});
+
+const RoleCounts = Type.Object({
+  childCount: Type.Integer({ minimum: 0, description: 'Its direct child roles, whether they are loaded or not' }),
+  userCount: Type.Integer({ minimum: 0, description: 'Users holding the role, granted or as their personal role' }),
+});
+
+/** A child role inside its parent's `roleChildren`: the same members, its own children not loaded. */
+export const RoleChildSchema = Type.Composite([
   RoleSchema,
+  RoleTreeMembers,
+  RoleCounts,
   Type.Object({
-    dbfqn: Type.String({ description: 'The path of ids from the root: the id itself' }),
-    fqn: Type.String({ description: 'The path of names from the root: the name itself' }),
-    parent: Type.String({ description: 'A root role is its own parent' }),
-    editPermissions: Type.Boolean(),
-    editUsers: Type.Boolean(),
-    editLayouts: Type.Boolean(),
-    locked: Type.Boolean({ description: 'Seeded by the service' }),
-    roleChildren: Type.Array(RoleSchema, { description: 'Always empty: roles form no tree here' }),
-    childCount: Type.Integer({ minimum: 0 }),
-    userCount: Type.Integer({ minimum: 0, description: 'Users holding the role, granted or as their personal role' }),
+    roleChildren: Type.Array(Type.Unknown(), { maxItems: 0, description: 'Always empty: one level is loaded' }),
   }),
 ]);
 
-export function roleDetailView(role: Role, userCount: number): Static<typeof RoleDetailSchema> {
+/**
+ * A role as the original's role views answer it (`dbfqn` and `fqn` in lower case, as its JSON
+ * names them): its tree members, its direct children when they are loaded, and how many users
+ * hold it.
+ */
+export const RoleDetailSchema = Type.Composite([
+  RoleSchema,
+  RoleTreeMembers,
+  RoleCounts,
+  Type.Object({
+    roleChildren: Type.Array(RoleChildSchema, {
+      description: 'Its direct children by name when loadChildrenRoles (the default); else empty',
+    }),
+  }),
+]);
+
+/** What a role view needs besides the role: its place in the tree and its counts. */
+export interface RoleFacts {
+  place: RolePlace;
+  userCount: number;
+}
+
+function treeMembers(role: Role, place: RolePlace): Static<typeof RoleTreeMembers> {
   return {
-    ...roleView(role),
-    dbfqn: role.id,
-    fqn: role.name,
-    parent: role.id,
+    dbfqn: place.dbfqn,
+    fqn: place.fqn,
+    parent: place.parent,
     editPermissions: true,
     editUsers: !role.personal,
     editLayouts: !role.personal,
     locked: role.system,
-    roleChildren: [],
-    childCount: 0,
-    userCount,
   };
+}
+
+export function roleChildView(role: Role, facts: RoleFacts): Static<typeof RoleChildSchema> {
+  return {
+    ...roleView(role),
+    ...treeMembers(role, facts.place),
+    roleChildren: [],
+    childCount: facts.place.childCount,
+    userCount: facts.userCount,
+  };
+}
+
+export function roleDetailView(
+  role: Role,
+  facts: RoleFacts,
+  children: readonly Static<typeof RoleChildSchema>[],
+): Static<typeof RoleDetailSchema> {
+  return { ...roleChildView(role, facts), roleChildren: [...children] };
+}
+
+/**
+ * A role as the original answers its role model itself (the role hierarchy and user roles): the
+ * tree members with the ids of its children, and no counts.
+ */
+export const RoleModelSchema = Type.Composite([
+  RoleSchema,
+  RoleTreeMembers,
+  Type.Object({
+    roleChildren: Type.Union([Type.Array(Type.String()), Type.Null()], {
+      description: 'The ids of its direct children by name; null when it has none, as the original leaves it',
+    }),
+  }),
+]);
+
+export function roleModelView(
+  role: Role,
+  place: RolePlace,
+  childIds: readonly string[],
+): Static<typeof RoleModelSchema> {
+  return {
+    ...roleView(role),
+    ...treeMembers(role, place),
+    roleChildren: childIds.length > 0 ? [...childIds] : null,
+  };
+}
+
+/**
+ * A role just created, as the original answers it (its role as a map: `DBFQN` and `FQN` in upper
+ * case there).
+ */
+export const CreatedRoleSchema = Type.Composite([
+  RoleSchema,
+  Type.Object({
+    DBFQN: Type.String({ description: "The ids from the root role down to this one, joined by ' --> '" }),
+    FQN: Type.String({ description: "The names from the root role down to this one, joined by ' --> '" }),
+    parent: Type.String({ description: "The parent role's id; a root role is its own parent" }),
+    editPermissions: Type.Boolean(),
+    editUsers: Type.Boolean(),
+    editLayouts: Type.Boolean(),
+    locked: Type.Boolean(),
+  }),
+]);
+
+export function createdRoleView(role: Role, place: RolePlace): Static<typeof CreatedRoleSchema> {
+  const { dbfqn, fqn, ...rest } = treeMembers(role, place);
+  return { ...roleView(role), ...rest, DBFQN: dbfqn, FQN: fqn };
 }
 
 /** A role in the original's role search (`_search`); a personal role's name says it is a user. */

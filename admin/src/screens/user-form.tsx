@@ -24,7 +24,8 @@ export function UserForm(props: { userId?: string; selfId?: string }) {
   const [loaded, reload] = useRequest(
     async (signal) => {
       const [roles, user] = await Promise.all([
-        api<Envelope<Role[]>>('GET', '/api/v1/roles', undefined, { signal }),
+        // Every shared role, at any depth of the role tree (the root list holds only the top).
+        api<Envelope<Role[]>>('GET', '/api/v1/roles/_search?includeUserRoles=false&count=500', undefined, { signal }),
         editing
           ? api<Envelope<User>>('GET', `/api/v1/users/${encodeURIComponent(props.userId!)}`, undefined, { signal })
           : undefined,

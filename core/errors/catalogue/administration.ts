@@ -58,6 +58,33 @@ export const administrationErrors = defineErrors('administration', {
   USER_NOT_FOUND: { kind: 'not_found', message: 'User {user} not found', meaning: 'No user has this id.' },
   ROLE_NAME_REQUIRED: { kind: 'invalid', message: 'A role name is required', meaning: 'A new role needs a name.' },
   ROLE_NOT_FOUND: { kind: 'not_found', message: 'Role {role} not found', meaning: 'No role has this id.' },
+  ROLE_PARENT_NOT_FOUND: {
+    kind: 'not_found',
+    message: 'Parent role {role} not found',
+    meaning: 'The parent given to a new role (`parentRoleId`) names no role.',
+  },
+  ROLE_PARENT_PERSONAL: {
+    kind: 'invalid',
+    message: 'Role {role} is the personal role of a user and cannot have child roles',
+    meaning: 'The parent given to a new role is a personal role: only shared roles form the role tree.',
+  },
+  ROLE_NOT_DELETABLE: {
+    kind: 'forbidden',
+    message: 'Role {role} is a system or personal role and cannot be deleted',
+    meaning:
+      'Roles seeded by the service are never deleted; a personal role goes only with its user (`DELETE /api/v1/users/{id}`).',
+  },
+  ROLE_HAS_CHILDREN: {
+    kind: 'conflict',
+    message: 'Role {role} has {count} child role(s) and cannot be deleted; delete its children first',
+    meaning: 'A role is deleted only once no role has it as parent, so no role is left without its place in the tree.',
+  },
+  ROLE_ASSIGNED_BY_WORKFLOW: {
+    kind: 'conflict',
+    message: 'Role {role} is the assignee of workflow actions and cannot be deleted: {actions}',
+    meaning:
+      'Workflow actions assign items to the role (their `nextAssign`); change those actions first. The message names each scheme and its actions.',
+  },
   SITE_NAME_INVALID: {
     kind: 'invalid',
     message: '"{siteName}" is not a valid site name (letters, digits, dots, dashes)',
