@@ -39,6 +39,13 @@ t.test('an administrator signs in, finds a user, creates a key that works, and r
       },
     });
 
+  // A role below another: the user form lists every shared role to grant, not only the roots.
+  const agents = await s.http('POST', '/api/v1/roles', { headers: s.basicAuth(), body: { roleName: 'Agents' } });
+  const fieldAgents = await s.http('POST', '/api/v1/roles', {
+    headers: s.basicAuth(),
+    body: { roleName: 'Field agents', parentRoleId: agents.json.entity.id },
+  });
+
   const context = await browser.newContext({
     viewport: { width: 1280, height: 800 },
     permissions: ['clipboard-read', 'clipboard-write'],
@@ -148,8 +155,14 @@ t.test('an administrator signs in, finds a user, creates a key that works, and r
   t.equal(await page.getByLabel('E-mail').getAttribute('aria-invalid'), 'true', 'the error is tied to its field');
   await screenshot(page, 'user-new-invalid');
   await page.getByLabel('E-mail').fill('monica@fbi.gov');
+  await page.getByLabel('Field agents').check();
   await page.getByRole('button', { name: 'Create user' }).click();
   await page.getByRole('heading', { name: 'Monica Reyes' }).waitFor();
+  const monicaRoles = await s.http('GET', '/api/v1/roles/users/monica@fbi.gov', { headers: s.basicAuth() });
+  t.ok(
+    monicaRoles.json.entity.some((r: { id: string }) => r.id === fieldAgents.json.entity.id),
+    'a child role granted through the form',
+  );
   await page.getByRole('link', { name: 'Edit' }).click();
   await page.getByLabel('Last name').fill('Reyes-Doggett');
   await page.getByLabel(/^Active/).uncheck();
