@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compileWithTsc, transpileWithEsbuild } from './test-run/compile.mjs';
+import { checkLines, startChecks } from './test-run/checks.mjs';
 import { failureLines, failures } from './test-run/failures.mjs';
 import { fileTimes, slowestTen } from './test-run/file-times.mjs';
 import { prepareTestRun } from './test-run/preparation.mjs';
@@ -36,7 +37,9 @@ if (!['all', 'fast', 'process'].includes(tier)) {
   console.error(`--tier must be all, fast or process, not ${tier}`);
   process.exit(2);
 }
-const tapArguments = process.argv.slice(2).filter((arg) => arg !== tierArgument);
+// `--checks` (what `npm test` passes): Prettier, ESLint and the back office's type check run beside the tests.
+const withChecks = process.argv.includes('--checks');
+const tapArguments = process.argv.slice(2).filter((arg) => arg !== tierArgument && arg !== '--checks');
 
 // Said before the run, not after it: a run without its browser tests is not the run CI makes.
 const chromium = process.env.CMS_TEST_CHROMIUM || '/usr/bin/chromium';
@@ -47,6 +50,7 @@ if (tier !== 'fast' && !existsSync(chromium))
 
 // What the run's test processes share (templates of data directories, the back office, the example
 // packages), removed at the end. What the preparation builds proceeds in processes of its own meanwhile.
+const checks = withChecks ? startChecks(root) : Promise.resolve([]);
 const runDir = mkdtempSync(join(tmpdir(), 'cms-test-run-'));
 const preparation = tier === 'fast' ? Promise.resolve({}) : prepareTestRun(runDir);
 
@@ -89,9 +93,13 @@ const tap = spawn(bin('tap'), [...(jobs ? ['--jobs=3'] : []), ...tapArguments, .
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => tap.kill(signal));
-tap.on('exit', (code, signal) => {
+tap.on('exit', async (code, signal) => {
   clean();
+  const checked = await checks;
   for (const line of slowestTen(fileTimes(root))) console.log(line);
+  if (withChecks) for (const line of checkLines(checked)) console.log(line);
   for (const line of failureLines(failures(root, startedAt))) console.log(line);
-  process.exit(code ?? (signal ? 1 : 0));
+  const checksFailed = checked.some((result) => result.code !== 0);
+  const tapCode = code ?? (signal ? 1 : 0);
+  process.exit(tapCode !== 0 ? tapCode : checksFailed ? 1 : 0);
 });
