@@ -137,15 +137,8 @@ export function roleModelView(
  */
 export const CreatedRoleSchema = Type.Composite([
   RoleSchema,
-  Type.Object({
-    DBFQN: Type.String({ description: "The ids from the root role down to this one, joined by ' --> '" }),
-    FQN: Type.String({ description: "The names from the root role down to this one, joined by ' --> '" }),
-    parent: Type.String({ description: "The parent role's id; a root role is its own parent" }),
-    editPermissions: Type.Boolean(),
-    editUsers: Type.Boolean(),
-    editLayouts: Type.Boolean(),
-    locked: Type.Boolean(),
-  }),
+  Type.Omit(RoleTreeMembers, ['dbfqn', 'fqn']),
+  Type.Object({ DBFQN: RoleTreeMembers.properties.dbfqn, FQN: RoleTreeMembers.properties.fqn }),
 ]);
 
 export function createdRoleView(role: Role, place: RolePlace): Static<typeof CreatedRoleSchema> {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Page, Role, RoleRepository } from '../../../core/plugin/kit.js';
 import type { Executor, Tables } from './context.js';
 import { runPrepared } from './prepared.js';
@@ -7,6 +7,16 @@ import { escapedLike } from './user-repository.js';
 
 /** `definitionsExec` renews the definitions token: removing a role removes its permission grants. */
 export function roleRepository(exec: Executor, t: Tables, definitionsExec: Executor = exec): RoleRepository {
+  /** The roles a condition picks, by name ignoring case (ties by id). */
+  const byName = (where: SQL) =>
+    exec.read(
+      async (db) =>
+        (await db
+          .select()
+          .from(t.roles)
+          .where(where)
+          .orderBy(asc(ignoringCase(t.roles.name)), asc(t.roles.id))) as Role[],
+    );
   return {
     insert: (role) => exec.write(async (db) => void (await db.insert(t.roles).values(role))),
     // Prepared: a fire that notifies a role looks it up by id, then by key (see findUsers).
@@ -44,15 +54,7 @@ export function roleRepository(exec: Executor, t: Tables, definitionsExec: Execu
             )
           )[0],
       ),
-    list: () =>
-      exec.read(
-        async (db) =>
-          (await db
-            .select()
-            .from(t.roles)
-            .where(eq(t.roles.personal, false))
-            .orderBy(asc(ignoringCase(t.roles.name)), asc(t.roles.id))) as Role[],
-      ),
+    list: () => byName(eq(t.roles.personal, false)),
     listPersonal: (query) =>
       exec.read(async (db): Promise<Page<Role>> => {
         const prefix = query.prefix;
@@ -71,15 +73,7 @@ export function roleRepository(exec: Executor, t: Tables, definitionsExec: Execu
         const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(t.roles).where(where);
         return { items: items as Role[], total: Number(total) };
       }),
-    listChildren: (parentId) =>
-      exec.read(
-        async (db) =>
-          (await db
-            .select()
-            .from(t.roles)
-            .where(eq(t.roles.parent, parentId))
-            .orderBy(asc(ignoringCase(t.roles.name)), asc(t.roles.id))) as Role[],
-      ),
+    listChildren: (parentId) => byName(eq(t.roles.parent, parentId)),
     delete: (id) =>
       definitionsExec.write(async (db) => {
         const found = await db.select({ id: t.roles.id }).from(t.roles).where(eq(t.roles.id, id));
