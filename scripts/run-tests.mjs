@@ -94,8 +94,9 @@ const tap = spawn(bin('tap'), [...(jobs ? ['--jobs=3'] : []), ...tapArguments, .
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => tap.kill(signal));
 tap.on('exit', async (code, signal) => {
-  clean();
+  // The checks first: what the run compiled beside the sources goes only once nothing reads the tree.
   const checked = await checks;
+  clean();
   for (const line of slowestTen(fileTimes(root))) console.log(line);
   if (withChecks) for (const line of checkLines(checked)) console.log(line);
   for (const line of failureLines(failures(root, startedAt))) console.log(line);
