@@ -1,6 +1,6 @@
-// `npm test`'s test run: compiles the sources and tests with tsc next to themselves (it type-checks
-// them on the way), runs tap on the JavaScript, and removes what it wrote, however the run ends.
-// `npm run test:fast` strips the types with esbuild instead, in about a second.
+// `npm test`'s test run: strips the types of the sources and tests with esbuild, writing the
+// JavaScript next to them, runs tap on it, and removes what it wrote, however the run ends. With
+// `--checks` (`npm test`), the type checks, Prettier and ESLint run beside the tests.
 //
 // Why not tsx, as `npx tap <file>` does for one file: each test file is its own process, and
 // every process (and every worker thread a test starts) loaded some hundreds of modules through
@@ -17,16 +17,17 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compileWithTsc, transpileWithEsbuild } from './test-run/compile.mjs';
+import { transpileWithEsbuild } from './test-run/compile.mjs';
 import { checkLines, startChecks } from './test-run/checks.mjs';
 import { failureLines, failures } from './test-run/failures.mjs';
 import { fileTimes, slowestTen } from './test-run/file-times.mjs';
 import { prepareTestRun } from './test-run/preparation.mjs';
-import { tierFiles } from './test-run/tiers.mjs';
+import { inProcessTier, tierFiles } from './test-run/tiers.mjs';
+import { ensureTapBuild } from './test-run/tap-plugins.mjs';
 import { removeBundles, writeBundles } from './test-run/bundles.mjs';
 
 /** About a dozen files a process: few enough processes to pay off, enough to keep both cores busy to the end. */
-const FAST_BUNDLES = 16;
+const BUNDLES = 16;
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = (name) => fileURLToPath(new URL(`../node_modules/.bin/${name}`, import.meta.url));
@@ -53,9 +54,11 @@ if (tier !== 'fast' && !existsSync(chromium))
 const checks = withChecks ? startChecks(root) : Promise.resolve([]);
 const runDir = mkdtempSync(join(tmpdir(), 'cms-test-run-'));
 const preparation = tier === 'fast' ? Promise.resolve({}) : prepareTestRun(runDir);
+const tapRc = fileURLToPath(new URL('../test/taprc-compiled.yaml', import.meta.url));
+const tapBuild = ensureTapBuild(root, bin('tap'), tapRc);
 
-// The fast tier only strips the types (a developer runs it after each change); the others type-check.
-const { ok, written } = tier === 'fast' ? await transpileWithEsbuild(root) : compileWithTsc(root);
+// Types stripped, not checked: `--checks` type-checks beside the tests.
+const { ok, written } = await transpileWithEsbuild(root);
 
 let cleaned = false;
 function clean() {
@@ -66,22 +69,30 @@ function clean() {
   rmSync(runDir, { recursive: true, force: true });
 }
 
-const prepared = await preparation.catch((error) => error);
+const prepared = await Promise.all([preparation, tapBuild]).then(
+  ([variables]) => variables,
+  (error) => error,
+);
 if (!ok || prepared instanceof Error) {
   if (prepared instanceof Error) console.error(prepared);
   clean();
   process.exit(1);
 }
 
-// Files named on the command line run as given; otherwise the tier's, the fast tier's in bundles.
+// Files named on the command line run as given. Otherwise the tier's: every file of the process tier
+// alone, in a process of its own; every other file in bundles, about a dozen to a process.
 const named = tapArguments.some((arg) => !arg.startsWith('-'));
 const files = named ? [] : tierFiles(root, tier);
-const toRun = tier === 'fast' ? writeBundles(root, files, FAST_BUNDLES) : files;
-// Three bundles at a time on two cores: a bundle waits on sockets, timers and worker threads often
-// enough that a third keeps the cores busy (1 min 37 s with two, 1 min 28 s with three).
-const jobs = tier === 'fast' && !tapArguments.some((arg) => arg.startsWith('--jobs') || arg.startsWith('-j'));
+const toRun = [
+  ...writeBundles(
+    root,
+    files.filter((file) => !inProcessTier(file)),
+    BUNDLES,
+  ),
+  ...files.filter(inProcessTier),
+];
 const startedAt = Date.now();
-const tap = spawn(bin('tap'), [...(jobs ? ['--jobs=3'] : []), ...tapArguments, ...toRun], {
+const tap = spawn(bin('tap'), [...tapArguments, ...toRun], {
   cwd: root,
   stdio: 'inherit',
   env: {
@@ -89,7 +100,7 @@ const tap = spawn(bin('tap'), [...(jobs ? ['--jobs=3'] : []), ...tapArguments, .
     ...(tier === 'fast' ? { CMS_TEST_MYSQL: 'off' } : {}),
     CMS_TEST_RUN_DIR: runDir,
     ...prepared,
-    TAP_RCFILE: fileURLToPath(new URL('../test/taprc-compiled.yaml', import.meta.url)),
+    TAP_RCFILE: tapRc,
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => tap.kill(signal));

@@ -14,7 +14,10 @@ export function workerIndexWriter(threads: number, data: IndexWorkerData): Index
   const worker = import.meta.url.endsWith('.ts') ? './search-index-worker-source.mjs' : './search-index-worker.js';
   const pool = new Piscina({
     filename: new URL(worker, import.meta.url).href,
-    minThreads: threads,
+    // Threads start when work needs them, never ahead: a thread stopped while it is still loading
+    // its modules and native addons can abort the whole process (seen once when an app closed
+    // right after it started), and one stopped after its work is idle.
+    minThreads: 0,
     maxThreads: threads,
     workerData: data,
     // Idle workers keep their connections: starting one opens storage and the index again.

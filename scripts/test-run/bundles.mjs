@@ -1,13 +1,14 @@
-// The fast tier runs its test files several to a process. Each file in a process of its own paid
-// for the process, tap's instrumentation, loading the service's modules and a cold JIT once per
-// file: twenty REST files took 53 s one by one and 18 s in one process. `npm test` still runs
-// every file alone, so a test that depends on running first in a fresh process is still found there.
+// The fast tier runs its test files several to a process, and `npm test` its unit files. Each file
+// in a process of its own paid for the process, tap's instrumentation, loading the service's modules
+// and a cold JIT once per file: twenty REST files took 53 s one by one and 18 s in one process.
+// `npm test` still runs every file with an app, a process or a browser alone, so a test there that
+// depends on running first in a fresh process is still found.
 import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 /** Where the bundles are written: beside the tests, so that `tap` resolves as it does for them. */
-export const BUNDLE_DIR = 'test/fast-bundles';
+export const BUNDLE_DIR = 'test/bundles';
 
 /**
  * Writes `count` bundles that import the given test files in turn, each file announced by a comment

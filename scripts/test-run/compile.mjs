@@ -1,30 +1,8 @@
 // How a test run turns the TypeScript into the JavaScript tap runs, beside each source file.
-import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-const bin = (root, name) => join(root, 'node_modules', '.bin', name);
-
-/**
- * tsc, which type-checks the sources and the tests on the way (`npm test`). Answers the files it
- * wrote and whether it succeeded; its diagnostics go to standard error.
- */
-export function compileWithTsc(root) {
-  const compiled = spawnSync(bin(root, 'tsc'), ['-p', 'test/tsconfig.emit.json', '--listEmittedFiles'], {
-    cwd: root,
-    encoding: 'utf8',
-  });
-  // tsc lists each file it wrote as `TSFILE: <path>`; everything else it prints is a diagnostic.
-  const written = [];
-  for (const line of compiled.stdout.split('\n')) {
-    if (line.startsWith('TSFILE: ')) written.push(line.slice('TSFILE: '.length));
-    else if (line.trim()) console.error(line);
-  }
-  process.stderr.write(compiled.stderr);
-  return { ok: compiled.status === 0, written };
-}
-
-/** The TypeScript tsc's test configuration compiles: the sources and the tests, no declarations. */
+/** The TypeScript of the sources, the tests and the back office, declarations left out. */
 function typeScriptSources(root) {
   const files = [];
   for (const folder of ['core', 'host', 'plugins', 'test', 'admin/src'])
@@ -36,9 +14,10 @@ function typeScriptSources(root) {
 }
 
 /**
- * esbuild, which only strips the types: about a second instead of tsc's dozen (`npm run test:fast`,
- * which a developer runs after each change; `npm test` and `npm run typecheck` check the types).
- * The code uses no decorators, so nothing is lost.
+ * esbuild, which only strips the types: about a second, where tsc's emit took a quarter of a minute
+ * before the first test could start. The types are checked by `npm run typecheck`, which `npm test`
+ * runs beside the tests (scripts/test-run/checks.mjs). The code uses no decorators, so no
+ * decorator metadata is lost.
  */
 export async function transpileWithEsbuild(root) {
   const { build } = await import('esbuild');

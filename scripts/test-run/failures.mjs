@@ -21,8 +21,14 @@ export function failures(root, since) {
   const failed = [];
   for (const path of resultFiles(dir)) {
     if (statSync(path).mtimeMs < since) continue;
-    const lines = readFileSync(path, 'utf8').split('\n');
-    const names = lines.filter((line) => /^\s*not ok \d+/.test(line)).map((line) => line.trim());
+    // A bundle (scripts/test-run/bundles.mjs) announces each file it imports: its failures name the file.
+    let member = '';
+    const names = [];
+    for (const line of readFileSync(path, 'utf8').split('\n')) {
+      const announced = /^# file: (.+)$/.exec(line);
+      if (announced) member = `${announced[1]}: `;
+      else if (/^\s*not ok \d+/.test(line)) names.push(member + line.trim());
+    }
     if (names.length) failed.push({ file: relative(dir, path).replace(/\.tap$/, ''), names });
   }
   return failed;

@@ -30,7 +30,8 @@ export const PROCESS_TIER = [
   'test/search/drivers/embedded',
 ];
 
-const inProcessTier = (file) =>
+/** Whether a file (of `tierFiles`) belongs to the process tier: it runs alone, in a process of its own. */
+export const inProcessTier = (file) =>
   file.includes('.browser.test.') || PROCESS_TIER.includes(file.replace(/\.test\.[jt]s$/, ''));
 
 /** The test files of a tier (`all`, `fast` or `process`), relative to `root`, with the given extension. */

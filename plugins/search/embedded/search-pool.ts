@@ -52,7 +52,10 @@ export function searchPool(threads: number, limits: SearchLimits, data: SearchWo
     const worker = import.meta.url.endsWith('.ts') ? './search-worker-source.mjs' : './search-worker.js';
     const started = new Piscina({
       filename: new URL(worker, import.meta.url).href,
-      minThreads: threads,
+      // Threads start when work needs them, never ahead: a thread stopped while it is still loading
+      // its modules and native addons can abort the whole process (seen once when an app closed
+      // right after it started), and one stopped after its work is idle.
+      minThreads: 0,
       maxThreads: threads,
       workerData: data,
       // Idle threads keep their connection: starting one loads the driver and opens the index again.
