@@ -1,5 +1,19 @@
-import t from 'tap';
+import t, { type Test } from 'tap';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startTestApp } from '../helpers/test-app.js';
+
+/**
+ * A built back office of one page: without one, `/admin/*` answers 503 (not built) by design, and
+ * whether the package's own is built depends on what ran before this file.
+ */
+function oneBackOfficePage(t: Test): string {
+  const dir = mkdtempSync(join(tmpdir(), 'cms-garbage-admin-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Back office</title>');
+  return dir;
+}
 
 /** Bodies a careless or hostile client might send. */
 const GARBAGE: Array<[string, string | Buffer]> = [
@@ -55,13 +69,14 @@ const GARBAGE: Array<[string, string | Buffer]> = [
 ];
 
 t.test('garbage to every route never crashes the process and never yields a 5xx', async (t) => {
-  const s = (await startTestApp(t))!;
+  const s = (await startTestApp(t, { env: { CMS_ADMIN_DIR: oneBackOfficePage(t) } }))!;
   const routes = s.app.routes();
   t.ok(routes.length >= 15, `${routes.length} routes`);
   for (const auth of [{}, s.basicAuth()]) {
     for (const { method, path } of routes) {
       const concrete = path.replace(/:[^/]+/g, 'x%00y').replace(/\*[^/]+/g, 'a/b');
-      for (const [name, body] of GARBAGE) {
+      // A GET sends no body: one request per content type is every request it can receive here.
+      for (const [name, body] of method === 'GET' ? GARBAGE.slice(0, 1) : GARBAGE) {
         for (const contentType of ['application/json', 'application/octet-stream']) {
           const r = await s.http(method, concrete, {
             raw: method === 'GET' ? undefined : body,
