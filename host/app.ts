@@ -116,6 +116,11 @@ export interface App {
   routes(): RegisteredRoute[];
   /** The route a request goes to (`path` without its query); undefined when none does. */
   routeOf(method: string, path: string): RegisteredRoute | undefined;
+  /**
+   * Compiles the request checks of every route now; each compiles for its first request otherwise.
+   * Throws for a schema that cannot compile (a test runs it over every route).
+   */
+  compileRequestChecks(): void;
   /** Graceful stop: no new connections, in-flight requests finish, plugins and storage close. */
   close(): Promise<void>;
 }
@@ -301,6 +306,7 @@ export async function buildApp(options: AppOptions = {}): Promise<App> {
     },
     routes: () => pipeline.routes(),
     routeOf: (method, path) => pipeline.routeOf(method, path),
+    compileRequestChecks: () => pipeline.compileRequestChecks(),
     close: () => lifecycle.stop(),
   };
 }

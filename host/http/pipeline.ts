@@ -119,6 +119,11 @@ export class HttpPipeline {
     return this.router.routes().map((r) => registered(r.method, r.path, r.value));
   }
 
+  /** Compiles every route's request checks now (each compiles for its first request otherwise). */
+  compileRequestChecks(): void {
+    for (const { value } of this.router.routes()) value.reader.compileChecks();
+  }
+
   /** The route a request goes to (`path` without its query), as `routes()` lists it; undefined when none does. */
   routeOf(method: string, path: string): RegisteredRoute | undefined {
     const match = this.router.match(method, path);

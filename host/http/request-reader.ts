@@ -24,29 +24,40 @@ const GENERIC_ERROR = {
 const MAX_DETAILS = 20;
 const EMPTY: Readonly<Record<string, never>> = Object.freeze({});
 
-/** A compiled check of one part of the request: converts, validates, and reports every problem. */
+/**
+ * A compiled check of one part of the request: converts, validates, and reports every problem.
+ * Compiled when the first request needs it, not when the route is added: a start registers some
+ * hundreds of routes, compiling them all took a fifth of its time, and most serve nothing for long.
+ */
 class Checked {
-  private readonly check: TypeCheck<TSchema>;
-  private readonly coerce: Coercer;
+  private compiled: { schema: TSchema; check: TypeCheck<TSchema>; coerce: Coercer } | undefined;
 
+  /** `schema` is called once, when the check is compiled. */
   constructor(
-    private readonly schema: TSchema,
+    private readonly schemaOf: () => TSchema,
     private readonly location: Location,
-  ) {
-    this.check = TypeCompiler.Compile(schema);
-    this.coerce = compileCoercer(schema);
+  ) {}
+
+  /** Compiles now, when no request has yet (the route table's check that every schema compiles). */
+  compile(): { schema: TSchema; check: TypeCheck<TSchema>; coerce: Coercer } {
+    if (!this.compiled) {
+      const schema = this.schemaOf();
+      this.compiled = { schema, check: TypeCompiler.Compile(schema), coerce: compileCoercer(schema) };
+    }
+    return this.compiled;
   }
 
   read(value: unknown): unknown {
-    const converted = this.coerce(value);
-    if (this.check.Check(converted)) return converted;
-    throw this.invalid(converted);
+    const { check, coerce } = this.compile();
+    const converted = coerce(value);
+    if (check.Check(converted)) return converted;
+    throw this.invalid(check, converted);
   }
 
-  private invalid(value: unknown): Error {
+  private invalid(check: TypeCheck<TSchema>, value: unknown): Error {
     const details: ErrorDetail[] = [];
     const seen = new Set<string>();
-    for (const error of explainErrors(this.check.Errors(value))) {
+    for (const error of explainErrors(check.Errors(value))) {
       const fieldName = error.path.replace(/^\//, '').replace(/\//g, '.') || null;
       const custom = fieldName && this.customError(fieldName);
       if (custom) return custom;
@@ -65,7 +76,7 @@ class Checked {
   }
 
   private customError(fieldName: string): Error | undefined {
-    const member = (this.schema as TObject).properties?.[fieldName] as
+    const member = (this.compile().schema as TObject).properties?.[fieldName] as
       (TSchema & { [INVALID_AS]?: InvalidAs }) | undefined;
     return member?.[INVALID_AS]?.(fieldName);
   }
@@ -83,8 +94,8 @@ export function pathParamsSchema(path: string): TObject {
 }
 
 /**
- * Reads the path parameters, query and body of requests to one route, with the checks compiled once
- * when the route is added. Routes that declare nothing pay nothing.
+ * Reads the path parameters, query and body of requests to one route, with the checks compiled once,
+ * for the first request that needs them. Routes that declare nothing pay nothing.
  */
 export class RequestReader {
   private readonly params: Checked | undefined;
@@ -97,15 +108,19 @@ export class RequestReader {
     private readonly route: AnyRoute,
     private readonly parsers: BodyParsers,
   ) {
-    const params = route.params ?? pathParamsSchema(route.path);
-    this.params = Object.keys(params.properties).length ? new Checked(params, 'path') : undefined;
-    this.query = route.query ? new Checked(route.query, 'query') : undefined;
+    const { params, query, body } = route;
+    if (params) this.params = Object.keys(params.properties).length ? new Checked(() => params, 'path') : undefined;
+    else
+      this.params = /[:*][A-Za-z_]/.test(route.path)
+        ? new Checked(() => pathParamsSchema(route.path), 'path')
+        : undefined;
+    this.query = query ? new Checked(() => query, 'query') : undefined;
     this.queryArrays = new Set(
       Object.entries(route.query?.properties ?? {})
         .filter(([, s]) => (s as { type?: unknown }).type === 'array')
         .map(([name]) => name),
     );
-    this.body = route.body ? new Checked(route.body, 'body') : undefined;
+    this.body = body ? new Checked(() => body, 'body') : undefined;
     this.accepts = route.accepts ?? [JSON_MEDIA_TYPE];
     if (this.accepts === 'stream' && route.body)
       throw new Error(`Route ${route.method} ${route.path} streams its body: it cannot declare one to check`);
@@ -113,6 +128,11 @@ export class RequestReader {
       if (!parsers.find(type))
         throw new Error(`Route ${route.method} ${route.path} accepts ${type}, which no body parser reads`);
     }
+  }
+
+  /** Compiles every check now, as the first requests would: a schema that cannot compile is found before one is sent. */
+  compileChecks(): void {
+    for (const checked of [this.params, this.query, this.body]) checked?.compile();
   }
 
   readParams(raw: Record<string, string>): unknown {
@@ -163,7 +183,7 @@ export class RequestReader {
  * path segments), with the conversions and errors of a declared query.
  */
 export function compileQueryReader<S extends TObject>(schema: S): (values: Record<string, string>) => Static<S> {
-  const checked = new Checked(schema, 'query');
+  const checked = new Checked(() => schema, 'query');
   return (values) => checked.read(values) as Static<S>;
 }
 
@@ -172,6 +192,6 @@ export function compileQueryReader<S extends TObject>(schema: S): (values: Recor
  * errors of a declared body.
  */
 export function compileBodyReader<S extends TSchema>(schema: S): (value: unknown) => Static<S> {
-  const checked = new Checked(schema, 'body');
+  const checked = new Checked(() => schema, 'body');
   return (value) => checked.read(value) as Static<S>;
 }

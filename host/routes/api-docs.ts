@@ -34,17 +34,20 @@ function bytesReply(
 /**
  * `GET /api/openapi.json` and the page that shows it, `/api/docs`. Not a route module of the list:
  * the document describes every registered route, its own included, so it is added after all the
- * others and `publish` makes the document once they are all registered, at start.
+ * others and `publish` is given the routes once they are all registered, at start. The document is
+ * made when first asked for: making, serialising and compressing it was two fifths of a start.
  */
 export class ApiDocs {
+  private make: (() => PublishedDocument) | undefined;
   private published: PublishedDocument | undefined;
   private readonly assets = new DocsAssets();
 
   /** `http.openapi.public`: anonymous callers may read both; otherwise a signed-in user. */
   constructor(private readonly anonymous: boolean) {}
 
+  /** `routes` is complete and no longer changes: the routes of a started service are fixed. */
   publish(routes: readonly RegisteredRoute[], options: DocumentOptions): void {
-    this.published = new PublishedDocument(openApiDocument(routes, options));
+    this.make = () => new PublishedDocument(openApiDocument(routes, options));
   }
 
   /** The document as published (for tools and tests). */
@@ -54,8 +57,8 @@ export class ApiDocs {
 
   private current(): PublishedDocument {
     // NOTE: cannot happen once the app has started: publish runs before anything listens.
-    if (!this.published) throw new Error('The OpenAPI document is made at start, after every route is registered');
-    return this.published;
+    if (!this.make) throw new Error('The OpenAPI document is made after every route is registered');
+    return (this.published ??= this.make());
   }
 
   routes(): AnyRoute[] {

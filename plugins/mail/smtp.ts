@@ -1,4 +1,5 @@
-import { createTransport, type SMTPTransportOptions } from 'nodemailer';
+import type { SMTPTransportOptions, Transporter } from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import {
   readProperties,
   type Config,
@@ -43,7 +44,11 @@ export const smtpTransport: MailTransport = {
   create({ config, logger }): MailSender {
     const options = smtpOptions(config);
     const password = options.auth?.pass ?? '';
-    const transport = createTransport(options);
+    // nodemailer loads for the first message, not with the service: most installations never send
+    // mail through SMTP, and every process and worker thread loads this plugin.
+    let transport: Promise<Transporter<SMTPTransport.SentMessageInfo>> | undefined;
+    const connected = () =>
+      (transport ??= import('nodemailer').then(({ createTransport }) => createTransport(options)));
     logger.info(
       {
         transport: 'smtp',
@@ -57,14 +62,14 @@ export const smtpTransport: MailTransport = {
     return {
       async send(message: MailMessage): Promise<void> {
         try {
-          const info = await transport.sendMail(nodemailerMessage(message));
+          const info = await (await connected()).sendMail(nodemailerMessage(message));
           logger.debug({ transport: 'smtp', messageId: info.messageId, accepted: info.accepted.length }, 'Mail sent');
         } catch (error) {
           throw sendError(error, password);
         }
       },
       async close(): Promise<void> {
-        transport.close();
+        if (transport) (await transport).close();
       },
     };
   },
