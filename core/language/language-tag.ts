@@ -1,7 +1,15 @@
 import { CmsError, Errors } from '../errors/index.js';
 
-const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+let displayNames: { language: Intl.DisplayNames; region: Intl.DisplayNames } | undefined;
+
+/** English names of languages and regions, made when first needed: each costs a process tens of milliseconds. */
+function namesOf(kind: 'language' | 'region'): Intl.DisplayNames {
+  displayNames ??= {
+    language: new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' }),
+    region: new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' }),
+  };
+  return displayNames[kind];
+}
 
 /** A tag no longer than this is read; anything longer is refused before it is looked at. */
 const MAX_TAG = 64;
@@ -27,8 +35,8 @@ export function readLanguageTag(tag: string, strict = false): TaggedLanguage {
   if (!trimmed || trimmed.length > MAX_TAG) throw invalidTag(tag);
   const parsed = wellFormed(trimmed);
   if (parsed) {
-    const language = nameOf(languageNames, parsed.language);
-    const country = parsed.region ? nameOf(regionNames, parsed.region) : '';
+    const language = nameOf('language', parsed.language);
+    const country = parsed.region ? nameOf('region', parsed.region) : '';
     if (strict && (language === undefined || country === undefined)) throw invalidTag(tag);
     return {
       languageCode: parsed.language,
@@ -62,10 +70,10 @@ function wellFormed(tag: string): { language: string; region: string } | undefin
 }
 
 /** An English name locale data has for the code itself (not for another code it stands for). */
-function nameOf(names: Intl.DisplayNames, code: string): string | undefined {
+function nameOf(kind: 'language' | 'region', code: string): string | undefined {
   try {
-    if (names === languageNames && Intl.getCanonicalLocales(code)[0] !== code) return undefined;
-    const name = names.of(code);
+    if (kind === 'language' && Intl.getCanonicalLocales(code)[0] !== code) return undefined;
+    const name = namesOf(kind).of(code);
     return name && name.toLowerCase() !== code.toLowerCase() ? name : undefined;
   } catch {
     return undefined;
@@ -77,13 +85,13 @@ function invalidTag(tag: string): CmsError {
 }
 
 /** Every two-letter code locale data names, with its English name, by name: what `/iso` lists. */
-function namedCodes(names: Intl.DisplayNames, upper: boolean): Array<{ code: string; name: string }> {
+function namedCodes(kind: 'language' | 'region', upper: boolean): Array<{ code: string; name: string }> {
   const found: Array<{ code: string; name: string }> = [];
   const letters = 'abcdefghijklmnopqrstuvwxyz';
   for (const first of letters) {
     for (const second of letters) {
       const code = upper ? `${first}${second}`.toUpperCase() : `${first}${second}`;
-      const name = nameOf(names, code);
+      const name = nameOf(kind, code);
       if (name !== undefined) found.push({ code, name });
     }
   }
@@ -94,6 +102,6 @@ let isoLists: { languages: Array<{ code: string; name: string }>; countries: Arr
 
 /** The ISO 639-1 languages and ISO 3166 countries locale data knows, each by English name; made once. */
 export function isoLanguagesAndCountries(): typeof isoLists {
-  isoLists ??= { languages: namedCodes(languageNames, false), countries: namedCodes(regionNames, true) };
+  isoLists ??= { languages: namedCodes('language', false), countries: namedCodes('region', true) };
   return isoLists;
 }

@@ -1,4 +1,4 @@
-import { Agent, buildConnector, errors, request } from 'undici';
+import type { Agent } from 'undici';
 import {
   OutboundHttpError,
   type OutboundFailure,
@@ -40,8 +40,18 @@ function redirectsOf(init: OutboundRequest, limit: number): number {
   return typeof asked === 'number' && Number.isInteger(asked) && asked >= 0 ? Math.min(asked, limit) : limit;
 }
 
+type Undici = typeof import('undici');
+
+let loading: Promise<Undici> | undefined;
+
+/**
+ * undici, loaded for the first call rather than with the service: every process and worker thread
+ * makes the outbound clients, loading undici took a tenth of a second of each, and most never call out.
+ */
+const undici = (): Promise<Undici> => (loading ??= import('undici'));
+
 /** Names what went wrong in undici's terms in ours; the message stays, the undici error is the cause. */
-function failureOf(error: unknown): OutboundHttpError {
+function failureOf(error: unknown, { errors }: Undici): OutboundHttpError {
   if (error instanceof OutboundHttpError) return error;
   const message = error instanceof Error ? error.message : String(error);
   let code: OutboundFailure = 'OUTBOUND_FAILED';
@@ -60,11 +70,19 @@ function failureOf(error: unknown): OutboundHttpError {
  * address actually connected to, so DNS rebinding and redirects to private addresses are caught.
  */
 export class UndiciOutboundHttp implements OutboundHttp {
-  private readonly agent: Agent;
+  private client: Promise<{ undici: Undici; agent: Agent }> | undefined;
 
-  constructor(private readonly options: UndiciOutboundHttpOptions) {
+  constructor(private readonly options: UndiciOutboundHttpOptions) {}
+
+  /** undici and the agent every call goes through, made for the first call. */
+  private connected(): Promise<{ undici: Undici; agent: Agent }> {
+    return (this.client ??= undici().then((loaded) => ({ undici: loaded, agent: this.agentOf(loaded) })));
+  }
+
+  private agentOf({ Agent, buildConnector }: Undici): Agent {
+    const { options } = this;
     const connector = buildConnector({ timeout: options.timeoutMs });
-    this.agent = new Agent({
+    return new Agent({
       headersTimeout: options.timeoutMs,
       bodyTimeout: options.timeoutMs,
       connect: (connectOptions, callback) => {
@@ -88,18 +106,23 @@ export class UndiciOutboundHttp implements OutboundHttp {
   }
 
   async request(url: string, init: OutboundRequest = {}): Promise<OutboundResponse> {
+    const client = await this.connected();
     try {
-      return await this.follow(url, init);
+      return await this.follow(client, url, init);
     } catch (error) {
-      throw failureOf(error);
+      throw failureOf(error, client.undici);
     }
   }
 
   async close(): Promise<void> {
-    await this.agent.close();
+    if (this.client) await (await this.client).agent.close();
   }
 
-  private async follow(url: string, init: OutboundRequest): Promise<OutboundResponse> {
+  private async follow(
+    { undici: { request }, agent }: { undici: Undici; agent: Agent },
+    url: string,
+    init: OutboundRequest,
+  ): Promise<OutboundResponse> {
     let current = new URL(url);
     let method = init.method ?? 'GET';
     let body = init.body;
@@ -109,7 +132,7 @@ export class UndiciOutboundHttp implements OutboundHttp {
         throw new OutboundHttpError(`${current.protocol} URLs are not called`, 'OUTBOUND_REFUSED');
       }
       const response = await request(current, {
-        dispatcher: this.agent,
+        dispatcher: agent,
         method,
         body,
         signal: init.signal,

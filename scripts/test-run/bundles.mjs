@@ -10,27 +10,50 @@ import { pathToFileURL } from 'node:url';
 /** Where the bundles are written: beside the tests, so that `tap` resolves as it does for them. */
 export const BUNDLE_DIR = 'test/bundles';
 
+/** Without a last run to go by: what the fast tier's files took on the 2-core machine, per byte of test. */
+const GUESSED_SECONDS_PER_BYTE = 0.0003;
+
+/**
+ * tap's timeout of a test file (120 s) is for one file; a bundle gets that many times its expected
+ * length, and never less. A file that hangs still fails its bundle within minutes; a bundle that is
+ * merely long on a loaded machine does not.
+ */
+const TIMEOUT_PER_EXPECTED_SECOND = 5;
+const FILE_TIMEOUT_SECONDS = 120;
+
 /**
  * Writes `count` bundles that import the given test files in turn, each file announced by a comment
- * so a failure is found by file. Answers the bundles' paths relative to `root`. The files are dealt
- * largest first to the bundle with the least so far: a file's size is a fair guess at its time, and
- * bundles of even length keep both cores busy to the end.
+ * so a failure is found by file. Answers the bundles' paths relative to `root`, the longest first so
+ * that they start first. The files are dealt longest first to the bundle with the least so far, so
+ * that both cores stay busy to the end. A file's length is its time in the last run, `lastTimes`
+ * (seconds by file, scripts/test-run/file-times.mjs), or without one a guess from its size at the
+ * rate of the files that were timed. Size alone was a poor guess: the storage contract suite is a
+ * small file that runs for 15 s, and bundles dealt by size took from 7 to 24 s.
  */
-export function writeBundles(root, files, count) {
+export function writeBundles(root, files, count, lastTimes = new Map()) {
   const dir = join(root, BUNDLE_DIR);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  const bundles = Array.from({ length: Math.min(count, files.length) }, () => ({ bytes: 0, members: [] }));
-  const sized = files.map((file) => ({ file, bytes: statSync(join(root, file)).size }));
-  for (const { file, bytes } of sized.sort((a, b) => b.bytes - a.bytes || a.file.localeCompare(b.file))) {
-    const lightest = bundles.reduce((least, bundle) => (bundle.bytes < least.bytes ? bundle : least));
-    lightest.bytes += bytes;
-    lightest.members.push(file);
+  const sized = files.map((file) => ({ file, bytes: statSync(join(root, file)).size, seconds: lastTimes.get(file) }));
+  const timed = sized.filter((f) => f.seconds !== undefined);
+  const timedBytes = timed.reduce((sum, f) => sum + f.bytes, 0);
+  const secondsPerByte = timedBytes
+    ? timed.reduce((sum, f) => sum + f.seconds, 0) / timedBytes
+    : GUESSED_SECONDS_PER_BYTE;
+  const expected = sized.map((f) => ({ file: f.file, length: f.seconds ?? f.bytes * secondsPerByte }));
+  const bundles = Array.from({ length: Math.min(count, files.length) }, () => ({ length: 0, members: [] }));
+  for (const { file, length } of expected.sort((a, b) => b.length - a.length || a.file.localeCompare(b.file))) {
+    const shortest = bundles.reduce((least, bundle) => (bundle.length < least.length ? bundle : least));
+    shortest.length += length;
+    shortest.members.push(file);
   }
-  return bundles.map(({ members }, index) => {
+  bundles.sort((a, b) => b.length - a.length);
+  return bundles.map(({ members, length }, index) => {
     const name = `${BUNDLE_DIR}/bundle-${String(index + 1).padStart(2, '0')}.test.js`;
+    const timeoutSeconds = Math.max(FILE_TIMEOUT_SECONDS, Math.ceil(length * TIMEOUT_PER_EXPECTED_SECOND));
     const lines = [
       "import t from 'tap';",
+      `t.setTimeout(${timeoutSeconds * 1000});`,
       // tap ends a process's root test once it idles, as soon as anything registered a teardown on
       // it; between two imports it idles, and the files after would be dropped without a word. So
       // root teardowns are held until every file has queued its tests, then registered as one.

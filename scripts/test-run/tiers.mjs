@@ -1,5 +1,7 @@
-// Which test files belong to which tier. `npm test` runs them all; `npm run test:fast` leaves out
-// the process tier (and MariaDB, with CMS_TEST_MYSQL=off): the tier a developer runs after each change.
+// Which test files belong to which tier. `npm test` runs them all. `npm run test:fast`, the tier a
+// developer runs after each change, leaves out the process tier, the thorough files and MariaDB
+// (CMS_TEST_MYSQL=off): units, the contract suites on the embedded drivers and every REST area
+// in-process on SQLite.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -30,9 +32,42 @@ export const PROCESS_TIER = [
   'test/search/drivers/embedded',
 ];
 
+/**
+ * Files `npm test` runs in-process and the fast tier leaves out: each takes long for what it adds to
+ * the behaviour of its area, which the files beside it assert. Their point is load, limits,
+ * malformed input, timing, threads, a second app on one database or the other search driver's
+ * requests. Together they were a quarter of the fast tier's time.
+ */
+export const THOROUGH = [
+  // Every route fed malformed paths, queries and bodies (test/rest/* assert each area's refusals).
+  'test/rest/garbage-input',
+  // The ingest's queue, batch and body limits, its lifecycle, trackers on other sites (analytics-ingest*).
+  'test/rest/analytics-ingest-limits',
+  // Pings, idle timeouts and closes of the event socket (websocket-events: what it sends).
+  'test/rest/websocket-lifecycle',
+  // Two apps on one database (storage contract suites; jobs and websocket across processes: process tier).
+  'test/rest/shared-database',
+  // Large uploads streamed to disk and their limits (uploads, multipart-fire: what an upload stores).
+  'test/rest/upload-streaming',
+  // The legacy save's parsers at their limits and in linear time (legacy-content-*: what they read).
+  'test/security/legacy-parsers',
+  // Lock-out and sign-in exhaustion over many attempts (test/core/auth: the counters and throttle).
+  'test/security/lockout',
+  // Search requests at and past their limits (search-endpoints, test/search/core: what they answer).
+  'test/search/search-limits',
+  // The embedded driver's search threads (its contract suite runs in the fast tier, in-thread).
+  'test/search/drivers/embedded-search-threads',
+  // What the Elasticsearch driver sends over HTTP and how it rebuilds (translate-request, -semantics).
+  'test/search/drivers/elasticsearch/elasticsearch-requests',
+  'test/search/drivers/elasticsearch/elasticsearch-rebuild',
+  // The examples' declarations compile with the TypeScript compiler (the examples' tests: process tier).
+  'test/examples/declarations',
+];
+
+const named = (list) => (file) => list.includes(file.replace(/\.test\.[jt]s$/, ''));
+
 /** Whether a file (of `tierFiles`) belongs to the process tier: it runs alone, in a process of its own. */
-export const inProcessTier = (file) =>
-  file.includes('.browser.test.') || PROCESS_TIER.includes(file.replace(/\.test\.[jt]s$/, ''));
+export const inProcessTier = (file) => file.includes('.browser.test.') || named(PROCESS_TIER)(file);
 
 /** The test files of a tier (`all`, `fast` or `process`), relative to `root`, with the given extension. */
 export function tierFiles(root, tier, extension = 'js') {
@@ -43,5 +78,5 @@ export function tierFiles(root, tier, extension = 'js') {
     .sort();
   if (tier === 'all') return all;
   if (tier === 'process') return all.filter(inProcessTier);
-  return all.filter((file) => !inProcessTier(file));
+  return all.filter((file) => !inProcessTier(file) && !named(THOROUGH)(file));
 }

@@ -1,7 +1,5 @@
 import type { Test } from 'tap';
 import { randomBytes } from 'node:crypto';
-import { createConnection } from 'mysql2/promise';
-import { createMigratedSchema } from './mysql-schema.js';
 
 /** The MariaDB/MySQL server the tests use; the CI default is the server on this machine. */
 export const TEST_MYSQL_URL = process.env.CMS_TEST_MYSQL_URL || 'mysql://root@127.0.0.1:3306/test';
@@ -25,6 +23,9 @@ export async function createTestDatabase(t: Test, options: { empty?: boolean } =
   const server = new URL(TEST_MYSQL_URL);
   let connection;
   try {
+    // mysql2 and drizzle's MySQL half are loaded here, not with the helper: most of the files that
+    // import it (through test-app.ts) never reach a MySQL server, and each paid for loading them.
+    const { createConnection } = await import('mysql2/promise');
     connection = await createConnection({
       host: server.hostname,
       port: Number(server.port || 3306),
@@ -50,7 +51,7 @@ export async function createTestDatabase(t: Test, options: { empty?: boolean } =
     await connection.query(`DROP DATABASE IF EXISTS \`${name}\``);
     await connection.end();
   });
-  if (!options.empty) await createMigratedSchema(connection, name);
+  if (!options.empty) await (await import('./mysql-schema.js')).createMigratedSchema(connection, name);
   const url = new URL(TEST_MYSQL_URL);
   url.pathname = `/${name}`;
   return url.toString();
