@@ -1,6 +1,5 @@
 import t, { type Test } from 'tap';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApp } from '../../host/app.js';
 import { runMain } from '../helpers/service-process.js';
@@ -30,8 +29,8 @@ const HEADER_PLUGIN = `export default {
   setup: () => ({}),
 };`;
 
-function writePlugin(): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'cms-plugin-')), 'plugin.mjs');
+function writePlugin(t: Test): string {
+  const file = join(tempDataDir(t), 'plugin.mjs');
   writeFileSync(file, HEADER_PLUGIN);
   return file;
 }
@@ -47,7 +46,7 @@ t.test('an unknown property stops start-up: where, and the likely name', async (
 });
 
 t.test('a property a loaded plugin declares is known; a typo of it is not', async (t) => {
-  const plugin = writePlugin();
+  const plugin = writePlugin(t);
   const { app } = await start(t, [`plugins=${plugin}`, 'acme.header=x-login']);
   t.ok(app.services, 'started');
   await t.rejects(start(t, [`plugins=${plugin}`, 'acme.headr=x-login']), {
@@ -96,7 +95,7 @@ t.test('storage.driver=mysql without storage.mysql.url is an error, not a test d
 t.test(
   'the start-up line: version, storage and its target, plugins with versions, schemes, the bound address',
   async (t) => {
-    const plugin = writePlugin();
+    const plugin = writePlugin(t);
     const { app, logs, dataDir } = await start(t, [`plugins=${plugin}`, 'auth.schemes=basic,session']);
     const { address, url, port } = await app.listen(0, '0.0.0.0');
     t.equal(address, `0.0.0.0:${port}`, 'the wildcard address stays as bound');

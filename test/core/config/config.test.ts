@@ -1,5 +1,5 @@
 import t from 'tap';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Config, environmentNameOf } from '../../../core/config/config.js';
@@ -84,6 +84,7 @@ t.test('typed getters name the property in their error', async (t) => {
 
 t.test('loadConfig finds cms.properties in the data directory, or CMS_CONFIG', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'cms-config-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   writeFileSync(join(dir, 'cms.properties'), 'storage.driver=mysql\n');
   const loaded = loadConfig({ CMS_DATA_DIR: dir }, '/');
   t.equal(loaded.dataDir, dir);

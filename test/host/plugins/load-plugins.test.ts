@@ -1,5 +1,5 @@
 import t from 'tap';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Config } from '../../../core/config/config.js';
@@ -9,9 +9,12 @@ import { loadPlugins, sourceOf } from '../../../host/plugins/load-plugins.js';
 import { startTestApp } from '../../helpers/test-app.js';
 
 /** Plugins written by a third party live outside the source tree: a temporary directory here. */
+const pluginsDir = mkdtempSync(join(tmpdir(), 'cms-plugin-'));
+t.teardown(() => rmSync(pluginsDir, { recursive: true, force: true }));
+let written = 0;
+
 function writePlugin(source: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'cms-plugin-'));
-  const file = join(dir, 'plugin.mjs');
+  const file = join(pluginsDir, `plugin-${++written}.mjs`);
   writeFileSync(file, source);
   return file;
 }
@@ -81,6 +84,7 @@ t.test('a plugin outside the source tree imports the kit as cms/plugin; its erro
 
 t.test('package names are found in node_modules of the working directory and its parents', async (t) => {
   const cwd = mkdtempSync(join(tmpdir(), 'cms-site-'));
+  t.teardown(() => rmSync(cwd, { recursive: true, force: true }));
   const root = join(cwd, 'node_modules', '@acme', 'cms-hello');
   mkdirSync(join(root, 'lib'), { recursive: true });
   writeFileSync(
