@@ -32,7 +32,7 @@ const EMPTY: Readonly<Record<string, never>> = Object.freeze({});
 class Checked {
   private compiled: { schema: TSchema; check: TypeCheck<TSchema>; coerce: Coercer } | undefined;
 
-  /** `schema` is called once, when the check is compiled. */
+  /** `schemaOf` is called once, when the check is compiled. */
   constructor(
     private readonly schemaOf: () => TSchema,
     private readonly location: Location,
