@@ -84,7 +84,7 @@ if (!ok || prepared instanceof Error) {
 }
 
 // Files named on the command line run as given. Otherwise the tier's: every file of the process tier
-// alone, in a process of its own; every other file in bundles, about a dozen to a process.
+// alone, in a process of its own; every other file in bundles, a few long processes (BUNDLES).
 const named = tapArguments.some((arg) => !arg.startsWith('-'));
 const files = named ? [] : tierFiles(root, tier);
 // Read before tap starts: it clears what it recorded of the last run.

@@ -42,14 +42,6 @@ function redirectsOf(init: OutboundRequest, limit: number): number {
 
 type Undici = typeof import('undici');
 
-let loading: Promise<Undici> | undefined;
-
-/**
- * undici, loaded for the first call rather than with the service: every process and worker thread
- * makes the outbound clients, loading undici took a tenth of a second of each, and most never call out.
- */
-const undici = (): Promise<Undici> => (loading ??= import('undici'));
-
 /** Names what went wrong in undici's terms in ours; the message stays, the undici error is the cause. */
 function failureOf(error: unknown, { errors }: Undici): OutboundHttpError {
   if (error instanceof OutboundHttpError) return error;
@@ -74,9 +66,13 @@ export class UndiciOutboundHttp implements OutboundHttp {
 
   constructor(private readonly options: UndiciOutboundHttpOptions) {}
 
-  /** undici and the agent every call goes through, made for the first call. */
+  /**
+   * undici and the agent every call goes through, loaded and made for the first call rather than
+   * with the service: every process and worker thread makes the outbound clients, loading undici
+   * took a tenth of a second of each, and most never call out.
+   */
   private connected(): Promise<{ undici: Undici; agent: Agent }> {
-    return (this.client ??= undici().then((loaded) => ({ undici: loaded, agent: this.agentOf(loaded) })));
+    return (this.client ??= import('undici').then((undici) => ({ undici, agent: this.agentOf(undici) })));
   }
 
   private agentOf({ Agent, buildConnector }: Undici): Agent {
