@@ -29,17 +29,39 @@ import { workflowRepository } from './workflow-repository.js';
 const DEFINITIONS_VERSION = 'definitions.version';
 const NAVIGATION_VERSION = 'navigation.version';
 
-/** Every repository over one executor: the shared query logic, written once for both dialects. */
+/**
+ * The definitions version as one transaction knows it. A save or a fire asks for the token several
+ * times (each service that reads definitions asks), and inside a transaction it can only change
+ * by the transaction's own definition writes: nobody else writes while SQLite's write lock is held,
+ * and InnoDB's consistent reads (REPEATABLE READ) show the same committed value all along. So it
+ * is read once, and every renewal of the transaction's own sets it. The driver clears it where a
+ * transaction starts (and SQLite's savepoint rolls back).
+ */
+export interface TransactionTokens {
+  definitions?: string;
+}
+
+/**
+ * Every repository over one executor: the shared query logic, written once for both dialects.
+ * `executor.tokens`: given when the executor is a transaction's (see `TransactionTokens`).
+ */
 export function createRepositories(
-  executor: Executor,
+  executor: Executor & { tokens?: TransactionTokens },
   tables: Tables,
   dialect: Dialect,
   transaction: DriverRepositories['transaction'],
 ): DriverRepositories {
+  const { tokens } = executor;
   const exec = translatingExecutor(executor, dialect);
   const settings = settingRepository(exec, tables, dialect);
   // Writes to definitions (and permissions, and folders) renew the version token in the same transaction, so no writer can forget it.
-  const definitionsExec = renewingExecutor(exec, { tables, dialect, key: DEFINITIONS_VERSION });
+  const definitionsExec = renewingExecutor(exec, {
+    tables,
+    dialect,
+    key: DEFINITIONS_VERSION,
+    renewed: tokens && ((value) => (tokens.definitions = value)),
+  });
+  const readDefinitionsVersion = async () => (await settings.get(DEFINITIONS_VERSION)) ?? '';
   // Link writes renew the navigation version the same way: menus list links.
   const navigationExec = renewingExecutor(exec, { tables, dialect, key: NAVIGATION_VERSION });
   return {
@@ -66,7 +88,9 @@ export function createRepositories(
     workflows: workflowRepository(definitionsExec, tables),
     userMessages: userMessageRepository(exec, tables),
     systemEvents: systemEventRepository(exec, tables),
-    definitionsVersion: async () => (await settings.get(DEFINITIONS_VERSION)) ?? '',
+    definitionsVersion: tokens
+      ? async () => (tokens.definitions ??= await readDefinitionsVersion())
+      : readDefinitionsVersion,
     navigationVersion: async () => (await settings.get(NAVIGATION_VERSION)) ?? '',
     renewNavigationVersion: () => settings.put(NAVIGATION_VERSION, randomUUID()),
     versionTokens: async () => {
@@ -77,17 +101,27 @@ export function createRepositories(
   };
 }
 
-/** An executor whose every write also gives a version token (a setting) a new value, in the same transaction. */
+/**
+ * An executor whose every write also gives a version token (a setting) a new value, in the same
+ * transaction; `renewed` learns the value.
+ */
 function renewingExecutor(
   exec: Executor,
-  { tables, dialect, key }: { tables: Tables; dialect: Dialect; key: string },
+  {
+    tables,
+    dialect,
+    key,
+    renewed,
+  }: { tables: Tables; dialect: Dialect; key: string; renewed?: (value: string) => void },
 ): Executor {
   return {
     read: exec.read,
     write: (work) =>
       exec.write(async (db) => {
         const result = await work(db);
-        await upsertRow({ db, dialect }, tables.settings, [tables.settings.key], { key, value: randomUUID() });
+        const value = randomUUID();
+        await upsertRow({ db, dialect }, tables.settings, [tables.settings.key], { key, value });
+        renewed?.(value);
         return result;
       }),
   };

@@ -129,7 +129,7 @@ export function openMysql(context: StorageOpenContext): DriverStorage {
     try {
       return await (db as unknown as MySql2Database).transaction(async (txDb) => {
         const txRepositories: DriverRepositories = createRepositories(
-          { read: (w) => w(txDb as unknown as Db), write: (w) => w(txDb as unknown as Db) },
+          { read: (w) => w(txDb as unknown as Db), write: (w) => w(txDb as unknown as Db), tokens: {} },
           tables,
           mysqlDialect,
           (inner) => inner(txRepositories),

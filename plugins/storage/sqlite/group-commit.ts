@@ -15,8 +15,11 @@ export interface SerialWriter {
   exclusive<T>(work: () => Promise<T>): Promise<T>;
   /** Runs `work` as one transaction; answers once it is committed and durable. */
   transaction<T>(work: () => Promise<T>): Promise<T>;
-  /** Commits what is pending (call it inside `exclusive`, before closing or migrating). */
-  commitPending(): void;
+  /**
+   * Commits what is pending (call it inside `exclusive`, before closing or migrating); resolves
+   * once that commit is durable.
+   */
+  commitPending(): Promise<void>;
 }
 
 /**
@@ -28,8 +31,18 @@ export interface SerialWriter {
  * batch commits when the queue is empty, at the latest after the event loop's next turn or
  * `MAX_BATCH` transactions. Nobody is answered before the commit that holds their changes, so
  * every answered write is durable, and one whose commit fails gets the error.
+ *
+ * `durable`, when given, is what makes a commit durable (see `wal-sync.ts`: the connection then
+ * runs with `synchronous = NORMAL`): a batch's callers are answered once it resolves, while the
+ * next batch already runs. A commit is visible to readers from the COMMIT on, a moment before it
+ * is durable: a power cut in that moment loses a change someone may have read, never one that
+ * was answered as stored.
  */
-export function serialWriter(writer: Database.Database, driverCall: <T>(call: () => T) => T): SerialWriter {
+export function serialWriter(
+  writer: Database.Database,
+  driverCall: <T>(call: () => T) => T,
+  durable: () => Promise<void> = () => Promise.resolve(),
+): SerialWriter {
   let tail: Promise<unknown> = Promise.resolve();
   let batch: Batch | undefined;
 
@@ -40,26 +53,33 @@ export function serialWriter(writer: Database.Database, driverCall: <T>(call: ()
   };
 
   /** Ends the open batch: everyone in it learns the outcome. */
-  const settle = (error?: unknown) => {
-    const ended = batch;
-    batch = undefined;
+  const settle = (ended: Batch | undefined, error?: unknown) => {
     for (const waiter of ended?.waiters ?? []) {
       if (error === undefined) waiter.resolve();
       else waiter.reject(error);
     }
   };
 
-  const commitPending = () => {
-    if (!batch) return;
+  const commitPending = async (): Promise<void> => {
+    const ended = batch;
+    if (!ended) return;
+    batch = undefined;
     try {
       driverCall(() => writer.exec('COMMIT'));
-      settle();
     } catch (error) {
       try {
         if (writer.inTransaction) writer.exec('ROLLBACK');
       } finally {
-        settle(error);
+        settle(ended, error);
       }
+      return;
+    }
+    try {
+      await durable();
+      settle(ended);
+    } catch (error) {
+      // Committed, but whether it reached the disk is unknown: nobody is told it is stored.
+      settle(ended, error);
     }
   };
 
@@ -74,7 +94,8 @@ export function serialWriter(writer: Database.Database, driverCall: <T>(call: ()
       const grew = scheduled.waiters.length > seen;
       if (grew && scheduled.waiters.length < MAX_BATCH && performance.now() - openedAt < MAX_WAIT_MS)
         scheduleCommit(scheduled, openedAt, scheduled.waiters.length);
-      else void exclusive(async () => batch === scheduled && commitPending());
+      // The next batch may start while this one's commit becomes durable: only the COMMIT is exclusive.
+      else void exclusive(async () => void (batch === scheduled && commitPending()));
     });
   };
 
@@ -98,7 +119,9 @@ export function serialWriter(writer: Database.Database, driverCall: <T>(call: ()
           driverCall(() => writer.exec('ROLLBACK TO cms_tx; RELEASE cms_tx'));
         } else {
           // SQLite rolled back the whole batch (disk full, I/O error): the work of its other members is gone too.
-          settle(error);
+          const ended = batch;
+          batch = undefined;
+          settle(ended, error);
         }
         // The caller's error is rethrown as it is: repository errors were translated already.
         throw error;
@@ -106,7 +129,7 @@ export function serialWriter(writer: Database.Database, driverCall: <T>(call: ()
       committed = new Promise<void>((resolve, reject) => current.waiters.push({ resolve, reject }));
       // Awaited below; this only keeps a failure settled before that from counting as unhandled.
       committed.catch(() => undefined);
-      if (current.waiters.length >= MAX_BATCH) commitPending();
+      if (current.waiters.length >= MAX_BATCH) void commitPending();
       return value;
     });
     await committed;

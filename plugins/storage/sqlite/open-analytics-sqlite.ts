@@ -97,7 +97,7 @@ export function openAnalyticsSqlite({
     analyticsEvents,
     async migrate() {
       await serial.exclusive(async () => {
-        serial.commitPending();
+        await serial.commitPending();
         driverCall(() => applyMigrations(writer, MIGRATIONS));
       });
       if (!reader) {
@@ -107,7 +107,7 @@ export function openAnalyticsSqlite({
     },
     async close() {
       await serial.exclusive(async () => {
-        serial.commitPending();
+        await serial.commitPending();
         reader?.close();
         writer.close();
       });

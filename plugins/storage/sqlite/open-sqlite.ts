@@ -10,13 +10,14 @@ import {
   type StorageOpenContext,
 } from '../../../core/plugin/kit.js';
 import { translateError, type Db, type Dialect } from '../drizzle/context.js';
-import { createRepositories } from '../drizzle/repositories.js';
+import { createRepositories, type TransactionTokens } from '../drizzle/repositories.js';
 import * as mainSchema from './schema/index.js';
 import * as analyticsSchema from './analytics-schema.js';
 import { openAnalyticsSqlite } from './open-analytics-sqlite.js';
 import { SQLITE_PROPERTIES } from './properties.js';
 import { classifySqliteError } from './sqlite-errors.js';
 import { serialWriter } from './group-commit.js';
+import { walSync } from './wal-sync.js';
 import { cacheStatements } from './statement-cache.js';
 import { applyMigrations, openReader } from './migrate-file.js';
 
@@ -60,7 +61,8 @@ export function openSqlite(context: StorageOpenContext): DriverStorage {
   mkdirSync(dirname(file), { recursive: true });
   const writer = new Database(file);
   writer.pragma('journal_mode = WAL');
-  writer.pragma('synchronous = FULL');
+  // Commits are made durable by `wal` (wal-sync.ts), off this thread; SQLite still syncs around checkpoints.
+  writer.pragma('synchronous = NORMAL');
   writer.pragma('foreign_keys = ON');
   writer.pragma(busyTimeout);
   cacheStatements(writer);
@@ -85,9 +87,10 @@ export function openSqlite(context: StorageOpenContext): DriverStorage {
     driverCall,
   });
   const { analyticsEvents } = analytics;
+  const tokens: TransactionTokens = {};
   const txRepositories: DriverRepositories = {
     ...createRepositories(
-      { read: (work) => work(writeDb), write: (work) => work(writeDb) },
+      { read: (work) => work(writeDb), write: (work) => work(writeDb), tokens },
       schema,
       sqliteDialect,
       (work) => work(txRepositories),
@@ -95,10 +98,15 @@ export function openSqlite(context: StorageOpenContext): DriverStorage {
     analyticsEvents,
   };
 
-  const serial = serialWriter(writer, driverCall);
+  const wal = walSync(file);
+  const serial = serialWriter(writer, driverCall, wal.sync);
   const { exclusive } = serial;
   const transaction = <T>(work: (tx: DriverRepositories) => Promise<T>): Promise<T> =>
-    serial.transaction(() => work(txRepositories));
+    serial.transaction(() => {
+      // What the last transaction knew may have been rolled back, or changed by another process since.
+      tokens.definitions = undefined;
+      return work(txRepositories);
+    });
 
   const repositories = createRepositories(
     {
@@ -119,7 +127,7 @@ export function openSqlite(context: StorageOpenContext): DriverStorage {
     target: file,
     async migrate() {
       await exclusive(async () => {
-        serial.commitPending();
+        await serial.commitPending();
         driverCall(() => applyMigrations(writer, MIGRATIONS));
       });
       if (!reader) {
@@ -134,7 +142,8 @@ export function openSqlite(context: StorageOpenContext): DriverStorage {
     async close() {
       try {
         await exclusive(async () => {
-          serial.commitPending();
+          await serial.commitPending();
+          await wal.close();
           reader?.close();
           writer.close();
         });

@@ -61,4 +61,35 @@ export function versionTokenSuite(t: ContractTest, open: OpenStorage): void {
     await changed('a definition write that rolled back', false);
     t.equal(new Set(versions).size, 4, 'every change gives a new token');
   });
+
+  t.test("inside a transaction, the definitions version follows the transaction's own writes", async (t) => {
+    const s = await open(t);
+    await s.contentTypes.insert(definitionType('before'));
+    const outside = await s.definitionsVersion();
+    const seen = await s.transaction(async (tx) => {
+      const first = await tx.definitionsVersion();
+      const again = await tx.definitionsVersion();
+      await tx.contentTypes.insert(definitionType('inside'));
+      const afterWrite = await tx.definitionsVersion();
+      await tx.fields.insert(definitionField('inside-field', 'inside'));
+      return { first, again, afterWrite, afterSecond: await tx.definitionsVersion() };
+    });
+    t.equal(seen.first, outside, 'read in a transaction, the committed token');
+    t.equal(seen.again, seen.first, 'read again, the same');
+    t.not(seen.afterWrite, seen.first, "the transaction's own definition write renews it at once");
+    t.not(seen.afterSecond, seen.afterWrite, 'and every further one');
+    t.equal(await s.definitionsVersion(), seen.afterSecond, 'what committed is what the transaction saw last');
+    // A transaction that renewed and rolled back leaves nothing behind for the next one.
+    await t.rejects(
+      s.transaction(async (tx) => {
+        await tx.contentTypes.insert(definitionType('undone'));
+        throw new Error('undo');
+      }),
+    );
+    t.equal(
+      await s.transaction((tx) => tx.definitionsVersion()),
+      seen.afterSecond,
+      'the next transaction reads the committed token',
+    );
+  });
 }
