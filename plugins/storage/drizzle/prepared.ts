@@ -1,4 +1,5 @@
-import { getTableColumns, getTableName, sql } from 'drizzle-orm';
+import { getTableColumns, getTableName, is, sql } from 'drizzle-orm';
+import { MySqlDatabase } from 'drizzle-orm/mysql-core';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Db, Dialect } from './context.js';
 
@@ -7,14 +8,24 @@ interface PreparedQuery {
   execute(values?: Record<string, unknown>): unknown;
 }
 
+/** A MySQL prepared query: its SQL text, and the pool or connection it runs on (drizzle's own field). */
+interface MysqlPreparedQuery extends PreparedQuery {
+  client: unknown;
+}
+
 const byConnection = new WeakMap<object, Map<string, PreparedQuery>>();
 
 /**
- * Runs a query that is built once per drizzle database object, with placeholders, and afterwards
- * only filled in. Building SQL through drizzle costs far more than running it on SQLite, so the
- * statements of every save and fire are written this way. `name` identifies the query's shape.
- * SQLite's connections live as long as the process, so each query is built once; a MySQL
- * transaction is a new object each time, so there the query is built once per transaction.
+ * Runs a query that is built once, with placeholders, and afterwards only filled in. Building SQL
+ * through drizzle costs far more than running it on SQLite, and on MySQL a fire's share of it was
+ * as much as its statements' round trips, so the statements of every save and fire are written
+ * this way. `name` identifies the query's shape.
+ *
+ * A SQLite query holds a statement compiled on one connection, so it is kept per connection (they
+ * live as long as the process). A MySQL query holds only SQL text and the connection it runs on,
+ * and each transaction is a new drizzle object on a connection of its own: the query is kept per
+ * database (its transactions share the database's dialect object) and run on the caller's
+ * connection.
  */
 export async function runPrepared<T = unknown>(
   db: Db,
@@ -22,10 +33,17 @@ export async function runPrepared<T = unknown>(
   build: () => { prepare(): PreparedQuery },
   values: Record<string, unknown>,
 ): Promise<T> {
-  let queries = byConnection.get(db);
-  if (!queries) byConnection.set(db, (queries = new Map()));
+  const mysql = is(db, MySqlDatabase) ? (db as unknown as MySqlDatabase<never, never>) : undefined;
+  const owner: object = mysql ? (mysql as unknown as { dialect: object }).dialect : db;
+  let queries = byConnection.get(owner);
+  if (!queries) byConnection.set(owner, (queries = new Map()));
   let query = queries.get(name);
   if (!query) queries.set(name, (query = build().prepare()));
+  if (mysql) {
+    const client = (mysql as unknown as { session: { client: unknown } }).session.client;
+    const shared = query as MysqlPreparedQuery;
+    if (shared.client !== client) query = Object.create(shared, { client: { value: client } }) as PreparedQuery;
+  }
   return (await query.execute(values)) as T;
 }
 
