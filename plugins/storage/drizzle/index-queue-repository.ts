@@ -1,6 +1,7 @@
 import { asc, inArray, lt } from 'drizzle-orm';
 import type { IndexQueueEntry, IndexQueueRepository } from '../../../core/plugin/kit.js';
 import type { Executor, Tables } from './context.js';
+import { insertRow } from './prepared.js';
 
 export function indexQueueRepository(exec: Executor, t: Tables): IndexQueueRepository {
   return {
@@ -8,7 +9,9 @@ export function indexQueueRepository(exec: Executor, t: Tables): IndexQueueRepos
       entries.length === 0
         ? Promise.resolve()
         : exec.write(async (db) => {
-            await db.insert(t.searchIndexQueue).values(entries.map((entry) => ({ ...entry })));
+            // One entry (a save or a fire) by a prepared insert; more in one statement.
+            if (entries.length === 1) await insertRow(db, t.searchIndexQueue, { ...entries[0] });
+            else await db.insert(t.searchIndexQueue).values(entries.map((entry) => ({ ...entry })));
           }),
     oldest: (limit, before) =>
       exec.read(async (db) => {

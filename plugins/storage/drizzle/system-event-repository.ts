@@ -1,11 +1,13 @@
 import { asc, gt, inArray, lt, max } from 'drizzle-orm';
 import type { SystemEventRepository } from '../../../core/plugin/kit.js';
 import type { Executor, Tables } from './context.js';
+import { insertRow } from './prepared.js';
 
 export function systemEventRepository(exec: Executor, t: Tables): SystemEventRepository {
   const table = t.systemEvents;
   return {
-    append: (event) => exec.write(async (db) => void (await db.insert(table).values({ ...event }))),
+    // Prepared: every save and state change appends one. A null `seq` is given the next number.
+    append: (event) => exec.write((db) => insertRow(db, table, { seq: null, ...event })),
     listAfter: (seq, limit) =>
       exec.read((db) => db.select().from(table).where(gt(table.seq, seq)).orderBy(asc(table.seq)).limit(limit)),
     listSeqs: (seqs) =>
