@@ -88,6 +88,11 @@ export interface PersonalRoleQuery extends PageRequest {
 export interface PermissionRepository {
   /** The asset's own grants (possibly none), or undefined when it inherits. */
   find(assetId: string): Promise<PermissionGrant[] | undefined>;
+  /**
+   * `find` for several assets in one read (any number): the assets with grants of their own, by id;
+   * one that inherits is absent.
+   */
+  findMany(assetIds: readonly string[]): Promise<Map<string, PermissionGrant[]>>;
   /** Gives the asset its own grants, replacing any it had. */
   replace(assetId: string, assetKind: PermissionAssetKind, grants: readonly PermissionGrant[]): Promise<void>;
   /** The asset inherits again. */

@@ -6,6 +6,11 @@ import type { ContentIdentifier, ContentState, ContentVersion } from '../../mode
 export interface ContentRepository {
   insertIdentifier(identifier: ContentIdentifier): Promise<void>;
   findIdentifier(identifier: string): Promise<ContentIdentifier | undefined>;
+  /**
+   * The identifiers found among these, in no particular order: one read for a batch (indexing
+   * reads hundreds of items at a time). Any number may be asked for; the driver splits long lists.
+   */
+  findIdentifiers(identifiers: readonly string[]): Promise<ContentIdentifier[]>;
   /** Moves or renames an item (host, folder path, asset name). Throws `RECORD_NOT_UNIQUE` when the path is taken. */
   updateIdentifier(identifier: ContentIdentifier): Promise<void>;
   /** The item at a path on a host; the folder path and the name compare ignoring (ASCII) case. */
@@ -32,6 +37,8 @@ export interface ContentRepository {
   deleteIdentifier(identifier: string): Promise<void>;
   insertVersion(version: ContentVersion): Promise<void>;
   findVersion(inode: string): Promise<ContentVersion | undefined>;
+  /** The versions found among these inodes, in no particular order (see `findIdentifiers`). */
+  findVersions(inodes: readonly string[]): Promise<ContentVersion[]>;
   /** Newest first. */
   listVersions(identifier: string, languageId: number): Promise<ContentVersion[]>;
   /** Removes one language of an item: its versions, state and unique values. */
@@ -44,6 +51,8 @@ export interface ContentRepository {
   referencedAssetPaths(paths: readonly string[]): Promise<Set<string>>;
   findState(identifier: string, languageId: number): Promise<ContentState | undefined>;
   listStates(identifier: string): Promise<ContentState[]>;
+  /** The states of these items, in every language, in no particular order (see `findIdentifiers`). */
+  listStatesOf(identifiers: readonly string[]): Promise<ContentState[]>;
   /** Inserts or replaces the state of (identifier, language). */
   putState(state: ContentState): Promise<void>;
   /** The item holding a unique value, if any. */

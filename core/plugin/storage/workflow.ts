@@ -60,6 +60,8 @@ export interface WorkflowRepository {
 /** Workflow tasks (where each item stands) and their history of actions and comments. */
 export interface TaskRepository {
   find(identifier: string, languageId: number): Promise<WorkflowTask | undefined>;
+  /** The tasks of these items, in every language, in no particular order (one read for a batch; any number). */
+  listOf(identifiers: readonly string[]): Promise<WorkflowTask[]>;
   /** Inserts or replaces the task of (identifier, language). */
   put(task: WorkflowTask): Promise<void>;
   /** Removes the tasks (and history) of an item, in one language or in all. */

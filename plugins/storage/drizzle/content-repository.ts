@@ -12,6 +12,7 @@ import { isUniqueViolation, type Dialect, type Executor, type Tables } from './c
 import { insertRow, runPrepared, upsertRow } from './prepared.js';
 import { ignoringCase } from './sort-order.js';
 import { liveInFolders } from './live-in-folders.js';
+import { readInChunks } from './chunked-reads.js';
 
 type VersionRow = Tables['contentVersions']['$inferSelect'];
 const toVersion = (row: VersionRow): ContentVersion => ({
@@ -53,6 +54,12 @@ export function contentRepository(exec: Executor, t: Tables, dialect: Dialect): 
               { identifier },
             )
           )[0],
+      ),
+    findIdentifiers: (identifiers) =>
+      readInChunks(identifiers, (chunk) =>
+        exec.read((db) =>
+          db.select().from(t.contentIdentifiers).where(inArray(t.contentIdentifiers.identifier, chunk)),
+        ),
       ),
     updateIdentifier: (identifier) =>
       exec.write(
@@ -151,6 +158,12 @@ export function contentRepository(exec: Executor, t: Tables, dialect: Dialect): 
             )
           ).map(toVersion)[0],
       ),
+    findVersions: (inodes) =>
+      readInChunks(inodes, (chunk) =>
+        exec.read(async (db) =>
+          (await db.select().from(t.contentVersions).where(inArray(t.contentVersions.inode, chunk))).map(toVersion),
+        ),
+      ),
     listVersions: (identifier, languageId) =>
       exec.read(async (db) =>
         (
@@ -227,6 +240,16 @@ export function contentRepository(exec: Executor, t: Tables, dialect: Dialect): 
             .from(t.contentStates)
             .where(eq(t.contentStates.identifier, identifier))
             .orderBy(t.contentStates.languageId)) as ContentState[],
+      ),
+    listStatesOf: (identifiers) =>
+      readInChunks(identifiers, (chunk) =>
+        exec.read(
+          async (db) =>
+            (await db
+              .select()
+              .from(t.contentStates)
+              .where(inArray(t.contentStates.identifier, chunk))) as ContentState[],
+        ),
       ),
     putState: (state) =>
       exec.write((db) =>

@@ -1,6 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { PermissionRepository } from '../../../core/plugin/kit.js';
+import type { PermissionGrant, PermissionRepository } from '../../../core/plugin/kit.js';
 import type { Executor, Tables } from './context.js';
+import { readInChunks } from './chunked-reads.js';
 
 export function permissionRepository(exec: Executor, t: Tables): PermissionRepository {
   return {
@@ -18,6 +19,29 @@ export function permissionRepository(exec: Executor, t: Tables): PermissionRepos
           row.roleId === null || row.bits === null ? [] : [{ roleId: row.roleId, bits: row.bits }],
         );
       }),
+    findMany: async (assetIds) => {
+      const rows = await readInChunks(assetIds, (chunk) =>
+        exec.read((db) =>
+          db
+            .select({
+              assetId: t.permissionAssets.assetId,
+              roleId: t.permissionGrants.roleId,
+              bits: t.permissionGrants.bits,
+            })
+            .from(t.permissionAssets)
+            .leftJoin(t.permissionGrants, eq(t.permissionGrants.assetId, t.permissionAssets.assetId))
+            .where(inArray(t.permissionAssets.assetId, chunk))
+            .orderBy(asc(t.permissionGrants.roleId)),
+        ),
+      );
+      const found = new Map<string, PermissionGrant[]>();
+      for (const row of rows) {
+        const grants = found.get(row.assetId) ?? [];
+        found.set(row.assetId, grants);
+        if (row.roleId !== null && row.bits !== null) grants.push({ roleId: row.roleId, bits: row.bits });
+      }
+      return found;
+    },
     replace: (assetId, assetKind, grants) =>
       exec.write(async (db) => {
         await db.delete(t.permissionGrants).where(eq(t.permissionGrants.assetId, assetId));

@@ -1,8 +1,9 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { TaskRepository, WorkflowHistoryEntry, WorkflowTask } from '../../../core/plugin/kit.js';
 import type { Dialect, Executor, Tables } from './context.js';
 import { insertRow, runPrepared, upsertRow } from './prepared.js';
 import { searchTasks } from './task-search-query.js';
+import { readInChunks } from './chunked-reads.js';
 
 export function taskRepository(exec: Executor, t: Tables, dialect: Dialect): TaskRepository {
   const item = (identifier: string, languageId?: number) =>
@@ -31,6 +32,10 @@ export function taskRepository(exec: Executor, t: Tables, dialect: Dialect): Tas
               { identifier, languageId },
             )
           )[0],
+      ),
+    listOf: (identifiers) =>
+      readInChunks(identifiers, (chunk) =>
+        exec.read((db) => db.select().from(t.workflowTasks).where(inArray(t.workflowTasks.identifier, chunk))),
       ),
     put: (task) =>
       exec.write((db) =>

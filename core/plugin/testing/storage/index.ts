@@ -2,6 +2,7 @@ import type { ContractTest } from '../contract-test.js';
 import { accessSuite } from './access-suite.js';
 import { adminDataSuite } from './admin-data-suite.js';
 import { analyticsEventSuite } from './analytics-event-suite.js';
+import { batchReadSuite } from './batch-read-suite.js';
 import { contentSuite } from './content-suite.js';
 import { definitionSuite } from './definition-suite.js';
 import { folderSuite } from './folder-suite.js';
@@ -35,6 +36,7 @@ export const storageContractSuites = {
   workflow: workflowSuite,
   systemActions: systemActionSuite,
   content: contentSuite,
+  batchReads: batchReadSuite,
   liveContent: liveContentSuite,
   adminData: adminDataSuite,
   versionTokens: versionTokenSuite,
