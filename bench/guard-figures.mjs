@@ -34,14 +34,14 @@ export const cpuFigure = (id, what, cpuSecondsPerOperation, operation) => ({
 /**
  * The recorded figures in `markdown` (the whole of docs/benchmarks.md or just the section): a map
  * from id to value, read from the rows of the section's table whose first cell is an id and second
- * a number, and the section's "Recorded …" line. Anything else in the section is ignored; no
- * section is no record.
+ * a number; the section's "Recorded …" line, and the load it gives before the run. Anything else in
+ * the section is ignored; no section is no record.
  */
 export function parseRecorded(markdown) {
   const start = markdown.indexOf(`<!-- ${SECTION} -->`);
   const end = markdown.indexOf(`<!-- /${SECTION} -->`);
   const figures = new Map();
-  if (start < 0 || end < start) return { figures, recorded: undefined };
+  if (start < 0 || end < start) return { figures, recorded: undefined, loadBefore: undefined };
   const lines = markdown.slice(start, end).split('\n');
   for (const line of lines) {
     if (!line.trim().startsWith('|')) continue;
@@ -53,7 +53,9 @@ export function parseRecorded(markdown) {
     const number = Number(value);
     if (id !== undefined && ID.test(id) && value !== '' && Number.isFinite(number)) figures.set(id, number);
   }
-  return { figures, recorded: lines.find((line) => line.startsWith('Recorded'))?.trim() };
+  const recorded = lines.find((line) => line.startsWith('Recorded'))?.trim();
+  const load = recorded && /load ([\d.]+) before/.exec(recorded);
+  return { figures, recorded, loadBefore: load ? Number(load[1]) : undefined };
 }
 
 /**
@@ -111,7 +113,7 @@ export function comparisonText(rows) {
  */
 export function recordText(figures, { date, loadBefore, loadAfter, cores, node, seconds }) {
   const rows = figures.map((f) => `| \`${f.id}\` | ${f.value} | ${f.unit} | ${f.better} | ${f.what} |`);
-  return `## Guard figures (\`npm run bench:guard\`)
+  return `### The guard's figures
 
 Recorded ${date}: load ${loadBefore.toFixed(2)} before and ${loadAfter.toFixed(2)} after (1-minute average), ${cores} cores, Node ${node}; the guard took ${Math.round(seconds)} s.
 

@@ -45,6 +45,13 @@ const rows = compareFigures(figures, recorded.figures);
 console.log(`\n${comparisonText(rows)}\n`);
 console.log(`This run: load ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after; ${Math.round(seconds)} s.`);
 console.log(recorded.recorded ?? 'Nothing recorded yet: npm run bench:guard -- --record');
+// CPU per operation and the ratios hold while other work comes and goes, but not on a machine far
+// busier than the one that recorded them: every core shared several ways costs each its caches.
+if (recorded.loadBefore !== undefined && loadBefore - recorded.loadBefore > cpus().length / 2) {
+  console.log(
+    `The machine is busier than when the figures were recorded (load ${loadBefore.toFixed(2)} now, ${recorded.loadBefore} then): a flagged figure may be the load, not the change; run again when it is quieter.`,
+  );
+}
 const worse = rows.filter((row) => row.status === 'worse');
 if (record) {
   const context = {

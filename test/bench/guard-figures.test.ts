@@ -41,7 +41,7 @@ t.test('the recorded table is read back from its section alone', async (t) => {
     [0.0862, 2820, 0.0173],
     'three significant digits',
   );
-  const { figures: read, recorded: line } = parseRecorded(doc(recordText(figures, context)));
+  const { figures: read, recorded: line, loadBefore } = parseRecorded(doc(recordText(figures, context)));
   t.same(
     [...read.entries()],
     [
@@ -54,6 +54,7 @@ t.test('the recorded table is read back from its section alone', async (t) => {
     line,
     'Recorded 2026-12-01: load 0.50 before and 1.25 after (1-minute average), 2 cores, Node v20.20.2; the guard took 101 s.',
   );
+  t.equal(loadBefore, 0.5, 'the load before the recorded run, to warn when this one ran on a busier machine');
 });
 
 t.test('rows that are not a figure and a value that is not a number are skipped', async (t) => {
@@ -76,9 +77,14 @@ t.test('rows that are not a figure and a value that is not a number are skipped'
 });
 
 t.test('no section is no record', async (t) => {
-  const { figures, recorded: line } = parseRecorded('# Benchmarks\n\n| `fire.sqlite` | 2820 | µs CPU per fire |\n');
+  const {
+    figures,
+    recorded: line,
+    loadBefore,
+  } = parseRecorded('# Benchmarks\n\n| `fire.sqlite` | 2820 | µs CPU per fire |\n');
   t.equal(figures.size, 0);
   t.equal(line, undefined);
+  t.equal(loadBefore, undefined);
 });
 
 t.test('a figure more than 15% worse is flagged, whichever way is worse; 10% is not', async (t) => {
