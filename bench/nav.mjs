@@ -4,17 +4,23 @@
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ADMIN_JSON, createApiKey, measure, recordSection, startBare, startBenchService, stopProcess } from './lib.mjs';
+import {
+  ADMIN_JSON,
+  READ_SERVICE_ENV,
+  createApiKey,
+  measure,
+  recordSection,
+  startBare,
+  startBenchService,
+  stopProcess,
+} from './lib.mjs';
 import { NAV_PATH, SITE, buildNavSite, publishPage } from './nav-site.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const SAMPLES = 9;
 
 const bare = await startBare(9121);
-const service = await startBenchService({
-  port: 9122,
-  env: { CMS_JSON_WEB_TOKEN_HASH_SIGNING_KEY: 'bench-signing-key-of-at-least-32-characters' },
-});
+const service = await startBenchService({ port: 9122, env: READ_SERVICE_ENV });
 const { base, call } = service;
 
 try {
