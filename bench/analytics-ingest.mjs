@@ -16,17 +16,29 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
-import { createConnection } from 'mysql2/promise';
 import { ingestBodies } from './analytics-batches.mjs';
-import { runIngestLoad } from './analytics-load.mjs';
-import { measure, recordSection, startProcess, stopProcess } from './lib.mjs';
-import { cpuBetween, sampleCpu } from './proc-cpu.mjs';
+import {
+  analyticsCredentials,
+  countSqliteEvents,
+  eventsPerCpuSecond,
+  eventsPerSecond,
+  ingestProblems,
+  ingestWithCpu,
+  warmUpIngest,
+} from './analytics-service.mjs';
+import {
+  BENCH_PASSWORD,
+  MYSQL_URL,
+  measure,
+  mysqlServer,
+  recordSection,
+  startBare,
+  startProcess,
+  stopProcess,
+  withScratchDatabase,
+} from './lib.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const password = 'bench-password';
-const basic = `Basic ${Buffer.from(`admin@cms.com:${password}`).toString('base64')}`;
-const mysqlUrl = process.env.CMS_TEST_MYSQL_URL || 'mysql://root@127.0.0.1:3306/test';
 const seconds = Number(process.env.BENCH_SECONDS ?? 30);
 const readSeconds = Number(process.env.BENCH_READ_SECONDS ?? 5);
 const readPairs = Number(process.env.BENCH_READ_PAIRS ?? 3);
@@ -38,35 +50,9 @@ const BODIES = 256;
 
 const load = () => loadavg()[0].toFixed(2);
 
-/** Signs in, then the site key of the default site and an API key of the administrator. */
-async function credentials(base) {
-  const sites = (await (await fetch(`${base}/api/v1/site`, { headers: { authorization: basic } })).json()).entity;
-  const site = sites.find((s) => s.siteName !== 'System Host');
-  const generated = await fetch(`${base}/api/v1/analytics/content/siteauth/generate/${site.identifier}`, {
-    headers: { authorization: basic },
-  });
-  if (generated.status !== 200) throw new Error(`site key: ${generated.status} ${await generated.text()}`);
-  const siteAuth = await generated.text();
-  const created = await fetch(`${base}/api/v1/apitoken`, {
-    method: 'POST',
-    headers: { authorization: basic, 'content-type': 'application/json' },
-    body: JSON.stringify({ userId: 'cms.org.1', expirationSeconds: 3600, claims: { label: 'bench' } }),
-  });
-  if (created.status !== 200) throw new Error(`API key: ${created.status} ${await created.text()}`);
-  return { siteAuth, apiKey: (await created.json()).entity.jwt };
-}
-
 /** The ingest load for `secondsOfLoad`, with the service's CPU sampled over its posting window. */
-async function ingest(base, pid, bodies, secondsOfLoad) {
-  let before;
-  let after;
-  const result = await runIngestLoad({ base, bodies, connections, seconds: secondsOfLoad }, (edge) => {
-    if (edge === 'start') before = sampleCpu(pid);
-    else after = sampleCpu(pid);
-  });
-  if (result.errors > 0) throw new Error(`ingest: ${result.errors} connection errors or timeouts`);
-  return { ...result, cpu: cpuBetween(before, after) };
-}
+const ingest = (base, pid, bodies, secondsOfLoad) =>
+  ingestWithCpu({ base, pid, bodies, connections, seconds: secondsOfLoad });
 
 /** One storage: a fresh service; each batch size alone, then the reads alone and under that ingest. */
 async function runStorage(label, port, env, countRows) {
@@ -77,7 +63,7 @@ async function runStorage(label, port, env, countRows) {
       CMS_DATA_DIR: dataDir,
       PORT: String(port),
       CMS_HTTP_HOST: '127.0.0.1',
-      INITIAL_ADMIN_PASSWORD: password,
+      INITIAL_ADMIN_PASSWORD: BENCH_PASSWORD,
       ...env,
     },
     /"url":"(http[^"]+)"/,
@@ -85,18 +71,12 @@ async function runStorage(label, port, env, countRows) {
   const rows = [];
   try {
     const base = `http://127.0.0.1:${port}`;
-    const { siteAuth, apiKey } = await credentials(base);
+    const { siteAuth, apiKey } = await analyticsCredentials(base);
     const readOptions = { url: `${base}/api/v1/users/current`, headers: { authorization: `Bearer ${apiKey}` } };
     for (const size of SIZES) {
       const bodies = ingestBodies(siteAuth, size, BODIES, size);
       const bodyBytes = Math.round(bodies.reduce((sum, b) => sum + Buffer.byteLength(b), 0) / bodies.length);
-      // The pool starts its workers with the first batch: that start is not part of a sustained run.
-      const warmUp = await fetch(`${base}/api/v1/analytics/content/event`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: bodies[0],
-      });
-      if (warmUp.status !== 200) throw new Error(`warm-up batch: ${warmUp.status} ${await warmUp.text()}`);
+      await warmUpIngest(base, bodies[0]);
       const loadBefore = load();
       const stored0 = await countRows(dataDir);
       const alone = await ingest(base, service.child.pid, bodies, seconds);
@@ -153,32 +133,7 @@ function combined(runs) {
   return { counts, seconds: runs.reduce((sum, run) => sum + run.seconds, 0) };
 }
 
-/** SQLite: the analytics file beside the main one, read with a connection of the bench's own. */
-async function countSqlite(dataDir) {
-  const db = new Database(join(dataDir, 'cms-analytics.db'), { readonly: true, fileMustExist: true });
-  try {
-    return db.prepare('SELECT count(*) AS n FROM analytics_events').get().n;
-  } finally {
-    db.close();
-  }
-}
-
-async function mysqlServer() {
-  const server = new URL(mysqlUrl);
-  try {
-    return await createConnection({
-      host: server.hostname,
-      port: Number(server.port || 3306),
-      user: decodeURIComponent(server.username),
-      password: decodeURIComponent(server.password),
-    });
-  } catch (error) {
-    console.log(`MariaDB not reachable at ${server.host} (${error.code ?? error.message}): SQLite only`);
-    return undefined;
-  }
-}
-
-const bare = await startProcess([join(root, 'bench/bare-uws.mjs'), '9401'], {}, /ready/);
+const bare = await startBare(9401);
 let bareRate;
 try {
   bareRate = (
@@ -190,37 +145,20 @@ try {
 console.log(`bare uWebSockets.js: ${bareRate}/s (load ${load()})`);
 
 const results = [];
-if (only !== 'mysql') results.push(...(await runStorage('SQLite', 9402, {}, countSqlite)));
-const admin = only === 'sqlite' ? undefined : await mysqlServer();
+if (only !== 'mysql') results.push(...(await runStorage('SQLite', 9402, {}, countSqliteEvents)));
+const admin = only === 'sqlite' ? undefined : await mysqlServer(MYSQL_URL);
 if (admin) {
-  const database = `cms_bench_${Date.now().toString(36)}`;
   try {
-    await admin.query(`CREATE DATABASE \`${database}\``);
-    const url = new URL(mysqlUrl);
-    url.pathname = `/${database}`;
-    const count = async () => (await admin.query(`SELECT count(*) AS n FROM \`${database}\`.analytics_events`))[0][0].n;
-    results.push(
-      ...(await runStorage(
-        'MariaDB',
-        9403,
-        { CMS_STORAGE_DRIVER: 'mysql', CMS_STORAGE_MYSQL_URL: url.toString() },
-        count,
-      )),
-    );
+    await withScratchDatabase(admin, MYSQL_URL, async (url, database) => {
+      const count = async () =>
+        (await admin.query(`SELECT count(*) AS n FROM \`${database}\`.analytics_events`))[0][0].n;
+      results.push(
+        ...(await runStorage('MariaDB', 9403, { CMS_STORAGE_DRIVER: 'mysql', CMS_STORAGE_MYSQL_URL: url }, count)),
+      );
+    });
   } finally {
-    await admin.query(`DROP DATABASE IF EXISTS \`${database}\``);
     await admin.end();
   }
-}
-
-/** Every batch was answered, none but 200 or 503, and exactly the events acknowledged were stored. */
-function problems(run, stored) {
-  const { counts } = run;
-  const found = [];
-  if (counts.sent !== counts.answered) found.push(`${counts.sent - counts.answered} batches unanswered at the end`);
-  if (counts.unexpected.length > 0) found.push(`answers other than 200/503: ${counts.unexpected.join(' | ')}`);
-  if (stored !== counts.acknowledged) found.push(`${counts.acknowledged} events acknowledged, ${stored} stored`);
-  return found;
 }
 
 const pct = (a, b) => `${((a / b) * 100).toFixed(1)}%`;
@@ -230,15 +168,15 @@ const cpuText = (cpu) =>
     : 'n/a';
 const failures = [];
 const tableRows = results.map((r) => {
-  const found = [...problems(r.alone, r.storedAlone), ...problems(r.underReads, r.storedUnderReads)];
+  const found = [...ingestProblems(r.alone, r.storedAlone), ...ingestProblems(r.underReads, r.storedUnderReads)];
   if (found.length > 0) failures.push(`${r.label}, batches of ${r.size}: ${found.join('; ')}`);
-  const rate = Math.round(r.alone.counts.acknowledged / r.alone.seconds);
-  const rateUnderReads = Math.round(r.underReads.counts.acknowledged / r.underReads.seconds);
+  const rate = Math.round(eventsPerSecond(r.alone));
+  const rateUnderReads = Math.round(eventsPerSecond(r.underReads));
   const check =
     found.length === 0 ? `${r.storedAlone + r.storedUnderReads} = ${r.storedAlone + r.storedUnderReads} ✓` : '✗';
   const busy = r.alone.counts.busy + r.underReads.counts.busy;
   // Events per second of the service's CPU (all its threads): what the ingest costs, whatever else the machine runs.
-  const perCpuSecond = r.alone.cpu ? Math.round(rate / r.alone.cpu.processCores) : 'n/a';
+  const perCpuSecond = r.alone.cpu ? Math.round(eventsPerCpuSecond(r.alone)) : 'n/a';
   const mean = (values) => Math.round(values.reduce((a, b) => a + b, 0) / values.length);
   const [alone, under] = [mean(r.readsAlone), mean(r.readsUnder)];
   const pairs = r.readsUnder.map((value, i) => pct(value, r.readsAlone[i])).join(', ');

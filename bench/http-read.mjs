@@ -1,44 +1,31 @@
 // Authenticated read (GET /api/v1/users/current with a session cookie, an API key and the
 // access_token auto-login cookie) against a bare
 // uWebSockets.js hello-world, in one run on the same machine. Run: npm run bench
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { measure, recordSection, startProcess, startService, stopProcess } from './lib.mjs';
+import {
+  BENCH_PASSWORD,
+  READ_SERVICE_ENV,
+  createApiKey,
+  measure,
+  recordSection,
+  signIn,
+  startBare,
+  startBenchService,
+  stopProcess,
+} from './lib.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const dataDir = mkdtempSync(join(tmpdir(), 'cms-bench-'));
-const password = 'bench-password';
 
-const bare = await startProcess([join(root, 'bench/bare-uws.mjs'), '9101'], {}, /ready/);
-const service = await startService({
-  CMS_DATA_DIR: dataDir,
-  PORT: '9102',
-  CMS_HTTP_HOST: '127.0.0.1',
-  INITIAL_ADMIN_PASSWORD: password,
-  // The access_token cookie over the loopback's plain HTTP, and a key of the bench's own.
-  CMS_JSON_WEB_TOKEN_ALLOWHTTP: 'true',
-  CMS_JSON_WEB_TOKEN_HASH_SIGNING_KEY: 'bench-signing-key-of-at-least-32-characters',
-});
+const bare = await startBare(9101);
+const service = await startBenchService({ port: 9102, env: READ_SERVICE_ENV });
 try {
-  const login = await fetch('http://127.0.0.1:9102/api/v1/authentication', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ user: 'admin@cms.com', password, rememberMe: true }),
-  });
-  if (login.status !== 200) throw new Error(`sign-in failed: ${login.status}`);
-  const cookies = login.headers.getSetCookie().map((c) => c.split(';')[0]);
+  const cookies = await signIn(service.base, 'admin@cms.com', BENCH_PASSWORD);
   const cookie = cookies.find((c) => c.startsWith('JSESSIONID='));
   const accessToken = cookies.find((c) => c.startsWith('access_token='));
   if (!cookie || !accessToken) throw new Error('sign-in set no session or access_token cookie');
-  const created = await fetch('http://127.0.0.1:9102/api/v1/apitoken', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie },
-    body: JSON.stringify({ userId: 'cms.org.1', expirationSeconds: 3600, claims: { label: 'bench' } }),
-  });
-  if (created.status !== 200) throw new Error(`API key creation failed: ${created.status}`);
-  const apiKey = (await created.json()).entity.jwt;
+  const apiKey = await createApiKey(service.base, { cookie });
 
   const baseline = await measure('bare uWebSockets.js hello world', { url: 'http://127.0.0.1:9101/' });
   const read = await measure('GET /api/v1/users/current (session cookie)', {
@@ -78,7 +65,6 @@ The service answers **${ratio}%** of the bare server's rate with the session coo
   recordSection(join(root, 'docs/benchmarks.md'), 'http-read', markdown);
   console.log(markdown);
 } finally {
-  await stopProcess(service.child);
+  await service.stop();
   await stopProcess(bare.child);
-  rmSync(dataDir, { recursive: true, force: true });
 }

@@ -88,29 +88,22 @@ export async function createBenchType(call, { type = {}, moreFields = [] } = {})
   ]);
 }
 
+/** The `n`th new item of the fire benchmarks: contentletFormData of a `Bench` item. */
+const benchItem = (n) => ({ contentType: 'Bench', title: `Item ${n}`, author: 'Bench', body: 'Three text fields' });
+
 /**
  * autocannon options that PUT a fire to `url`, each connection with a `Bench` item of its own
- * (`Item <n>`); `body` adds to the fire's body (an assignee, say).
+ * (`item(n)` for the nth connection, `Item <n>` by default); `body` adds to the fire's body (an
+ * assignee, say).
  */
-export function newItemFires(url, headers, body = {}) {
+export function newItemFires(url, headers, body = {}, item = benchItem) {
   let n = 0;
   return {
     url,
     method: 'PUT',
     headers,
     connections: 16,
-    setupClient: (client) =>
-      client.setBody(
-        JSON.stringify({
-          contentletFormData: {
-            contentType: 'Bench',
-            title: `Item ${n++}`,
-            author: 'Bench',
-            body: 'Three text fields',
-          },
-          ...body,
-        }),
-      ),
+    setupClient: (client) => client.setBody(JSON.stringify({ contentletFormData: item(n++), ...body })),
   };
 }
 
@@ -119,3 +112,129 @@ export function startService(env) {
   const main = fileURLToPath(new URL('../dist/host/main.js', import.meta.url));
   return startProcess(['--import', 'reflect-metadata', main], env, /"url":"(http[^"]+)"/);
 }
+
+/** The administrator's password in the benchmarks' fresh data directories. */
+export const BENCH_PASSWORD = 'bench-password';
+/** The administrator's headers for JSON requests, with Basic credentials (no session to keep). */
+export const ADMIN_JSON = {
+  authorization: `Basic ${Buffer.from(`admin@cms.com:${BENCH_PASSWORD}`).toString('base64')}`,
+  'content-type': 'application/json',
+};
+/** For the read benchmarks: the access_token cookie over the loopback's plain HTTP, and a key of their own. */
+export const READ_SERVICE_ENV = {
+  CMS_JSON_WEB_TOKEN_ALLOWHTTP: 'true',
+  CMS_JSON_WEB_TOKEN_HASH_SIGNING_KEY: 'bench-signing-key-of-at-least-32-characters',
+};
+/** The System Workflow's Publish action. */
+export const PUBLISH_ACTION = 'b9d89c80-3d88-4311-8365-187323c96436';
+
+/** The yardstick (bench/bare-uws.mjs) on `port`; `buffer` has it read POST bodies too. */
+export function startBare(port, { buffer = false } = {}) {
+  const script = fileURLToPath(new URL('./bare-uws.mjs', import.meta.url));
+  return startProcess([script, String(port), ...(buffer ? ['buffer'] : [])], {}, /ready/);
+}
+
+/**
+ * `call(method, path, body)` of the service at `base` as the administrator: the parsed JSON answer,
+ * or an error naming the request. A burst of first sign-ins may meet the bounded password-hash queue
+ * (AUTH_BUSY, 503): the call waits as told and tries again.
+ */
+export function adminCaller(base) {
+  const call = async (method, path, body, attempt = 0) => {
+    const response = await fetch(base + path, {
+      method,
+      headers: ADMIN_JSON,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (response.status === 503 && attempt < 5) {
+      await new Promise((r) => setTimeout(r, 1000 * Number(response.headers.get('retry-after') ?? 1)));
+      return call(method, path, body, attempt + 1);
+    }
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
+    return text ? JSON.parse(text) : undefined;
+  };
+  return call;
+}
+
+/**
+ * The service on 127.0.0.1:`port` with the administrator's password, on `dataDir` or a new data
+ * directory that `stop()` removes. Answers its process, its address, `call` (adminCaller) and `stop`.
+ */
+export async function startBenchService({ port, env = {}, dataDir }) {
+  const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'cms-bench-'));
+  const { child } = await startService({
+    CMS_DATA_DIR: dir,
+    PORT: String(port),
+    CMS_HTTP_HOST: '127.0.0.1',
+    INITIAL_ADMIN_PASSWORD: BENCH_PASSWORD,
+    ...env,
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    await stopProcess(child);
+    if (!dataDir) rmSync(dir, { recursive: true, force: true });
+  };
+  return { child, base, dataDir: dir, call: adminCaller(base), stop };
+}
+
+/** Signs in at `base` (remembered); answers the cookies set, `name=value` each. */
+export async function signIn(base, user, password) {
+  const login = await fetch(`${base}/api/v1/authentication`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ user, password, rememberMe: true }),
+  });
+  if (login.status !== 200) throw new Error(`sign-in failed: ${login.status}`);
+  return login.headers.getSetCookie().map((c) => c.split(';')[0]);
+}
+
+/** A new API key of the administrator for an hour, made with `headers` (a session cookie or Basic). */
+export async function createApiKey(base, headers) {
+  const created = await fetch(`${base}/api/v1/apitoken`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ userId: 'cms.org.1', expirationSeconds: 3600, claims: { label: 'bench' } }),
+  });
+  if (created.status !== 200) throw new Error(`API key creation failed: ${created.status} ${await created.text()}`);
+  return (await created.json()).entity.jwt;
+}
+
+/**
+ * The MariaDB server of `url` (mysql://user:password@host:port/…), or undefined with a line saying
+ * so when none answers.
+ */
+export async function mysqlServer(url) {
+  const server = new URL(url);
+  // Loaded here: most benchmarks never reach a MariaDB server.
+  const { createConnection } = await import('mysql2/promise');
+  try {
+    return await createConnection({
+      host: server.hostname,
+      port: Number(server.port || 3306),
+      user: decodeURIComponent(server.username),
+      password: decodeURIComponent(server.password),
+    });
+  } catch (error) {
+    console.log(`MariaDB not reachable at ${server.host} (${error.code ?? error.message}): SQLite only`);
+    return undefined;
+  }
+}
+
+/**
+ * Runs `work(url, name)` with a fresh database of `admin`'s server (`url` naming it), dropped after.
+ */
+export async function withScratchDatabase(admin, url, work) {
+  const database = `cms_bench_${Date.now().toString(36)}`;
+  await admin.query(`CREATE DATABASE \`${database}\``);
+  try {
+    const scratch = new URL(url);
+    scratch.pathname = `/${database}`;
+    return await work(scratch.toString(), database);
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS \`${database}\``);
+  }
+}
+
+/** The address of the MariaDB server the benchmarks use (CMS_TEST_MYSQL_URL, as the tests). */
+export const MYSQL_URL = process.env.CMS_TEST_MYSQL_URL || 'mysql://root@127.0.0.1:3306/test';

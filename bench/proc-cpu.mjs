@@ -48,3 +48,15 @@ export function cpuBetween(before, after) {
   const total = after.process - before.process;
   return { mainCores: main / wall, processCores: total / wall, mainShare: total > 0 ? main / total : 0 };
 }
+
+/**
+ * Runs `work` and answers its result with the CPU seconds the process `pid` used meanwhile, all its
+ * threads together (undefined where /proc is missing): what the work cost, whatever else the
+ * machine ran, to within a clock tick (10 ms).
+ */
+export async function withProcessCpu(pid, work) {
+  const before = sampleCpu(pid);
+  const result = await work();
+  const after = sampleCpu(pid);
+  return { result, cpuSeconds: before && after ? after.process - before.process : undefined };
+}
