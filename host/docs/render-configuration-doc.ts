@@ -55,7 +55,8 @@ one MySQL database take turns (a database lock guards the migration).
 
 On SQLite, writes that arrive while one is running are committed together (group commit): each
 request's changes are still all-or-nothing, and no request is answered before its changes are on
-disk. Each process keeps content types, fields, languages and workflow definitions in memory and
+disk. The flush to disk runs beside the next writes, off the thread that answers requests; a change
+is visible to reads from its commit, a moment before that flush ends. Each process keeps content types, fields, languages and workflow definitions in memory and
 checks a version token in the database on every save and fire, so a change made through any process
 is used by all of them at once. Changing those tables by hand in SQL bypasses the token: restart the
 service after doing so.`,
