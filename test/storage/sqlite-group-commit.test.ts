@@ -52,7 +52,7 @@ function heldFlushes() {
 t.test('a caller is answered only once its commit is durable, and the next batch runs meanwhile', async (t) => {
   const { writer } = database(t);
   const flushes = heldFlushes();
-  const serial = serialWriter(writer, direct, flushes.durable);
+  const serial = serialWriter(writer, direct, { durable: flushes.durable });
   const insert = writer.prepare('INSERT INTO kv (k) VALUES (?)');
   const reader = new Database(writer.name, { readonly: true });
   t.teardown(() => reader.close());
@@ -80,7 +80,7 @@ t.test('a caller is answered only once its commit is durable, and the next batch
 t.test('a flush that fails answers every caller of its batch with the error, and the next batch works', async (t) => {
   const { writer } = database(t);
   const flushes = heldFlushes();
-  const serial = serialWriter(writer, direct, flushes.durable);
+  const serial = serialWriter(writer, direct, { durable: flushes.durable });
   const insert = writer.prepare('INSERT INTO kv (k) VALUES (?)');
   const batch = [serial.transaction(async () => insert.run('a')), serial.transaction(async () => insert.run('b'))];
   await flushes.asked(0);
@@ -100,7 +100,7 @@ t.test('a flush that fails answers every caller of its batch with the error, and
 t.test('commitPending resolves once the pending batch is durable', async (t) => {
   const { writer } = database(t);
   const flushes = heldFlushes();
-  const serial = serialWriter(writer, direct, flushes.durable);
+  const serial = serialWriter(writer, direct, { durable: flushes.durable });
   const insert = writer.prepare('INSERT INTO kv (k) VALUES (?)');
   const queued = serial.transaction(async () => insert.run('queued'));
   let committed = false;

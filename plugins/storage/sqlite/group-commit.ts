@@ -10,6 +10,14 @@ interface Batch {
   waiters: Array<{ resolve(): void; reject(error: unknown): void }>;
 }
 
+/** What runs once a batch has committed. */
+export interface CommitHooks {
+  /** Makes the commit durable; its callers are answered once it resolves. */
+  durable?: () => Promise<void>;
+  /** Learns of every commit (the checkpoint thread counts them). */
+  committed?: () => void;
+}
+
 export interface SerialWriter {
   /** Runs `work` alone on the writer connection, after everything queued before it. */
   exclusive<T>(work: () => Promise<T>): Promise<T>;
@@ -32,7 +40,7 @@ export interface SerialWriter {
  * `MAX_BATCH` transactions. Nobody is answered before the commit that holds their changes, so
  * every answered write is durable, and one whose commit fails gets the error.
  *
- * `durable`, when given, is what makes a commit durable (see `wal-sync.ts`: the connection then
+ * `after.durable`, when given, is what makes a commit durable (see `wal-sync.ts`: the connection then
  * runs with `synchronous = NORMAL`): a batch's callers are answered once it resolves, while the
  * next batch already runs. A commit is visible to readers from the COMMIT on, a moment before it
  * is durable: a power cut in that moment loses a change someone may have read, never one that
@@ -41,8 +49,9 @@ export interface SerialWriter {
 export function serialWriter(
   writer: Database.Database,
   driverCall: <T>(call: () => T) => T,
-  durable: () => Promise<void> = () => Promise.resolve(),
+  after: CommitHooks = {},
 ): SerialWriter {
+  const durable = after.durable ?? (() => Promise.resolve());
   let tail: Promise<unknown> = Promise.resolve();
   let batch: Batch | undefined;
 
@@ -66,6 +75,7 @@ export function serialWriter(
     batch = undefined;
     try {
       driverCall(() => writer.exec('COMMIT'));
+      after.committed?.();
     } catch (error) {
       try {
         if (writer.inTransaction) writer.exec('ROLLBACK');

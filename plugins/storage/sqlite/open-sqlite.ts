@@ -18,6 +18,7 @@ import { SQLITE_PROPERTIES } from './properties.js';
 import { classifySqliteError } from './sqlite-errors.js';
 import { serialWriter } from './group-commit.js';
 import { walSync } from './wal-sync.js';
+import { checkpointer, WRITER_CHECKPOINT_BACKSTOP_PAGES } from './checkpointer.js';
 import { cacheStatements } from './statement-cache.js';
 import { applyMigrations, openReader } from './migrate-file.js';
 
@@ -65,6 +66,7 @@ export function openSqlite(context: StorageOpenContext): DriverStorage {
   writer.pragma('synchronous = NORMAL');
   writer.pragma('foreign_keys = ON');
   writer.pragma(busyTimeout);
+  writer.pragma(`wal_autocheckpoint = ${WRITER_CHECKPOINT_BACKSTOP_PAGES}`);
   cacheStatements(writer);
   const writeDb = drizzle({ client: writer }) as unknown as Db;
   let reader: Database.Database | undefined;
@@ -99,7 +101,12 @@ export function openSqlite(context: StorageOpenContext): DriverStorage {
   };
 
   const wal = walSync(file);
-  const serial = serialWriter(writer, driverCall, wal.sync);
+  const checkpoints = checkpointer({
+    file,
+    busyTimeoutMs: properties['storage.sqlite.busy.timeout.ms'],
+    onError: (message) => context.logger.warn({ file, error: message }, 'SQLite checkpoint failed'),
+  });
+  const serial = serialWriter(writer, driverCall, { durable: wal.sync, committed: checkpoints.committed });
   const { exclusive } = serial;
   const transaction = <T>(work: (tx: DriverRepositories) => Promise<T>): Promise<T> =>
     serial.transaction(() => {
@@ -144,6 +151,7 @@ export function openSqlite(context: StorageOpenContext): DriverStorage {
         await exclusive(async () => {
           await serial.commitPending();
           await wal.close();
+          await checkpoints.close();
           reader?.close();
           writer.close();
         });
