@@ -34,7 +34,7 @@ function boosted(compiled: CompiledQuery, boost: unknown, path: string): Compile
 
 const RANGE_OPS: Readonly<Record<string, string>> = { gt: '>', gte: '>=', lt: '<', lte: '<=' };
 
-/** Compiles one query; `compilation.ctes` collects the full-text sub-queries. */
+/** Compiles one query; `compilation.fullText` collects the full-text sub-queries. */
 export function compileQuery(query: unknown, path: string, compilation: QueryCompilation): CompiledQuery {
   const [kind, body] = single(query, path);
   const at = `${path}.${kind}`;
@@ -169,21 +169,21 @@ function compileFullText(
   if (kind === 'match') match = terms.join(` ${String(operator).toUpperCase()} `);
   else if (slop === 0 || terms.length === 1) match = `"${terms.map((t) => t.slice(1, -1)).join(' ')}"`;
   else match = `NEAR(${terms.join(' ')}, ${slop})`;
-  const { tables, ctes } = compilation;
-  const name = `ft${ctes.length}`;
+  const { tables, fullText } = compilation;
+  const name = `ft${fullText.length}`;
   if (hasWords(field))
-    ctes.push({
+    fullText.push({
+      name,
       sql:
         // FTS5 refuses bm25() itself inside an aggregate, hence `rank`.
-        `${name}(doc, s) AS MATERIALIZED (SELECT ${docOfWordsRowid(`${tables.wordsRef}.rowid`)}, ` +
-        `MAX(-${tables.wordsRef}.rank) FROM ${tables.words} WHERE ${tables.wordsRef} MATCH ? ` +
-        `AND ${wordsOfField(compilation, `${tables.wordsRef}.rowid`)} GROUP BY 1)`,
+        `SELECT ${docOfWordsRowid(`${tables.wordsRef}.rowid`)}, MAX(-${tables.wordsRef}.rank) FROM ${tables.words} ` +
+        `WHERE ${tables.wordsRef} MATCH ? AND ${wordsOfField(compilation, `${tables.wordsRef}.rowid`)} GROUP BY 1`,
       params: [match, field, field],
     });
-  else ctes.push(...valueWordsMatch(compilation, name, field, match));
+  else fullText.push(valueWordsMatch(compilation, name, field, match));
   const text: CompiledQuery = {
-    cond: `d.rowid IN (SELECT doc FROM ${name})`,
-    score: `COALESCE((SELECT s FROM ${name} WHERE ${name}.doc = d.rowid), 0.0)`,
+    cond: `d.rowid IN (SELECT doc FROM temp.${name})`,
+    score: `COALESCE((SELECT s FROM temp.${name} WHERE doc = d.rowid), 0.0)`,
     params: [],
     scoreParams: [],
   };

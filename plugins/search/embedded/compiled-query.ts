@@ -4,8 +4,8 @@ import { docOfWordsRowid, type Tables } from './schema.js';
 /**
  * An Elasticsearch query compiled to SQL over one set of the tables of `schema.ts`
  * (`QueryCompilation.tables`): `cond` is a boolean expression on the outer `d` (the `docs` row),
- * `score` a numeric one. Full-text members become materialised CTEs (`ftN(doc, s)`), so FTS5 runs
- * each MATCH once per search.
+ * `score` a numeric one. Full-text members become tables filled before the search (`ftN(doc, s)`),
+ * so FTS5 runs each MATCH once per search and the query looks a document's score up by its key.
  */
 export interface CompiledQuery {
   cond: string;
@@ -26,7 +26,11 @@ export interface QueryCompilation {
   tables: Tables;
   /** The arms of a field (see `field-source.ts`), read once per search. */
   arms(field: string): { arms: Arm[]; probes: Arm[] };
-  ctes: Array<{ sql: string; params: unknown[] }>;
+  /**
+   * The full-text sub-queries: each fills a table of the connection's own, `temp.<name>` (doc
+   * INTEGER PRIMARY KEY, s), before the search runs, which the query reads by document.
+   */
+  fullText: Array<{ name: string; sql: string; params: unknown[] }>;
   /** Fields whose words are read off their values (`value-words.ts`), filled before the search runs. */
   valueWordFields: Set<string>;
 }

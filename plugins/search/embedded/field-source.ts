@@ -11,6 +11,8 @@ import type { Tables } from './schema.js';
  * - a twin's: the rows of the field it repeats, of the documents of the sets that say so;
  * - `id`: the documents' ids in `docs`.
  * Fields with words only (`catchall`) have no arm: their values are read off the documents'.
+ * CROSS JOIN keeps the order written: the field's values first (an index seek or walk), then their
+ * documents, never every document of the sets first.
  */
 export interface Arm {
   /**
@@ -52,7 +54,7 @@ function sharedArm(t: Tables, field: string): Arm {
   return {
     select: (columns, cond, from, join) =>
       `SELECT ${columns('dd.rowid')} FROM ${before(from)}${t.setValues} f ` +
-      `JOIN ${t.docs} dd ON dd.nset = f.nset${after(join, 'dd.rowid')} WHERE f.field = ${id} AND (${cond})`,
+      `CROSS JOIN ${t.docs} dd ON dd.nset = f.nset${after(join, 'dd.rowid')} WHERE f.field = ${id} AND (${cond})`,
     probe: (cond) => `d.nset IN (SELECT f.nset FROM ${t.setValues} f WHERE f.field = ${id} AND (${cond}))`,
     params: [field],
     values: (cond) => `SELECT f.value AS value FROM ${t.setValues} f WHERE f.field = ${id} AND (${cond})`,
@@ -66,7 +68,7 @@ function twinArm(t: Tables, field: string, twin: string): Arm {
   const sets = `(SELECT nset FROM ${t.setFields} WHERE field = ${id} AND twin = ${id})`;
   return {
     select: (columns, cond, from, join) =>
-      `SELECT ${columns('f.doc')} FROM ${before(from)}${t.fields} f JOIN ${t.docs} dd ON dd.rowid = f.doc` +
+      `SELECT ${columns('f.doc')} FROM ${before(from)}${t.fields} f CROSS JOIN ${t.docs} dd ON dd.rowid = f.doc` +
       `${after(join, 'f.doc')} WHERE f.field = ${id} AND dd.nset IN ${sets} AND (${cond})`,
     probe: (cond) =>
       `(d.nset IN ${sets} AND EXISTS (SELECT 1 FROM ${t.fields} f WHERE f.field = ${id} AND (${cond}) AND f.doc = d.rowid))`,

@@ -10,3 +10,14 @@ export function createMatchesTable(db: Database.Database): void {
   db.exec(`CREATE TEMP TABLE IF NOT EXISTS search_matches (doc INTEGER PRIMARY KEY, score REAL)`);
   db.exec(VALUE_WORDS_TABLES);
 }
+
+/**
+ * Runs a full-text sub-query (`SELECT doc, score ...`) into `temp.<name>`, keyed by document: the
+ * query looks each document's score up there (a materialised CTE, whose size SQLite guesses from
+ * FTS5's estimate, was scanned once per document instead).
+ */
+export function fillFullText(db: Database.Database, name: string, sql: string, params: unknown[]): void {
+  db.exec(`CREATE TEMP TABLE IF NOT EXISTS ${name} (doc INTEGER PRIMARY KEY, s REAL)`);
+  db.prepare(`DELETE FROM temp.${name}`).run();
+  db.prepare(`INSERT INTO temp.${name} (doc, s) ${sql}`).run(...params);
+}

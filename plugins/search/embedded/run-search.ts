@@ -17,7 +17,7 @@ import { armsOf } from './field-source.js';
 import { hasWords } from './doc-record.js';
 import { DocReader } from './doc-reader.js';
 import { fillValueWords } from './value-words.js';
-import { MATCHES } from './matches.js';
+import { fillFullText, MATCHES } from './matches.js';
 import { pageOf } from './search-page.js';
 import { aggregationValues } from './field-values.js';
 
@@ -69,7 +69,7 @@ export function runSearch(
   const armsByField = new Map<string, ReturnType<typeof armsOf>>();
   const compilation: QueryCompilation = {
     tables,
-    ctes: [],
+    fullText: [],
     valueWordFields: new Set(),
     arms: (field) => {
       let arms = armsByField.get(field);
@@ -84,15 +84,14 @@ export function runSearch(
   for (const s of suggestions) if (!hasWords(s.field)) compilation.valueWordFields.add(s.field);
   if (compilation.valueWordFields.size > 0) fillValueWords(db, compilation, compilation.valueWordFields);
 
+  // Each full-text sub-query is run once into a table keyed by document, which the query reads.
+  for (const { name, sql, params } of compilation.fullText) fillFullText(db, name, sql, params);
   // The matches are computed once into a temporary table (this connection's own, in memory), which
   // the total, the page, and the aggregations then read: a CTE would be computed again by each.
-  const ctes = compilation.ctes.map((c) => c.sql);
-  const withParams = [...compilation.ctes.flatMap((c) => c.params), ...query.scoreParams, ...query.params];
   db.prepare(`DELETE FROM ${MATCHES}`).run();
   db.prepare(
-    `${ctes.length > 0 ? `WITH ${ctes.join(', ')} ` : ''}INSERT INTO ${MATCHES} (doc, score) ` +
-      `SELECT d.rowid, ${query.score} FROM ${tables.docs} d WHERE ${query.cond}`,
-  ).run(...withParams);
+    `INSERT INTO ${MATCHES} (doc, score) SELECT d.rowid, ${query.score} FROM ${tables.docs} d WHERE ${query.cond}`,
+  ).run(...query.scoreParams, ...query.params);
   deadline();
 
   const totals = db.prepare(`SELECT COUNT(*) AS n, MAX(score) AS best FROM ${MATCHES}`).get() as {

@@ -6,6 +6,7 @@ import { hasWords, type IndexValue } from './doc-record.js';
 import { compareValues, type DocReader } from './doc-reader.js';
 import { fieldIdOf } from './field-source.js';
 import { MATCHES } from './matches.js';
+import { aggregationValues } from './field-values.js';
 
 /** A hit of the page: its document, score and sort values. */
 export interface PageRow {
@@ -18,8 +19,9 @@ type Match = { doc: number; score: number };
 
 /**
  * The page of a search whose matches are in `MATCHES`. Sorted by score or index order: in SQL.
- * Sorted by field values: a field's values are read off the documents (`DocReader`), so many
- * matches sorted by one field are read off the field's index in order instead (`pageByOneField`).
+ * Sorted by field values: few matches, by the values of each document (`DocReader`); many, by each
+ * field's values read off its index (`aggregationValues`), or for one field, the page read off its
+ * index in order (`byOneField`).
  */
 export function pageOf(
   db: Database.Database,
@@ -37,21 +39,43 @@ export function pageOf(
     return rows.map((m) => ({ ...m, sort: sort.entries.map((e) => (e.by === '_score' ? m.score : m.doc)) }));
   }
   const single = sort.single;
-  if (single && window.many && !(hasWords(single.field) && !holdsTypedValues(single.field)))
-    return pageByOneField(db, c, single, window);
+  if (single && window.many && !(hasWords(single.field) && !holdsTypedValues(single.field))) {
+    const score = db.prepare(`SELECT score FROM ${MATCHES} WHERE doc = ?`).pluck();
+    return byOneField(db, c, single, from + size)
+      .slice(from, from + size)
+      .map(([doc, value]) => ({ doc, score: score.get(doc) as number, sort: [value] }));
+  }
   const matches = db.prepare(`SELECT doc, score FROM ${MATCHES}`).all() as Match[];
-  const keyed = matches.map((m) => ({ ...m, sort: sort.entries.map((e) => sortValue(reader, m, e)) }));
+  // Few matches: each document's values. Many: each field's values in the matches, read off its index.
+  const valuesOf = new Map<string, (doc: number) => readonly IndexValue[]>();
+  for (const entry of sort.entries)
+    if (entry.by === 'field' && !valuesOf.has(entry.field)) {
+      if (!window.many) valuesOf.set(entry.field, (doc) => reader.values(doc, entry.field));
+      else {
+        const docs = matches.map((m) => m.doc);
+        const byDoc = aggregationValues(db, c, reader, {
+          field: entry.field,
+          needs: { value: true, num: false },
+          docs,
+          many: true,
+        });
+        valuesOf.set(entry.field, (doc) => (byDoc.get(doc) ?? []).map((v) => v.value as IndexValue));
+      }
+    }
+  const keyed = matches.map((m) => ({
+    ...m,
+    sort: sort.entries.map((e) => (e.by === 'field' ? extreme(valuesOf.get(e.field)!(m.doc), e.direction) : e.by === '_score' ? m.score : m.doc)),
+  }));
   keyed.sort((a, b) => compareRows(a, b, sort.entries));
   return keyed.slice(from, from + size);
 }
 
-/** A document's sort value for an entry: its smallest value of the field ascending, its largest descending. */
-function sortValue(reader: DocReader, m: Match, entry: SortEntry): unknown {
-  if (entry.by !== 'field') return entry.by === '_score' ? m.score : m.doc;
+/** A document's sort value of a field: its smallest value ascending, its largest descending; null without one. */
+function extreme(values: readonly IndexValue[], direction: 'asc' | 'desc'): IndexValue | null {
   let best: IndexValue | null = null;
-  for (const value of reader.values(m.doc, entry.field)) {
+  for (const value of values) {
     const order = best === null ? 0 : compareValues(value, best);
-    if (best === null || (entry.direction === 'asc' ? order < 0 : order > 0)) best = value;
+    if (best === null || (direction === 'asc' ? order < 0 : order > 0)) best = value;
   }
   return best;
 }
@@ -72,19 +96,18 @@ function compareRows(a: PageRow, b: PageRow, entries: readonly SortEntry[]): num
 }
 
 /**
- * A page of many matches sorted by one field, read off the field's values in order (each arm in
- * its index order, merged) and stopped once the page is full, instead of reading every match's
- * values and sorting them all. The rules are those above: walking values upwards meets a document
- * first at its smallest value, downwards at its largest; equal values go by document; documents
- * without the field come last, by document.
+ * The first `wanted` of many matches sorted by one field, read off the field's values in order
+ * (each arm in its index order, merged) and stopped once the page is full, instead of reading every
+ * match's values and sorting them all (100,000 matches: a few ms instead of about 250). Walking
+ * values upwards meets a document first at its smallest value, downwards at its largest; equal
+ * values go by document; documents without the field come last, by document.
  */
-function pageByOneField(
+function byOneField(
   db: Database.Database,
   c: QueryCompilation,
   { field, direction }: { field: string; direction: 'asc' | 'desc' },
-  { from, size }: { from: number; size: number },
-): PageRow[] {
-  const wanted = from + size;
+  wanted: number,
+): Array<[number, unknown]> {
   const order = direction === 'asc' ? 'ASC' : 'DESC';
   const { arms } = c.arms(field);
   // Each document with the rank of its value (equal values, one rank), in the order met.
@@ -109,7 +132,6 @@ function pageByOneField(
     for (const [doc, value] of walk.iterate(...arms.flatMap((a) => a.params)) as Iterable<[number, unknown]>) {
       if (found.has(doc)) continue;
       if (found.size > 0 && value !== last) {
-        // The page is full once the value it ends on has all its documents.
         if (found.size >= wanted) break;
         rank++;
       }
@@ -118,7 +140,7 @@ function pageByOneField(
     }
   }
   const ranked = [...found].sort(([a, x], [b, y]) => x.rank - y.rank || a - b);
-  const page: Array<[number, unknown]> = ranked.slice(0, wanted).map(([doc, { value }]) => [doc, value]);
+  const page: Array<[number, unknown]> = ranked.map(([doc, { value }]) => [doc, value]);
   if (page.length < wanted) {
     const without = db
       .prepare(
@@ -130,6 +152,5 @@ function pageByOneField(
       .all(field, wanted - page.length) as number[];
     for (const doc of without) page.push([doc, null]);
   }
-  const score = db.prepare(`SELECT score FROM ${MATCHES} WHERE doc = ?`).pluck();
-  return page.slice(from).map(([doc, value]) => ({ doc, score: score.get(doc) as number, sort: [value] }));
+  return page;
 }

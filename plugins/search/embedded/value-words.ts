@@ -23,30 +23,25 @@ CREATE VIRTUAL TABLE IF NOT EXISTS temp.value_vocab USING fts5vocab (temp, value
 export const VALUES_WITH_TERM =
   'SELECT vt.value FROM temp.value_vocab vi JOIN temp.value_texts vt ON vt.rowid = vi.doc WHERE vi.term = ? AND vt.field = ?';
 
-/** The CTEs of a full-text query on such a member: `<name>(doc, s)` as `words` gives it for analysed ones. */
+/** A full-text query on such a member: the `(doc, s)` that `words` gives for analysed ones. */
 export function valueWordsMatch(
   c: QueryCompilation,
   name: string,
   field: string,
   match: string,
-): Array<{ sql: string; params: unknown[] }> {
+): { name: string; sql: string; params: unknown[] } {
   c.valueWordFields.add(field);
   const { arms } = c.arms(field);
-  const matched = {
+  if (arms.length === 0) return { name, sql: 'SELECT NULL, NULL WHERE 0', params: [] };
+  const docs = arms.map((a) => a.select((doc) => `${doc} AS doc, mv.s AS s`, 'f.value = mv.value', 'mv'));
+  return {
+    name,
     sql:
-      `${name}v(value, s) AS MATERIALIZED (SELECT vt.value, -value_words.rank FROM temp.value_words ` +
-      'JOIN temp.value_texts vt ON vt.rowid = value_words.rowid WHERE value_words MATCH ? AND vt.field = ?)',
-    params: [match, field],
+      'WITH mv(value, s) AS MATERIALIZED (SELECT vt.value, -value_words.rank FROM temp.value_words ' +
+      'JOIN temp.value_texts vt ON vt.rowid = value_words.rowid WHERE value_words MATCH ? AND vt.field = ?) ' +
+      `SELECT doc, MAX(s) FROM (${docs.join(' UNION ALL ')}) GROUP BY doc`,
+    params: [match, field, ...arms.flatMap((a) => a.params)],
   };
-  if (arms.length === 0) return [matched, { sql: `${name}(doc, s) AS (SELECT NULL, NULL WHERE 0)`, params: [] }];
-  const docs = arms.map((a) => a.select((doc) => `${doc} AS doc, mv.s AS s`, 'f.value = mv.value', `${name}v mv`));
-  return [
-    matched,
-    {
-      sql: `${name}(doc, s) AS MATERIALIZED (SELECT doc, MAX(s) FROM (${docs.join(' UNION ALL ')}) GROUP BY doc)`,
-      params: arms.flatMap((a) => a.params),
-    },
-  ];
 }
 
 /** Fills the connection's table with the distinct text values of each member a search reads the words of. */
