@@ -29,7 +29,7 @@ function downgrade(file: string): string {
       'CREATE TABLE docs (rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE); ' +
       'CREATE TABLE sources (doc INTEGER PRIMARY KEY, source TEXT NOT NULL); ' +
       'CREATE TABLE fields (doc INTEGER NOT NULL, field TEXT NOT NULL, value, num REAL); ' +
-      "INSERT INTO docs (id) VALUES ('stale'); INSERT INTO sources VALUES (1, '{\"id\":\"stale\"}');",
+      'INSERT INTO docs (id) VALUES (\'stale\'); INSERT INTO sources VALUES (1, \'{"id":"stale"}\');',
   );
   old.close();
   const main = new Database(file);

@@ -82,7 +82,9 @@ t.test('the index takes at most 2 KB per item of the benchmarks’ type', async 
   // Closed: the WAL is checkpointed into the files (and removed); whatever is left is counted too.
   const bytes = readdirSync(dir).reduce((sum, name) => sum + fileSize(join(dir, name)), 0);
   const perItem = bytes / ITEMS;
-  t.comment(`${Math.round(perItem)} B per item; CPU per document: ${Math.round(batched)} µs in batches of ${BATCH}, ${Math.round(single)} µs one at a time`);
+  t.comment(
+    `${Math.round(perItem)} B per item; CPU per document: ${Math.round(batched)} µs in batches of ${BATCH}, ${Math.round(single)} µs one at a time`,
+  );
   t.ok(perItem <= MAX_BYTES_PER_ITEM, `${Math.round(perItem)} B per item, at most ${MAX_BYTES_PER_ITEM}`);
 });
 

@@ -53,7 +53,7 @@ export function analysedTerms(
   const byToken =
     tokens.length === 0 ? undefined : tokenExists(c, field, `v.term IN (${placeholders(tokens.length)})`, tokens);
   const exact = typed.length === 0 ? undefined : exactCondition(typed, insensitive);
-  const byValue = exact ? valueExists(c, field, exact.sql, exact.params) : undefined;
+  const byValue = exact ? valueExists(c, field, exact) : undefined;
   if (byToken && byValue) return eitherOf(byToken, byValue);
   return byToken ?? byValue ?? NO_MATCH;
 }
@@ -128,8 +128,7 @@ export function analysedRange(
     byValue = valueExists(
       c,
       field,
-      parts.map((p) => p.sql).join(' AND '),
-      parts.flatMap((p) => p.params),
+      { sql: parts.map((p) => p.sql).join(' AND '), params: parts.flatMap((p) => p.params) },
       false,
     );
   }

@@ -58,7 +58,7 @@ export function compileQuery(query: unknown, path: string, compilation: QueryCom
       if (isAnalysedMember(field))
         return boosted(analysedTerms(compilation, field, [stored], insensitive), options.boost, `${at}.${field}.boost`);
       const { sql, params } = exactCondition([stored], insensitive);
-      return boosted(valueExists(compilation, field, sql, params), options.boost, `${at}.${field}.boost`);
+      return boosted(valueExists(compilation, field, { sql, params }), options.boost, `${at}.${field}.boost`);
     }
     case 'terms': {
       if (!isObject(body)) throw invalid(at, 'expected an object');
@@ -68,9 +68,10 @@ export function compileQuery(query: unknown, path: string, compilation: QueryCom
       if (values.length === 0) return NO_MATCH;
       const field = rawField.toLowerCase();
       const stored = values.map((v, i) => storedValue(v, `${at}.${rawField}[${i}]`));
-      if (isAnalysedMember(field)) return boosted(analysedTerms(compilation, field, stored, false), boost, `${at}.boost`);
+      if (isAnalysedMember(field))
+        return boosted(analysedTerms(compilation, field, stored, false), boost, `${at}.boost`);
       const { sql, params } = exactCondition(stored, false);
-      return boosted(valueExists(compilation, field, sql, params), boost, `${at}.boost`);
+      return boosted(valueExists(compilation, field, { sql, params }), boost, `${at}.boost`);
     }
     case 'match':
     case 'match_phrase':
@@ -83,7 +84,7 @@ export function compileQuery(query: unknown, path: string, compilation: QueryCom
       const condition = globCondition(options.case_insensitive, `${at}.${field}.case_insensitive`);
       const compiled = isAnalysedMember(field)
         ? analysedPattern(compilation, field, pattern, options.case_insensitive === true)
-        : valueExists(compilation, field, condition, [pattern], false);
+        : valueExists(compilation, field, { sql: condition, params: [pattern] }, false);
       return boosted(compiled, options.boost, `${at}.${field}.boost`);
     }
     case 'range': {
@@ -105,8 +106,7 @@ export function compileQuery(query: unknown, path: string, compilation: QueryCom
       const compiled = valueExists(
         compilation,
         field,
-        parts.map((p) => p.sql).join(' AND '),
-        parts.flatMap((p) => p.params),
+        { sql: parts.map((p) => p.sql).join(' AND '), params: parts.flatMap((p) => p.params) },
         false,
       );
       return boosted(compiled, spec.boost, `${fieldPath}.boost`);
@@ -191,7 +191,10 @@ function compileFullText(
   if (kind === 'match_phrase' || !(NUMERIC.test(raw) || raw === 'true' || raw === 'false'))
     return boosted(text, options.boost, `${at}.${field}.boost`);
   // Numbers are stored as numbers and booleans as `true`/`false`, neither of them as words.
-  const exact = valueExists(compilation, field, 'f.value IN (?, ?)', [raw, NUMERIC.test(raw) ? Number(raw) : raw]);
+  const exact = valueExists(compilation, field, {
+    sql: 'f.value IN (?, ?)',
+    params: [raw, NUMERIC.test(raw) ? Number(raw) : raw],
+  });
   const compiled: CompiledQuery = {
     cond: `(${text.cond} OR ${exact.cond})`,
     params: exact.params,

@@ -53,8 +53,7 @@ export const NO_MATCH: CompiledQuery = {
 export function valueExists(
   c: QueryCompilation,
   field: string,
-  condition: string,
-  params: unknown[],
+  { sql: condition, params }: { sql: string; params: unknown[] },
   seekable = true,
 ): CompiledQuery {
   const { arms, probes } = c.arms(field);

@@ -87,7 +87,8 @@ function docIdArm(t: Tables): Arm {
       `SELECT ${columns('f.doc')} FROM ${before(from)}` +
       `(SELECT dd.rowid AS doc, dd.id AS value, NULL AS num, dd.nset AS nset FROM ${t.docs} dd) f${after(join, 'f.doc')} ` +
       `WHERE f.nset IN ${sets} AND (${cond})`,
-    probe: (cond) => `(d.nset IN ${sets} AND EXISTS (SELECT 1 FROM (SELECT d.id AS value, NULL AS num) f WHERE ${cond}))`,
+    probe: (cond) =>
+      `(d.nset IN ${sets} AND EXISTS (SELECT 1 FROM (SELECT d.id AS value, NULL AS num) f WHERE ${cond}))`,
     params: ['id'],
     values: (cond) => `SELECT f.value AS value FROM (SELECT id AS value, NULL AS num FROM ${t.docs}) f WHERE (${cond})`,
     valueParams: [],

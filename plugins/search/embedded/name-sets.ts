@@ -49,9 +49,12 @@ const sameValues = (a: readonly IndexValue[] | undefined, b: readonly IndexValue
 type StoredLayout = Array<{ f: string; k: FieldKind; t?: string; v?: IndexValue[] }>;
 
 function nameSetOf(id: number, keys: string, layout: string, dictionary: Buffer): NameSet {
-  const fields = (JSON.parse(layout) as StoredLayout).map(
-    (e): LayoutField => ({ field: e.f, kind: e.k, ...(e.t ? { twin: e.t } : {}), ...(e.v ? { values: e.v } : {}) }),
-  );
+  const fields = (JSON.parse(layout) as StoredLayout).map((e): LayoutField => ({
+    field: e.f,
+    kind: e.k,
+    ...(e.t ? { twin: e.t } : {}),
+    ...(e.v ? { values: e.v } : {}),
+  }));
   return {
     id,
     keys: JSON.parse(keys) as string[],

@@ -100,7 +100,7 @@ export function runSearch(
   };
   const many = totals.n >= manyMatches;
   const reader = new DocReader(db, tables);
-  const rows = pageOf(db, compilation, reader, sort, { from, size, total: totals.n, many });
+  const rows = pageOf({ db, c: compilation, reader }, sort, { from, size, total: totals.n, many });
   deadline();
 
   const scored = sort.byScoreOnly;

@@ -24,9 +24,7 @@ type Match = { doc: number; score: number };
  * index in order (`byOneField`).
  */
 export function pageOf(
-  db: Database.Database,
-  c: QueryCompilation,
-  reader: DocReader,
+  { db, c, reader }: { db: Database.Database; c: QueryCompilation; reader: DocReader },
   sort: CompiledSort,
   window: { from: number; size: number; total: number; many: boolean },
 ): PageRow[] {
@@ -64,7 +62,9 @@ export function pageOf(
     }
   const keyed = matches.map((m) => ({
     ...m,
-    sort: sort.entries.map((e) => (e.by === 'field' ? extreme(valuesOf.get(e.field)!(m.doc), e.direction) : e.by === '_score' ? m.score : m.doc)),
+    sort: sort.entries.map((e) =>
+      e.by === 'field' ? extreme(valuesOf.get(e.field)!(m.doc), e.direction) : e.by === '_score' ? m.score : m.doc,
+    ),
   }));
   keyed.sort((a, b) => compareRows(a, b, sort.entries));
   return keyed.slice(from, from + size);

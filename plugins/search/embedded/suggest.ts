@@ -102,7 +102,8 @@ function fieldTerms(db: Database.Database, c: QueryCompilation, field: string) {
       freq: (term: string) => frequency.get(term, field, field)?.n ?? 0,
     };
   }
-  const own = 'SELECT DISTINCT vi.term AS term FROM temp.value_vocab vi JOIN temp.value_texts vt ON vt.rowid = vi.doc WHERE vt.field = ?';
+  const own =
+    'SELECT DISTINCT vi.term AS term FROM temp.value_vocab vi JOIN temp.value_texts vt ON vt.rowid = vi.doc WHERE vt.field = ?';
   const candidates = db.prepare<[string, string, string], { term: string }>(`${own} AND vi.term >= ? AND vi.term < ?`);
   const allTerms = db.prepare<[string], { term: string }>(own);
   const { arms } = c.arms(field);
