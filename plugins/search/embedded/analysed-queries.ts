@@ -125,12 +125,10 @@ export function analysedRange(
   let byValue: CompiledQuery | undefined;
   if (readings.typed) {
     const parts = bounds.map((b) => boundCondition(b.sqlOp, b.bound, b.path));
-    byValue = valueExists(
-      c,
-      field,
-      { sql: parts.map((p) => p.sql).join(' AND '), params: parts.flatMap((p) => p.params) },
-      false,
-    );
+    byValue = valueExists(c, field, {
+      sql: parts.map((p) => p.sql).join(' AND '),
+      params: parts.flatMap((p) => p.params),
+    });
   }
   if (byToken && byValue) return eitherOf(byToken, byValue);
   return (byToken ?? byValue)!;

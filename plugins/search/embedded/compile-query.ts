@@ -84,7 +84,7 @@ export function compileQuery(query: unknown, path: string, compilation: QueryCom
       const condition = globCondition(options.case_insensitive, `${at}.${field}.case_insensitive`);
       const compiled = isAnalysedMember(field)
         ? analysedPattern(compilation, field, pattern, options.case_insensitive === true)
-        : valueExists(compilation, field, { sql: condition, params: [pattern] }, false);
+        : valueExists(compilation, field, { sql: condition, params: [pattern] });
       return boosted(compiled, options.boost, `${at}.${field}.boost`);
     }
     case 'range': {
@@ -103,12 +103,10 @@ export function compileQuery(query: unknown, path: string, compilation: QueryCom
       if (isAnalysedMember(field))
         return boosted(analysedRange(compilation, field, bounds), spec.boost, `${fieldPath}.boost`);
       const parts = bounds.map((b) => boundCondition(b.sqlOp, b.bound, b.path));
-      const compiled = valueExists(
-        compilation,
-        field,
-        { sql: parts.map((p) => p.sql).join(' AND '), params: parts.flatMap((p) => p.params) },
-        false,
-      );
+      const compiled = valueExists(compilation, field, {
+        sql: parts.map((p) => p.sql).join(' AND '),
+        params: parts.flatMap((p) => p.params),
+      });
       return boosted(compiled, spec.boost, `${fieldPath}.boost`);
     }
     case 'exists': {

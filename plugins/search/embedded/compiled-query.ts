@@ -46,15 +46,13 @@ export const NO_MATCH: CompiledQuery = {
 };
 
 /**
- * The documents holding a value of `field` for which `condition` (on `f.value`, `f.num`) holds.
- * `seekable`: the condition is an equality, which a probe seeks (a range or pattern would read the
- * field's values in order for each document: then no probe, and a `bool` lists these documents).
+ * The documents holding a value of `field` for which `condition` (on `f.value`, `f.num`) holds;
+ * its probe seeks the document's values (`fields_doc`, or its name set).
  */
 export function valueExists(
   c: QueryCompilation,
   field: string,
   { sql: condition, params }: { sql: string; params: unknown[] },
-  seekable = true,
 ): CompiledQuery {
   const { arms, probes } = c.arms(field);
   if (arms.length === 0) return NO_MATCH;
@@ -64,14 +62,10 @@ export function valueExists(
     cond: `d.rowid IN (${arms.map((a) => a.select((doc) => doc, condition)).join(' UNION ALL ')})`,
     score: CONSTANT_SCORE,
     params: arms.flatMap((a) => [...a.params, ...params]),
-    ...(seekable
-      ? {
-          probe: {
-            cond: `(${probes.map((a) => a.probe(condition)).join(' OR ')})`,
-            params: probes.flatMap((a) => [...a.params, ...params]),
-          },
-        }
-      : {}),
+    probe: {
+      cond: `(${probes.map((a) => a.probe(condition)).join(' OR ')})`,
+      params: probes.flatMap((a) => [...a.params, ...params]),
+    },
     scoreParams: [],
   };
 }

@@ -25,17 +25,30 @@ function catalogOf(db: Database.Database, tables: Tables): SetCatalog {
   return catalog;
 }
 
-/** Reads documents by rowid, each once per search. */
+/**
+ * Reads documents by rowid, each once per search: whole (`doc`, its source inflated), or one
+ * field's values (`values`), as its name set says where they are: the set's own, the document's
+ * id, or its rows (one seek of `fields_doc`); only a field of words only needs the source.
+ */
 export class DocReader {
   private readonly catalog: SetCatalog;
   private readonly row: Database.Statement<[number], { id: string; nset: number; data: Buffer }>;
+  private readonly head: Database.Statement<[number], { id: string; nset: number }>;
+  private readonly own: Database.Statement<[number, string], IndexValue>;
   private readonly read = new Map<number, ReadDoc>();
+  private readonly heads = new Map<number, { id: string; nset: number }>();
 
   constructor(db: Database.Database, tables: Tables) {
     this.catalog = catalogOf(db, tables);
     this.row = db.prepare(
       `SELECT d.id, d.nset, s.data FROM ${tables.docs} d JOIN ${tables.sources} s ON s.doc = d.rowid WHERE d.rowid = ?`,
     );
+    this.head = db.prepare(`SELECT id, nset FROM ${tables.docs} WHERE rowid = ?`);
+    this.own = db
+      .prepare<[number, string], IndexValue>(
+        `SELECT value FROM ${tables.fields} WHERE doc = ? AND field = (SELECT id FROM ${tables.names} WHERE name = ?)`,
+      )
+      .pluck();
   }
 
   doc(rowid: number): ReadDoc {
@@ -50,9 +63,27 @@ export class DocReader {
     return doc;
   }
 
-  /** A field's values in a document, or none. */
+  /** A field's values in a document (an own field's once each), or none. */
   values(rowid: number, field: string): IndexValue[] {
-    return this.doc(rowid).fields.get(field) ?? [];
+    const known = this.read.get(rowid);
+    if (known) return known.fields.get(field) ?? [];
+    let head = this.heads.get(rowid);
+    if (!head) this.heads.set(rowid, (head = this.head.get(rowid)!));
+    const set = this.catalog.byId(head.nset);
+    let entry = set.byField.get(field);
+    if (entry?.kind === 'twin') entry = set.byField.get(entry.twin!);
+    switch (entry?.kind) {
+      case undefined:
+        return [];
+      case 'shared':
+        return entry.values!;
+      case 'docid':
+        return [head.id];
+      case 'own':
+        return this.own.all(rowid, entry.field);
+      default:
+        return this.doc(rowid).fields.get(field) ?? [];
+    }
   }
 }
 

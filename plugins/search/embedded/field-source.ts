@@ -20,7 +20,7 @@ export interface Arm {
    * `join` given the document's expression.
    */
   select(columns: (doc: string) => string, cond: string, from?: string, join?: (doc: string) => string): string;
-  /** Whether the outer document `d` has a value for which `cond` holds: one seek per value of an equality. */
+  /** Whether the outer document `d` has a value for which `cond` holds: a seek of its values, or its set. */
   probe(cond: string): string;
   /** The parameters of `select` and `probe`, all before those of `cond`. */
   params: unknown[];

@@ -136,7 +136,7 @@ export function runSearch(
 
 /**
  * From this many matches on, a search reads a field's values off its index whole (aggregation
- * values, a page sorted by one field) rather than off each matched document's values (which are
- * inflated from `sources`, a few microseconds each). Tests lower it to run both ways on few documents.
+ * values, sort values, a page sorted by one field) rather than seeking each matched document's.
+ * Tests lower it to run both ways on few documents.
  */
-export const MANY_MATCHES = 1_000;
+export const MANY_MATCHES = 10_000;

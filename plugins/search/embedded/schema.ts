@@ -62,6 +62,8 @@ export function tablesOf(schema: string): Tables {
  *   says which sets have a field at all (`exists`);
  * - `fields`: the own values, keyed (field, value, doc), so that `term`, `terms`, `range` and
  *   `prefix` are index look-ups; `num` is the value as a number for numbers and ISO dates;
+ *   `fields_doc` (doc, field, value): a document's own values of a field, one seek (sort values,
+ *   aggregations of few matches, probes);
  * - `words`: the words of the analysed members' own values (`isAnalysedMember`), one FTS5 row per
  *   value, contentless (the text is not kept again): rowid `field << 40 | doc << 8 | position`.
  *   Other members' words are read off their distinct values when a query asks (`value-words.ts`);
@@ -85,6 +87,7 @@ CREATE VIRTUAL TABLE vocab_rows USING fts5vocab (words, row);
 /** What searches need beyond what writes need: built last by a rebuild (`FINISH_BULK_FILL`). */
 const SEARCH_STRUCTURES = `
 CREATE INDEX docs_nset ON docs (nset);
+CREATE INDEX fields_doc ON fields (doc, field);
 CREATE INDEX fields_num ON fields (field, num) WHERE num IS NOT NULL;
 CREATE INDEX set_values_num ON set_values (field, num) WHERE num IS NOT NULL;
 `;
