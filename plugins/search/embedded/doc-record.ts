@@ -60,13 +60,20 @@ export const numOf = (value: IndexValue): number | null =>
 /** Whether a field's values are analysed text with words of their own (see `isAnalysedMember`). */
 export const hasWords = (field: string): boolean => isAnalysedMember(field);
 
+/**
+ * zlib's output buffer: the default (16 KB) is allocated and cleared for every call, which cost a
+ * document's values (about 1.5 KB, deflated to about 160 bytes) a third more time to deflate and
+ * twice as much to inflate.
+ */
+const CHUNK = 1024;
+
 /** The values' JSON, deflated with a dictionary (raw deflate: no header, no checksum). */
 export function packValues(json: string, dictionary: Buffer): Buffer {
-  return deflateRawSync(json, { dictionary });
+  return deflateRawSync(json, { dictionary, chunkSize: CHUNK });
 }
 
 export function unpackValues(data: Buffer, dictionary: Buffer): unknown[] {
-  return JSON.parse(inflateRawSync(data, { dictionary }).toString('utf8')) as unknown[];
+  return JSON.parse(inflateRawSync(data, { dictionary, chunkSize: CHUNK }).toString('utf8')) as unknown[];
 }
 
 /** The document as given, from its keys and values. */
