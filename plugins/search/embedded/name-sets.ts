@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { createHash } from 'node:crypto';
 import { holdsTypedValues } from '../../../core/plugin/kit.js';
 import { hasWords, numOf, type FieldValues, type IndexValue } from './doc-record.js';
 import type { Tables } from './schema.js';
@@ -42,6 +43,8 @@ export interface NameSet {
 }
 
 const MAX_FAMILY_SETS = 64;
+/** Families a writer keeps in memory (see `setFor`). */
+const KEPT_FAMILIES = 1_000;
 
 const sameValues = (a: readonly IndexValue[] | undefined, b: readonly IndexValue[] | undefined): boolean =>
   a !== undefined && b !== undefined && a.length === b.length && a.every((v, i) => v === b[i]);
@@ -94,7 +97,7 @@ export class SetCatalog {
 
 /** The catalog a writer uses: it finds or makes the set of a document, and the ids of field names. */
 export class WritingCatalog extends SetCatalog {
-  private readonly families = new Map<string, NameSet[]>();
+  private readonly families = new Map<string, { family: string; sets: NameSet[] }>();
   private readonly names = new Map<string, number>();
   private readonly statements;
 
@@ -132,15 +135,19 @@ export class WritingCatalog extends SetCatalog {
 
   /** The set a document of these keys and field values goes in; `json`, its values, becomes a new set's dictionary. */
   setFor(keys: readonly string[], fields: FieldValues, json: string): NameSet {
-    const family = `${JSON.stringify(keys)}\n${[...fields.keys()].join('\n')}`;
-    let sets = this.families.get(family);
-    const fitting = sets?.find((s) => fits(s, fields));
+    const text = `${JSON.stringify(keys)}\n${[...fields.keys()].join('\n')}`;
+    const known = this.families.get(text);
+    const fitting = known?.sets.find((s) => fits(s, fields));
     if (fitting) return fitting;
+    // The family's name in the index: its keys and fields, hashed (a set's row stays small).
+    const family = known?.family ?? createHash('sha256').update(text).digest('base64url');
     // Another process may have added sets of this family meanwhile (the caller holds the write lock).
-    sets = this.statements.family.all(family).map((r) => nameSetOf(r.id, r.keys, r.layout, r.dictionary));
+    const sets = this.statements.family.all(family).map((r) => nameSetOf(r.id, r.keys, r.layout, r.dictionary));
     // A set of own fields only fits every document: it is tried last.
     sets.sort((a, b) => Number(isOwnOnly(a)) - Number(isOwnOnly(b)));
-    this.families.set(family, sets);
+    // The families of the documents written lately are kept, not all of them.
+    if (this.families.size >= KEPT_FAMILIES) this.families.clear();
+    this.families.set(text, { family, sets });
     const found = sets.find((s) => fits(s, fields));
     if (found) return found;
     if (sets.length >= MAX_FAMILY_SETS) {
