@@ -1,5 +1,12 @@
 import { holdsTypedValues, isTypedQueryValue, rangeReadings } from '../../../core/plugin/kit.js';
-import { eitherOf, NO_MATCH, tokenExists, valueExists, type CompiledQuery } from './compiled-query.js';
+import {
+  eitherOf,
+  NO_MATCH,
+  tokenExists,
+  valueExists,
+  type CompiledQuery,
+  type QueryCompilation,
+} from './compiled-query.js';
 import type { Tables } from './schema.js';
 import { invalid } from './search-request-members.js';
 import { boundCondition, exactCondition, globOf } from './value-conditions.js';
@@ -36,7 +43,7 @@ const termsWhere = (tables: Tables, condition: string): string =>
 
 /** `term` (one value) and `terms` (any of several) on an analysed member. */
 export function analysedTerms(
-  tables: Tables,
+  c: QueryCompilation,
   field: string,
   values: ReadonlyArray<string | number>,
   insensitive: boolean,
@@ -44,9 +51,9 @@ export function analysedTerms(
   const tokens = [...new Set(values.map((v) => (insensitive ? String(v).toLowerCase() : String(v))).filter(isToken))];
   const typed = holdsTypedValues(field) ? values.filter(isTypedQueryValue) : [];
   const byToken =
-    tokens.length === 0 ? undefined : tokenExists(tables, field, `v.term IN (${placeholders(tokens.length)})`, tokens);
+    tokens.length === 0 ? undefined : tokenExists(c, field, `v.term IN (${placeholders(tokens.length)})`, tokens);
   const exact = typed.length === 0 ? undefined : exactCondition(typed, insensitive);
-  const byValue = exact ? valueExists(tables, field, exact.sql, exact.params) : undefined;
+  const byValue = exact ? valueExists(c, field, exact) : undefined;
   if (byToken && byValue) return eitherOf(byToken, byValue);
   return byToken ?? byValue ?? NO_MATCH;
 }
@@ -72,11 +79,12 @@ function literalStart(glob: string): string {
  * start so that FTS5 seeks the terms instead of reading them all (a leading wildcard reads them all,
  * as it makes Elasticsearch read its whole term dictionary).
  */
-export function analysedPattern(tables: Tables, field: string, glob: string, insensitive: boolean): CompiledQuery {
+export function analysedPattern(c: QueryCompilation, field: string, glob: string, insensitive: boolean): CompiledQuery {
+  const { tables } = c;
   const pattern = insensitive ? glob.toLowerCase() : glob;
   const start = literalStart(pattern);
-  if (start === '') return tokenExists(tables, field, termsWhere(tables, 'r.term GLOB ?'), [pattern]);
-  return tokenExists(tables, field, termsWhere(tables, 'r.term >= ? AND r.term < ? AND r.term GLOB ?'), [
+  if (start === '') return tokenExists(c, field, termsWhere(tables, 'r.term GLOB ?'), [pattern]);
+  return tokenExists(c, field, termsWhere(tables, 'r.term >= ? AND r.term < ? AND r.term GLOB ?'), [
     start,
     start + TOP,
     pattern,
@@ -93,7 +101,7 @@ export function prefixGlob(prefix: string): string {
  * on an exact member (number and date bounds), both for bounds holding numbers (`rangeReadings`).
  */
 export function analysedRange(
-  tables: Tables,
+  c: QueryCompilation,
   field: string,
   bounds: ReadonlyArray<{ sqlOp: string; bound: unknown; path: string }>,
 ): CompiledQuery {
@@ -108,21 +116,19 @@ export function analysedRange(
         throw invalid(b.path, 'expected a number or a string');
     // Tokens are text: a number bound (on `catchall`) compares as its digits, as on a `text` field.
     byToken = tokenExists(
-      tables,
+      c,
       field,
-      termsWhere(tables, bounds.map((b) => `r.term ${b.sqlOp} ?`).join(' AND ')),
+      termsWhere(c.tables, bounds.map((b) => `r.term ${b.sqlOp} ?`).join(' AND ')),
       bounds.map((b) => String(b.bound)),
     );
   }
   let byValue: CompiledQuery | undefined;
   if (readings.typed) {
     const parts = bounds.map((b) => boundCondition(b.sqlOp, b.bound, b.path));
-    byValue = valueExists(
-      tables,
-      field,
-      parts.map((p) => p.sql).join(' AND '),
-      parts.flatMap((p) => p.params),
-    );
+    byValue = valueExists(c, field, {
+      sql: parts.map((p) => p.sql).join(' AND '),
+      params: parts.flatMap((p) => p.params),
+    });
   }
   if (byToken && byValue) return eitherOf(byToken, byValue);
   return (byToken ?? byValue)!;

@@ -5,11 +5,16 @@ import {
   MATCH_ALL,
   NO_MATCH,
   valueExists,
+  fieldExists,
+  wordsOfField,
   type CompiledQuery,
   type QueryCompilation,
 } from './compiled-query.js';
 import { fieldAndValue, invalid, isObject, single, storedValue, type Json } from './search-request-members.js';
 import { boundCondition, exactCondition, globCondition, globOf, NUMERIC } from './value-conditions.js';
+import { hasWords } from './doc-record.js';
+import { docOfWordsRowid } from './schema.js';
+import { valueWordsMatch } from './value-words.js';
 
 export type { CompiledQuery, QueryCompilation } from './compiled-query.js';
 
@@ -29,11 +34,10 @@ function boosted(compiled: CompiledQuery, boost: unknown, path: string): Compile
 
 const RANGE_OPS: Readonly<Record<string, string>> = { gt: '>', gte: '>=', lt: '<', lte: '<=' };
 
-/** Compiles one query; `compilation.ctes` collects the full-text sub-queries. */
+/** Compiles one query; `compilation.fullText` collects the full-text sub-queries. */
 export function compileQuery(query: unknown, path: string, compilation: QueryCompilation): CompiledQuery {
   const [kind, body] = single(query, path);
   const at = `${path}.${kind}`;
-  const { tables } = compilation;
   switch (kind) {
     case 'match_all':
       if (!isObject(body)) throw invalid(at, 'expected an object');
@@ -52,9 +56,9 @@ export function compileQuery(query: unknown, path: string, compilation: QueryCom
       if (typeof insensitive !== 'boolean') throw invalid(`${at}.${field}.case_insensitive`, 'expected a boolean');
       const stored = storedValue(value, `${at}.${field}`);
       if (isAnalysedMember(field))
-        return boosted(analysedTerms(tables, field, [stored], insensitive), options.boost, `${at}.${field}.boost`);
+        return boosted(analysedTerms(compilation, field, [stored], insensitive), options.boost, `${at}.${field}.boost`);
       const { sql, params } = exactCondition([stored], insensitive);
-      return boosted(valueExists(tables, field, sql, params), options.boost, `${at}.${field}.boost`);
+      return boosted(valueExists(compilation, field, { sql, params }), options.boost, `${at}.${field}.boost`);
     }
     case 'terms': {
       if (!isObject(body)) throw invalid(at, 'expected an object');
@@ -64,9 +68,10 @@ export function compileQuery(query: unknown, path: string, compilation: QueryCom
       if (values.length === 0) return NO_MATCH;
       const field = rawField.toLowerCase();
       const stored = values.map((v, i) => storedValue(v, `${at}.${rawField}[${i}]`));
-      if (isAnalysedMember(field)) return boosted(analysedTerms(tables, field, stored, false), boost, `${at}.boost`);
+      if (isAnalysedMember(field))
+        return boosted(analysedTerms(compilation, field, stored, false), boost, `${at}.boost`);
       const { sql, params } = exactCondition(stored, false);
-      return boosted(valueExists(tables, field, sql, params), boost, `${at}.boost`);
+      return boosted(valueExists(compilation, field, { sql, params }), boost, `${at}.boost`);
     }
     case 'match':
     case 'match_phrase':
@@ -78,8 +83,8 @@ export function compileQuery(query: unknown, path: string, compilation: QueryCom
       const pattern = kind === 'prefix' ? prefixGlob(value) : globOf(value);
       const condition = globCondition(options.case_insensitive, `${at}.${field}.case_insensitive`);
       const compiled = isAnalysedMember(field)
-        ? analysedPattern(tables, field, pattern, options.case_insensitive === true)
-        : valueExists(tables, field, condition, [pattern]);
+        ? analysedPattern(compilation, field, pattern, options.case_insensitive === true)
+        : valueExists(compilation, field, { sql: condition, params: [pattern] });
       return boosted(compiled, options.boost, `${at}.${field}.boost`);
     }
     case 'range': {
@@ -96,21 +101,19 @@ export function compileQuery(query: unknown, path: string, compilation: QueryCom
       if (bounds.length === 0) throw invalid(fieldPath, 'expected at least one of gt, gte, lt, lte');
       const field = rawField.toLowerCase();
       if (isAnalysedMember(field))
-        return boosted(analysedRange(tables, field, bounds), spec.boost, `${fieldPath}.boost`);
+        return boosted(analysedRange(compilation, field, bounds), spec.boost, `${fieldPath}.boost`);
       const parts = bounds.map((b) => boundCondition(b.sqlOp, b.bound, b.path));
-      const compiled = valueExists(
-        tables,
-        field,
-        parts.map((p) => p.sql).join(' AND '),
-        parts.flatMap((p) => p.params),
-      );
+      const compiled = valueExists(compilation, field, {
+        sql: parts.map((p) => p.sql).join(' AND '),
+        params: parts.flatMap((p) => p.params),
+      });
       return boosted(compiled, spec.boost, `${fieldPath}.boost`);
     }
     case 'exists': {
       if (!isObject(body) || typeof body.field !== 'string') throw invalid(`${at}.field`, 'expected a field name');
       for (const key of Object.keys(body))
         if (key !== 'field' && key !== 'boost') throw invalid(`${at}.${key}`, `"${key}" is not supported`);
-      return boosted(valueExists(tables, body.field.toLowerCase(), '1', []), body.boost, `${at}.boost`);
+      return boosted(fieldExists(compilation, body.field.toLowerCase()), body.boost, `${at}.boost`);
     }
     case 'bool':
       return compileBool(body, at, compilation);
@@ -164,18 +167,21 @@ function compileFullText(
   if (kind === 'match') match = terms.join(` ${String(operator).toUpperCase()} `);
   else if (slop === 0 || terms.length === 1) match = `"${terms.map((t) => t.slice(1, -1)).join(' ')}"`;
   else match = `NEAR(${terms.join(' ')}, ${slop})`;
-  const { tables, ctes } = compilation;
-  const name = `ft${ctes.length}`;
-  ctes.push({
-    sql:
-      // FTS5 refuses bm25() itself inside an aggregate, hence `rank`.
-      `${name}(doc, s) AS MATERIALIZED (SELECT t.doc, MAX(-${tables.ftsRef}.rank) FROM ${tables.fts} ` +
-      `JOIN ${tables.texts} t ON t.rowid = ${tables.ftsRef}.rowid WHERE ${tables.ftsRef} MATCH ? AND t.field = ? GROUP BY t.doc)`,
-    params: [match, field],
-  });
+  const { tables, fullText } = compilation;
+  const name = `ft${fullText.length}`;
+  if (hasWords(field))
+    fullText.push({
+      name,
+      sql:
+        // FTS5 refuses bm25() itself inside an aggregate, hence `rank`.
+        `SELECT ${docOfWordsRowid(`${tables.wordsRef}.rowid`)}, MAX(-${tables.wordsRef}.rank) FROM ${tables.words} ` +
+        `WHERE ${tables.wordsRef} MATCH ? AND ${wordsOfField(compilation, `${tables.wordsRef}.rowid`)} GROUP BY 1`,
+      params: [match, field, field],
+    });
+  else fullText.push(valueWordsMatch(compilation, name, field, match));
   const text: CompiledQuery = {
-    cond: `d.rowid IN (SELECT doc FROM ${name})`,
-    score: `COALESCE((SELECT s FROM ${name} WHERE ${name}.doc = d.rowid), 0.0)`,
+    cond: `d.rowid IN (SELECT doc FROM temp.${name})`,
+    score: `COALESCE((SELECT s FROM temp.${name} WHERE doc = d.rowid), 0.0)`,
     params: [],
     scoreParams: [],
   };
@@ -183,13 +189,15 @@ function compileFullText(
   if (kind === 'match_phrase' || !(NUMERIC.test(raw) || raw === 'true' || raw === 'false'))
     return boosted(text, options.boost, `${at}.${field}.boost`);
   // Numbers are stored as numbers and booleans as `true`/`false`, neither of them as words.
-  const exact = `d.rowid IN (SELECT f.doc FROM ${tables.fields} f WHERE f.field = ? AND f.value IN (?, ?))`;
-  const exactParams = [field, raw, NUMERIC.test(raw) ? Number(raw) : raw];
+  const exact = valueExists(compilation, field, {
+    sql: 'f.value IN (?, ?)',
+    params: [raw, NUMERIC.test(raw) ? Number(raw) : raw],
+  });
   const compiled: CompiledQuery = {
-    cond: `(${text.cond} OR ${exact})`,
-    params: exactParams,
-    score: `MAX(${text.score}, CASE WHEN ${exact} THEN 1.0 ELSE 0.0 END)`,
-    scoreParams: exactParams,
+    cond: `(${text.cond} OR ${exact.cond})`,
+    params: exact.params,
+    score: `MAX(${text.score}, CASE WHEN ${exact.cond} THEN 1.0 ELSE 0.0 END)`,
+    scoreParams: exact.params,
   };
   return boosted(compiled, options.boost, `${at}.${field}.boost`);
 }

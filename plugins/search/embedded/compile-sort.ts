@@ -1,18 +1,18 @@
 import { invalid } from './search-request-members.js';
-import type { Tables } from './schema.js';
 
-/** The `sort` of a request as SQL: columns (`s0`, `s1`, ... in the select list) and an ORDER BY over them. */
+/** A request's `sort`: its entries, in order; ties end in index order. */
 export interface CompiledSort {
-  columns: string[];
-  params: unknown[];
-  orderBy: string;
+  entries: SortEntry[];
   /** Whether hits are ordered by score alone (then they carry their `_score`). */
   byScoreOnly: boolean;
+  /** Whether the request sorts (then hits carry their `sort` values). */
+  reported: boolean;
   /** The sort is one field (lower-cased) and nothing else: a page can be read off that field's index. */
   single?: { field: string; direction: Order };
 }
 
-type Order = 'asc' | 'desc';
+export type Order = 'asc' | 'desc';
+export type SortEntry = { by: '_score' | '_doc'; direction: Order } | { by: 'field'; field: string; direction: Order };
 
 function orderOf(value: unknown, path: string): Order {
   if (value === 'asc' || value === 'desc') return value;
@@ -41,40 +41,20 @@ function entryOf(entry: unknown, path: string): { field: string; order: Order | 
  * Field values sort as Elasticsearch's do: the smallest value of a multi-valued field ascending,
  * the largest descending, documents without the field last. Ties keep index order.
  */
-export function compileSort(sort: unknown, tables: Tables): CompiledSort {
-  if (sort === undefined) return { columns: [], params: [], orderBy: 'm.score DESC, m.doc ASC', byScoreOnly: true };
+export function compileSort(sort: unknown): CompiledSort {
+  if (sort === undefined) return { entries: [{ by: '_score', direction: 'desc' }], byScoreOnly: true, reported: false };
   const list = Array.isArray(sort) ? sort : [sort];
-  const columns: string[] = [];
-  const params: unknown[] = [];
-  const orderBy: string[] = [];
-  let byScoreOnly = true;
-  list.forEach((raw, i) => {
-    const path = Array.isArray(sort) ? `sort[${i}]` : 'sort';
-    const { field, order } = entryOf(raw, path);
-    const alias = `s${columns.length}`;
-    if (field === '_score') {
-      columns.push('m.score');
-      orderBy.push(`${alias} ${order === 'asc' ? 'ASC' : 'DESC'}`);
-      return;
-    }
-    byScoreOnly = false;
-    if (field === '_doc') {
-      columns.push('m.doc');
-      orderBy.push(`${alias} ${order === 'desc' ? 'DESC' : 'ASC'}`);
-      return;
-    }
-    const direction = order ?? 'asc';
-    columns.push(
-      `(SELECT ${direction === 'asc' ? 'MIN' : 'MAX'}(f.value) FROM ${tables.fields} f WHERE f.doc = d.rowid AND f.field = ?)`,
-    );
-    params.push(field.toLowerCase());
-    orderBy.push(`${alias} IS NULL, ${alias} ${direction.toUpperCase()}`);
+  const entries: SortEntry[] = list.map((raw, i) => {
+    const { field, order } = entryOf(raw, Array.isArray(sort) ? `sort[${i}]` : 'sort');
+    if (field === '_score') return { by: '_score', direction: order ?? 'desc' };
+    if (field === '_doc') return { by: '_doc', direction: order ?? 'asc' };
+    return { by: 'field', field: field.toLowerCase(), direction: order ?? 'asc' };
   });
-  orderBy.push('m.doc ASC');
-  const only = list.length === 1 ? entryOf(list[0], 'sort') : undefined;
-  const single =
-    only && only.field !== '_score' && only.field !== '_doc'
-      ? { field: only.field.toLowerCase(), direction: only.order ?? 'asc' }
-      : undefined;
-  return { columns, params, orderBy: orderBy.join(', '), byScoreOnly, ...(single ? { single } : {}) };
+  const only = entries.length === 1 ? entries[0]! : undefined;
+  return {
+    entries,
+    byScoreOnly: entries.every((e) => e.by === '_score'),
+    reported: true,
+    ...(only?.by === 'field' ? { single: { field: only.field, direction: only.direction } } : {}),
+  };
 }

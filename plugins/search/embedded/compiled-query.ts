@@ -1,10 +1,11 @@
-import type { Tables } from './schema.js';
+import { fieldIdOf, fieldPresent, type Arm } from './field-source.js';
+import { docOfWordsRowid, type Tables } from './schema.js';
 
 /**
  * An Elasticsearch query compiled to SQL over one set of the tables of `schema.ts`
  * (`QueryCompilation.tables`): `cond` is a boolean expression on the outer `d` (the `docs` row),
- * `score` a numeric one. Full-text members become materialised CTEs (`ftN(doc, s)`), so FTS5 runs
- * each MATCH once per search.
+ * `score` a numeric one. Full-text members become tables filled before the search (`ftN(doc, s)`),
+ * so FTS5 runs each MATCH once per search and the query looks a document's score up by its key.
  */
 export interface CompiledQuery {
   cond: string;
@@ -14,8 +15,8 @@ export interface CompiledQuery {
   /** The parameters of `score`, in order. */
   scoreParams: unknown[];
   /**
-   * The same condition as a look-up for one document (`EXISTS` on `fields_doc`), where there is
-   * one: what `bool` uses for filters beside a clause that selects documents (see `compileBool`).
+   * The same condition as a look-up for one document (a seek of its value, or its name set), where
+   * there is one: what `bool` uses for filters beside a clause that selects documents (see `compileBool`).
    */
   probe?: { cond: string; params: unknown[] };
 }
@@ -23,7 +24,15 @@ export interface CompiledQuery {
 export interface QueryCompilation {
   /** The set of tables the search reads. */
   tables: Tables;
-  ctes: Array<{ sql: string; params: unknown[] }>;
+  /** The arms of a field (see `field-source.ts`), read once per search. */
+  arms(field: string): { arms: Arm[]; probes: Arm[] };
+  /**
+   * The full-text sub-queries: each fills a table of the connection's own, `temp.<name>` (doc
+   * INTEGER PRIMARY KEY, s), before the search runs, which the query reads by document.
+   */
+  fullText: Array<{ name: string; sql: string; params: unknown[] }>;
+  /** Fields whose words are read off their values (`value-words.ts`), filled before the search runs. */
+  valueWordFields: Set<string>;
 }
 
 export const CONSTANT_SCORE = '1.0';
@@ -36,21 +45,40 @@ export const NO_MATCH: CompiledQuery = {
   probe: { cond: '0', params: [] },
 };
 
-/** The documents holding a stored value of `field` for which `condition` (on `f`, a fields row) holds. */
-export function valueExists(tables: Tables, field: string, condition: string, params: unknown[]): CompiledQuery {
+/**
+ * The documents holding a value of `field` for which `condition` (on `f.value`, `f.num`) holds;
+ * its probe seeks the document's values (`fields_doc`, or its name set).
+ */
+export function valueExists(
+  c: QueryCompilation,
+  field: string,
+  { sql: condition, params }: { sql: string; params: unknown[] },
+): CompiledQuery {
+  const { arms, probes } = c.arms(field);
+  if (arms.length === 0) return NO_MATCH;
   return {
-    // Not correlated: SQLite runs the look-up once (on the (field, value) or (field, num) index) and
-    // tests membership per document, instead of probing every document.
-    cond: `d.rowid IN (SELECT f.doc FROM ${tables.fields} f WHERE f.field = ? AND ${condition})`,
+    // Not correlated: SQLite runs the look-ups once (on the field's indexes) and tests membership
+    // per document, instead of probing every document.
+    cond: `d.rowid IN (${arms.map((a) => a.select((doc) => doc, condition)).join(' UNION ALL ')})`,
     score: CONSTANT_SCORE,
-    params: [field, ...params],
+    params: arms.flatMap((a) => [...a.params, ...params]),
     probe: {
-      cond: `EXISTS (SELECT 1 FROM ${tables.fields} f WHERE f.doc = d.rowid AND f.field = ? AND ${condition})`,
-      params: [field, ...params],
+      cond: `(${probes.map((a) => a.probe(condition)).join(' OR ')})`,
+      params: probes.flatMap((a) => [...a.params, ...params]),
     },
     scoreParams: [],
   };
 }
+
+/** The documents that have `field` at all (`exists`): what their name sets say. */
+export function fieldExists(c: QueryCompilation, field: string): CompiledQuery {
+  const cond = fieldPresent(c.tables);
+  return { cond, params: [field], score: CONSTANT_SCORE, scoreParams: [], probe: { cond, params: [field] } };
+}
+
+/** SQL bounds of the `words` rowids of the field named by the next two parameters. */
+export const wordsOfField = (c: QueryCompilation, rowid: string): string =>
+  `${rowid} >= (${fieldIdOf(c.tables)} << 40) AND ${rowid} < ((${fieldIdOf(c.tables)} + 1) << 40)`;
 
 /**
  * The documents with a token of `field` for which `condition` (on `v.term`, a token as the FTS5
@@ -58,13 +86,13 @@ export function valueExists(tables: Tables, field: string, condition: string, pa
  * equal, range or GLOB-prefix condition on the term. No probe: that list cannot be read by
  * document, so a `bool` lists these documents instead.
  */
-export function tokenExists(tables: Tables, field: string, condition: string, params: unknown[]): CompiledQuery {
+export function tokenExists(c: QueryCompilation, field: string, condition: string, params: unknown[]): CompiledQuery {
   return {
     cond:
-      `d.rowid IN (SELECT t.doc FROM ${tables.vocabInstances} v JOIN ${tables.texts} t ON t.rowid = v.doc ` +
-      `WHERE ${condition} AND t.field = ?)`,
+      `d.rowid IN (SELECT ${docOfWordsRowid('v.doc')} FROM ${c.tables.vocabInstances} v ` +
+      `WHERE ${condition} AND ${wordsOfField(c, 'v.doc')})`,
     score: CONSTANT_SCORE,
-    params: [...params, field],
+    params: [...params, field, field],
     scoreParams: [],
   };
 }

@@ -17,15 +17,18 @@ import type Database from 'better-sqlite3';
 export interface Tables {
   docs: string;
   sources: string;
+  names: string;
+  nameSets: string;
+  setFields: string;
+  setValues: string;
   fields: string;
-  texts: string;
   /** The FTS5 table, for FROM. */
-  fts: string;
+  words: string;
   /** The FTS5 table's bare name: `MATCH`, `rank` and `rowid` name it unqualified. */
-  ftsRef: string;
-  /** fts5vocab `instance`: (term, doc = texts rowid, col, offset), for per-field term frequencies. */
+  wordsRef: string;
+  /** fts5vocab `instance`: (term, doc = a `words` rowid, col, offset), for per-field term frequencies. */
   vocabInstances: string;
-  /** fts5vocab `row`: (term, doc count, occurrences) over every field, for candidate terms. */
+  /** fts5vocab `row`: (term, row count, occurrences) over every field, for candidate terms. */
   vocabRows: string;
 }
 
@@ -34,49 +37,59 @@ export function tablesOf(schema: string): Tables {
   return {
     docs: `${schema}.docs`,
     sources: `${schema}.sources`,
+    names: `${schema}.names`,
+    nameSets: `${schema}.name_sets`,
+    setFields: `${schema}.set_fields`,
+    setValues: `${schema}.set_values`,
     fields: `${schema}.fields`,
-    texts: `${schema}.texts`,
-    fts: `${schema}.texts_fts`,
-    ftsRef: 'texts_fts',
+    words: `${schema}.words`,
+    wordsRef: 'words',
     vocabInstances: `${schema}.vocab_instances`,
     vocabRows: `${schema}.vocab_rows`,
   };
 }
 
 /**
- * - `docs`: one row per document, its id; `sources`: its JSON as given (`_source`), apart, so that
- *   the many look-ups of a search into `docs` read a table of a few megabytes, not of gigabytes;
- * - `fields`: one row per (document, field, value), field names lower-cased, with the value as
- *   given (booleans as `true`/`false` text) and `num`, the value as a number for numbers and ISO
- *   dates (epoch milliseconds), so that `term`, `range` and `exists` are index look-ups;
- *   NOTE: `fields_doc` is (doc, field, value), not (doc): a sort value (MIN or MAX of one field of
- *   one document) is then one seek; with (doc) alone SQLite walks (field, value) for it, and
- *   sorting 20 000 documents took seconds instead of milliseconds;
- * - `texts` and `texts_fts`: every string value again, for words (an FTS5 index over `texts`);
- * - the two fts5vocab tables read FTS5's own term list, for the term suggester.
+ * What the index keeps of a document, once (see `name-sets.ts` and `doc-record.ts`):
+ * - `docs`: its id and its *name set* (`nset`); `sources`: its values (JSON, deflated with the
+ *   set's dictionary), which with the set's keys give `_source` back, and every value a search
+ *   reads per document (sort values, aggregations of few matches);
+ * - `names`: field names (lower-cased) as small integers, which the other tables hold instead;
+ * - `name_sets`: documents of the same keys share a set, which says per field whether its values
+ *   are the document's own (rows in `fields`), shared by every document of the set (rows in
+ *   `set_values`, none per document), or a twin of another field of the document (an exact copy,
+ *   as `<name>_dotraw` is: read off that field's rows); `set_fields` lists them for queries, and
+ *   says which sets have a field at all (`exists`);
+ * - `fields`: the own values, keyed (field, value, doc), so that `term`, `terms`, `range` and
+ *   `prefix` are index look-ups; `num` is the value as a number for numbers and ISO dates;
+ *   `fields_doc` (doc, field, value): a document's own values of a field, one seek (sort values,
+ *   aggregations of few matches, probes);
+ * - `words`: the words of the analysed members' own values (`isAnalysedMember`), one FTS5 row per
+ *   value, contentless (the text is not kept again): rowid `field << 40 | doc << 8 | position`.
+ *   Other members' words are read off their distinct values when a query asks (`value-words.ts`);
+ * - the two fts5vocab tables read FTS5's own term list, for analysed `term`, `prefix`, `range` and
+ *   the term suggester.
  */
 const SET_TABLES = `
-CREATE TABLE docs (rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE);
-CREATE TABLE sources (doc INTEGER PRIMARY KEY, source TEXT NOT NULL);
-CREATE TABLE fields (doc INTEGER NOT NULL, field TEXT NOT NULL, value, num REAL);
-CREATE INDEX fields_doc ON fields (doc, field, value);
-CREATE TABLE texts (rowid INTEGER PRIMARY KEY, doc INTEGER NOT NULL, field TEXT NOT NULL, text TEXT NOT NULL);
-CREATE INDEX texts_doc ON texts (doc);
-CREATE VIRTUAL TABLE texts_fts USING fts5 (text, content = 'texts', content_rowid = 'rowid', tokenize = 'unicode61 remove_diacritics 2');
-CREATE VIRTUAL TABLE vocab_instances USING fts5vocab (texts_fts, instance);
-CREATE VIRTUAL TABLE vocab_rows USING fts5vocab (texts_fts, row);
+CREATE TABLE docs (rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, nset INTEGER NOT NULL);
+CREATE TABLE sources (doc INTEGER PRIMARY KEY, data BLOB NOT NULL);
+CREATE TABLE names (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
+CREATE TABLE name_sets (id INTEGER PRIMARY KEY, family TEXT NOT NULL, keys TEXT NOT NULL, layout TEXT NOT NULL, dictionary BLOB NOT NULL);
+CREATE INDEX name_sets_family ON name_sets (family);
+CREATE TABLE set_fields (field INTEGER NOT NULL, nset INTEGER NOT NULL, kind INTEGER NOT NULL, twin INTEGER, PRIMARY KEY (field, nset)) WITHOUT ROWID;
+CREATE TABLE set_values (field INTEGER NOT NULL, value NOT NULL, nset INTEGER NOT NULL, num REAL, PRIMARY KEY (field, value, nset)) WITHOUT ROWID;
+CREATE TABLE fields (field INTEGER NOT NULL, value NOT NULL, doc INTEGER NOT NULL, num REAL, PRIMARY KEY (field, value, doc)) WITHOUT ROWID;
+CREATE VIRTUAL TABLE words USING fts5 (text, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2');
+CREATE VIRTUAL TABLE vocab_instances USING fts5vocab (words, instance);
+CREATE VIRTUAL TABLE vocab_rows USING fts5vocab (words, row);
 `;
 
 /** What searches need beyond what writes need: built last by a rebuild (`FINISH_BULK_FILL`). */
 const SEARCH_STRUCTURES = `
-CREATE INDEX fields_value ON fields (field, value, doc);
-CREATE INDEX fields_num ON fields (field, num, doc) WHERE num IS NOT NULL;
-CREATE TRIGGER texts_ai AFTER INSERT ON texts BEGIN
-  INSERT INTO texts_fts (rowid, text) VALUES (new.rowid, new.text);
-END;
-CREATE TRIGGER texts_ad AFTER DELETE ON texts BEGIN
-  INSERT INTO texts_fts (texts_fts, rowid, text) VALUES ('delete', old.rowid, old.text);
-END;
+CREATE INDEX docs_nset ON docs (nset);
+CREATE INDEX fields_doc ON fields (doc, field);
+CREATE INDEX fields_num ON fields (field, num) WHERE num IS NOT NULL;
+CREATE INDEX set_values_num ON set_values (field, num) WHERE num IS NOT NULL;
 `;
 
 /** Creates the index tables in a new, empty set file (a connection of its own on that file), ready for searches. */
@@ -85,27 +98,34 @@ export function createSetTables(setDb: Database.Database): void {
 }
 
 /**
- * A rebuild fills tables that have only the indexes writes need (a document's rows by document),
- * and builds the rest once filled: sorting millions of rows once is several times faster than
- * keeping two more B-trees and the full-text index in order row by row (measured: 20,000
- * documents in 6.7 s instead of 26 s). Until then the set cannot answer searches, and no one
- * searches it.
+ * A rebuild fills tables that have only the indexes writes need, and builds the rest once filled:
+ * sorting many rows once is faster than keeping more B-trees in order row by row. Until then the
+ * set cannot answer searches, and no one searches it. (The words are written as they come: a
+ * contentless FTS5 table cannot be built afterwards.)
  */
 export function createBulkFillTables(setDb: Database.Database): void {
   setDb.exec(SET_TABLES);
 }
 
-/** Makes a bulk-filled set searchable: the `fields` indexes, the full-text index from `texts`, and its triggers. */
-export const FINISH_BULK_FILL = `${SEARCH_STRUCTURES}
-INSERT INTO texts_fts (texts_fts) VALUES ('rebuild');`;
+/** Makes a bulk-filled set searchable. */
+export const FINISH_BULK_FILL = SEARCH_STRUCTURES;
+
+/** The `words` rowid of the `position`th value of a field of a document: see `SET_TABLES`. */
+export const wordsRowid = (field: number, doc: number, position: number): bigint =>
+  (BigInt(field) << 40n) | (BigInt(doc) << 8n) | BigInt(Math.min(position, 255));
+
+/** SQL of the document of a `words` rowid (`rowid` an expression). */
+export const docOfWordsRowid = (rowid: string): string => `((${rowid} >> 8) & 4294967295)`;
 
 /**
- * `user_version` of the main file: 4 is a main file of `meta` only, the index in set files with
- * `sources` apart (3 had the source in `docs`: its set files are replaced, as unused ones). Earlier
- * layouts kept the index in the main file's own tables: they are dropped (the index is derived
- * data, which a rebuild fills again; the host rebuilds an empty index at start).
+ * `user_version` of the main file: 5 is a main file of `meta` only, the index in set files of the
+ * tables above (4 had a row per value and every string again as words, about 18 KB per content
+ * item; 3 had the source in `docs`): a set file of an earlier layout is replaced by an empty one,
+ * as unused files are. Earlier layouts kept the index in the main file's own tables: they are
+ * dropped. The index is derived data, which a rebuild fills again: the host rebuilds an empty index
+ * at start.
  */
-const LAYOUT_VERSION = 4;
+export const LAYOUT_VERSION = 5;
 
 export function ensureLayout(db: Database.Database): void {
   db.transaction(() => {

@@ -1,7 +1,11 @@
 import type Database from 'better-sqlite3';
 import { distance } from 'fastest-levenshtein';
 import { invalid } from './search-request-members.js';
-import type { Tables } from './schema.js';
+import type { QueryCompilation } from './compiled-query.js';
+import { wordsOfField } from './compiled-query.js';
+import { hasWords } from './doc-record.js';
+import { docOfWordsRowid } from './schema.js';
+import { VALUES_WITH_TERM } from './value-words.js';
 
 /**
  * The term suggester, as Elasticsearch's (DirectSpellChecker defaults): for each word of `text`, the
@@ -12,7 +16,8 @@ import type { Tables } from './schema.js';
  * only terms in more documents than the word; `always` regardless.
  *
  * Terms come from FTS5's own vocabulary (fts5vocab): the `row` table lists every term with a range
- * seek on the prefix, and the `instance` table tells which text rows (so which field) hold a term.
+ * seek on the prefix, and the `instance` table tells which rows (so which field) hold a term; for a
+ * member without words of its own, from the words of its values (`value-words.ts`).
  */
 export interface TermSuggestion {
   name: string;
@@ -80,22 +85,51 @@ export function compileSuggest(suggest: unknown): TermSuggestion[] {
 /** As the FTS5 tokenizer keeps a word: lower case, diacritics removed (`remove_diacritics 2`). */
 const folded = (word: string): string => word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
+/** The candidate terms and term frequencies of one field: off `words` for analysed members, off their values for others. */
+function fieldTerms(db: Database.Database, c: QueryCompilation, field: string) {
+  const t = c.tables;
+  if (hasWords(field)) {
+    const candidates = db.prepare<[string, string], { term: string }>(
+      `SELECT term FROM ${t.vocabRows} WHERE term >= ? AND term < ?`,
+    );
+    const allTerms = db.prepare<[], { term: string }>(`SELECT term FROM ${t.vocabRows}`);
+    const frequency = db.prepare<[string, string, string], { n: number }>(
+      `SELECT COUNT(DISTINCT ${docOfWordsRowid('v.doc')}) AS n FROM ${t.vocabInstances} v ` +
+        `WHERE v.term = ? AND ${wordsOfField(c, 'v.doc')}`,
+    );
+    return {
+      terms: (prefix: string) => (prefix === '' ? allTerms.all() : candidates.all(prefix, `${prefix}\u{10ffff}`)),
+      freq: (term: string) => frequency.get(term, field, field)?.n ?? 0,
+    };
+  }
+  const own =
+    'SELECT DISTINCT vi.term AS term FROM temp.value_vocab vi JOIN temp.value_texts vt ON vt.rowid = vi.doc WHERE vt.field = ?';
+  const candidates = db.prepare<[string, string, string], { term: string }>(`${own} AND vi.term >= ? AND vi.term < ?`);
+  const allTerms = db.prepare<[string], { term: string }>(own);
+  const { arms } = c.arms(field);
+  const frequency =
+    arms.length === 0
+      ? undefined
+      : db.prepare(
+          `SELECT COUNT(DISTINCT doc) AS n FROM (${arms
+            .map((a) => a.select((doc) => `${doc} AS doc`, `f.value IN (${VALUES_WITH_TERM})`))
+            .join(' UNION ALL ')})`,
+        );
+  return {
+    terms: (prefix: string) =>
+      prefix === '' ? allTerms.all(field) : candidates.all(field, prefix, `${prefix}\u{10ffff}`),
+    freq: (term: string) =>
+      (frequency?.get(...arms.flatMap((a) => [...a.params, term, field])) as { n: number } | undefined)?.n ?? 0,
+  };
+}
+
 /** Answers the suggesters in Elasticsearch's shape: `{ <name>: [{ text, offset, length, options }] }`. */
 export function runSuggest(
   db: Database.Database,
-  tables: Tables,
+  c: QueryCompilation,
   suggestions: readonly TermSuggestion[],
   deadline: () => void = () => undefined,
 ): Json {
-  const candidates = db.prepare<[string, string], { term: string }>(
-    `SELECT term FROM ${tables.vocabRows} WHERE term >= ? AND term < ?`,
-  );
-  const allTerms = db.prepare<[], { term: string }>(`SELECT term FROM ${tables.vocabRows}`);
-  const frequency = db.prepare<[string, string], { n: number }>(
-    `SELECT COUNT(DISTINCT t.doc) AS n FROM ${tables.vocabInstances} v JOIN ${tables.texts} t ON t.rowid = v.doc ` +
-      'WHERE v.term = ? AND t.field = ?',
-  );
-  const freqOf = (term: string, field: string): number => frequency.get(term, field)?.n ?? 0;
   const result: Json = {};
   for (const s of suggestions) {
     result[s.name] = [...s.text.matchAll(/[\p{L}\p{N}]+/gu)].map((m) => {
@@ -103,11 +137,12 @@ export function runSuggest(
       const entry = { text: word, offset: m.index, length: m[0].length };
       const key = folded(m[0]);
       if ([...key].length < s.minWordLength) return { ...entry, options: [] };
-      const own = freqOf(key, s.field);
+      const { terms: termsOf, freq: freqOf } = fieldTerms(db, c, s.field);
+      const own = freqOf(key);
       if (s.mode === 'missing' && own > 0) return { ...entry, options: [] };
       const prefix = key.slice(0, s.prefixLength);
       deadline();
-      const terms = prefix === '' ? allTerms.all() : candidates.all(prefix, `${prefix}\u{10ffff}`);
+      const terms = termsOf(prefix);
       const options = terms
         .filter(({ term }) => term !== key && Math.abs(term.length - key.length) <= s.maxEdits)
         .map(({ term }) => ({ term, edits: distance(term, key) }))
@@ -115,7 +150,7 @@ export function runSuggest(
         .map(({ term, edits }) => ({
           text: term,
           score: 1 - edits / Math.min(term.length, key.length),
-          freq: freqOf(term, s.field),
+          freq: freqOf(term),
         }))
         .filter((o) => o.freq > 0 && o.score >= ACCURACY && (s.mode !== 'popular' || o.freq > own))
         .sort((a, b) => b.score - a.score || b.freq - a.freq || (a.text < b.text ? -1 : a.text > b.text ? 1 : 0))

@@ -1,33 +1,17 @@
 import type Database from 'better-sqlite3';
 import { InvalidError, type SearchDocument } from '../../../core/plugin/kit.js';
-import { parseInstant } from './value-conditions.js';
-import { tablesOf } from './schema.js';
-
-type Row = { field: string; value: string | number; num: number | null };
-
-/** The rows a document is stored as; a property that is not flat is refused, naming it. */
-function rowsOf(document: SearchDocument, position: number): { values: Row[]; texts: Row[] } {
-  const values: Row[] = [];
-  const texts: Row[] = [];
-  for (const [name, raw] of Object.entries(document)) {
-    const field = name.toLowerCase();
-    const list: readonly unknown[] = Array.isArray(raw) ? raw : [raw];
-    for (const value of list) {
-      if (value === null || value === undefined) continue;
-      if (typeof value === 'string') {
-        values.push({ field, value, num: parseInstant(value) ?? null });
-        texts.push({ field, value, num: null });
-      } else if (typeof value === 'number' && Number.isFinite(value)) values.push({ field, value, num: value });
-      else if (typeof value === 'boolean') values.push({ field, value: String(value), num: null });
-      else
-        throw new InvalidError(
-          `Search document ${position}: property "${name}" must be a string, a number, a boolean or an array of them`,
-          { fieldName: name },
-        );
-    }
-  }
-  return { values, texts };
-}
+import {
+  fieldValuesOf,
+  hasWords,
+  keysAndValues,
+  numOf,
+  packValues,
+  unpackValues,
+  type FieldValues,
+  type IndexValue,
+} from './doc-record.js';
+import { WritingCatalog, type NameSet } from './name-sets.js';
+import { tablesOf, wordsRowid } from './schema.js';
 
 /** Writes documents into one set of tables; the caller runs each call inside a transaction. */
 export interface SetWriter {
@@ -35,42 +19,126 @@ export interface SetWriter {
   remove(ids: readonly string[]): void;
 }
 
-/** The statements are prepared once per connection and schema (the set's tables must exist). */
+/** What the index holds for a document: the rows of its own fields and their words. */
+interface Kept {
+  set: NameSet;
+  fields: FieldValues;
+}
+
+/** The distinct values of each own field of a document (its rows). */
+function ownValues({ set, fields }: Kept): Map<string, Set<IndexValue>> {
+  const own = new Map<string, Set<IndexValue>>();
+  for (const entry of set.layout) if (entry.kind === 'own') own.set(entry.field, new Set(fields.get(entry.field)));
+  return own;
+}
+
+/** The values of each field of a document that has words. */
+function wordValues({ set, fields }: Kept): Map<string, IndexValue[]> {
+  const words = new Map<string, IndexValue[]>();
+  for (const entry of set.layout)
+    if ((entry.kind === 'own' || entry.kind === 'words') && hasWords(entry.field))
+      words.set(entry.field, fields.get(entry.field)!);
+  return words;
+}
+
+/** The words rows of a field's values: one per string value, the 256th and later ones together. */
+function wordRows(field: number, doc: number, values: readonly IndexValue[]): Array<[bigint, string]> {
+  const texts = values.filter((v): v is string => typeof v === 'string');
+  const rows: Array<[bigint, string]> = texts.slice(0, 255).map((text, i) => [wordsRowid(field, doc, i), text]);
+  if (texts.length > 255) rows.push([wordsRowid(field, doc, 255), texts.slice(255).join(' ')]);
+  return rows;
+}
+
+const sameList = (a: readonly IndexValue[] | undefined, b: readonly IndexValue[] | undefined): boolean =>
+  a !== undefined && b !== undefined && a.length === b.length && a.every((v, i) => v === b[i]);
+
+/**
+ * The statements are prepared once per connection and schema (the set's tables must exist).
+ * Writing a document again writes only what changed: nothing when its values and set are the same.
+ */
 export function setWriter(db: Database.Database, schema: string): SetWriter {
   const t = tablesOf(schema);
-  const insertDoc = db.prepare<[string]>(`INSERT INTO ${t.docs} (id) VALUES (?)`);
-  const putSource = db.prepare<[number, string]>(`INSERT OR REPLACE INTO ${t.sources} (doc, source) VALUES (?, ?)`);
-  const deleteSource = db.prepare<[number]>(`DELETE FROM ${t.sources} WHERE doc = ?`);
-  const findDoc = db.prepare<[string], { rowid: number }>(`SELECT rowid FROM ${t.docs} WHERE id = ?`);
-  const deleteDoc = db.prepare<[number]>(`DELETE FROM ${t.docs} WHERE rowid = ?`);
-  const deleteFields = db.prepare<[number]>(`DELETE FROM ${t.fields} WHERE doc = ?`);
-  const deleteTexts = db.prepare<[number]>(`DELETE FROM ${t.texts} WHERE doc = ?`);
-  const insertField = db.prepare<[number, string, string | number, number | null]>(
-    `INSERT INTO ${t.fields} (doc, field, value, num) VALUES (?, ?, ?, ?)`,
-  );
-  const insertText = db.prepare<[number, string, string]>(`INSERT INTO ${t.texts} (doc, field, text) VALUES (?, ?, ?)`);
+  const catalog = new WritingCatalog(db, t);
+  const s = {
+    findDoc: db.prepare<[string], { rowid: number; nset: number }>(`SELECT rowid, nset FROM ${t.docs} WHERE id = ?`),
+    insertDoc: db.prepare<[string, number]>(`INSERT INTO ${t.docs} (id, nset) VALUES (?, ?)`),
+    moveDoc: db.prepare<[number, number]>(`UPDATE ${t.docs} SET nset = ? WHERE rowid = ?`),
+    deleteDoc: db.prepare<[number]>(`DELETE FROM ${t.docs} WHERE rowid = ?`),
+    source: db.prepare<[number], Buffer>(`SELECT data FROM ${t.sources} WHERE doc = ?`).pluck(),
+    putSource: db.prepare<[number, Buffer]>(`INSERT OR REPLACE INTO ${t.sources} (doc, data) VALUES (?, ?)`),
+    deleteSource: db.prepare<[number]>(`DELETE FROM ${t.sources} WHERE doc = ?`),
+    insertField: db.prepare<[number, IndexValue, number, number | null]>(
+      `INSERT OR IGNORE INTO ${t.fields} (field, value, doc, num) VALUES (?, ?, ?, ?)`,
+    ),
+    deleteField: db.prepare<[number, IndexValue, number]>(
+      `DELETE FROM ${t.fields} WHERE field = ? AND value = ? AND doc = ?`,
+    ),
+    insertWords: db.prepare<[bigint, string]>(`INSERT INTO ${t.words} (rowid, text) VALUES (?, ?)`),
+    deleteWords: db.prepare<[bigint]>(`DELETE FROM ${t.words} WHERE rowid = ?`),
+  };
+
+  const keptOf = (doc: number, nset: number): Kept => {
+    const set = catalog.byId(nset);
+    const values = unpackValues(s.source.get(doc)!, set.dictionary);
+    return { set, fields: fieldValuesOf(set.keys, values, 0) };
+  };
+
+  /** Writes the difference between what is kept of a document (`before`) and what it becomes (`after`). */
+  function rewrite(doc: number, before: Kept | undefined, after: Kept | undefined): void {
+    const none = new Map();
+    const old: Map<string, Set<IndexValue>> = before ? ownValues(before) : none;
+    const now: Map<string, Set<IndexValue>> = after ? ownValues(after) : none;
+    for (const [field, values] of old) {
+      const kept = now.get(field);
+      const id = catalog.fieldId(field);
+      for (const value of values) if (!kept?.has(value)) s.deleteField.run(id, value, doc);
+    }
+    for (const [field, values] of now) {
+      const had = old.get(field);
+      const id = catalog.fieldId(field);
+      for (const value of values) if (!had?.has(value)) s.insertField.run(id, value, doc, numOf(value));
+    }
+    const oldWords: Map<string, IndexValue[]> = before ? wordValues(before) : none;
+    const newWords: Map<string, IndexValue[]> = after ? wordValues(after) : none;
+    for (const [field, values] of oldWords)
+      if (!sameList(values, newWords.get(field)))
+        for (const [rowid] of wordRows(catalog.fieldId(field), doc, values)) s.deleteWords.run(rowid);
+    for (const [field, values] of newWords)
+      if (!sameList(oldWords.get(field), values))
+        for (const [rowid, text] of wordRows(catalog.fieldId(field), doc, values)) s.insertWords.run(rowid, text);
+  }
+
   return {
     index(documents) {
       documents.forEach((document, position) => {
         if (typeof document?.id !== 'string' || document.id === '')
           throw new InvalidError(`Search document ${position}: "id" must be a non-empty string`, { fieldName: 'id' });
-        const { values, texts } = rowsOf(document, position);
-        const rowid = findDoc.get(document.id)?.rowid ?? Number(insertDoc.run(document.id).lastInsertRowid);
-        putSource.run(rowid, JSON.stringify(document));
-        deleteFields.run(rowid);
-        deleteTexts.run(rowid);
-        for (const r of values) insertField.run(rowid, r.field, r.value, r.num);
-        for (const r of texts) insertText.run(rowid, r.field, String(r.value));
+        const { keys, values } = keysAndValues(document);
+        const fields = fieldValuesOf(keys, values, position);
+        const json = JSON.stringify(values);
+        const set = catalog.setFor(keys, fields, json);
+        const data = packValues(json, set.dictionary);
+        const found = s.findDoc.get(document.id);
+        if (found === undefined) {
+          const doc = Number(s.insertDoc.run(document.id, set.id).lastInsertRowid);
+          s.putSource.run(doc, data);
+          rewrite(doc, undefined, { set, fields });
+          return;
+        }
+        if (found.nset === set.id && s.source.get(found.rowid)!.equals(data)) return;
+        const before = keptOf(found.rowid, found.nset);
+        if (found.nset !== set.id) s.moveDoc.run(set.id, found.rowid);
+        s.putSource.run(found.rowid, data);
+        rewrite(found.rowid, before, { set, fields });
       });
     },
     remove(ids) {
       for (const id of ids) {
-        const found = findDoc.get(id);
+        const found = s.findDoc.get(id);
         if (!found) continue;
-        deleteFields.run(found.rowid);
-        deleteTexts.run(found.rowid);
-        deleteSource.run(found.rowid);
-        deleteDoc.run(found.rowid);
+        rewrite(found.rowid, keptOf(found.rowid, found.nset), undefined);
+        s.deleteSource.run(found.rowid);
+        s.deleteDoc.run(found.rowid);
       }
     },
   };
