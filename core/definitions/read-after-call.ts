@@ -21,3 +21,30 @@ export function readAfterCall<T>(read: () => Promise<T>): () => Promise<T> {
     return next;
   };
 }
+
+/**
+ * `readAfterCall` per key: the calls for one key made before its read starts share that read, and
+ * the reads of all keys asked for in one turn start together. A key is held only until its read
+ * starts, so the map stays as small as the number of keys asked for in one turn.
+ */
+export function readAfterCallByKey<T>(read: (key: string) => Promise<T>): (key: string) => Promise<T> {
+  let next = new Map<string, { promise: Promise<T>; resolve(value: T): void; reject(error: unknown): void }>();
+  const start = () => {
+    // From here on a call waits for the next reads: these may miss its commit.
+    const due = next;
+    next = new Map();
+    for (const [key, waiting] of due) read(key).then(waiting.resolve, waiting.reject);
+  };
+  return (key) => {
+    let waiting = next.get(key);
+    if (!waiting) {
+      if (next.size === 0) setImmediate(start);
+      let resolve!: (value: T) => void;
+      let reject!: (error: unknown) => void;
+      const promise = new Promise<T>((ok, fail) => ((resolve = ok), (reject = fail)));
+      waiting = { promise, resolve, reject };
+      next.set(key, waiting);
+    }
+    return waiting.promise;
+  };
+}

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { readAfterCall } from '../../../core/definitions/read-after-call.js';
+import { readAfterCall, readAfterCallByKey } from '../../../core/definitions/read-after-call.js';
 
 /** A stored value and a counting reader of it, resolving after a macrotask like a real driver may. */
 function store(initial: string) {
@@ -52,4 +52,43 @@ t.test('a failed read fails the calls that shared it, and the next call reads ag
   await t.rejects(Promise.all([shared(), shared()]), /locked/);
   fail = false;
   t.equal(await shared(), 'ok');
+});
+
+t.test('by key: calls for one key in one turn share its read, other keys read on their own', async (t) => {
+  const values = new Map([
+    ['a', 'A'],
+    ['b', 'B'],
+  ]);
+  const reads: string[] = [];
+  const shared = readAfterCallByKey(async (key) => {
+    reads.push(key);
+    const seen = values.get(key);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    return seen;
+  });
+  const first = [shared('a'), shared('b'), shared('a')];
+  values.set('a', 'A2');
+  t.same(await Promise.all(first), ['A2', 'B', 'A2'], 'a change made before the read starts is seen');
+  t.same(reads, ['a', 'b']);
+
+  const pending = shared('a');
+  await new Promise((resolve) => setImmediate(resolve));
+  values.set('a', 'A3');
+  const later = shared('a');
+  t.equal(await pending, 'A2');
+  t.equal(await later, 'A3', 'a call made while the read is under way waits for the next');
+  t.same(reads, ['a', 'b', 'a', 'a']);
+});
+
+t.test('by key: a failed read fails its callers only, and the next call reads again', async (t) => {
+  let fail = true;
+  const shared = readAfterCallByKey(async (key) => {
+    if (fail && key === 'bad') throw new Error('locked');
+    return key;
+  });
+  const [bad, good] = await Promise.allSettled([shared('bad'), shared('good')]);
+  t.match(bad, { status: 'rejected', reason: /locked/ });
+  t.match(good, { status: 'fulfilled', value: 'good' });
+  fail = false;
+  t.equal(await shared('bad'), 'bad');
 });
