@@ -19,18 +19,26 @@ export class VersionedLruCache<V> {
   private version = '';
   private readonly entries = new Map<string, V>();
   private bytes = 0;
+  /** The most recently used key: a hit on it again (a popular answer) moves nothing. */
+  private newest: string | undefined;
 
   constructor(private readonly options: VersionedLruCacheOptions<V>) {}
 
   get(version: string, key: string): V | undefined {
     if (version !== this.version) return undefined;
     const hit = this.entries.get(key);
-    if (hit !== undefined) {
+    if (hit !== undefined && key !== this.newest) {
       // Map order is insertion order: moving the entry to the end marks it most recently used.
       this.entries.delete(key);
       this.entries.set(key, hit);
+      this.newest = key;
     }
     return hit;
+  }
+
+  /** The value kept for `key` under whichever version, without marking it used. */
+  peek(key: string): V | undefined {
+    return this.entries.get(key);
   }
 
   set(version: string, key: string, value: V): void {
@@ -43,6 +51,7 @@ export class VersionedLruCache<V> {
     const size = this.options.sizeOf(value);
     if (size > this.options.maxBytes) return;
     this.entries.set(key, value);
+    this.newest = key;
     this.bytes += size;
     const { maxEntries, maxBytes } = this.options;
     for (const [oldest, old] of this.entries) {

@@ -6,16 +6,17 @@ import type { DefinitionCache } from '../definitions/definition-cache.js';
 import { readAfterCall, readAfterCallByKey } from '../definitions/read-after-call.js';
 import { CmsError, Errors } from '../errors/index.js';
 import type { ContentType } from '../model/content-type.js';
-import type { ContentIdentifier, ContentState } from '../model/contentlet.js';
+import type { ContentIdentifier } from '../model/contentlet.js';
 import { DEFAULT_LANGUAGE_ID } from '../model/language.js';
 import type { Storage } from '../plugin/storage/index.js';
 import { liveRead, type AnonymousContentAccess, type ContentReader, type ReadContent } from './content-reader.js';
 import { checkItemKnownWith } from './item-known.js';
+import { itemStates, type ItemStates } from './item-states.js';
 
 /** A serialised answer and what deciding who may have it needs, without reading the item again. */
 interface CachedAnswer {
   answer: SerialisedAnswer;
-  /** The item's states in every language when it was read: the answer holds while they are the same. */
+  /** The key of the item's states (every language's) read before it was built: it holds while they are the same. */
   states: string;
   identifier: ContentIdentifier;
   type: ContentType;
@@ -71,7 +72,7 @@ export class ContentAnswers {
   /** False when the bounds keep nothing: every read is built, with no reads for a cache. */
   private readonly keeps: boolean;
   private readonly definitionsVersion: () => Promise<string>;
-  private readonly states: (identifier: string) => Promise<ContentState[]>;
+  private readonly states: (identifier: string) => Promise<ItemStates>;
 
   constructor(private readonly deps: ContentAnswersDependencies) {
     const bounds = deps.bounds ?? CONTENT_ANSWER_CACHE_BOUNDS;
@@ -81,7 +82,9 @@ export class ContentAnswers {
       sizeOf: (entry) => serialisedAnswerBytes(entry.answer) + entry.states.length * 2 + ENTRY_OVERHEAD,
     });
     this.definitionsVersion = readAfterCall(() => deps.storage.definitionsVersion());
-    this.states = readAfterCallByKey((identifier) => deps.storage.content.listStates(identifier));
+    this.states = readAfterCallByKey(async (identifier) =>
+      itemStates(await deps.storage.content.listStates(identifier)),
+    );
   }
 
   /** What the cache holds now (for tests and diagnostics). */
@@ -100,33 +103,35 @@ export class ContentAnswers {
   ): Promise<SerialisedAnswer> {
     const live = liveRead(principal, this.deps.anonymous, options.live ?? false);
     if (!this.keeps) {
-      const read = await this.deps.reader.byIdentifierOrInode(principal, id, { ...options, live });
+      const read = await this.deps.reader.byIdentifierOrInode(principal, id, { live, languageId: options.languageId });
       const bytes = this.deps.serialise(read);
       return options.gzip ? gzippedAnswer(bytes) : { bytes };
     }
     const key = `${id}\0${options.languageId ?? DEFAULT_LANGUAGE_ID}\0${live ? 'live' : 'working'}`;
-    const version = await this.definitionsVersion();
+    const kept = this.cache.peek(key);
+    // The token and the item's states are read side by side, each after this call and shared with
+    // the requests that arrive with it.
+    const [version, holds] = await Promise.all([this.definitionsVersion(), kept && this.holds(id, kept)]);
     const cached = this.cache.get(version, key);
-    if (cached) {
-      if (await this.holds(id, cached)) {
-        await this.checkAccess(principal, id, version, cached);
-        if (!options.gzip || !lacksGzip(cached.answer)) return cached.answer;
-        const answer = gzippedAnswer(cached.answer.bytes);
-        // Kept again, so that the cache's byte bound counts the encoding too.
-        this.cache.set(version, key, { ...cached, answer });
-        return answer;
-      }
-      this.cache.delete(version, key);
+    if (cached && cached === kept && holds) {
+      await this.checkAccess(principal, id, version, cached);
+      if (!options.gzip || !lacksGzip(cached.answer)) return cached.answer;
+      const answer = gzippedAnswer(cached.answer.bytes);
+      // Kept again, so that the cache's byte bound counts the encoding too.
+      this.cache.set(version, key, { ...cached, answer });
+      return answer;
     }
+    // Out of date: dropped now rather than when the bound reaches it.
+    if (cached && cached === kept) this.cache.delete(version, key);
     return this.build(principal, id, { ...options, live }, { key, version });
   }
 
   /** Whether the item's states are still those the answer was built from (and an inode's id still names no item). */
   private async holds(id: string, cached: CachedAnswer): Promise<boolean> {
     const { identifier } = cached.identifier;
-    if (identifier === id) return statesKey(await this.states(id)) === cached.states;
+    if (identifier === id) return (await this.states(id)).key === cached.states;
     const [ofId, ofItem] = await Promise.all([this.states(id), this.states(identifier)]);
-    return ofId.length === 0 && statesKey(ofItem) === cached.states;
+    return ofId.count === 0 && ofItem.key === cached.states;
   }
 
   private async checkAccess(principal: Principal | null, id: string, version: string, cached: CachedAnswer) {
@@ -150,7 +155,7 @@ export class ContentAnswers {
     const { storage, reader } = this.deps;
     let identifier = id;
     let states = await this.states(id);
-    if (states.length === 0) {
+    if (states.count === 0) {
       // Not an identifier: an inode names its item for good.
       const named = await storage.content.findVersion(id);
       if (named) {
@@ -165,36 +170,16 @@ export class ContentAnswers {
     const bytes = this.deps.serialise(read);
     const answer = options.gzip ? gzippedAnswer(bytes) : { bytes };
     const { contentlet } = read;
-    if (states.length === 0 || contentlet.identifier.identifier !== identifier) return answer;
+    if (states.count === 0 || contentlet.identifier.identifier !== identifier) return answer;
     this.cache.set(at.version, at.key, {
       answer,
-      states: statesKey(states),
+      states: states.key,
       identifier: contentlet.identifier,
       type: read.type,
       readLive: identifier === id ? options.live : contentlet.state.liveInode === id,
       versionLive: contentlet.state.liveInode === contentlet.version.inode,
-      hasLive: states.some((state) => !!state.liveInode),
+      hasLive: states.hasLive,
     });
     return answer;
   }
-}
-
-/** Every column of every state of an item (listed in language order): equal keys, equal states. */
-function statesKey(states: readonly ContentState[]): string {
-  return JSON.stringify(
-    states.map((s) => {
-      // Every column by name: a column added to the states fails to compile here until it is keyed too.
-      const columns: Record<keyof ContentState, unknown> = {
-        identifier: s.identifier,
-        languageId: s.languageId,
-        workingInode: s.workingInode,
-        liveInode: s.liveInode,
-        archived: Boolean(s.archived),
-        lockedBy: s.lockedBy,
-        lockedAt: s.lockedAt,
-        modDate: s.modDate,
-      };
-      return Object.values(columns);
-    }),
-  );
 }
