@@ -6,7 +6,7 @@ import type { DefinitionCache } from '../definitions/definition-cache.js';
 import { readAfterCall, readAfterCallByKey } from '../definitions/read-after-call.js';
 import { CmsError, Errors } from '../errors/index.js';
 import type { ContentType } from '../model/content-type.js';
-import type { ContentIdentifier } from '../model/contentlet.js';
+import type { ContentIdentifier, ContentState } from '../model/contentlet.js';
 import { DEFAULT_LANGUAGE_ID } from '../model/language.js';
 import type { Storage } from '../plugin/storage/index.js';
 import { liveRead, type AnonymousContentAccess, type ContentReader, type ReadContent } from './content-reader.js';
@@ -82,9 +82,7 @@ export class ContentAnswers {
       sizeOf: (entry) => serialisedAnswerBytes(entry.answer) + entry.states.length * 2 + ENTRY_OVERHEAD,
     });
     this.definitionsVersion = readAfterCall(() => deps.storage.definitionsVersion());
-    this.states = readAfterCallByKey(async (identifier) =>
-      itemStates(await deps.storage.content.listStates(identifier)),
-    );
+    this.states = readAfterCallByKey((identifiers) => statesOf(deps.storage, identifiers));
   }
 
   /** What the cache holds now (for tests and diagnostics). */
@@ -182,4 +180,20 @@ export class ContentAnswers {
     });
     return answer;
   }
+}
+
+/**
+ * The states of the items asked for in one turn, in one read: one item's by its prepared query,
+ * several by one query for all of them. An identifier that names no item has none.
+ */
+async function statesOf(storage: Storage, identifiers: string[]): Promise<Map<string, ItemStates>> {
+  if (identifiers.length === 1) {
+    const [identifier] = identifiers as [string];
+    // Only its own: a database whose collation ignores case would match another spelling too.
+    const states = (await storage.content.listStates(identifier)).filter((s) => s.identifier === identifier);
+    return new Map([[identifier, itemStates(states)]]);
+  }
+  const byItem = new Map<string, ContentState[]>(identifiers.map((identifier) => [identifier, []]));
+  for (const state of await storage.content.listStatesOf(identifiers)) byItem.get(state.identifier)?.push(state);
+  return new Map([...byItem].map(([identifier, states]) => [identifier, itemStates(states)]));
 }

@@ -23,17 +23,31 @@ export function readAfterCall<T>(read: () => Promise<T>): () => Promise<T> {
 }
 
 /**
- * `readAfterCall` per key: the calls for one key made before its read starts share that read, and
- * the reads of all keys asked for in one turn start together. A key is held only until its read
- * starts, so the map stays as small as the number of keys asked for in one turn.
+ * `readAfterCall` per key, in batches: the keys asked for in one turn are read together, in one
+ * `readMany` that starts after the last of those calls (and answers every key it is given), and
+ * the calls for one key share its answer. A call made while a batch is being read waits for the
+ * next batch. A key is held only until its batch starts, so nothing grows with the keys ever asked.
  */
-export function readAfterCallByKey<T>(read: (key: string) => Promise<T>): (key: string) => Promise<T> {
-  let next = new Map<string, { promise: Promise<T>; resolve(value: T): void; reject(error: unknown): void }>();
+export function readAfterCallByKey<T>(
+  readMany: (keys: string[]) => Promise<ReadonlyMap<string, T>>,
+): (key: string) => Promise<T> {
+  type Waiting = { promise: Promise<T>; resolve(value: T): void; reject(error: unknown): void };
+  let next = new Map<string, Waiting>();
   const start = () => {
-    // From here on a call waits for the next reads: these may miss its commit.
+    // From here on a call waits for the next batch: this one may miss its commit.
     const due = next;
     next = new Map();
-    for (const [key, waiting] of due) read(key).then(waiting.resolve, waiting.reject);
+    readMany([...due.keys()]).then(
+      (answers) => {
+        for (const [key, waiting] of due) {
+          if (answers.has(key)) waiting.resolve(answers.get(key)!);
+          else waiting.reject(new Error(`a batch read answered nothing for ${key}`));
+        }
+      },
+      (error: unknown) => {
+        for (const waiting of due.values()) waiting.reject(error);
+      },
+    );
   };
   return (key) => {
     let waiting = next.get(key);

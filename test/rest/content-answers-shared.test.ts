@@ -55,6 +55,18 @@ for (const storage of ['sqlite', 'mysql'] as const) {
     await a.http('PUT', `/api/v1/permissions/${id}/_reset`, { headers: a.basicAuth() });
     t.equal(await read(id, reader), 403, 'and its reset');
 
+    // Two items read together (one batch of states), one changed through the other process.
+    const { identifier: other } = await fire(a, 'PUBLISH', { title: 'Other' });
+    const both = () => Promise.all([read(id), read(other), read(id), read(other)]);
+    t.match(await both(), [{ title: 'Two' }, { title: 'Other' }, { title: 'Two' }, { title: 'Other' }]);
+    await fire(a, 'EDIT', { identifier: other, title: 'Other, changed' });
+    t.match(await both(), [
+      { title: 'Two' },
+      { title: 'Other, changed' },
+      { title: 'Two' },
+      { title: 'Other, changed' },
+    ]);
+
     await fire(a, 'ARCHIVE', { identifier: id });
     t.match(await read(id), { archived: true }, 'archived');
     await fire(a, 'DESTROY', { identifier: id });

@@ -147,3 +147,30 @@ t.test('gzip for the clients that take it, made once and kept', async (t) => {
   t.equal(gzipped.text, plain.text, 'the same answer');
   t.ok(s.app.services.contentAnswers.size.bytes > before, 'the encoding is kept, and counted');
 });
+
+t.test('reads of several items arriving together: one batch of states, each answer its own', async (t) => {
+  const s = (await startTestApp(t))!;
+  await textContentType(s, 'Note', ['title']);
+  const ids: string[] = [];
+  for (const title of ['A', 'B', 'C']) ids.push((await fire(s, 'PUBLISH', { title })).identifier);
+  const together = () => Promise.all([...ids, ...ids].map((id) => read(s, id)));
+  t.match(
+    await together(),
+    ['A', 'B', 'C', 'A', 'B', 'C'].map((title) => ({ title })),
+  );
+  t.match(
+    await together(),
+    ['A', 'B', 'C', 'A', 'B', 'C'].map((title) => ({ title })),
+    'kept',
+  );
+  await fire(s, 'EDIT', { identifier: ids[1], title: 'B2' });
+  t.match(
+    await together(),
+    ['A', 'B2', 'C', 'A', 'B2', 'C'].map((title) => ({ title })),
+    'the one changed',
+  );
+  t.equal(await read(s, 'not-an-id'), 404);
+  const [missing, found] = await Promise.all([read(s, 'not-an-id'), read(s, ids[0]!)]);
+  t.equal(missing, 404);
+  t.match(found, { title: 'A' }, 'an id naming nothing beside one that does');
+});
