@@ -128,10 +128,14 @@ export const READ_SERVICE_ENV = {
 /** The System Workflow's Publish action. */
 export const PUBLISH_ACTION = 'b9d89c80-3d88-4311-8365-187323c96436';
 
-/** The yardstick (bench/bare-uws.mjs) on `port`; `buffer` has it read POST bodies too. */
-export function startBare(port, { buffer = false } = {}) {
+/**
+ * The yardstick (bench/bare-uws.mjs) on `port`; `buffer` has it read POST bodies too, `bodyBytes`
+ * answer that many bytes instead of its hello-world.
+ */
+export function startBare(port, { buffer = false, bodyBytes } = {}) {
   const script = fileURLToPath(new URL('./bare-uws.mjs', import.meta.url));
-  return startProcess([script, String(port), ...(buffer ? ['buffer'] : [])], {}, /ready/);
+  const env = bodyBytes ? { BARE_BODY_BYTES: String(bodyBytes) } : {};
+  return startProcess([script, String(port), ...(buffer ? ['buffer'] : [])], env, /ready/);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { AccessChanges } from './access-changes.js';
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHmac, hash, randomBytes } from 'node:crypto';
 import { CmsError, Errors } from '../errors/index.js';
 import { ADMIN_ROLE_KEY } from '../model/role.js';
 import type { User } from '../model/user.js';
@@ -266,6 +266,7 @@ export class AuthService implements AuthServices {
   }
 }
 
+/** On every request with a session: the one-shot `hash` makes no Hash object to throw away. */
 function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('base64url');
+  return hash('sha256', token, 'base64url');
 }

@@ -12,6 +12,16 @@ import { checkItemKnown } from './item-known.js';
 /** `CONTENT_APIS_ALLOW_ANONYMOUS`: what callers who are not signed in may do. */
 export type AnonymousContentAccess = 'NONE' | 'READ' | 'WRITE';
 
+/**
+ * Whether a read is of the live version: signed-in callers get what they asked for, anonymous
+ * callers always the live one, and none at all when anonymous reading is off.
+ */
+export function liveRead(principal: Principal | null, anonymous: AnonymousContentAccess, requested: boolean): boolean {
+  if (principal) return requested;
+  if (anonymous === 'NONE') throw new CmsError(Errors.AUTH_INVALID_USER);
+  return true;
+}
+
 export interface ReadContent {
   contentlet: Contentlet;
   type: ContentType;
@@ -106,9 +116,7 @@ export class ContentReader {
   }
 
   private liveFor(principal: Principal | null, requested: boolean): boolean {
-    if (principal) return requested;
-    if (this.anonymous === 'NONE') throw new CmsError(Errors.AUTH_INVALID_USER);
-    return true;
+    return liveRead(principal, this.anonymous, requested);
   }
 
   private async checkRead(

@@ -10,8 +10,8 @@ import { DEFAULT_LANGUAGE_ID } from '../model/language.js';
 import type { Site } from '../model/site.js';
 import type { Storage, VersionTokens } from '../plugin/storage/index.js';
 import type { SiteByHost } from '../site/site-by-host.js';
-import { navAnswer, type NavAnswer } from './nav-answer.js';
-import { NavAnswerCache } from './nav-answer-cache.js';
+import { VersionedLruCache } from '../cache/versioned-lru-cache.js';
+import { gzippedAnswer, serialisedAnswerBytes, type SerialisedAnswer } from '../cache/serialised-answer.js';
 import type { NavFallThrough } from './nav-content-items.js';
 import type { NavItem } from './nav-item.js';
 import { menuLinkItems } from './menu-link-items.js';
@@ -42,6 +42,16 @@ export interface NavigationDependencies {
   cache?: NavAnswerCache;
 }
 
+/**
+ * Serialised trees, trusted under the pair of tokens they were built under (`definitionsVersion`
+ * and `navigationVersion`): a new pair empties the cache.
+ */
+export type NavAnswerCache = VersionedLruCache<SerialisedAnswer>;
+
+export function navAnswerCache(bounds = { maxEntries: 2_000, maxBytes: 64 * 1024 * 1024 }): NavAnswerCache {
+  return new VersionedLruCache({ ...bounds, sizeOf: serialisedAnswerBytes });
+}
+
 export interface NavRequest {
   /** The root path of the tree (`/` for the site's root). */
   uri: string;
@@ -66,13 +76,13 @@ export class NavigationService {
   private readonly versionTokens: () => Promise<VersionTokens>;
 
   constructor(private readonly deps: NavigationDependencies) {
-    this.cache = deps.cache ?? new NavAnswerCache();
+    this.cache = deps.cache ?? navAnswerCache();
     this.links = deps.links ?? menuLinkItems;
     // The requests that arrive together share one read of the tokens, made after all of them arrived.
     this.versionTokens = readAfterCall(() => deps.storage.versionTokens());
   }
 
-  async answer(principal: Principal | null, request: NavRequest): Promise<NavAnswer> {
+  async answer(principal: Principal | null, request: NavRequest): Promise<SerialisedAnswer> {
     const depth = request.depth ?? 1;
     if (!Number.isInteger(depth) || depth < 1 || depth > MAX_NAV_DEPTH)
       throw new CmsError(Errors.NAV_DEPTH_OUT_OF_RANGE, { max: MAX_NAV_DEPTH }, { fieldName: 'depth' });
@@ -103,7 +113,7 @@ export class NavigationService {
     const key = [site.identifier, languageId, rootPath, depth, this.callerKey(principal)].join('\0');
     const cached = this.cache.get(version, key);
     if (cached) return cached;
-    const answer = navAnswer(
+    const answer = gzippedAnswer(
       this.deps.serialise(await this.build(principal, definitions, { site, rootPath, depth, languageId })),
     );
     this.cache.set(version, key, answer);

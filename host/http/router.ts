@@ -1,6 +1,9 @@
 /**
  * A small router: `add` and `match`. Static paths are one map lookup; paths with parameters
- * (`:id`) or a trailing rest parameter (`*uri`) are matched segment by segment. Trailing slashes
+ * (`:id`) or a trailing rest parameter (`*uri`) are matched segment by segment, among the patterns
+ * that can have the path's number of segments, literals first and parameters decoded only for
+ * the route found (every request to such a route pays this, so it allocates nothing per pattern
+ * tried). Trailing slashes
  * are ignored, so `/api/v1/workflow/actionlets/` and `/api/v1/workflow/actionlets` are one route.
  * A route that is only a rest parameter (`/*path`, files served by their path) is a fallback: it
  * answers its method at paths no other route has, and never turns another path's 404 into a 405.
@@ -22,6 +25,10 @@ interface Pattern<T> {
 export class Router<T> {
   private readonly statics = new Map<string, Map<string, T>>();
   private readonly patterns: Array<Pattern<T>> = [];
+  /** The patterns a path of n segments may match, in declaration order; made when first needed. */
+  private readonly bySegmentCount = new Map<number, Array<Pattern<T>>>();
+  /** The most segments a pattern has: paths with more can match rest parameters only, and share one list. */
+  private longest = 0;
   private readonly fallbacks = new Map<string, { value: T; segments: Segment[] }>();
 
   add(method: string, path: string, value: T): void {
@@ -47,6 +54,8 @@ export class Router<T> {
       this.fallbacks.set(upper, { value, segments });
       return;
     }
+    this.bySegmentCount.clear();
+    this.longest = Math.max(this.longest, segments.length);
     const shape = shapeOf(segments);
     let pattern = this.patterns.find((p) => p.shape === shape);
     if (!pattern) {
@@ -68,8 +77,8 @@ export class Router<T> {
     }
     const allowed = new Set<string>(byMethod ? byMethod.keys() : []);
     const parts = splitPath(normalized);
-    for (const pattern of this.patterns) {
-      if (!matchSegments(pattern.segments, parts)) continue;
+    for (const pattern of this.candidates(parts.length)) {
+      if (!fits(pattern.segments, parts)) continue;
       const entry = pattern.byMethod.get(lookup);
       if (entry !== undefined)
         return { kind: 'found', value: entry.value, params: matchSegments(entry.segments, parts)! };
@@ -79,6 +88,18 @@ export class Router<T> {
     const params = fallback && matchSegments(fallback.segments, parts);
     if (fallback && params) return { kind: 'found', value: fallback.value, params };
     return allowed.size > 0 ? { kind: 'method_not_allowed', allowed: [...allowed].sort() } : { kind: 'not_found' };
+  }
+
+  private candidates(segmentCount: number): Array<Pattern<T>> {
+    const count = Math.min(segmentCount, this.longest + 1);
+    let list = this.bySegmentCount.get(count);
+    if (!list) {
+      list = this.patterns.filter(({ segments }) =>
+        'rest' in segments.at(-1)! ? count >= segments.length : count === segments.length,
+      );
+      this.bySegmentCount.set(count, list);
+    }
+    return list;
   }
 
   /** Every declared method and path, for tools and tests. */
@@ -111,6 +132,18 @@ function normalizePath(path: string): string {
 
 function splitPath(path: string): string[] {
   return path === '/' ? [] : path.slice(1).split('/');
+}
+
+/** Whether the parts have the pattern's literals and a value for each parameter: `matchSegments` without building anything. */
+function fits(segments: Segment[], parts: string[]): boolean {
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i]!;
+    const part = parts[i];
+    if (part === undefined) return false;
+    if ('rest' in segment) return true;
+    if ('literal' in segment ? segment.literal !== part : part === '') return false;
+  }
+  return parts.length === segments.length;
 }
 
 function matchSegments(segments: Segment[], parts: string[]): Record<string, string> | null {

@@ -2,10 +2,11 @@ import { Type } from '@sinclair/typebox';
 import type { ContentReader } from '../../core/content/content-reader.js';
 import { contentletMap } from '../../core/content/contentlet-map.js';
 import { CmsError, Errors } from '../../core/errors/index.js';
+import { serialisedReply, takesGzip } from '../http/serialised-reply.js';
 import { INVALID_AS } from '../http/request-reader.js';
 import { route } from '../http/route.js';
 import { LegacyContentletsSchema } from '../views/contentlet-map-schema.js';
-import { ContentletSchema, contentletView } from '../views/contentlet-view.js';
+import { ContentletSchema } from '../views/contentlet-view.js';
 import { defineRoutes } from './route-module.js';
 
 const LanguageId = Type.Integer({
@@ -37,42 +38,50 @@ const readOptions = (query: ReadQuery) => ({ live: query.live, languageId: query
  * of `legacy-content-read.ts`) and `/api/v1/content/{identifierOrInode}`
  * (envelope; signed-in users get the working version unless `live=true`).
  */
-export default defineRoutes('content', ['contentReader', 'fields'], ({ contentReader: reader, fields }) => {
-  const typeOf = fields.typeOf.bind(fields);
-  const legacy = (found: Awaited<ReturnType<ContentReader['byInode']>>) => ({
-    contentlets: [contentletMap(found.contentlet, found.type, found.fields, typeOf)],
-  });
-  return [
-    route({
-      method: 'GET',
-      path: '/api/content/id/:identifier',
-      access: 'optional',
-      summary: 'The live version of an item (legacy answer: {"contentlets": [...]})',
-      query: ReadQuery,
-      answers: { 404: 'no such item, or no version to show' },
-      response: LEGACY_RESPONSE,
-      handler: async ({ params, query, principal }) =>
-        legacy(await reader.byIdentifier(principal, params.identifier, { ...readOptions(query), defaultLive: true })),
-    }),
-    route({
-      method: 'GET',
-      path: '/api/content/inode/:inode',
-      access: 'optional',
-      summary: 'One version of an item (legacy answer)',
-      answers: { 404: 'no such version' },
-      response: LEGACY_RESPONSE,
-      handler: async ({ params, principal }) => legacy(await reader.byInode(principal, params.inode)),
-    }),
-    route({
-      method: 'GET',
-      path: '/api/v1/content/:id',
-      access: 'optional',
-      summary: 'An item by identifier or inode; signed-in users get the working version unless live=true',
-      query: ReadQuery,
-      answers: { 404: 'no such item' },
-      response: { schema: ContentletSchema },
-      handler: async ({ params, query, principal }) =>
-        contentletView(await reader.byIdentifierOrInode(principal, params.id, readOptions(query)), typeOf),
-    }),
-  ];
-});
+export default defineRoutes(
+  'content',
+  ['contentReader', 'contentAnswers', 'fields'],
+  ({ contentReader: reader, contentAnswers, fields }) => {
+    const typeOf = fields.typeOf.bind(fields);
+    const legacy = (found: Awaited<ReturnType<ContentReader['byInode']>>) => ({
+      contentlets: [contentletMap(found.contentlet, found.type, found.fields, typeOf)],
+    });
+    return [
+      route({
+        method: 'GET',
+        path: '/api/content/id/:identifier',
+        access: 'optional',
+        summary: 'The live version of an item (legacy answer: {"contentlets": [...]})',
+        query: ReadQuery,
+        answers: { 404: 'no such item, or no version to show' },
+        response: LEGACY_RESPONSE,
+        handler: async ({ params, query, principal }) =>
+          legacy(await reader.byIdentifier(principal, params.identifier, { ...readOptions(query), defaultLive: true })),
+      }),
+      route({
+        method: 'GET',
+        path: '/api/content/inode/:inode',
+        access: 'optional',
+        summary: 'One version of an item (legacy answer)',
+        answers: { 404: 'no such version' },
+        response: LEGACY_RESPONSE,
+        handler: async ({ params, principal }) => legacy(await reader.byInode(principal, params.inode)),
+      }),
+      route({
+        method: 'GET',
+        path: '/api/v1/content/:id',
+        access: 'optional',
+        summary: 'An item by identifier or inode; signed-in users get the working version unless live=true',
+        query: ReadQuery,
+        answers: { 404: 'no such item' },
+        response: { schema: ContentletSchema },
+        // Serialised once per version and kept (`ContentAnswers`): the bytes are written as they are.
+        handler: async ({ request, params, query, principal }) => {
+          const gzip = takesGzip(request.headers);
+          const options = { ...readOptions(query), gzip };
+          return serialisedReply(await contentAnswers.byIdentifierOrInode(principal, params.id, options), gzip);
+        },
+      }),
+    ];
+  },
+);

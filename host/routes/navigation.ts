@@ -1,10 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import { CmsError, Errors } from '../../core/errors/index.js';
 import type { Principal } from '../../core/auth/principal.js';
-import { acceptsGzip } from '../http/content-coding.js';
-import { JSON_TYPE } from '../http/envelope.js';
+import { serialisedReply, takesGzip } from '../http/serialised-reply.js';
 import { INVALID_AS } from '../http/request-reader.js';
-import { reply, route, type HttpRequest } from '../http/route.js';
+import { route, type HttpRequest } from '../http/route.js';
 import { defineRoutes } from './route-module.js';
 import { NavItemSchema } from '../views/nav-item-schema.js';
 
@@ -24,9 +23,6 @@ const NavQuery = Type.Object({
 });
 type NavQueryValues = typeof NavQuery.static;
 
-const asBuffer = (bytes: Uint8Array) =>
-  Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-
 const ANSWERS = { 404: 'the root is not a folder of the site' } as const;
 /** The service serialises the envelope itself (cached bytes): the tree's root is its entity. */
 const RESPONSE = { schema: NavItemSchema };
@@ -45,11 +41,7 @@ export default defineRoutes('navigation', ['navigation'], ({ navigation }) => {
       host: request.headers.host,
       hostId: query.host_id,
     });
-    // The same URL answers gzip or not by the request's Accept-Encoding: caches must keep both apart.
-    const headers: Record<string, string> = { 'Content-Type': JSON_TYPE, Vary: 'Accept-Encoding' };
-    const gzip = answer.gzip && acceptsGzip(request.headers['accept-encoding']);
-    if (gzip) headers['Content-Encoding'] = 'gzip';
-    return reply(asBuffer(gzip ? answer.gzip! : answer.bytes), { headers });
+    return serialisedReply(answer, takesGzip(request.headers));
   };
   return [
     route({

@@ -1,6 +1,7 @@
 import { AssetSweeper } from '../../core/content/asset-sweeper.js';
 import { CategoryService } from '../../core/content/category-service.js';
 import { ContentLocks } from '../../core/content/content-locks.js';
+import { ContentAnswers } from '../../core/content/content-answers.js';
 import { ContentReader } from '../../core/content/content-reader.js';
 import { ContentService } from '../../core/content/content-service.js';
 import { ContentTypeCopier } from '../../core/content/content-type-copy.js';
@@ -13,7 +14,9 @@ import { FieldVariableService } from '../../core/content/field-variable-service.
 import { DefinitionCache } from '../../core/definitions/definition-cache.js';
 import { LanguageService } from '../../core/language/language-service.js';
 import { canonicalFieldClassName } from '../../core/plugin/field-type.js';
+import { envelope } from '../http/envelope.js';
 import { LegacyBodyReader } from '../legacy-content/legacy-body-reader.js';
+import { contentletView } from '../views/contentlet-view.js';
 import { declare } from './declare.js';
 
 /** Content types, their fields, the content itself, languages and categories. */
@@ -68,6 +71,20 @@ export const contentServices = {
     needs: ['storage', 'content', 'settings', 'definitions', 'permissions'],
     build: ({ settings, ...d }): ContentReader =>
       new ContentReader({ ...d, anonymous: settings.anonymousContentAccess }),
+  }),
+  contentAnswers: declare({
+    needs: ['storage', 'contentReader', 'settings', 'definitions', 'permissions', 'fields'],
+    build: ({ settings, contentReader, fields, ...d }): ContentAnswers => {
+      const typeOf = fields.typeOf.bind(fields);
+      return new ContentAnswers({
+        ...d,
+        reader: contentReader,
+        anonymous: settings.anonymousContentAccess,
+        bounds: settings.contentAnswerCache,
+        // The envelope is serialised with the item, once: a cached answer is written as it is.
+        serialise: (read) => Buffer.from(JSON.stringify(envelope(contentletView(read, typeOf)))),
+      });
+    },
   }),
   contentLocks: declare({
     needs: ['storage', 'content', 'contentReader', 'definitions', 'permissions'],

@@ -102,6 +102,8 @@ export interface HostSettings {
   /** What one legacy content save body may hold, and which are read on a worker (`legacy.content.*`). */
   legacyBodies: LegacyBodyLimits;
   navPermissionCheck: boolean;
+  /** `content.answers.cache.*`: the bounds of each process's kept content answers. */
+  contentAnswerCache: { maxEntries: number; maxBytes: number };
   /** `DEFAULT_FILE_TO_DEFAULT_LANGUAGE`: files served by path fall through to the default language. */
   defaultFileToDefaultLanguage: boolean;
   /** `DEFAULT_PAGE_TO_DEFAULT_LANGUAGE`: navigation lists a page missing in the language asked for in the default one. */
@@ -215,6 +217,10 @@ export function readSettings(config: Config): HostSettings {
     rejectWithNoUser: p.REST_API_REJECT_WITH_NO_USER,
     legacyBodies: { maxValues: p['legacy.content.max.values'], workerBytes: p['legacy.content.worker.bytes'] },
     navPermissionCheck: p.ENABLE_NAV_PERMISSION_CHECK,
+    contentAnswerCache: {
+      maxEntries: p['content.answers.cache.entries'],
+      maxBytes: p['content.answers.cache.bytes'],
+    },
     defaultFileToDefaultLanguage: p.DEFAULT_FILE_TO_DEFAULT_LANGUAGE,
     defaultPageToDefaultLanguage: p.DEFAULT_PAGE_TO_DEFAULT_LANGUAGE,
     mailTransport: p['mail.transport'],

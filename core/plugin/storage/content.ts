@@ -50,6 +50,7 @@ export interface ContentRepository {
    */
   referencedAssetPaths(paths: readonly string[]): Promise<Set<string>>;
   findState(identifier: string, languageId: number): Promise<ContentState | undefined>;
+  /** Every language's state of the item, every column as committed when the read began (kept content answers compare them). */
   listStates(identifier: string): Promise<ContentState[]>;
   /** The states of these items, in every language, in no particular order (see `findIdentifiers`). */
   listStatesOf(identifiers: readonly string[]): Promise<ContentState[]>;

@@ -63,6 +63,23 @@ export const CONTENT_PROPERTIES = defineProperties({
     description:
       'When `true` (also read as `ENABLE_NAV_PERMISSION`) the navigation interface returns only items the caller may view (READ on each folder, page, file and menu link), as every other read does. `false` gives every caller who may read the site the whole tree, as the original does by default: titles and paths of pages the caller may not read included.',
   },
+  'content.answers.cache.entries': {
+    type: 'int',
+    default: 10_000,
+    min: 0,
+    group: 'Content access',
+    description:
+      "Most answers of `GET /api/v1/content/{id}` each process keeps, serialised (one per item, language and live or working version asked for; least recently used first out). A kept answer is sent again only while the item's states and the definitions token are those it was built under, read afresh for every request, so a write through any process is seen at once; who may have it is decided for every request. `0` keeps none.",
+  },
+  'content.answers.cache.bytes': {
+    type: 'int',
+    default: 64 * 1024 * 1024,
+    min: 0,
+    group: 'Content access',
+    defaultText: '`67108864` (64 MiB)',
+    description:
+      'Most bytes the kept answers of `GET /api/v1/content/{id}` hold in each process (an answer with its gzip encoding, made for the first caller that takes gzip); least recently used first out.',
+  },
   DEFAULT_FILE_TO_DEFAULT_LANGUAGE: {
     type: 'bool',
     default: true,

@@ -232,14 +232,20 @@ export function contentRepository(exec: Executor, t: Tables, dialect: Dialect): 
             )
           )[0],
       ),
+    // Prepared: a cached content answer reads the item's states on every request.
     listStates: (identifier) =>
-      exec.read(
-        async (db) =>
-          (await db
-            .select()
-            .from(t.contentStates)
-            .where(eq(t.contentStates.identifier, identifier))
-            .orderBy(t.contentStates.languageId)) as ContentState[],
+      exec.read((db) =>
+        runPrepared<ContentState[]>(
+          db,
+          'listStates',
+          () =>
+            db
+              .select()
+              .from(t.contentStates)
+              .where(eq(t.contentStates.identifier, sql.placeholder('identifier')))
+              .orderBy(t.contentStates.languageId),
+          { identifier },
+        ),
       ),
     listStatesOf: (identifiers) =>
       readInChunks(identifiers, (chunk) =>

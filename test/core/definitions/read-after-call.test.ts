@@ -1,5 +1,5 @@
 import t from 'tap';
-import { readAfterCall } from '../../../core/definitions/read-after-call.js';
+import { readAfterCall, readAfterCallByKey } from '../../../core/definitions/read-after-call.js';
 
 /** A stored value and a counting reader of it, resolving after a macrotask like a real driver may. */
 function store(initial: string) {
@@ -53,3 +53,44 @@ t.test('a failed read fails the calls that shared it, and the next call reads ag
   fail = false;
   t.equal(await shared(), 'ok');
 });
+
+t.test('by key: the keys asked for in one turn are read in one batch, each key once', async (t) => {
+  const values = new Map([
+    ['a', 'A'],
+    ['b', 'B'],
+  ]);
+  const batches: string[][] = [];
+  const shared = readAfterCallByKey(async (keys) => {
+    batches.push(keys);
+    const seen = new Map(keys.map((key) => [key, values.get(key)]));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    return seen;
+  });
+  const first = [shared('a'), shared('b'), shared('a')];
+  values.set('a', 'A2');
+  t.same(await Promise.all(first), ['A2', 'B', 'A2'], 'a change made before the read starts is seen');
+  t.same(batches, [['a', 'b']]);
+
+  const pending = shared('a');
+  await new Promise((resolve) => setImmediate(resolve));
+  values.set('a', 'A3');
+  const later = shared('a');
+  t.equal(await pending, 'A2');
+  t.equal(await later, 'A3', 'a call made while a batch is read waits for the next');
+  t.same(batches, [['a', 'b'], ['a'], ['a']]);
+});
+
+t.test(
+  'by key: a failed batch fails its callers, the next call reads again; a key left unanswered fails',
+  async (t) => {
+    let fail = true;
+    const shared = readAfterCallByKey(async (keys) => {
+      if (fail) throw new Error('locked');
+      return new Map(keys.filter((key) => key !== 'lost').map((key) => [key, key.toUpperCase()]));
+    });
+    await t.rejects(Promise.all([shared('a'), shared('b')]), /locked/);
+    fail = false;
+    t.same(await Promise.all([shared('a'), shared('b')]), ['A', 'B']);
+    await t.rejects(shared('lost'), /answered nothing for lost/);
+  },
+);

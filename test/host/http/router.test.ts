@@ -76,3 +76,25 @@ t.test('a route that is only a rest parameter is a fallback: last, and never a 4
   );
   t.throws(() => r.add('GET', '/*other', 'again'), /declared twice/);
 });
+
+t.test(
+  'patterns of any length: declaration order, rest parameters at any depth, routes added after a match',
+  async (t) => {
+    const r = new Router<string>();
+    r.add('GET', '/a/:x/b', 'first');
+    r.add('GET', '/a/c/:y', 'second');
+    r.add('PUT', '/a/c/:y', 'put');
+    r.add('GET', '/deep/1/2/3/4/5/*rest', 'deep');
+    t.same(r.match('GET', '/a/c/b'), { kind: 'found', value: 'first', params: { x: 'c' } }, 'the first declared wins');
+    t.same(r.match('PUT', '/a/c/b'), { kind: 'found', value: 'put', params: { y: 'b' } });
+    t.same(r.match('DELETE', '/a/c/b'), { kind: 'method_not_allowed', allowed: ['GET', 'PUT'] });
+    t.same(r.match('GET', '/deep/1/2/3/4/5'), { kind: 'not_found' }, 'a rest parameter takes one segment at least');
+    const long = Array.from({ length: 40 }, (_, i) => `s${i}`).join('/');
+    t.same(r.match('GET', `/deep/1/2/3/4/5/${long}`), { kind: 'found', value: 'deep', params: { rest: long } });
+    t.same(r.match('GET', '/later/1'), { kind: 'not_found' });
+    r.add('GET', '/later/:n', 'later');
+    t.same(r.match('GET', '/later/1'), { kind: 'found', value: 'later', params: { n: '1' } }, 'a route added since');
+    r.add('GET', '/x/*all', 'all');
+    t.same(r.match('GET', `/x/${long}`), { kind: 'found', value: 'all', params: { all: long } });
+  },
+);
