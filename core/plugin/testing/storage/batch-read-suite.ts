@@ -1,19 +1,13 @@
 import type { DriverRepositories as Repositories } from '../../kit.js';
 import type { ContractTest } from '../contract-test.js';
 import type { OpenStorage } from './open-storage.js';
-import { englishAndType, identifierOfCt, role, versionOfId1 } from './fixtures.js';
+import { englishFrenchAndType, identifierOfCt, role, versionOfId1 } from './fixtures.js';
 
 /** Items, versions, states, tasks and grants of many assets in one call, as a batch being indexed reads them. */
 export function batchReadSuite(t: ContractTest, open: OpenStorage): void {
   t.test('batch reads answer what the single reads answer, for any number of keys', async (t) => {
     const s = await open(t);
-    const en = await englishAndType(s);
-    const fr = await s.languages.insert({
-      languageCode: 'fr',
-      countryCode: 'FR',
-      language: 'French',
-      country: 'France',
-    });
+    const { en, fr } = await englishFrenchAndType(s);
     // More items than one statement binds (the driver splits the list), some in two languages.
     const ids = Array.from({ length: 510 }, (_, i) => `item-${String(i).padStart(4, '0')}`);
     // One transaction: a commit per row would make this the slowest test of the suite.

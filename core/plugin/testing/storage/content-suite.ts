@@ -1,7 +1,7 @@
 import type { DriverStorage } from '../../kit.js';
 import type { ContractTest } from '../contract-test.js';
 import type { OpenStorage } from './open-storage.js';
-import { definitionType, englishAndType, identifierOfCt, versionOfId1 } from './fixtures.js';
+import { definitionType, englishFrenchAndType, identifierOfCt, versionOfId1 } from './fixtures.js';
 
 /**
  * Content as the reindex, the unique fields and the deletion of languages read and write it: keyset
@@ -10,13 +10,7 @@ import { definitionType, englishAndType, identifierOfCt, versionOfId1 } from './
 export function contentSuite(t: ContractTest, open: OpenStorage): void {
   /** Items a1, a2 (of `ct2`) on the system host and b1, b2 on site `h2`, in one or two languages. */
   async function items(s: DriverStorage): Promise<{ en: number; fr: number }> {
-    const en = await englishAndType(s);
-    const fr = await s.languages.insert({
-      languageCode: 'fr',
-      countryCode: 'FR',
-      language: 'French',
-      country: 'France',
-    });
+    const { en, fr } = await englishFrenchAndType(s);
     await s.contentTypes.insert(definitionType('ct2'));
     const layout: Array<[string, string, string, number[]]> = [
       ['b2', 'ct', 'h2', [en, fr]],

@@ -102,6 +102,13 @@ export async function englishAndType(s: DriverStorage): Promise<number> {
   return languageId;
 }
 
+/** English and the type `ct` (`englishAndType`), then French: the two languages' ids. */
+export async function englishFrenchAndType(s: DriverStorage): Promise<{ en: number; fr: number }> {
+  const en = await englishAndType(s);
+  const fr = await s.languages.insert({ languageCode: 'fr', countryCode: 'FR', language: 'French', country: 'France' });
+  return { en, fr };
+}
+
 /** An item of the type `ct` at the root of the system host. */
 export function identifierOfCt(identifier: string) {
   return {

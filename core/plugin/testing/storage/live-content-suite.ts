@@ -1,18 +1,12 @@
 import type { ContractTest } from '../contract-test.js';
 import type { OpenStorage } from './open-storage.js';
-import { definitionType, englishAndType, identifierOfCt, versionOfId1 } from './fixtures.js';
+import { definitionType, englishAndType, englishFrenchAndType, identifierOfCt, versionOfId1 } from './fixtures.js';
 
 /** What navigation and the asset sweep read of content: live items in folders, states, asset references. */
 export function liveContentSuite(t: ContractTest, open: OpenStorage): void {
   t.test('live pages and files in folders: one query, live and unarchived, by base type and language', async (t) => {
     const s = await open(t);
-    const en = await englishAndType(s);
-    const fr = await s.languages.insert({
-      languageCode: 'fr',
-      countryCode: 'FR',
-      language: 'French',
-      country: 'France',
-    });
+    const { en, fr } = await englishFrenchAndType(s);
     await s.contentTypes.insert({ ...definitionType('pg'), baseType: 'HTMLPAGE' });
     const item = async (
       id: string,
