@@ -1,17 +1,13 @@
 import t from 'tap';
+import { fireForm } from '../helpers/nav-tree.js';
 import { textContentType, userWithNewRole, type TestApp } from '../helpers/test-app.js';
 import { twoApps } from '../helpers/two-apps.js';
 
 // A content answer kept by one process follows writes made through another sharing the database.
 
-async function fire(s: TestApp, verb: string, form: Record<string, unknown>) {
-  const fired = await s.http('PUT', `/api/v1/workflow/actions/default/fire/${verb}`, {
-    headers: s.basicAuth(),
-    body: { contentletFormData: { contentType: 'Note', ...form } },
-  });
-  if (fired.status !== 200) throw new Error(`${verb}: ${fired.text}`);
-  return fired.json.entity as { identifier: string; inode: string };
-}
+/** A system action fired on a Note. */
+const fire = (s: TestApp, verb: string, form: Record<string, unknown>) =>
+  fireForm(s, verb, { contentType: 'Note', ...form });
 
 for (const storage of ['sqlite', 'mysql'] as const) {
   t.test(`a write through one process is in the next answer another sends, on ${storage}`, async (t) => {

@@ -1,4 +1,5 @@
 import t from 'tap';
+import { fireForm } from '../helpers/nav-tree.js';
 import { SEED_IDS } from '../../core/setup/seed-installation.js';
 import { startTestApp, textContentType, userWithNewRole, type TestApp } from '../helpers/test-app.js';
 
@@ -6,14 +7,9 @@ import { startTestApp, textContentType, userWithNewRole, type TestApp } from '..
 // to its type or to who may read it is in the very next answer, and who may have a kept answer is
 // decided for every request.
 
-async function fire(s: TestApp, verb: string, form: Record<string, unknown>) {
-  const fired = await s.http('PUT', `/api/v1/workflow/actions/default/fire/${verb}`, {
-    headers: s.basicAuth(),
-    body: { contentletFormData: { contentType: 'Note', ...form } },
-  });
-  if (fired.status !== 200) throw new Error(`${verb}: ${fired.text}`);
-  return fired.json.entity as { identifier: string; inode: string };
-}
+/** A system action fired on a Note. */
+const fire = (s: TestApp, verb: string, form: Record<string, unknown>) =>
+  fireForm(s, verb, { contentType: 'Note', ...form });
 
 /** The members of an answer a write may change, or its status when it is not 200. */
 async function read(s: TestApp, path: string, headers: Record<string, string> = s.basicAuth()) {
