@@ -68,6 +68,8 @@ export function checkpointer(options: CheckpointerOptions): Checkpointer {
   const start = (): Worker => {
     const started = new Worker(THREAD, {
       eval: true,
+      // It needs none of the process's module hooks (tsx, preloads): only the driver, by its path.
+      execArgv: [],
       workerData: {
         driver: createRequire(import.meta.url).resolve('better-sqlite3'),
         file: options.file,
