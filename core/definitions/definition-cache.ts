@@ -61,7 +61,7 @@ export class DefinitionCache {
     const memo = <T>(key: string, load: () => Promise<T>): Promise<T> => {
       let entry = entries.get(key) as Promise<T> | undefined;
       if (!entry) {
-        if (entries.size >= this.capacity) entries.clear();
+        if (entries.size >= this.capacity) evict(entries, this.capacity);
         entry = load().then(freeze);
         entries.set(key, entry);
         // A failed read is not remembered: the next caller reads again.
@@ -107,6 +107,15 @@ export async function requireContentType(definitions: Definitions, idOrVariable:
   const type = await definitions.contentType(idOrVariable);
   if (!type) throw new CmsError(Errors.CONTENT_TYPE_NOT_FOUND, { type: idOrVariable });
   return type;
+}
+
+/**
+ * Makes room: first the grants of single assets (indexing and reads ask for those of every item,
+ * by the thousand), then, if definitions alone fill the cache, everything.
+ */
+function evict(entries: Map<string, Promise<unknown>>, capacity: number): void {
+  for (const key of entries.keys()) if (key.startsWith('grants:')) entries.delete(key);
+  if (entries.size >= capacity) entries.clear();
 }
 
 /** Freezes an answer and the objects and arrays directly inside it, so a caller that changes a shared value fails loudly. */

@@ -1,4 +1,5 @@
 import t from 'tap';
+import type { Test } from 'tap';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,13 +31,19 @@ const type = (id: string, name: string): ContentType => ({
   iDate: 1,
 });
 
-t.test('answers are shared and frozen until a definition changes', async (t) => {
+/** A migrated SQLite storage of the test's own, closed and removed after it. */
+async function openStorage(t: Test) {
   const dataDir = mkdtempSync(join(tmpdir(), 'cms-cache-'));
   t.teardown(() => rmSync(dataDir, { recursive: true, force: true }));
   const [driver] = (await sqlitePlugin.setup({ config: new Config(), logger: silentLogger, dataDir })).storageDrivers!;
   const storage = await driver!.open({ config: new Config(), dataDir, logger: silentLogger });
   await storage.migrate();
   t.teardown(() => storage.close());
+  return storage;
+}
+
+t.test('answers are shared and frozen until a definition changes', async (t) => {
+  const storage = await openStorage(t);
   await storage.contentTypes.insert(type('t1', 'Note'));
 
   const cache = new DefinitionCache({ capacity: 2 });
@@ -59,4 +66,14 @@ t.test('answers are shared and frozen until a definition changes', async (t) => 
     { id: 't1' },
     'names beyond the capacity empty the cache instead of growing it',
   );
+});
+
+t.test('past its capacity, the cache lets the grants of single assets go before the definitions', async (t) => {
+  const storage = await openStorage(t);
+  await storage.contentTypes.insert(type('t1', 'Note'));
+  const cache = new DefinitionCache({ capacity: 3 });
+  const defs = await cache.in(storage);
+  const first = await defs.contentType('t1');
+  for (const asset of ['item-1', 'item-2', 'item-3', 'item-4']) t.equal(await defs.grants(asset), undefined);
+  t.equal(await defs.contentType('t1'), first, 'the type is still kept: the same object, not a new read');
 });
