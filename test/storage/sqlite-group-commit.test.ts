@@ -140,3 +140,27 @@ t.test('before the log exists, a flush fails, and the next one opens it once it 
   await wal.sync();
   t.pass('the log is flushed');
 });
+
+t.test('a batch waits for another connection’s write lock between turns of the event loop', async (t) => {
+  const { writer, file } = database(t);
+  writer.pragma('busy_timeout = 0');
+  const other = new Database(file);
+  t.teardown(() => other.close());
+  const insert = writer.prepare('INSERT INTO kv (k) VALUES (?)');
+
+  const serial = serialWriter(writer, direct, { lockWaitMs: 5_000 });
+  other.exec('BEGIN IMMEDIATE');
+  // Released by a timer: it fires only if the waiting batch leaves the thread free.
+  setTimeout(() => other.exec('COMMIT'), 20);
+  await serial.transaction(async () => insert.run('after-wait'));
+  t.equal(writer.prepare('SELECT COUNT(*) FROM kv').pluck().get(), 1, 'stored once the lock was free');
+
+  const impatient = serialWriter(writer, direct, { lockWaitMs: 30 });
+  other.exec('BEGIN IMMEDIATE');
+  t.teardown(() => other.inTransaction && other.exec('ROLLBACK'));
+  await t.rejects(
+    impatient.transaction(async () => insert.run('never')),
+    { code: 'SQLITE_BUSY' },
+    'past the wait, the busy error',
+  );
+});

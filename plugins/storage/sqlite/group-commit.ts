@@ -4,14 +4,23 @@ import type Database from 'better-sqlite3';
 const MAX_BATCH = 64;
 /** Nor may the first wait longer than this for others to join. */
 const MAX_WAIT_MS = 4;
+/** The longest pause between two tries for another connection's write lock. */
+const MAX_LOCK_PAUSE_MS = 20;
 
 interface Batch {
   /** Transactions that finished their work and wait for the commit that makes them durable. */
   waiters: Array<{ resolve(): void; reject(error: unknown): void }>;
 }
 
-/** What runs once a batch has committed. */
+/** What runs once a batch has committed, and how long a batch waits for another connection's write lock. */
 export interface CommitHooks {
+  /**
+   * With a value, the connection's own busy timeout is meant to be 0 and a batch's BEGIN IMMEDIATE
+   * is tried again, between turns of the event loop, for up to this long: SQLite's busy handler
+   * sleeps in the calling thread, where nothing else is answered meanwhile (and where the holder of
+   * the lock, when it is another connection of this process, could never commit).
+   */
+  lockWaitMs?: number;
   /** Makes the commit durable; its callers are answered once it resolves. */
   durable?: () => Promise<void>;
   /** Learns of every commit (the checkpoint thread counts them). */
@@ -109,11 +118,29 @@ export function serialWriter(
     });
   };
 
+  /** BEGIN IMMEDIATE, waiting for another connection's write lock without holding the thread. */
+  const beginImmediate = async (): Promise<void> => {
+    const deadline = performance.now() + (after.lockWaitMs ?? 0);
+    for (let pause = 1; ; pause = Math.min(pause * 2, MAX_LOCK_PAUSE_MS)) {
+      try {
+        writer.exec('BEGIN IMMEDIATE');
+        return;
+      } catch (error) {
+        const busy = (error as { code?: string }).code?.startsWith('SQLITE_BUSY');
+        if (!busy || after.lockWaitMs === undefined || performance.now() >= deadline)
+          return driverCall(() => {
+            throw error;
+          });
+      }
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  };
+
   const transaction = async <T>(work: () => Promise<T>): Promise<T> => {
     let committed: Promise<void> | undefined;
     const result = await exclusive(async () => {
       if (!batch) {
-        driverCall(() => writer.exec('BEGIN IMMEDIATE'));
+        await beginImmediate();
         const opened: Batch = { waiters: [] };
         batch = opened;
         scheduleCommit(opened, performance.now(), -1);

@@ -106,7 +106,11 @@ export function openSqlite(context: StorageOpenContext): DriverStorage {
     busyTimeoutMs: properties['storage.sqlite.busy.timeout.ms'],
     onError: (message) => context.logger.warn({ file, error: message }, 'SQLite checkpoint failed'),
   });
-  const serial = serialWriter(writer, driverCall, { durable: wal.sync, committed: checkpoints.committed });
+  const serial = serialWriter(writer, driverCall, {
+    durable: wal.sync,
+    committed: checkpoints.committed,
+    lockWaitMs: properties['storage.sqlite.busy.timeout.ms'],
+  });
   const { exclusive } = serial;
   const transaction = <T>(work: (tx: DriverRepositories) => Promise<T>): Promise<T> =>
     serial.transaction(() => {
@@ -136,6 +140,9 @@ export function openSqlite(context: StorageOpenContext): DriverStorage {
       await exclusive(async () => {
         await serial.commitPending();
         driverCall(() => applyMigrations(writer, MIGRATIONS));
+        // From here a batch waits for another connection's write lock between turns of the event
+        // loop (`lockWaitMs`), not in SQLite's busy handler; migrations above wait in it.
+        writer.pragma('busy_timeout = 0');
       });
       if (!reader) {
         reader = driverCall(() => openReader(file, busyTimeout));

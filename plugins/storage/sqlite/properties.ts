@@ -14,6 +14,6 @@ export const SQLITE_PROPERTIES = defineProperties({
     max: 60000,
     group: 'Storage',
     description:
-      "Longest wait for a lock another process holds on the database file (SQLite's `busy_timeout`); past it the request is answered 503 (`STORAGE_BUSY`). SQLite waits inside the service's only thread, so nothing else is answered meanwhile: keep it short.",
+      "Longest wait for a lock another process holds on the database file (SQLite's `busy_timeout`); past it the request is answered 503 (`STORAGE_BUSY`). A write waits between turns of the event loop, so other requests are answered meanwhile; migrations at start wait in SQLite itself.",
   },
 });
