@@ -8,7 +8,7 @@
 // read measurement (default 5), BENCH_READ_PAIRS: how many pairs of them, alone and under ingest
 // (default 3); BENCH_INGEST_CONNECTIONS: connections posting batches (default 32);
 // BENCH_STORAGE=sqlite or mysql to run one of them; BENCH_RECORD=0 to print without recording;
-// BENCH_SERVICE names another build's entry point (default: this checkout's dist/host/main.js), to
+// BENCH_SERVICE names another build's entry point (default: this checkout's dist/bundle/host/main.js), to
 // compare builds with the same load.
 // MariaDB is read from CMS_TEST_MYSQL_URL (default mysql://root@127.0.0.1:3306/test); a fresh
 // database is created for the run and dropped after it.
@@ -58,7 +58,7 @@ const ingest = (base, pid, bodies, secondsOfLoad) =>
 async function runStorage(label, port, env, countRows) {
   const dataDir = mkdtempSync(join(tmpdir(), 'cms-bench-analytics-'));
   const service = await startProcess(
-    ['--import', 'reflect-metadata', process.env.BENCH_SERVICE ?? join(root, 'dist/host/main.js')],
+    ['--import', 'reflect-metadata', process.env.BENCH_SERVICE ?? join(root, 'dist/bundle/host/main.js')],
     {
       CMS_DATA_DIR: dataDir,
       PORT: String(port),

@@ -109,7 +109,7 @@ export function newItemFires(url, headers, body = {}, item = benchItem) {
 
 /** The built service (`npm run build`), started with `env` and answered once it writes its address. */
 export function startService(env) {
-  const main = fileURLToPath(new URL('../dist/host/main.js', import.meta.url));
+  const main = fileURLToPath(new URL('../dist/bundle/host/main.js', import.meta.url));
   return startProcess(['--import', 'reflect-metadata', main], env, /"url":"(http[^"]+)"/);
 }
 

@@ -2,7 +2,7 @@
 // next to the same user's latency without the flood, in one run. The real user either returns (signs
 // in from an address that signed in before) or signs in for the first time from a new address.
 // Run: npm run bench:signin
-// BENCH_SERVICE names another build's entry point (default: this checkout's dist/host/main.js), to
+// BENCH_SERVICE names another build's entry point (default: this checkout's dist/bundle/host/main.js), to
 // compare builds with the same load.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -95,7 +95,7 @@ function row(load, returning, user, floodResult) {
 async function withService(root, body) {
   const dataDir = mkdtempSync(join(tmpdir(), 'cms-bench-signin-'));
   const service = await startProcess(
-    ['--import', 'reflect-metadata', process.env.BENCH_SERVICE ?? join(root, 'dist/host/main.js')],
+    ['--import', 'reflect-metadata', process.env.BENCH_SERVICE ?? join(root, 'dist/bundle/host/main.js')],
     {
       CMS_DATA_DIR: dataDir,
       PORT: '9301',

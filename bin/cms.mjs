@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const main = new URL('../dist/host/main.js', import.meta.url);
+const main = new URL('../dist/bundle/host/main.js', import.meta.url);
 if (!existsSync(main)) {
   process.stderr.write(`cms: ${fileURLToPath(main)} is missing: run \`npm run build\` first\n`);
   process.exit(1);

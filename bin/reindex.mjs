@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const main = new URL('../dist/host/search/reindex-main.js', import.meta.url);
+const main = new URL('../dist/bundle/host/search/reindex-main.js', import.meta.url);
 if (!existsSync(main)) {
   process.stderr.write(`cms reindex: ${fileURLToPath(main)} is missing: run \`npm run build\` first\n`);
   process.exit(1);

@@ -8,12 +8,12 @@ import { createRequire } from 'node:module';
  */
 let common: ReadonlySet<string> | undefined;
 
-const require = createRequire(import.meta.url);
+const requireHere = createRequire(import.meta.url);
 
 /** Whether a lower-cased password is on the list (what `PasswordPolicy` is handed as `isCommon`). */
 export function isCommonPassword(lowerCased: string): boolean {
   common ??= new Set(
-    (require('@zxcvbn-ts/language-common') as typeof import('@zxcvbn-ts/language-common')).dictionary[
+    (requireHere('@zxcvbn-ts/language-common') as typeof import('@zxcvbn-ts/language-common')).dictionary[
       'passwords-common'
     ],
   );

@@ -21,7 +21,7 @@ import { transpileWithEsbuild } from './test-run/compile.mjs';
 import { checkLines, startChecks } from './test-run/checks.mjs';
 import { failureLines, failures } from './test-run/failures.mjs';
 import { fileTimes, slowestTen } from './test-run/file-times.mjs';
-import { prepareTestRun } from './test-run/preparation.mjs';
+import { bundleParent, prepareTestRun } from './test-run/preparation.mjs';
 import { inProcessTier, tierFiles } from './test-run/tiers.mjs';
 import { ensureTapBuild } from './test-run/tap-plugins.mjs';
 import { removeBundles, writeBundles } from './test-run/bundles.mjs';
@@ -71,6 +71,7 @@ function clean() {
   for (const file of written) rmSync(file, { force: true });
   removeBundles(root);
   rmSync(runDir, { recursive: true, force: true });
+  rmSync(bundleParent(runDir), { recursive: true, force: true });
 }
 
 const prepared = await Promise.all([preparation, tapBuild]).then(

@@ -1,8 +1,9 @@
 // What several test files would each redo for themselves, done once for a whole `npm test` run
-// (scripts/run-tests.mjs) before tap starts: the back office built with vite, and the example
-// plugins packed with `npm pack`. The tests find them through the environment this answers
-// (test/helpers/browser.ts, test/helpers/example-packages.ts) and only read them; a file run on its
-// own (`npx tap <file>`) builds or packs what it needs itself.
+// (scripts/run-tests.mjs) before tap starts: the back office built with vite, the example
+// plugins packed with `npm pack`, and the service bundled as `npm run build` bundles it. The tests find them through the environment this answers
+// (test/helpers/browser.ts, test/helpers/example-packages.ts, test/helpers/source-entry.ts) and
+// only read them; a file run on its own (`npx tap <file>`) builds or packs what it needs itself, and
+// starts the service's processes from the sources.
 //
 // Both run as processes of their own, started as soon as `prepareTestRun` is called: they proceed
 // while the caller compiles the tests.
@@ -11,6 +12,7 @@ import { existsSync, mkdirSync, readdirSync, renameSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { bundleService } from '../bundle.mjs';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -23,10 +25,23 @@ const examples = join(root, 'examples');
 export function prepareTestRun(runDir) {
   const backOffice = join(runDir, 'back-office');
   const tarballs = join(runDir, 'example-tarballs');
-  return Promise.all([buildBackOffice(backOffice), packExamples(tarballs)]).then(() => ({
+  return Promise.all([
+    buildBackOffice(backOffice),
+    packExamples(tarballs),
+    bundleService({ parent: bundleParent(runDir) }),
+  ]).then(([, , bundle]) => ({
     CMS_TEST_BACK_OFFICE_DIR: backOffice,
     CMS_TEST_EXAMPLE_TARBALLS: tarballs,
+    CMS_TEST_SERVICE_BUNDLE: bundle,
   }));
+}
+
+/**
+ * Where the run's bundle goes: inside the repository (its modules find node_modules and the
+ * service's package.json by walking up), under `dist/`, which nothing checks or lints.
+ */
+export function bundleParent(runDir) {
+  return join(root, 'dist', 'test-runs', basename(runDir));
 }
 
 /** As `npm run build:admin`, into `outDir`. */

@@ -19,6 +19,7 @@ export const PROCESS_TIER = [
   // Compiles the public entry points' declarations and runs API Extractor on them, in processes of its own.
   'test/plugins/kit-api',
   'test/host/process-signals',
+  'test/host/service-bundle',
   'test/host/startup-config',
   'test/host/startup-storage',
   'test/rest/startup',

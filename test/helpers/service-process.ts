@@ -14,8 +14,9 @@ export async function startService(
   t: Test,
   env: Record<string, string>,
   password: string,
+  entry: readonly string[] = MAIN,
 ): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, MAIN, {
+  const child = spawn(process.execPath, entry, {
     env: {
       PATH: process.env.PATH ?? '',
       PORT: '0',

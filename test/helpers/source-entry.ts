@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -24,7 +25,17 @@ export function sourceFile(path: string): string {
   return fileURLToPath(new URL(`../../${path}.${COMPILED ? 'js' : 'ts'}`, import.meta.url));
 }
 
-/** The arguments to Node that run one of our entry points (`host/main`) as a process of its own. */
+/**
+ * The bundle `npm test` makes of the service (scripts/bundle.mjs), as `npm run build` makes it for
+ * production: processes of the service start from it, in about half the time.
+ */
+const BUNDLE = COMPILED ? process.env.CMS_TEST_SERVICE_BUNDLE : undefined;
+
+/**
+ * The arguments to Node that run one of our entry points (`host/main`) as a process of its own:
+ * from the run's bundle when there is one, else from the sources.
+ */
 export function serviceEntry(path: string): string[] {
+  if (BUNDLE) return ['--enable-source-maps', join(BUNDLE, `${path}.js`)];
   return [...SOURCE_LOADER, sourceFile(path)];
 }

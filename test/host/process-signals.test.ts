@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { tempDataDir } from '../helpers/test-app.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const BUILT_MAIN = join(ROOT, 'dist/host/main.js');
+const BUILT_MAIN = join(ROOT, 'dist/bundle/host/main.js');
 
 /**
  * `npm <args>` in the repository, as an installer types it; answers once the service has written
@@ -99,5 +99,5 @@ t.test('without a build, the launcher says what to do', async (t) => {
   child.stderr.on('data', (d) => (err += d));
   const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
   t.equal(code, 1);
-  t.equal(err, `cms: ${join(elsewhere, 'dist/host/main.js')} is missing: run \`npm run build\` first\n`);
+  t.equal(err, `cms: ${join(elsewhere, 'dist/bundle/host/main.js')} is missing: run \`npm run build\` first\n`);
 });

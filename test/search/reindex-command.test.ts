@@ -99,7 +99,7 @@ t.test('without a build, the launcher says what to do', async (t) => {
   t.equal(code, 1);
   t.equal(
     err,
-    `cms reindex: ${join(elsewhere, 'dist/host/search/reindex-main.js')} is missing: run \`npm run build\` first\n`,
+    `cms reindex: ${join(elsewhere, 'dist/bundle/host/search/reindex-main.js')} is missing: run \`npm run build\` first\n`,
   );
 });
 
