@@ -37,17 +37,23 @@ export async function startSearchUpkeep(parts: {
   logger: Logger;
 }): Promise<void> {
   const { storage, search, dispatcher, reindexer, settings, lifecycle, logger } = parts;
+  let rebuildCheck: Promise<void> = Promise.resolve();
   lifecycle.onStop('search indexing', async () => {
+    await rebuildCheck;
     await reindexer.settled();
     await dispatcher.close();
   });
   const tookOver = await claimLocation(storage, search, logger);
   const repaired = await dispatcher.repair(0);
   if (repaired > 0) logger.info({ entries: repaired }, 'search index: applied changes queued before the last stop');
-  if (tookOver || (await isEmptyBesideContent(storage, search))) {
-    logger.info({}, 'search index: rebuilding from storage in the background; searches answer as it fills');
-    reindexer.start();
-  }
+  // Not awaited: asking the index whether it is empty waits for the first search thread to start
+  // (most of a fifth of a second), and the rebuild it may start runs in the background anyway.
+  rebuildCheck = (async () => {
+    if (tookOver || (await isEmptyBesideContent(storage, search))) {
+      logger.info({}, 'search index: rebuilding from storage in the background; searches answer as it fills');
+      reindexer.start();
+    }
+  })().catch((err: unknown) => logger.warn({ err }, 'search index: could not tell whether it needs a rebuild'));
   const upkeep = runPeriodically({
     everyMs: settings.searchIndex.repairMs || HEARTBEAT_MS,
     work: async () => {
