@@ -3,6 +3,10 @@
 //
 // A figure is { id, value, unit, better, what }: `id` names it in the table (`fire.sqlite`), `better`
 // says which way is better ('higher' for a ratio to the bare server, 'lower' for CPU per operation).
+// Each is the median of several short runs (`runs`): single runs of the same build differed by a
+// quarter to a half on a shared machine. CPU per operation depends on the machine's speed too, so
+// the guard times a fixed piece of work (its calibration) and compares CPU figures scaled to the
+// speed of the machine that recorded them.
 
 /** The markers of the recorded section in docs/benchmarks.md (recordSection of lib.mjs). */
 export const SECTION = 'bench-guard';
@@ -12,6 +16,19 @@ export const TOLERANCE = 0.15;
 const ID = /^[a-z][a-z0-9-]*(?:\.[a-z0-9-]+)+$/;
 /** Three significant digits: finer than any run repeats, and small ratios (0.0172) keep theirs. */
 const rounded = (value) => Number(value.toPrecision(3));
+
+/** The middle value (the mean of the middle two for an even count). */
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** One figure from several runs of it (the same id, unit and direction): their median, the runs kept. */
+export function medianFigure(runs) {
+  const value = rounded(median(runs.map((figure) => figure.value)));
+  return { ...runs[0], value, runs: runs.map((figure) => figure.value) };
+}
 
 /** A request rate as a share of the bare server's rate measured in the same run; higher is better. */
 export const ratioFigure = (id, what, rate, bareRate) => ({
@@ -55,7 +72,23 @@ export function parseRecorded(markdown) {
   }
   const recorded = lines.find((line) => line.startsWith('Recorded'))?.trim();
   const load = recorded && /load ([\d.]+) before/.exec(recorded);
-  return { figures, recorded, loadBefore: load ? Number(load[1]) : undefined };
+  const calibration = recorded && /calibration ([\d.]+) ms/.exec(recorded);
+  return {
+    figures,
+    recorded,
+    loadBefore: load ? Number(load[1]) : undefined,
+    calibrationMs: calibration ? Number(calibration[1]) : undefined,
+  };
+}
+
+/**
+ * What CPU figures of this machine are multiplied by to compare them with the recorded ones: the
+ * recorded calibration over this run's (a machine that takes 1.3 times as long for the calibration
+ * is taken to spend 1.3 times the CPU per operation). 1 when either is unknown.
+ */
+export function speedScale(recordedCalibrationMs, calibrationMs) {
+  if (!recordedCalibrationMs || !calibrationMs) return 1;
+  return recordedCalibrationMs / calibrationMs;
 }
 
 /**
@@ -63,15 +96,17 @@ export function parseRecorded(markdown) {
  * `status` is 'worse' (more than `tolerance` worse: a ratio below recorded × (1 − tolerance), CPU
  * per operation above recorded × (1 + tolerance)), 'ok', 'no record yet' or 'not measured'.
  * `change` is the relative difference from the record (+0.2: 20% higher), where there is one.
+ * CPU figures (better 'lower') are compared as `value × scale` (speedScale), shown as `compared`.
  */
-export function compareFigures(figures, recorded, tolerance = TOLERANCE) {
+export function compareFigures(figures, recorded, tolerance = TOLERANCE, scale = 1) {
   const rows = figures.map((figure) => {
     const before = recorded.get(figure.id);
     if (before === undefined) return { figure, recorded: undefined, change: undefined, status: 'no record yet' };
+    const compared = figure.better === 'lower' ? rounded(figure.value * scale) : figure.value;
     const worse =
-      figure.better === 'higher' ? figure.value < before * (1 - tolerance) : figure.value > before * (1 + tolerance);
-    const change = before === 0 ? undefined : figure.value / before - 1;
-    return { figure, recorded: before, change, status: worse ? 'worse' : 'ok' };
+      figure.better === 'higher' ? compared < before * (1 - tolerance) : compared > before * (1 + tolerance);
+    const change = before === 0 ? undefined : compared / before - 1;
+    return { figure, compared, recorded: before, change, status: worse ? 'worse' : 'ok' };
   });
   const measured = new Set(figures.map((f) => f.id));
   for (const [id, value] of recorded) {
@@ -85,10 +120,12 @@ const percent = (change) => (change === undefined ? '' : `${change >= 0 ? '+' : 
 /** The comparison as lines of aligned text, the worse ones marked. */
 export function comparisonText(rows) {
   const table = [
-    ['figure', 'now', 'recorded', 'change', ''],
-    ...rows.map(({ figure, recorded, change, status }) => [
+    ['figure', 'now', 'runs', 'compared', 'recorded', 'change', ''],
+    ...rows.map(({ figure, compared, recorded, change, status }) => [
       figure.id,
       figure.value === undefined ? '-' : `${figure.value}`,
+      figure.runs === undefined ? '' : figure.runs.map((value) => rounded(value)).join(' '),
+      compared === undefined ? '-' : `${compared}`,
       recorded === undefined ? '-' : `${recorded}`,
       percent(change),
       status === 'worse'
@@ -111,13 +148,15 @@ export function comparisonText(rows) {
  * The section's text for docs/benchmarks.md: a line saying when and on what the figures were
  * measured, then one row per figure (what parseRecorded reads back).
  */
-export function recordText(figures, { date, loadBefore, loadAfter, cores, node, seconds }) {
-  const rows = figures.map((f) => `| \`${f.id}\` | ${f.value} | ${f.unit} | ${f.better} | ${f.what} |`);
+export function recordText(figures, { date, loadBefore, loadAfter, cores, node, seconds, calibrationMs }) {
+  const runs = (f) => (f.runs === undefined ? '' : f.runs.map((value) => rounded(value)).join(', '));
+  const rows = figures.map((f) => `| \`${f.id}\` | ${f.value} | ${runs(f)} | ${f.unit} | ${f.better} | ${f.what} |`);
+  const calibration = calibrationMs === undefined ? '' : `, calibration ${calibrationMs} ms`;
   return `### The guard's figures
 
-Recorded ${date}: load ${loadBefore.toFixed(2)} before and ${loadAfter.toFixed(2)} after (1-minute average), ${cores} cores, Node ${node}; the guard took ${Math.round(seconds)} s.
+Recorded ${date}: load ${loadBefore.toFixed(2)} before and ${loadAfter.toFixed(2)} after (1-minute average), ${cores} cores, Node ${node}${calibration}; the guard took ${Math.round(seconds)} s.
 
-| Figure | Value | Unit | Better | What |
-|---|---|---|---|---|
+| Figure | Value (median) | Runs | Unit | Better | What |
+|---|---|---|---|---|---|
 ${rows.join('\n')}`;
 }

@@ -11,7 +11,7 @@ import {
   ingestWithCpu,
   warmUpIngest,
 } from './analytics-service.mjs';
-import { cpuFigure, ratioFigure } from './guard-figures.mjs';
+import { cpuFigure, medianFigure, ratioFigure } from './guard-figures.mjs';
 import {
   ADMIN_JSON,
   BENCH_PASSWORD,
@@ -32,9 +32,11 @@ import { publishFiresWithCpu } from './publish-fires.mjs';
 import { SEARCHES, corpusItem, publishAll, reindex, searchLoad } from './search-corpus.mjs';
 
 /** Seconds of each measured autocannon run (BENCH_GUARD_SECONDS), and of the warm-up before it. */
-const SECONDS = Number(process.env.BENCH_GUARD_SECONDS ?? 4);
+const SECONDS = Number(process.env.BENCH_GUARD_SECONDS ?? 2);
 const WARM_UP_SECONDS = 1;
-/** Fires measured, after a tenth as many to warm up: enough for a steady CPU figure, a few seconds each. */
+/** Runs of each figure (BENCH_GUARD_ROUNDS); the figure is their median (guard-figures.mjs). */
+const ROUNDS = Number(process.env.BENCH_GUARD_ROUNDS ?? 3);
+/** Fires measured in all, after a tenth as many to warm up: enough for a steady CPU figure. */
 const FIRES = { sqlite: 1500, mariadb: 600 };
 /** Items in the search step's index: loading them is the longest part of the guard. */
 const SEARCH_ITEMS = 2000;
@@ -43,21 +45,24 @@ const INGEST = { batch: 100, bodies: 256, connections: 32 };
 const note = (line) => process.stderr.write(`  ${line}\n`);
 
 /**
- * Ratio figures: every target and the bare server (`bare`, autocannon options) warmed up, then the
- * bare server measured, then each target (`[id, what, options]`) right after it.
+ * Ratio figures: every target and the bare server (`bare`, autocannon options) warmed up, then
+ * ROUNDS rounds of the bare server measured and each target (`[id, what, options]`) right after it,
+ * each target's figure the median of its rounds' ratios.
  */
 async function ratios(bare, targets) {
   for (const options of [bare, ...targets.map(([, , o]) => o)]) {
     await measure('warm-up', { ...options, duration: WARM_UP_SECONDS });
   }
-  const bareRate = (await measure('bare', { ...bare, duration: SECONDS })).requestsPerSecond;
-  const figures = [];
-  for (const [id, what, options] of targets) {
-    const { requestsPerSecond } = await measure(what, { ...options, duration: SECONDS });
-    note(`${id}: ${requestsPerSecond}/s, bare ${bareRate}/s`);
-    figures.push(ratioFigure(id, what, requestsPerSecond, bareRate));
+  const runs = targets.map(() => []);
+  for (let round = 0; round < ROUNDS; round++) {
+    const bareRate = (await measure('bare', { ...bare, duration: SECONDS })).requestsPerSecond;
+    for (const [index, [id, what, options]] of targets.entries()) {
+      const { requestsPerSecond } = await measure(what, { ...options, duration: SECONDS });
+      note(`${id}: ${requestsPerSecond}/s, bare ${bareRate}/s`);
+      runs[index].push(ratioFigure(id, what, requestsPerSecond, bareRate));
+    }
   }
-  return figures;
+  return runs.map(medianFigure);
 }
 
 /** Reads of the signed-in administrator (session cookie): who am I, and one item. */
@@ -107,11 +112,16 @@ async function fireFigure({ id, label, port, env, fires }) {
   try {
     await createBenchType(service.call);
     await publishFiresWithCpu(service, 'warm-up', { amount: fires / 10 });
-    const run = await publishFiresWithCpu(service, `Publish (${label})`, { amount: fires });
-    note(`${id}: ${run.total} fires, ${run.requestsPerSecond}/s; index up to date ${run.indexLag.toFixed(1)} s after`);
-    return run.cpuPerFire === undefined
-      ? []
-      : [cpuFigure(id, `Publish on a new item, ${label}, until searchable`, run.cpuPerFire, 'fire')];
+    const runs = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const run = await publishFiresWithCpu(service, `Publish (${label})`, { amount: Math.round(fires / ROUNDS) });
+      note(
+        `${id}: ${run.total} fires, ${run.requestsPerSecond}/s; index up to date ${run.indexLag.toFixed(1)} s after`,
+      );
+      if (run.cpuPerFire === undefined) return [];
+      runs.push(cpuFigure(id, `Publish on a new item, ${label}, until searchable`, run.cpuPerFire, 'fire'));
+    }
+    return [medianFigure(runs)];
   } finally {
     await service.stop();
   }
@@ -149,18 +159,14 @@ export async function searchStep({ bareUrl, port }) {
     const loaded = await publishAll(service.call, SEARCH_ITEMS, true);
     note(`search: ${SEARCH_ITEMS} items searchable after ${loaded.searchable.toFixed(1)} s`);
     await reindex(service.call);
-    const { cpuSeconds } = await withProcessCpu(service.child.pid, () => reindex(service.call));
-    const figures =
-      cpuSeconds === undefined
-        ? []
-        : [
-            cpuFigure(
-              'index.reindex',
-              `bulk reindex of ${SEARCH_ITEMS.toLocaleString('en')} items`,
-              cpuSeconds / SEARCH_ITEMS,
-              'item',
-            ),
-          ];
+    const reindexRuns = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const { cpuSeconds } = await withProcessCpu(service.child.pid, () => reindex(service.call));
+      if (cpuSeconds === undefined) break;
+      const what = `bulk reindex of ${SEARCH_ITEMS.toLocaleString('en')} items`;
+      reindexRuns.push(cpuFigure('index.reindex', what, cpuSeconds / SEARCH_ITEMS, 'item'));
+    }
+    const figures = reindexRuns.length === ROUNDS ? [medianFigure(reindexRuns)] : [];
     const bare = { url: bareUrl, method: 'POST', headers: ADMIN_JSON, body: JSON.stringify(SEARCHES.term[2]) };
     const search = (id, which) => [
       id,
@@ -185,22 +191,19 @@ export async function ingestStep({ port }) {
     const load = { base: service.base, pid: service.child.pid, bodies, connections: INGEST.connections };
     await warmUpIngest(service.base, bodies[0]);
     await ingestWithCpu({ ...load, seconds: WARM_UP_SECONDS });
-    const stored = countSqliteEvents(service.dataDir);
-    const run = await ingestWithCpu({ ...load, seconds: SECONDS });
-    const problems = ingestProblems(run, countSqliteEvents(service.dataDir) - stored);
-    if (problems.length > 0) throw new Error(`ingest: ${problems.join('; ')}`);
-    const perCpuSecond = eventsPerCpuSecond(run);
-    note(`ingest.sqlite: ${run.counts.acknowledged} events, ${Math.round(perCpuSecond ?? 0)} per CPU-second`);
-    return perCpuSecond === undefined
-      ? []
-      : [
-          cpuFigure(
-            'ingest.sqlite',
-            `analytics events in batches of ${INGEST.batch}, SQLite`,
-            1 / perCpuSecond,
-            'event',
-          ),
-        ];
+    const runs = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const stored = countSqliteEvents(service.dataDir);
+      const run = await ingestWithCpu({ ...load, seconds: SECONDS });
+      const problems = ingestProblems(run, countSqliteEvents(service.dataDir) - stored);
+      if (problems.length > 0) throw new Error(`ingest: ${problems.join('; ')}`);
+      const perCpuSecond = eventsPerCpuSecond(run);
+      note(`ingest.sqlite: ${run.counts.acknowledged} events, ${Math.round(perCpuSecond ?? 0)} per CPU-second`);
+      if (perCpuSecond === undefined) return [];
+      const what = `analytics events in batches of ${INGEST.batch}, SQLite`;
+      runs.push(cpuFigure('ingest.sqlite', what, 1 / perCpuSecond, 'event'));
+    }
+    return [medianFigure(runs)];
   } finally {
     await service.stop();
   }

@@ -1,13 +1,23 @@
 // A guard against regressions on the request paths: short runs of the read, nav, fire, search and
-// analytics-ingest benchmarks (guard-steps.mjs), each figure compared with the one recorded in
-// docs/benchmarks.md. Prints every figure beside its record and exits with 1 when any is more than
-// 15% worse. Run: npm run bench:guard (BENCH_GUARD_SECONDS: seconds of each measured run, 4).
+// analytics-ingest benchmarks (guard-steps.mjs), each figure the median of three runs, compared
+// with the one recorded in docs/benchmarks.md (CPU figures scaled by the machine's calibration).
+// Prints every figure beside its record and exits with 1 when any is more than 15% worse. Run: npm
+// run bench:guard (BENCH_GUARD_SECONDS: seconds of each measured run, 2; BENCH_GUARD_ROUNDS: 3).
 // `npm run bench:guard -- --record` writes this run's figures as the record instead (exit 0).
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SECTION, TOLERANCE, compareFigures, comparisonText, parseRecorded, recordText } from './guard-figures.mjs';
+import { calibrate } from './calibration.mjs';
+import {
+  SECTION,
+  TOLERANCE,
+  compareFigures,
+  comparisonText,
+  parseRecorded,
+  recordText,
+  speedScale,
+} from './guard-figures.mjs';
 import { fireStep, ingestStep, navStep, readStep, searchStep } from './guard-steps.mjs';
 import { recordSection, startBare, stopProcess } from './lib.mjs';
 
@@ -17,6 +27,7 @@ const BARE_PORT = 9501;
 
 const started = performance.now();
 const loadBefore = loadavg()[0];
+const calibrationMs = calibrate();
 // One bare server for the whole run; it reads POST bodies too, as the search step needs.
 const bare = await startBare(BARE_PORT, { buffer: true });
 const figures = [];
@@ -41,9 +52,12 @@ const seconds = (performance.now() - started) / 1000;
 const loadAfter = loadavg()[0];
 
 const recorded = parseRecorded(readFileSync(file, 'utf8'));
-const rows = compareFigures(figures, recorded.figures);
+const scale = speedScale(recorded.calibrationMs, calibrationMs);
+const rows = compareFigures(figures, recorded.figures, TOLERANCE, scale);
 console.log(`\n${comparisonText(rows)}\n`);
-console.log(`This run: load ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after; ${Math.round(seconds)} s.`);
+console.log(
+  `This run: load ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after; calibration ${calibrationMs} ms (CPU figures compared × ${scale.toFixed(2)}); ${Math.round(seconds)} s.`,
+);
 console.log(recorded.recorded ?? 'Nothing recorded yet: npm run bench:guard -- --record');
 // CPU per operation and the ratios hold while other work comes and goes, but not on a machine far
 // busier than the one that recorded them: every core shared several ways costs each its caches.
@@ -61,6 +75,7 @@ if (record) {
     cores: cpus().length,
     node: process.version,
     seconds,
+    calibrationMs,
   };
   recordSection(file, SECTION, recordText(figures, context));
   console.log('Recorded in docs/benchmarks.md.');

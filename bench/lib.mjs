@@ -107,9 +107,12 @@ export function newItemFires(url, headers, body = {}, item = benchItem) {
   };
 }
 
-/** The built service (`npm run build`), started with `env` and answered once it writes its address. */
+/**
+ * The built service (`npm run build`), started with `env` and answered once it writes its address.
+ * BENCH_SERVICE names another build's entry point, to measure two builds on the same machine.
+ */
 export function startService(env) {
-  const main = fileURLToPath(new URL('../dist/bundle/host/main.js', import.meta.url));
+  const main = process.env.BENCH_SERVICE ?? fileURLToPath(new URL('../dist/bundle/host/main.js', import.meta.url));
   return startProcess(['--import', 'reflect-metadata', main], env, /"url":"(http[^"]+)"/);
 }
 

@@ -3,15 +3,26 @@ import {
   compareFigures,
   comparisonText,
   cpuFigure,
+  median,
+  medianFigure,
   parseRecorded,
   ratioFigure,
   recordText,
+  speedScale,
   // @ts-expect-error: a plain ESM script without declarations
 } from '../../bench/guard-figures.mjs';
 
 type Row = { figure: { id: string }; recorded: number | undefined; change: number | undefined; status: string };
 
-const context = { date: '2026-12-01', loadBefore: 0.5, loadAfter: 1.25, cores: 2, node: 'v20.20.2', seconds: 101.4 };
+const context = {
+  date: '2026-12-01',
+  loadBefore: 0.5,
+  loadAfter: 1.25,
+  cores: 2,
+  node: 'v20.20.2',
+  seconds: 101.4,
+  calibrationMs: 84.9,
+};
 
 /** docs/benchmarks.md as the guard finds it: other sections around its own. */
 const doc = (section: string) => `# Benchmarks
@@ -41,7 +52,7 @@ t.test('the recorded table is read back from its section alone', async (t) => {
     [0.0862, 2820, 0.0173],
     'three significant digits',
   );
-  const { figures: read, recorded: line, loadBefore } = parseRecorded(doc(recordText(figures, context)));
+  const { figures: read, recorded: line, loadBefore, calibrationMs } = parseRecorded(doc(recordText(figures, context)));
   t.same(
     [...read.entries()],
     [
@@ -52,9 +63,10 @@ t.test('the recorded table is read back from its section alone', async (t) => {
   );
   t.equal(
     line,
-    'Recorded 2026-12-01: load 0.50 before and 1.25 after (1-minute average), 2 cores, Node v20.20.2; the guard took 101 s.',
+    'Recorded 2026-12-01: load 0.50 before and 1.25 after (1-minute average), 2 cores, Node v20.20.2, calibration 84.9 ms; the guard took 101 s.',
   );
   t.equal(loadBefore, 0.5, 'the load before the recorded run, to warn when this one ran on a busier machine');
+  t.equal(calibrationMs, 84.9, 'the calibration of the machine that recorded them');
 });
 
 t.test('rows that are not a figure and a value that is not a number are skipped', async (t) => {
@@ -155,4 +167,36 @@ t.test('a run compared with its own record is within bounds, and one a fifth wor
   const rows: Row[] = compareFigures(fifthWorse, read);
   t.equal(statusOf(rows, 'read.users-current'), 'worse');
   t.equal(statusOf(rows, 'ingest.sqlite'), 'worse');
+});
+
+t.test('a figure is the median of its runs, the runs kept beside it', async (t) => {
+  t.equal(median([3, 1, 2]), 2);
+  t.equal(median([4, 1, 3, 2]), 2.5, 'an even count: the mean of the middle two');
+  const runs = [0.0030201, 0.0019801, 0.0020799].map((cpu) => cpuFigure('fire.sqlite', 'Publish', cpu, 'fire'));
+  const figure = medianFigure(runs);
+  t.equal(figure.value, 2080, 'the middle run, not the first (slow, still warming up) one');
+  t.same(figure.runs, [3020, 1980, 2080]);
+  t.equal(figure.unit, 'µs CPU per fire');
+  const section = recordText([figure], context);
+  t.match(section, /\| `fire\.sqlite` \| 2080 \| 3020, 1980, 2080 \| µs CPU per fire \| lower \|/);
+  t.same(
+    [...parseRecorded(doc(section)).figures.entries()],
+    [['fire.sqlite', 2080]],
+    'the median is what is read back',
+  );
+});
+
+t.test("CPU figures are compared at the recorded machine's speed; ratios as they are", async (t) => {
+  t.equal(speedScale(80, 100), 0.8, 'this machine takes 1.25 times as long: its CPU figures count for 0.8');
+  t.equal(speedScale(undefined, 100), 1, 'no recorded calibration: as measured');
+  const figures = [
+    { id: 'fire.sqlite', value: 2400, unit: 'µs CPU per fire', better: 'lower', what: 'fires' },
+    { id: 'read.content', value: 0.4, unit: '× bare server', better: 'higher', what: 'reads' },
+  ];
+  const record = recorded({ 'fire.sqlite': 2000, 'read.content': 0.5 });
+  const slower: Row[] = compareFigures(figures, record, 0.15, speedScale(80, 100));
+  t.equal(statusOf(slower, 'fire.sqlite'), 'ok', '2,400 µs on a machine a quarter slower is 1,920 µs recorded-speed');
+  t.equal(statusOf(slower, 'read.content'), 'worse', 'a ratio to the bare server is not scaled');
+  t.equal(statusOf(compareFigures(figures, record), 'fire.sqlite'), 'worse', 'unscaled, 2,400 is 20% worse');
+  t.match(comparisonText(slower), /fire\.sqlite +2400 +1920 +2000 +-4\.0% +ok/);
 });
