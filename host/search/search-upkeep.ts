@@ -48,8 +48,10 @@ export async function startSearchUpkeep(parts: {
   if (repaired > 0) logger.info({ entries: repaired }, 'search index: applied changes queued before the last stop');
   // Not awaited: asking the index whether it is empty waits for the first search thread to start
   // (most of a fifth of a second), and the rebuild it may start runs in the background anyway.
+  // Meanwhile a rebuild may have been asked for (`npm run reindex` asks at once): that one does.
   rebuildCheck = (async () => {
-    if (tookOver || (await isEmptyBesideContent(storage, search))) {
+    const needed = tookOver || (await isEmptyBesideContent(storage, search));
+    if (needed && reindexer.status().state !== 'running') {
       logger.info({}, 'search index: rebuilding from storage in the background; searches answer as it fills');
       reindexer.start();
     }
