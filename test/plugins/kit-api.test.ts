@@ -17,22 +17,21 @@ const ENTRIES = [
   },
 ];
 
-for (const entry of ENTRIES) {
-  t.test(`${entry.report} is what ${entry.specifier} declares`, async (t) => {
-    // The report is made from the declarations as plugin authors get them, in a process of its own.
-    const { stdout } = await run(
-      process.execPath,
-      [root('scripts/kit-api.mjs'), '--stdout', `--entry=${entry.specifier}`],
-      {
-        cwd: root(''),
-        maxBuffer: 16 * 1024 * 1024,
-      },
-    );
-    t.match(stdout, entry.lists, 'the report lists the entry point');
+t.test('the API reports are what the public entry points declare', async (t) => {
+  // The reports are made from the declarations as plugin authors get them, in a process of its own
+  // (one compilation for both entry points).
+  const { stdout } = await run(process.execPath, [root('scripts/kit-api.mjs'), '--json'], {
+    cwd: root(''),
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  const reports = JSON.parse(stdout) as Record<string, string>;
+  for (const entry of ENTRIES) {
+    const report = reports[entry.specifier] ?? '';
+    t.match(report, entry.lists, `the report of ${entry.specifier} lists the entry point`);
     t.equal(
       readFileSync(root(entry.report), 'utf8'),
-      stdout,
+      report,
       `the API of ${entry.specifier} changed and ${entry.report} does not say so: run \`npm run kit-api\` and review the change`,
     );
-  });
-}
+  }
+});
