@@ -13,11 +13,11 @@ interface Common {
   field: string;
   subs: Aggregation[];
 }
-interface TermsAggregation extends Common {
+export interface TermsAggregation extends Common {
   kind: 'terms';
   size: number;
 }
-interface DateHistogramAggregation extends Common {
+export interface DateHistogramAggregation extends Common {
   kind: 'date_histogram';
   /** The path of the aggregation's body, for errors found while bucketing. */
   path: string;
@@ -25,7 +25,7 @@ interface DateHistogramAggregation extends Common {
   minDocCount: number;
 }
 
-type CalendarUnit = 'minute' | 'hour' | 'day' | 'week' | 'month' | 'quarter' | 'year';
+export type CalendarUnit = 'minute' | 'hour' | 'day' | 'week' | 'month' | 'quarter' | 'year';
 type Interval = { calendar: CalendarUnit } | { fixedMs: number };
 
 /** A value of a field of a document: the value as stored and its number (numbers, dates) if any. */
@@ -176,7 +176,7 @@ export function runAggregations(
 }
 
 /** Mixed keys order as SQLite orders values: numbers before text. */
-function compareKeys(a: unknown, b: unknown): number {
+export function compareKeys(a: unknown, b: unknown): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   if (typeof a === 'number') return -1;
   if (typeof b === 'number') return 1;
@@ -206,15 +206,24 @@ function termsResult(
       bucket.docs.push(doc);
     }
   }
-  const ordered = [...buckets.values()].sort((a, b) => b.docs.length - a.docs.length || compareKeys(a.key, b.key));
+  const counted = [...buckets.values()].map((b) => ({ key: b.key, count: b.docs.length, docs: b.docs }));
+  return termsBuckets(agg.size, counted, (b) => runAggregations(agg.subs, b.docs, values));
+}
+
+/**
+ * A terms aggregation's answer from its buckets' counts: the `size` largest, ties by key, and what
+ * the others counted. `subs` adds each returned bucket's sub-aggregations.
+ */
+export function termsBuckets<B extends { key: unknown; count: number }>(
+  size: number,
+  counted: B[],
+  subs: (bucket: B) => Json = () => ({}),
+): Json {
+  const ordered = counted.sort((a, b) => b.count - a.count || compareKeys(a.key, b.key));
   return {
     doc_count_error_upper_bound: 0,
-    sum_other_doc_count: ordered.slice(agg.size).reduce((sum, b) => sum + b.docs.length, 0),
-    buckets: ordered.slice(0, agg.size).map((b) => ({
-      key: b.key,
-      doc_count: b.docs.length,
-      ...runAggregations(agg.subs, b.docs, values),
-    })),
+    sum_other_doc_count: ordered.slice(size).reduce((sum, b) => sum + b.count, 0),
+    buckets: ordered.slice(0, size).map((b) => ({ key: b.key, doc_count: b.count, ...subs(b) })),
   };
 }
 
@@ -223,7 +232,7 @@ const HOUR = 3_600_000;
 const DAY = 86_400_000;
 
 /** The start of the bucket holding `time` (UTC, weeks starting on Monday as ISO weeks do). */
-function bucketStart(time: number, interval: Interval): number {
+export function bucketStart(time: number, interval: Interval): number {
   if ('fixedMs' in interval) return Math.floor(time / interval.fixedMs) * interval.fixedMs;
   const date = new Date(time);
   const [y, m] = [date.getUTCFullYear(), date.getUTCMonth()];
@@ -279,7 +288,7 @@ function histogramResult(
   byDoc: ValuesByDoc,
   values: ReadonlyMap<string, ValuesByDoc>,
 ): Json {
-  const buckets = new Map<number, number[]>();
+  const buckets = new Map<number, { count: number; docs: number[] }>();
   for (const doc of docs) {
     const list = byDoc.get(doc);
     if (!list) continue;
@@ -289,11 +298,25 @@ function histogramResult(
       const key = bucketStart(num, agg.interval);
       if (seen?.has(key)) continue;
       seen?.add(key);
-      const list = buckets.get(key) ?? [];
-      list.push(doc);
-      buckets.set(key, list);
+      const bucket = buckets.get(key) ?? { count: 0, docs: [] };
+      bucket.count++;
+      bucket.docs.push(doc);
+      buckets.set(key, bucket);
     }
   }
+  return histogramBuckets(agg, buckets, (bucket) => runAggregations(agg.subs, bucket?.docs ?? [], values));
+}
+
+/**
+ * A date histogram's answer from its buckets' counts by start: in order, the empty ones between
+ * the first and the last added when `min_doc_count` is 0. `subs` adds each bucket's sub-aggregations
+ * (given undefined for an empty one).
+ */
+export function histogramBuckets<B extends { count: number }>(
+  agg: DateHistogramAggregation,
+  buckets: ReadonlyMap<number, B>,
+  subs: (bucket: B | undefined) => Json = () => ({}),
+): Json {
   let keys = [...buckets.keys()].sort((a, b) => a - b);
   if (agg.minDocCount === 0 && keys.length > 0) {
     const [first, last] = [keys[0]!, keys[keys.length - 1]!];
@@ -306,13 +329,13 @@ function histogramResult(
   if (keys.length > MAX_BUCKETS) throw invalid(agg.path, `more than ${MAX_BUCKETS} buckets; use a longer interval`);
   return {
     buckets: keys
-      .map((key) => ({ key, docs: buckets.get(key) ?? [] }))
-      .filter((b) => b.docs.length >= agg.minDocCount)
-      .map((b) => ({
-        key_as_string: new Date(b.key).toISOString(),
-        key: b.key,
-        doc_count: b.docs.length,
-        ...runAggregations(agg.subs, b.docs, values),
+      .map((key) => ({ key, bucket: buckets.get(key) }))
+      .filter(({ bucket }) => (bucket?.count ?? 0) >= agg.minDocCount)
+      .map(({ key, bucket }) => ({
+        key_as_string: new Date(key).toISOString(),
+        key,
+        doc_count: bucket?.count ?? 0,
+        ...subs(bucket),
       })),
   };
 }

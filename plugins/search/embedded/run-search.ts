@@ -20,6 +20,7 @@ import { fillValueWords } from './value-words.js';
 import { fillFullText, MATCHES } from './matches.js';
 import { pageOf } from './search-page.js';
 import { aggregationValues } from './field-values.js';
+import { countedAggregation } from './counted-aggregations.js';
 
 const INDEX_NAME = 'embedded';
 
@@ -124,11 +125,26 @@ export function runSearch(
   };
   if (aggregations.length > 0) {
     deadline();
-    const docs = db.prepare(`SELECT doc FROM ${MATCHES}`).pluck().all() as number[];
-    const values = new Map<string, ValuesByDoc>();
-    for (const [field, needs] of aggregationFields(aggregations))
-      values.set(field, aggregationValues(db, compilation, reader, { field, needs, docs, many }));
-    response.aggregations = runAggregations(aggregations, docs, values);
+    // Many matches: what SQLite can count itself, it counts (counted-aggregations.ts); the rest is bucketed here.
+    // Whether every document matches (a dashboard's aggregations over everything, say): then no
+    // value needs looking up among the matches.
+    const everyDocument =
+      many && totals.n === (db.prepare(`SELECT COUNT(*) FROM ${tables.docs}`).pluck().get() as number);
+    const counted = new Map<string, object | undefined>(
+      many ? aggregations.map((agg) => [agg.name, countedAggregation(db, compilation, agg, everyDocument)]) : [],
+    );
+    const rest = aggregations.filter((agg) => counted.get(agg.name) === undefined);
+    let bucketed: Record<string, unknown> = {};
+    if (rest.length > 0) {
+      const docs = db.prepare(`SELECT doc FROM ${MATCHES}`).pluck().all() as number[];
+      const values = new Map<string, ValuesByDoc>();
+      for (const [field, needs] of aggregationFields(rest))
+        values.set(field, aggregationValues(db, compilation, reader, { field, needs, docs, many }));
+      bucketed = runAggregations(rest, docs, values);
+    }
+    response.aggregations = Object.fromEntries(
+      aggregations.map((agg) => [agg.name, counted.get(agg.name) ?? bucketed[agg.name]]),
+    );
   }
   if (suggestions.length > 0) response.suggest = runSuggest(db, compilation, suggestions, deadline);
   return response;

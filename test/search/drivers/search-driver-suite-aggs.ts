@@ -10,6 +10,17 @@ const DOCS: SearchDocument[] = [
   { id: 'd', contentType: 'News', modDate: '2023-12-31T23:59:59.000Z' },
 ];
 
+/**
+ * For terms aggregations alone: values a type shares, exact copies (`_dotraw`), numbers, a value a
+ * document holds twice. The embedded engine keeps each of these its own way (name-sets.ts).
+ */
+const TERMS_DOCS: SearchDocument[] = [
+  { id: 't1', contentType: 'Blog', author: 'Ann', author_dotraw: 'Ann', rating: 1, tags: ['x', 'x'] },
+  { id: 't2', contentType: 'Blog', author: 'Bob', author_dotraw: 'Bob', rating: 1.0, tags: ['x'] },
+  { id: 't3', contentType: 'News', author: 'Ann', author_dotraw: 'Ann', rating: 3, tags: ['y'] },
+  { id: 't4', contentType: 'Blog', author: 'Cy', author_dotraw: 'Cy', rating: 2 },
+];
+
 /** Words for the term suggester, in `body`; `title` holds other words. */
 const WORDS: SearchDocument[] = [
   { id: 's1', body: 'color colour', title: 'paint' },
@@ -137,6 +148,59 @@ export function aggregationAndSuggestSuite(t: Test, target: SearchSuiteTarget): 
       aggs: { h: { date_histogram: { field: 'moddate', calendar_interval: 'day' } } },
     });
     t.same(none.aggregations, { h: { buckets: [] } });
+  });
+
+  t.test('terms alone: the largest buckets, ties by key, a document once per value, the rest counted', async (t) => {
+    const index = await seeded(t, TERMS_DOCS);
+    const answer = await index.search({
+      size: 0,
+      aggs: {
+        types: { terms: { field: 'contentType', size: 1 } },
+        authors: { terms: { field: 'author_dotraw', size: 2 } },
+        ratings: { terms: { field: 'rating' } },
+        tags: { terms: { field: 'tags' } },
+      },
+    });
+    const terms = (buckets: Array<[unknown, number]>, other = 0) => ({
+      doc_count_error_upper_bound: 0,
+      sum_other_doc_count: other,
+      buckets: buckets.map(([key, doc_count]) => ({ key, doc_count })),
+    });
+    t.same(answer.aggregations, {
+      types: terms([['Blog', 3]], 1),
+      authors: terms(
+        [
+          ['Ann', 2],
+          ['Bob', 1],
+        ],
+        1,
+      ),
+      ratings: terms([
+        [1, 2],
+        [2, 1],
+        [3, 1],
+      ]),
+      tags: terms([
+        ['x', 2],
+        ['y', 1],
+      ]),
+    });
+    const blogs = await index.search({
+      size: 0,
+      query: { term: { contentType: 'Blog' } },
+      aggs: { authors: { terms: { field: 'author_dotraw' } } },
+    });
+    t.same(
+      blogs.aggregations,
+      {
+        authors: terms([
+          ['Ann', 1],
+          ['Bob', 1],
+          ['Cy', 1],
+        ]),
+      },
+      'over the matches only',
+    );
   });
 
   t.test('aggregations nest one level: terms in a date_histogram and the other way round', async (t) => {
