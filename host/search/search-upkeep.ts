@@ -37,25 +37,17 @@ export async function startSearchUpkeep(parts: {
   logger: Logger;
 }): Promise<void> {
   const { storage, search, dispatcher, reindexer, settings, lifecycle, logger } = parts;
-  let rebuildCheck: Promise<void> = Promise.resolve();
   lifecycle.onStop('search indexing', async () => {
-    await rebuildCheck;
     await reindexer.settled();
     await dispatcher.close();
   });
   const tookOver = await claimLocation(storage, search, logger);
   const repaired = await dispatcher.repair(0);
   if (repaired > 0) logger.info({ entries: repaired }, 'search index: applied changes queued before the last stop');
-  // Not awaited: asking the index whether it is empty waits for the first search thread to start
-  // (most of a fifth of a second), and the rebuild it may start runs in the background anyway.
-  // Meanwhile a rebuild may have been asked for (`npm run reindex` asks at once): that one does.
-  rebuildCheck = (async () => {
-    const needed = tookOver || (await isEmptyBesideContent(storage, search));
-    if (needed && reindexer.status().state !== 'running') {
-      logger.info({}, 'search index: rebuilding from storage in the background; searches answer as it fills');
-      reindexer.start();
-    }
-  })().catch((err: unknown) => logger.warn({ err }, 'search index: could not tell whether it needs a rebuild'));
+  if (tookOver || (await isEmptyBesideContent(storage, search))) {
+    logger.info({}, 'search index: rebuilding from storage in the background; searches answer as it fills');
+    reindexer.start();
+  }
   const upkeep = runPeriodically({
     everyMs: settings.searchIndex.repairMs || HEARTBEAT_MS,
     work: async () => {
@@ -88,8 +80,13 @@ async function claimLocation(storage: Storage, search: SearchIndex, logger: Logg
   return stored !== undefined;
 }
 
+/**
+ * Asked before the service answers anything, so that what it sees is the state it started with.
+ * Storage first (one row, not a count): without content (a new installation) the index is not
+ * asked, which would wait for the first search thread to start (most of a fifth of a second).
+ */
 async function isEmptyBesideContent(storage: Storage, search: SearchIndex): Promise<boolean> {
+  if ((await storage.content.scanItemLanguages({ limit: 1 })).length === 0) return false;
   const indexed = await search.search({ query: { match_all: {} }, size: 0 });
-  if (indexed.hits.total.value > 0) return false;
-  return (await storage.content.countItemLanguages({})) > 0;
+  return indexed.hits.total.value === 0;
 }

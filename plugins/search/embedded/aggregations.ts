@@ -176,7 +176,7 @@ export function runAggregations(
 }
 
 /** Mixed keys order as SQLite orders values: numbers before text. */
-export function compareKeys(a: unknown, b: unknown): number {
+function compareKeys(a: unknown, b: unknown): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   if (typeof a === 'number') return -1;
   if (typeof b === 'number') return 1;
