@@ -29,10 +29,11 @@ export function countedAggregation(
   db: Database.Database,
   c: QueryCompilation,
   agg: Aggregation,
-  everyDocument: boolean,
+  everyDocument: () => boolean,
 ): object | undefined {
   if (agg.subs.length > 0 || (hasWords(agg.field) && !holdsTypedValues(agg.field))) return undefined;
-  return agg.kind === 'terms' ? countTerms(db, c, agg, everyDocument) : countHistogram(db, c, agg, everyDocument);
+  const all = everyDocument();
+  return agg.kind === 'terms' ? countTerms(db, c, agg, all) : countHistogram(db, c, agg, all);
 }
 
 /**

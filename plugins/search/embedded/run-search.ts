@@ -127,9 +127,10 @@ export function runSearch(
     deadline();
     // Many matches: what SQLite can count itself, it counts (counted-aggregations.ts); the rest is bucketed here.
     // Whether every document matches (a dashboard's aggregations over everything, say): then no
-    // value needs looking up among the matches.
-    const everyDocument =
-      many && totals.n === (db.prepare(`SELECT COUNT(*) FROM ${tables.docs}`).pluck().get() as number);
+    // value needs looking up among the matches. Counted once, and only for an aggregation SQLite counts.
+    let all: boolean | undefined;
+    const everyDocument = () =>
+      (all ??= totals.n === (db.prepare(`SELECT COUNT(*) FROM ${tables.docs}`).pluck().get() as number));
     const counted = new Map<string, object | undefined>(
       many ? aggregations.map((agg) => [agg.name, countedAggregation(db, compilation, agg, everyDocument)]) : [],
     );
