@@ -102,8 +102,7 @@ export class ContentAnswers {
     const live = liveRead(principal, this.deps.anonymous, options.live ?? false);
     if (!this.keeps) {
       const read = await this.deps.reader.byIdentifierOrInode(principal, id, { live, languageId: options.languageId });
-      const bytes = this.deps.serialise(read);
-      return options.gzip ? gzippedAnswer(bytes) : { bytes };
+      return this.serialised(read, options.gzip);
     }
     const key = `${id}\0${options.languageId ?? DEFAULT_LANGUAGE_ID}\0${live ? 'live' : 'working'}`;
     const kept = this.cache.peek(key);
@@ -122,6 +121,12 @@ export class ContentAnswers {
     // Out of date: dropped now rather than when the bound reaches it.
     if (cached && cached === kept) this.cache.delete(version, key);
     return this.build(principal, id, { ...options, live }, { key, version });
+  }
+
+  /** The answer's bytes, with their gzip encoding when the caller takes one. */
+  private serialised(read: ReadContent, gzip: boolean | undefined): SerialisedAnswer {
+    const bytes = this.deps.serialise(read);
+    return gzip ? gzippedAnswer(bytes) : { bytes };
   }
 
   /** Whether the item's states are still those the answer was built from (and an inode's id still names no item). */
@@ -165,8 +170,7 @@ export class ContentAnswers {
       live: options.live,
       languageId: options.languageId,
     });
-    const bytes = this.deps.serialise(read);
-    const answer = options.gzip ? gzippedAnswer(bytes) : { bytes };
+    const answer = this.serialised(read, options.gzip);
     const { contentlet } = read;
     if (states.count === 0 || contentlet.identifier.identifier !== identifier) return answer;
     this.cache.set(at.version, at.key, {
