@@ -1,4 +1,5 @@
 import type { SearchIndex } from '../plugin/search-driver.js';
+import { isAnalysedMember } from './analysed-members.js';
 
 type Json = Record<string, unknown>;
 
@@ -76,14 +77,14 @@ export class ReadableSuggest {
         out.push(entry);
         continue;
       }
-      const own = await this.count(wanted.field, entry.text);
+      const own = await this.count(wanted.field, entry.text, 'match');
       if (wanted.mode === 'missing' && own !== 0) {
         out.push({ ...entry, options: [] });
         continue;
       }
       const options: Option[] = [];
       for (const option of entry.options as Option[]) {
-        const freq = await this.count(wanted.field, option.text);
+        const freq = await this.count(wanted.field, option.text, isAnalysedMember(wanted.field) ? 'term' : 'match');
         if (freq > 0 && (wanted.mode !== 'popular' || freq > own)) options.push({ ...option, freq });
       }
       options.sort((a, b) => b.score - a.score || b.freq - a.freq || (a.text < b.text ? -1 : a.text > b.text ? 1 : 0));
@@ -92,15 +93,20 @@ export class ReadableSuggest {
     return out;
   }
 
-  /** Documents within the filter whose field holds the term; 0 once the budget is spent (left out). */
-  private count(field: string, term: string): Promise<number> {
-    const key = `${field}\0${term}`;
+  /**
+   * Documents within the filter whose field holds the term; 0 once the budget is spent (left out).
+   * A word as typed is analysed (`match`); an option of an analysed member is one of its tokens,
+   * which a `term` query finds as well, and more cheaply than a full-text query that would rank
+   * every document (of another member, a word of its values, which only `match` finds).
+   */
+  private count(field: string, term: string, query: 'match' | 'term'): Promise<number> {
+    const key = `${query}\0${field}\0${term}`;
     let counted = this.counts.get(key);
     if (!counted) {
       if (this.budget <= 0) return Promise.resolve(0);
       this.budget--;
       counted = this.index
-        .search({ query: { bool: { must: [{ match: { [field]: term } }], filter: [...this.filter] } }, size: 0 })
+        .search({ query: { bool: { must: [{ [query]: { [field]: term } }], filter: [...this.filter] } }, size: 0 })
         .then((answer) => answer.hits.total.value);
       this.counts.set(key, counted);
     }

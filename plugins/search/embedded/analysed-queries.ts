@@ -3,6 +3,7 @@ import {
   eitherOf,
   NO_MATCH,
   tokenExists,
+  tokenMatches,
   valueExists,
   type CompiledQuery,
   type QueryCompilation,
@@ -28,8 +29,6 @@ function isToken(text: string): boolean {
   return /^[\p{L}\p{N}]+$/u.test(text) && folded(text) === text;
 }
 
-const placeholders = (count: number): string => Array.from({ length: count }, () => '?').join(', ');
-
 /** The highest code point: `prefix` + it bounds every term starting with `prefix` (terms compare as UTF-8 bytes). */
 const TOP = '\u{10ffff}';
 
@@ -50,8 +49,7 @@ export function analysedTerms(
 ): CompiledQuery {
   const tokens = [...new Set(values.map((v) => (insensitive ? String(v).toLowerCase() : String(v))).filter(isToken))];
   const typed = holdsTypedValues(field) ? values.filter(isTypedQueryValue) : [];
-  const byToken =
-    tokens.length === 0 ? undefined : tokenExists(c, field, `v.term IN (${placeholders(tokens.length)})`, tokens);
+  const byToken = tokens.length === 0 ? undefined : tokenMatches(c, field, tokens.map((t) => `"${t}"`).join(' OR '));
   const exact = typed.length === 0 ? undefined : exactCondition(typed, insensitive);
   const byValue = exact ? valueExists(c, field, exact) : undefined;
   if (byToken && byValue) return eitherOf(byToken, byValue);
@@ -83,6 +81,8 @@ export function analysedPattern(c: QueryCompilation, field: string, glob: string
   const { tables } = c;
   const pattern = insensitive ? glob.toLowerCase() : glob;
   const start = literalStart(pattern);
+  // A word and then anything: FTS5's own prefix query (`isToken`: nothing the tokenizer would change).
+  if (pattern === `${start}*` && isToken(start)) return tokenMatches(c, field, `"${start}" *`);
   if (start === '') return tokenExists(c, field, termsWhere(tables, 'r.term GLOB ?'), [pattern]);
   return tokenExists(c, field, termsWhere(tables, 'r.term >= ? AND r.term < ? AND r.term GLOB ?'), [
     start,

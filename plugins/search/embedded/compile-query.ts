@@ -169,16 +169,18 @@ function compileFullText(
   else match = `NEAR(${terms.join(' ')}, ${slop})`;
   const { tables, fullText } = compilation;
   const name = `ft${fullText.length}`;
-  if (hasWords(field))
+  if (hasWords(field)) {
+    const doc = docOfWordsRowid(`${tables.wordsRef}.rowid`);
+    const where = `WHERE ${tables.wordsRef} MATCH ? AND ${wordsOfField(compilation, `${tables.wordsRef}.rowid`)}`;
     fullText.push({
       name,
-      sql:
-        // FTS5 refuses bm25() itself inside an aggregate, hence `rank`.
-        `SELECT ${docOfWordsRowid(`${tables.wordsRef}.rowid`)}, MAX(-${tables.wordsRef}.rank) FROM ${tables.words} ` +
-        `WHERE ${tables.wordsRef} MATCH ? AND ${wordsOfField(compilation, `${tables.wordsRef}.rowid`)} GROUP BY 1`,
+      // FTS5 refuses bm25() itself inside an aggregate, hence `rank`.
+      sql: `SELECT ${doc}, MAX(-${tables.wordsRef}.rank) FROM ${tables.words} ${where} GROUP BY 1`,
+      // bm25 is most of the cost of a common word (100,000 rows: 86 ms scored, 20 without).
+      unscoredSql: `SELECT DISTINCT ${doc}, 0.0 FROM ${tables.words} ${where}`,
       params: [match, field, field],
     });
-  else fullText.push(valueWordsMatch(compilation, name, field, match));
+  } else fullText.push(valueWordsMatch(compilation, name, field, match));
   const text: CompiledQuery = {
     cond: `d.rowid IN (SELECT doc FROM temp.${name})`,
     score: `COALESCE((SELECT s FROM temp.${name} WHERE doc = d.rowid), 0.0)`,

@@ -28,6 +28,11 @@ export interface Arm {
   values(cond: string): string;
   /** The parameters of `values`, before those of `cond`. */
   valueParams: unknown[];
+  /**
+   * Whether `probe` reads only the document's name set (`d.nset IN (...)`): such a condition also
+   * drives a search well, through `docs_nset`, so it never needs listing as documents first.
+   */
+  bySet?: boolean;
 }
 
 const before = (from: string | undefined): string => (from ? `${from}, ` : '');
@@ -59,6 +64,7 @@ function sharedArm(t: Tables, field: string): Arm {
     params: [field],
     values: (cond) => `SELECT f.value AS value FROM ${t.setValues} f WHERE f.field = ${id} AND (${cond})`,
     valueParams: [field],
+    bySet: true,
   };
 }
 

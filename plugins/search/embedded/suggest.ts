@@ -93,13 +93,15 @@ function fieldTerms(db: Database.Database, c: QueryCompilation, field: string) {
       `SELECT term FROM ${t.vocabRows} WHERE term >= ? AND term < ?`,
     );
     const allTerms = db.prepare<[], { term: string }>(`SELECT term FROM ${t.vocabRows}`);
+    // The term's list of rows, of this field's rows only (FTS5 seeks them by rowid): about half the
+    // time of reading its every occurrence off fts5vocab.
     const frequency = db.prepare<[string, string, string], { n: number }>(
-      `SELECT COUNT(DISTINCT ${docOfWordsRowid('v.doc')}) AS n FROM ${t.vocabInstances} v ` +
-        `WHERE v.term = ? AND ${wordsOfField(c, 'v.doc')}`,
+      `SELECT COUNT(DISTINCT ${docOfWordsRowid(`${t.wordsRef}.rowid`)}) AS n FROM ${t.words} ` +
+        `WHERE ${t.wordsRef} MATCH ? AND ${wordsOfField(c, `${t.wordsRef}.rowid`)}`,
     );
     return {
       terms: (prefix: string) => (prefix === '' ? allTerms.all() : candidates.all(prefix, `${prefix}\u{10ffff}`)),
-      freq: (term: string) => frequency.get(term, field, field)?.n ?? 0,
+      freq: (term: string) => frequency.get(`"${term.replaceAll('"', '""')}"`, field, field)?.n ?? 0,
     };
   }
   const own =
