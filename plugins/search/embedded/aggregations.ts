@@ -231,6 +231,12 @@ const MINUTE = 60_000;
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
 
+const FIXED_UNITS: Partial<Record<CalendarUnit, number>> = { minute: MINUTE, hour: HOUR, day: DAY };
+
+/** The length of every bucket of an interval whose buckets are all alike (fixed; a calendar minute, hour or day), in ms. */
+export const fixedLength = (interval: Interval): number | undefined =>
+  'fixedMs' in interval ? interval.fixedMs : FIXED_UNITS[interval.calendar];
+
 /** The start of the bucket holding `time` (UTC, weeks starting on Monday as ISO weeks do). */
 export function bucketStart(time: number, interval: Interval): number {
   if ('fixedMs' in interval) return Math.floor(time / interval.fixedMs) * interval.fixedMs;

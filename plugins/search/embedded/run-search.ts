@@ -13,7 +13,7 @@ import { compileSort } from './compile-sort.js';
 import { aggregationFields, compileAggregations, runAggregations, type ValuesByDoc } from './aggregations.js';
 import { compileSuggest, runSuggest } from './suggest.js';
 import type { Tables } from './schema.js';
-import { armsOf } from './field-source.js';
+import { armsOf, FEW_OUTSIDE } from './field-source.js';
 import { hasWords } from './doc-record.js';
 import { DocReader } from './doc-reader.js';
 import { fillValueWords } from './value-words.js';
@@ -75,7 +75,8 @@ export function runSearch(
     valueWordFields: new Set(),
     arms: (field) => {
       let arms = armsByField.get(field);
-      if (!arms) armsByField.set(field, (arms = armsOf(db, tables, field)));
+      // The contract's second run (`manyMatches` 0) reads twins the other way too.
+      if (!arms) armsByField.set(field, (arms = armsOf(db, tables, field, Math.min(FEW_OUTSIDE, manyMatches))));
       return arms;
     },
   };
@@ -93,10 +94,24 @@ export function runSearch(
   for (const { name, sql, unscoredSql, params } of compilation.fullText)
     fillFullText(db, name, scoring ? sql : (unscoredSql ?? sql), params);
   const reader = new DocReader(db, tables);
+  // The matches are computed once into a temporary table (this connection's own, in memory), which
+  // the total, the page, and the aggregations then read: a CTE would be computed again by each.
+  // Only when something reads them: a count alone, or aggregations SQLite counts over every
+  // document, do without (100,000 matches: 1 ms to count, 18 to keep).
+  let kept = false;
+  const keepMatches = (): void => {
+    if (kept) return;
+    kept = true;
+    db.prepare(`DELETE FROM ${MATCHES}`).run();
+    db.prepare(
+      `INSERT INTO ${MATCHES} (doc, score) SELECT d.rowid, ${scoring ? query.score : CONSTANT_SCORE} ` +
+        `FROM ${tables.docs} d WHERE ${query.cond}`,
+    ).run(...(scoring ? query.scoreParams : []), ...query.params);
+    deadline();
+  };
   let totals: { n: number; best: number | null };
   let rows: PageRow[] = [];
-  if (size === 0 && aggregations.length === 0) {
-    // Nothing reads the matches but the total: counted, not kept (100,000 matches: 1 ms, not 18).
+  if (size === 0) {
     const n = db
       .prepare(`SELECT COUNT(*) FROM ${tables.docs} d WHERE ${query.cond}`)
       .pluck()
@@ -104,24 +119,15 @@ export function runSearch(
     totals = { n: n as number, best: null };
     deadline();
   } else {
-    // The matches are computed once into a temporary table (this connection's own, in memory), which
-    // the total, the page, and the aggregations then read: a CTE would be computed again by each.
-    db.prepare(`DELETE FROM ${MATCHES}`).run();
-    db.prepare(
-      `INSERT INTO ${MATCHES} (doc, score) SELECT d.rowid, ${scoring ? query.score : CONSTANT_SCORE} ` +
-        `FROM ${tables.docs} d WHERE ${query.cond}`,
-    ).run(...(scoring ? query.scoreParams : []), ...query.params);
-    deadline();
+    keepMatches();
     totals = db.prepare(`SELECT COUNT(*) AS n, MAX(score) AS best FROM ${MATCHES}`).get() as typeof totals;
-    if (size > 0) {
-      rows = pageOf({ db, c: compilation, reader }, sort, {
-        from,
-        size,
-        total: totals.n,
-        many: totals.n >= manyMatches,
-      });
-      deadline();
-    }
+    rows = pageOf({ db, c: compilation, reader }, sort, {
+      from,
+      size,
+      total: totals.n,
+      many: totals.n >= manyMatches,
+    });
+    deadline();
   }
   const many = totals.n >= manyMatches;
 
@@ -153,11 +159,17 @@ export function runSearch(
     const everyDocument = () =>
       (all ??= totals.n === (db.prepare(`SELECT COUNT(*) FROM ${tables.docs}`).pluck().get() as number));
     const counted = new Map<string, object | undefined>(
-      many ? aggregations.map((agg) => [agg.name, countedAggregation(db, compilation, agg, everyDocument)]) : [],
+      many
+        ? aggregations.map((agg) => [
+            agg.name,
+            countedAggregation(db, compilation, agg, { everyDocument, keep: keepMatches }),
+          ])
+        : [],
     );
     const rest = aggregations.filter((agg) => counted.get(agg.name) === undefined);
     let bucketed: Record<string, unknown> = {};
     if (rest.length > 0) {
+      keepMatches();
       const docs = db.prepare(`SELECT doc FROM ${MATCHES}`).pluck().all() as number[];
       const values = new Map<string, ValuesByDoc>();
       for (const [field, needs] of aggregationFields(rest))
