@@ -1,7 +1,7 @@
 // Shared pieces of the benchmarks: start a process, wait for a line, run autocannon, record results.
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -63,12 +63,16 @@ export async function measure(title, options) {
   };
 }
 
-/** Replaces the section between `<!-- name -->` and `<!-- /name -->` in docs/benchmarks.md. */
-export function recordSection(file, name, markdown) {
+/** Replaces the section between `<!-- name -->` and `<!-- /name -->` in docs/benchmarks.md (appends it when new), stamped with the time and load. */
+export function recordSection(file, name, markdown, now = new Date(), load = loadavg()) {
   const start = `<!-- ${name} -->`;
   const end = `<!-- /${name} -->`;
   const text = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
-  const block = `${start}\n${markdown.trim()}\n${end}`;
+  // Every section says when it was written and how busy the machine was then: figures of a shared
+  // machine are read against its load.
+  const when = `${now.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const stamp = `_Written ${when}; load average when written (1, 5, 15 min): ${load.map((l) => l.toFixed(2)).join(', ')}._`;
+  const block = `${start}\n${markdown.trim()}\n\n${stamp}\n${end}`;
   const pattern = new RegExp(`${start}[\\s\\S]*?${end}`);
   writeFileSync(file, pattern.test(text) ? text.replace(pattern, block) : `${text.trimEnd()}\n\n${block}\n`);
 }
