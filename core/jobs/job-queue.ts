@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { Repositories } from '../plugin/storage/index.js';
+import { timeOrderedId } from '../time-ordered-id.js';
 
 /** A job to write: `payload` is stored as JSON. */
 export interface JobRequest {
@@ -28,7 +28,7 @@ export class JobQueue {
   enqueue(tx: Repositories, request: JobRequest): Promise<string> {
     return tx.transaction(async (inner) => {
       const now = (this.options.now ?? Date.now)();
-      const id = randomUUID();
+      const id = timeOrderedId();
       const stored = await inner.jobs.enqueue({
         id,
         kind: request.kind,

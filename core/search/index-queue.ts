@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { IndexQueueEntry, Repositories } from '../plugin/storage/index.js';
 import { stricterPolicy, type IndexPolicy } from './index-policy.js';
+import { timeOrderedId } from '../time-ordered-id.js';
 
 /** What to bring the index in line with: an item-language, or every item of a type, a site or all. */
 export type IndexTarget =
@@ -80,7 +80,7 @@ export class IndexQueue {
 }
 
 function entryOf(target: IndexTarget, now: number): IndexQueueEntry {
-  const common = { key: randomUUID(), enqueuedAt: now };
+  const common = { key: timeOrderedId(), enqueuedAt: now };
   switch (target.scope) {
     case 'item':
       return { ...common, scope: 'item', target: target.identifier, languageId: target.languageId };
