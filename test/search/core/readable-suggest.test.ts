@@ -18,7 +18,7 @@ t.test('options are counted inside the filter, on analysed members and on values
   ]);
   const suggestOn = async (field: string) => {
     const readable = new ReadableSuggest(index, [{ term: { live: true } }]);
-    const request = { size: 0, suggest: readable.prepare({ fix: { text: 'gardn', term: { field } } }) };
+    const request = { size: 0, suggest: readable.prepare({ fix: { text: 'gardn', term: { field } } }) as Json };
     const answer = await index.search(request);
     const finished = (await readable.finish(answer.suggest as Json)) as Record<string, Json[]>;
     return finished.fix![0]!.options;
