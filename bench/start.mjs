@@ -7,7 +7,7 @@
 // BENCH_SERVICE_B another (say the unbundled dist/host/main.js, or an older build's), measured in
 // turn with the first so that both see the same machine.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,8 +58,12 @@ function stop(child) {
 
 const residentMiB = (pid) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
 
+// BENCH_DATA_DIR: restarts on that data directory, kept (one loaded by `BENCH_DATA_DIR=... npm run
+// bench:search`, say): start-up with content. Its administrator's password must be bench-password.
+const keptDir = process.env.BENCH_DATA_DIR;
+
 async function measureBuild(main) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'cms-bench-start-'));
+  const dataDir = keptDir ?? mkdtempSync(join(tmpdir(), 'cms-bench-start-'));
   const first = await start(main, dataDir);
   await stop(first.child);
   const restarts = [];
@@ -74,6 +78,7 @@ async function measureBuild(main) {
     }
     await stop(started.child);
   }
+  if (!keptDir) rmSync(dataDir, { recursive: true, force: true });
   return { first: first.ms, restart: median(restarts), restarts, idle };
 }
 
