@@ -65,10 +65,25 @@ export interface PermissionCheck {
  * asset's owner). Grants come through the definitions cache (per process, renewed by the version
  * token); the bits of one caller on one asset are remembered for the rest of the transaction.
  */
+/** See `PermissionService`'s `memoBound`. */
+const MEMO_BOUND = 100_000;
+
 export class PermissionService {
   private readonly memo = new WeakMap<Definitions, Map<string, Promise<number>>>();
+  private readonly memoBound: number;
 
-  constructor(private readonly roles: PermissionRoleIds) {}
+  /**
+   * `memoBound`: the most (caller, asset) answers remembered under one definitions version. The
+   * definitions of a version live until a definition is written, which on a site that mostly reads
+   * may be days: every item each user ever read would be kept. Past the bound the answers are
+   * forgotten at once (each is a few map look-ups to compute again).
+   */
+  constructor(
+    private readonly roles: PermissionRoleIds,
+    options: { memoBound?: number } = {},
+  ) {
+    this.memoBound = options.memoBound ?? MEMO_BOUND;
+  }
 
   /** The checks of one caller within one transaction (the definitions it reads under). */
   for(definitions: Definitions, caller: Principal | null): PermissionCheck {
@@ -79,7 +94,10 @@ export class PermissionService {
       if (caller?.admin) return Promise.resolve(ALL_PERMISSION_BITS);
       const key = `${caller?.user.userId ?? ''}\0${assetKey(asset)}\0${options.live ? 1 : 0}`;
       let answer = memo.get(key);
-      if (!answer) memo.set(key, (answer = this.compute(definitions, caller, asset, options)));
+      if (!answer) {
+        if (memo.size >= this.memoBound) memo.clear();
+        memo.set(key, (answer = this.compute(definitions, caller, asset, options)));
+      }
       return answer;
     };
     const has = async (asset: PermissionAsset, permission: PermissionName, options?: CheckOptions) => {

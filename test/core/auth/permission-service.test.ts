@@ -164,3 +164,17 @@ t.test(
     t.same(none.asked, [], 'without reading the grants');
   },
 );
+
+t.test('the answers remembered under one definitions version are bounded', async (t) => {
+  const service = new PermissionService(ROLES, { memoBound: 3 });
+  const defs = definitions({ SYSTEM_HOST: [{ roleId: 'readers', bits: 1 }] });
+  const reader = caller('u', ['readers']);
+  const site = (siteId: string): PermissionAsset => ({ kind: 'site', siteId });
+  await service.for(defs, reader).bits(site('SYSTEM_HOST'));
+  await service.for(defs, reader).bits(site('SYSTEM_HOST'));
+  t.same(defs.reads, ['SYSTEM_HOST'], 'an answer is remembered');
+  for (const id of ['s-1', 's-2', 's-3']) await service.for(defs, reader).bits(site(id));
+  defs.reads.length = 0;
+  await service.for(defs, reader).bits(site('SYSTEM_HOST'));
+  t.same(defs.reads, ['SYSTEM_HOST'], 'past the bound, forgotten and computed again');
+});
