@@ -24,7 +24,11 @@ export interface ActiveSet {
  * The active set of the index whose main file is `file`, on the connection `db` (the service's own,
  * or a search thread's read-only one). `onDetach` drops what was prepared against the old set.
  */
-export function activeSet(db: Database.Database, file: string, onDetach: () => void = () => undefined): ActiveSet {
+export function activeSet(
+  db: Database.Database,
+  file: string,
+  { onDetach = () => undefined, cacheMiB }: { onDetach?: () => void; cacheMiB?: number } = {},
+): ActiveSet {
   let attached: string | undefined;
   const readTx = db.transaction(<T>(work: () => T) => (activeSetName(db) === attached ? { value: work() } : undefined));
   const set: ActiveSet = {
@@ -37,6 +41,8 @@ export function activeSet(db: Database.Database, file: string, onDetach: () => v
       set.detach();
       db.prepare(`ATTACH ? AS ${ACTIVE}`).run(setPath(file, name));
       if (!db.readonly) db.pragma(`${ACTIVE}.synchronous = FULL`);
+      // An attached file has a page cache of its own, of SQLite's default size (16 MiB as better-sqlite3 builds it) unless set.
+      if (cacheMiB !== undefined) db.pragma(`${ACTIVE}.cache_size = ${-Math.round(cacheMiB * 1024)}`);
       attached = name;
     },
     detach() {

@@ -18,6 +18,8 @@ import { tablesOf } from './schema.js';
 export interface SearchWorkerData {
   file: string;
   manyMatches?: number;
+  /** See `SqliteSearchOptions.cacheMiB`. */
+  cacheMiB?: number;
   /**
    * Tests only: each search writes its thread's id in the third number; while the first is 1, it
    * then waits before it runs (as a search that takes long), after adding 1 to the second: a test
@@ -58,7 +60,7 @@ function open(): { db: Database.Database; set: ActiveSet } {
   const db = new Database(data.file, { readonly: true, fileMustExist: true });
   db.pragma('busy_timeout = 5000');
   createMatchesTable(db);
-  return { db, set: activeSet(db, data.file) };
+  return { db, set: activeSet(db, data.file, { cacheMiB: data.cacheMiB }) };
 }
 
 function waitWhileHeld(hold: Int32Array): void {

@@ -29,6 +29,8 @@ export interface SqliteSearchOptions {
   workers?: number;
   /** Tests only: see `SearchWorkerData.hold`. */
   hold?: SharedArrayBuffer;
+  /** The page cache of each connection to the set file, in MiB (`search.embedded.cache.mb`); SQLite's default (16 MiB as better-sqlite3 builds it) when not given. */
+  cacheMiB?: number;
 }
 
 /**
@@ -54,7 +56,7 @@ export function openSqliteSearchIndex(file: string, options: SqliteSearchOptions
   createMatchesTable(db);
 
   let writer: SetWriter | undefined;
-  const set = activeSet(db, file, () => (writer = undefined));
+  const set = activeSet(db, file, { onDetach: () => (writer = undefined), cacheMiB: options.cacheMiB });
   // IMMEDIATE: the write lock is taken first, so the active set read inside cannot change before the write.
   const writeTx = db.transaction((work: () => void) => (activeSetName(db) === set.attached ? (work(), true) : false));
   const write = (work: (writer: SetWriter) => void): void =>
@@ -68,7 +70,12 @@ export function openSqliteSearchIndex(file: string, options: SqliteSearchOptions
     });
   const pool =
     (options.workers ?? 0) > 0
-      ? searchPool(options.workers!, limits, { file, manyMatches: options.manyMatches, hold: options.hold })
+      ? searchPool(options.workers!, limits, {
+          file,
+          manyMatches: options.manyMatches,
+          hold: options.hold,
+          cacheMiB: options.cacheMiB,
+        })
       : undefined;
   let running: IndexRebuild | undefined;
 
