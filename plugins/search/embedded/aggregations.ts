@@ -294,7 +294,7 @@ function histogramResult(
   byDoc: ValuesByDoc,
   values: ReadonlyMap<string, ValuesByDoc>,
 ): Json {
-  const buckets = new Map<number, { count: number; docs: number[] }>();
+  const buckets = new Map<number, number[]>();
   for (const doc of docs) {
     const list = byDoc.get(doc);
     if (!list) continue;
@@ -304,13 +304,13 @@ function histogramResult(
       const key = bucketStart(num, agg.interval);
       if (seen?.has(key)) continue;
       seen?.add(key);
-      const bucket = buckets.get(key) ?? { count: 0, docs: [] };
-      bucket.count++;
-      bucket.docs.push(doc);
+      const bucket = buckets.get(key) ?? [];
+      bucket.push(doc);
       buckets.set(key, bucket);
     }
   }
-  return histogramBuckets(agg, buckets, (bucket) => runAggregations(agg.subs, bucket?.docs ?? [], values));
+  const counted = new Map([...buckets].map(([key, docs]) => [key, { count: docs.length, docs }]));
+  return histogramBuckets(agg, counted, (bucket) => runAggregations(agg.subs, bucket?.docs ?? [], values));
 }
 
 /**

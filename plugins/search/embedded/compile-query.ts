@@ -6,14 +6,13 @@ import {
   NO_MATCH,
   valueExists,
   fieldExists,
-  wordsOfField,
+  fieldWordRows,
   type CompiledQuery,
   type QueryCompilation,
 } from './compiled-query.js';
 import { fieldAndValue, invalid, isObject, single, storedValue, type Json } from './search-request-members.js';
 import { boundCondition, exactCondition, globCondition, globOf, NUMERIC } from './value-conditions.js';
 import { hasWords } from './doc-record.js';
-import { docOfWordsRowid } from './schema.js';
 import { valueWordsMatch } from './value-words.js';
 
 export type { CompiledQuery, QueryCompilation } from './compiled-query.js';
@@ -169,18 +168,16 @@ function compileFullText(
   else match = `NEAR(${terms.join(' ')}, ${slop})`;
   const { tables, fullText } = compilation;
   const name = `ft${fullText.length}`;
-  if (hasWords(field)) {
-    const doc = docOfWordsRowid(`${tables.wordsRef}.rowid`);
-    const where = `WHERE ${tables.wordsRef} MATCH ? AND ${wordsOfField(compilation, `${tables.wordsRef}.rowid`)}`;
+  if (hasWords(field))
     fullText.push({
       name,
       // FTS5 refuses bm25() itself inside an aggregate, hence `rank`.
-      sql: `SELECT ${doc}, MAX(-${tables.wordsRef}.rank) FROM ${tables.words} ${where} GROUP BY 1`,
+      sql: `${fieldWordRows(compilation, (doc) => `${doc}, MAX(-${tables.wordsRef}.rank)`)} GROUP BY 1`,
       // bm25 is most of the cost of a common word (100,000 rows: 86 ms scored, 20 without).
-      unscoredSql: `SELECT DISTINCT ${doc}, 0.0 FROM ${tables.words} ${where}`,
+      unscoredSql: fieldWordRows(compilation, (doc) => `DISTINCT ${doc}, 0.0`),
       params: [match, field, field],
     });
-  } else fullText.push(valueWordsMatch(compilation, name, field, match));
+  else fullText.push(valueWordsMatch(compilation, name, field, match));
   const text: CompiledQuery = {
     cond: `d.rowid IN (SELECT doc FROM temp.${name})`,
     score: `COALESCE((SELECT s FROM temp.${name} WHERE doc = d.rowid), 0.0)`,

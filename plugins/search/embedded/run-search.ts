@@ -18,7 +18,7 @@ import { hasWords } from './doc-record.js';
 import { DocReader } from './doc-reader.js';
 import { fillValueWords } from './value-words.js';
 import { fillFullText, MATCHES } from './matches.js';
-import { pageOf, type PageRow } from './search-page.js';
+import { pageOf } from './search-page.js';
 import { CONSTANT_SCORE } from './compiled-query.js';
 import { aggregationValues } from './field-values.js';
 import { countedAggregation } from './counted-aggregations.js';
@@ -110,26 +110,19 @@ export function runSearch(
     deadline();
   };
   let totals: { n: number; best: number | null };
-  let rows: PageRow[] = [];
   if (size === 0) {
     const n = db
       .prepare(`SELECT COUNT(*) FROM ${tables.docs} d WHERE ${query.cond}`)
       .pluck()
       .get(...query.params);
     totals = { n: n as number, best: null };
-    deadline();
   } else {
     keepMatches();
     totals = db.prepare(`SELECT COUNT(*) AS n, MAX(score) AS best FROM ${MATCHES}`).get() as typeof totals;
-    rows = pageOf({ db, c: compilation, reader }, sort, {
-      from,
-      size,
-      total: totals.n,
-      many: totals.n >= manyMatches,
-    });
-    deadline();
   }
   const many = totals.n >= manyMatches;
+  const rows = size === 0 ? [] : pageOf({ db, c: compilation, reader }, sort, { from, size, total: totals.n, many });
+  deadline();
 
   const scored = sort.byScoreOnly && scoring;
   const response: SearchResponse = {

@@ -2,9 +2,8 @@ import type Database from 'better-sqlite3';
 import { distance } from 'fastest-levenshtein';
 import { invalid } from './search-request-members.js';
 import type { QueryCompilation } from './compiled-query.js';
-import { wordsOfField } from './compiled-query.js';
+import { fieldWordRows } from './compiled-query.js';
 import { hasWords } from './doc-record.js';
-import { docOfWordsRowid } from './schema.js';
 import { VALUES_WITH_TERM } from './value-words.js';
 
 /**
@@ -96,8 +95,7 @@ function fieldTerms(db: Database.Database, c: QueryCompilation, field: string) {
     // The term's list of rows, of this field's rows only (FTS5 seeks them by rowid): about half the
     // time of reading its every occurrence off fts5vocab.
     const frequency = db.prepare<[string, string, string], { n: number }>(
-      `SELECT COUNT(DISTINCT ${docOfWordsRowid(`${t.wordsRef}.rowid`)}) AS n FROM ${t.words} ` +
-        `WHERE ${t.wordsRef} MATCH ? AND ${wordsOfField(c, `${t.wordsRef}.rowid`)}`,
+      fieldWordRows(c, (doc) => `COUNT(DISTINCT ${doc}) AS n`),
     );
     return {
       terms: (prefix: string) => (prefix === '' ? allTerms.all() : candidates.all(prefix, `${prefix}\u{10ffff}`)),
