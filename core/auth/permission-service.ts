@@ -55,6 +55,9 @@ export interface PermissionCheck {
   check(asset: PermissionAsset, permission: PermissionName, options?: CheckOptions): Promise<void>;
 }
 
+/** See `PermissionService`'s `memoBound`. */
+const MEMO_BOUND = 100_000;
+
 /**
  * The one place permissions are decided. An asset with no grants of its own inherits: a site from
  * SYSTEM_HOST; a folder from the folder it sits in, a top-level folder from its site; a content type
@@ -65,9 +68,6 @@ export interface PermissionCheck {
  * asset's owner). Grants come through the definitions cache (per process, renewed by the version
  * token); the bits of one caller on one asset are remembered for the rest of the transaction.
  */
-/** See `PermissionService`'s `memoBound`. */
-const MEMO_BOUND = 100_000;
-
 export class PermissionService {
   private readonly memo = new WeakMap<Definitions, Map<string, Promise<number>>>();
   private readonly memoBound: number;
