@@ -12,6 +12,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { median } from './guard-figures.mjs';
+import { stopProcess } from './lib.mjs';
 
 const RESTARTS = Number(process.env.BENCH_START_RESTARTS ?? 7);
 const IDLE_MS = 3000;
@@ -48,14 +49,6 @@ function start(main, dataDir) {
   });
 }
 
-function stop(child) {
-  return new Promise((resolve) => {
-    child.removeAllListeners('exit');
-    child.once('exit', resolve);
-    child.kill('SIGTERM');
-  });
-}
-
 const residentMiB = (pid) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
 
 // BENCH_DATA_DIR: restarts on that data directory, kept (one loaded by `BENCH_DATA_DIR=... npm run
@@ -65,7 +58,7 @@ const keptDir = process.env.BENCH_DATA_DIR;
 async function measureBuild(main) {
   const dataDir = keptDir ?? mkdtempSync(join(tmpdir(), 'cms-bench-start-'));
   const first = await start(main, dataDir);
-  await stop(first.child);
+  await stopProcess(first.child);
   const restarts = [];
   let idle;
   for (let run = 0; run < RESTARTS; run++) {
@@ -76,7 +69,7 @@ async function measureBuild(main) {
       await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
       idle = residentMiB(started.child.pid);
     }
-    await stop(started.child);
+    await stopProcess(started.child);
   }
   if (!keptDir) rmSync(dataDir, { recursive: true, force: true });
   return { first: first.ms, restart: median(restarts), restarts, idle };
