@@ -144,6 +144,8 @@ export type {
   SearchScalar,
 } from './search-driver.js';
 export { parseLuceneQuery } from '../search/lucene-query.js';
+// For plugins on better-sqlite3 connections (the SQLite storage driver, the embedded search driver).
+export { cacheStatements, type CacheableStatement } from './sqlite-statement-cache.js';
 export {
   holdsTypedValues,
   isAnalysedMember,

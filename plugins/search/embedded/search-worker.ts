@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { parentPort, threadId, workerData } from 'node:worker_threads';
 import {
   PluginError,
+  cacheStatements,
   type PluginErrorKind,
   type SearchRequest,
   type SearchResponse,
@@ -59,6 +60,9 @@ let connection: { db: Database.Database; set: ActiveSet } | undefined;
 function open(): { db: Database.Database; set: ActiveSet } {
   const db = new Database(data.file, { readonly: true, fileMustExist: true });
   db.pragma('busy_timeout = 5000');
+  // A search builds its SQL from the request: the same kinds of search ask for the same statements,
+  // and SQLite compiling them again was a tenth of a term query's time.
+  cacheStatements(db);
   createMatchesTable(db);
   return { db, set: activeSet(db, data.file, { cacheMiB: data.cacheMiB }) };
 }

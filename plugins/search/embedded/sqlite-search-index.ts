@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import {
   ConflictError,
+  cacheStatements,
   DEFAULT_SEARCH_LIMITS,
   searchDeadline,
   type IndexRebuild,
@@ -49,6 +50,8 @@ export function openSqliteSearchIndex(file: string, options: SqliteSearchOptions
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('busy_timeout = 5000');
+  // Searches run here too when no search threads are asked for (search-worker.ts says why).
+  cacheStatements(db);
   translatingBusy(() => {
     ensureLayout(db);
     prepareSetFiles(db, file);

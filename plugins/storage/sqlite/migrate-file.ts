@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { cacheStatements } from './statement-cache.js';
+import { cacheStatements } from '../../../core/plugin/kit.js';
 
 /**
  * Applies a folder's migrations through the writer connection of an SQLite file (the main one and

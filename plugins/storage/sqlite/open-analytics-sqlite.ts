@@ -2,11 +2,10 @@ import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { basename, dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AnalyticsEventRepository } from '../../../core/plugin/kit.js';
+import { cacheStatements, type AnalyticsEventRepository } from '../../../core/plugin/kit.js';
 import { analyticsEventRepository } from '../drizzle/analytics-event-repository.js';
 import { translatingExecutor, type Db, type Dialect, type Tables } from '../drizzle/context.js';
 import { serialWriter } from './group-commit.js';
-import { cacheStatements } from './statement-cache.js';
 import { preparedEventInsert } from './analytics-event-insert.js';
 import { applyMigrations, openReader } from './migrate-file.js';
 

@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  cacheStatements,
   readProperties,
   type DriverRepositories,
   type DriverStorage,
@@ -19,7 +20,6 @@ import { classifySqliteError } from './sqlite-errors.js';
 import { serialWriter } from './group-commit.js';
 import { walSync } from './wal-sync.js';
 import { checkpointer, WRITER_CHECKPOINT_BACKSTOP_PAGES } from './checkpointer.js';
-import { cacheStatements } from './statement-cache.js';
 import { applyMigrations, openReader } from './migrate-file.js';
 
 const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
