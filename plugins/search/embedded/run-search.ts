@@ -18,7 +18,7 @@ import { hasWords } from './doc-record.js';
 import { DocReader } from './doc-reader.js';
 import { fillValueWords } from './value-words.js';
 import { fillFullText, MATCHES } from './matches.js';
-import { pageOf } from './search-page.js';
+import { pageInIndexOrder, pageOf } from './search-page.js';
 import { CONSTANT_SCORE } from './compiled-query.js';
 import { aggregationValues } from './field-values.js';
 import { countedAggregation } from './counted-aggregations.js';
@@ -109,19 +109,29 @@ export function runSearch(
     ).run(...(scoring ? query.scoreParams : []), ...query.params);
     deadline();
   };
+  // Every match scoring the same and the page in index order (a filter, a term, `match_all`, by
+  // score or `_doc`): the total is a count and the page the first documents in order, with no
+  // matches kept (100,000 matches: 37 ms kept, 2 ms counted).
+  const sameScore = size > 0 && sort.entries.every((e) => e.by !== 'field') ? constantScore(db, query, scoring) : null;
   let totals: { n: number; best: number | null };
-  if (size === 0) {
+  if (size === 0 || sameScore !== null) {
     const n = db
       .prepare(`SELECT COUNT(*) FROM ${tables.docs} d WHERE ${query.cond}`)
       .pluck()
-      .get(...query.params);
-    totals = { n: n as number, best: null };
+      .get(...query.params) as number;
+    totals = { n, best: n > 0 ? sameScore : null };
   } else {
     keepMatches();
     totals = db.prepare(`SELECT COUNT(*) AS n, MAX(score) AS best FROM ${MATCHES}`).get() as typeof totals;
   }
   const many = totals.n >= manyMatches;
-  const rows = size === 0 ? [] : pageOf({ db, c: compilation, reader }, sort, { from, size, total: totals.n, many });
+  const window = { from, size, total: totals.n, many };
+  const rows =
+    size === 0
+      ? []
+      : sameScore !== null
+        ? pageInIndexOrder(db, { tables, query }, sort, { ...window, score: sameScore })
+        : pageOf({ db, c: compilation, reader }, sort, window);
   deadline();
 
   const scored = sort.byScoreOnly && scoring;
@@ -175,6 +185,19 @@ export function runSearch(
   }
   if (suggestions.length > 0) response.suggest = runSuggest(db, compilation, suggestions, deadline);
   return response;
+}
+
+/** A score SQL writes as numbers alone: a constant, boosts included. */
+const CONSTANT_SQL = /^[\d.eE+\-*() ]+$/;
+
+/**
+ * The one score every match of `query` has, when it has one: any number when scores are not
+ * computed (none is reported), else the value of a score made of constants alone.
+ */
+function constantScore(db: Database.Database, query: { score: string }, scoring: boolean): number | null {
+  if (!scoring) return Number(CONSTANT_SCORE);
+  if (!CONSTANT_SQL.test(query.score)) return null;
+  return db.prepare(`SELECT ${query.score}`).pluck().get() as number;
 }
 
 /**

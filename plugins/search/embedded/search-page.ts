@@ -70,6 +70,29 @@ export function pageOf(
   return keyed.slice(from, from + size);
 }
 
+/**
+ * The page of a search whose matches all score `window.score`, sorted by score or index order: the
+ * documents in index order (ties of score go by document, ascending unless `_doc` says otherwise)
+ * read off the query itself, with nothing kept.
+ */
+export function pageInIndexOrder(
+  db: Database.Database,
+  { tables, query }: { tables: { docs: string }; query: { cond: string; params: unknown[] } },
+  sort: CompiledSort,
+  window: { from: number; size: number; score: number },
+): PageRow[] {
+  const { score } = window;
+  const byDoc = sort.entries.find((e) => e.by === '_doc');
+  const docs = db
+    .prepare(
+      `SELECT d.rowid FROM ${tables.docs} d WHERE ${query.cond} ` +
+        `ORDER BY d.rowid ${byDoc?.direction === 'desc' ? 'DESC' : 'ASC'} LIMIT ? OFFSET ?`,
+    )
+    .pluck()
+    .all(...query.params, window.size, window.from) as number[];
+  return docs.map((doc) => ({ doc, score, sort: sort.entries.map((e) => (e.by === '_score' ? score : doc)) }));
+}
+
 /** A document's sort value of a field: its smallest value ascending, its largest descending; null without one. */
 function extreme(values: readonly IndexValue[], direction: 'asc' | 'desc'): IndexValue | null {
   let best: IndexValue | null = null;
