@@ -92,3 +92,44 @@ t.test('a score that differs between matches still ranks them by score', async (
   t.same(ranked.ids.slice(0, 1), ['d05'], 'two clauses matched outrank one');
   t.equal(ranked.total, 16);
 });
+
+// Sorted by one field, most documents matching: the page is read off the field's values with each
+// document probed (`pageByProbing`), nothing kept; documents without the field come last.
+t.test('a page sorted by one field when most documents match', async (t) => {
+  const search = openSqliteSearchIndex(join(tempDataDir(t), 'index.db'));
+  t.teardown(() => search.close());
+  const docs = Array.from({ length: 200 }, (_, i) => ({
+    id: `p${String(i).padStart(3, '0')}`,
+    tag: i % 4 === 3 ? 'odd' : 'even',
+    // Every tenth has no rank; ranks repeat (i % 50), so ties go by index order.
+    ...(i % 10 === 9 ? {} : { rank: i % 50 }),
+  }));
+  await search.index(docs);
+  const expected = (direction: 'asc' | 'desc') =>
+    docs
+      .filter((d) => d.tag === 'even')
+      .map((d, order) => ({ id: d.id, rank: d.rank, order }))
+      .sort((a, b) => {
+        if (a.rank === undefined || b.rank === undefined)
+          return a.rank === b.rank ? a.order - b.order : a.rank === undefined ? 1 : -1;
+        return (direction === 'asc' ? a.rank - b.rank : b.rank - a.rank) || a.order - b.order;
+      })
+      .map((d) => d.id);
+  for (const direction of ['asc', 'desc'] as const) {
+    const all = expected(direction);
+    const page = async (from: number, size: number) =>
+      (await search.search({ query: { term: { tag: 'even' } }, sort: [{ rank: direction }], from, size })).hits;
+    const first = await page(0, 7);
+    t.equal(first.total.value, all.length, `${direction}: the total`);
+    t.same(
+      first.hits.map((h) => h._id),
+      all.slice(0, 7),
+      `${direction}: the first page`,
+    );
+    t.same(
+      (await page(140, 20)).hits.map((h) => h._id),
+      all.slice(140, 160),
+      `${direction}: the last pages, those without a rank last`,
+    );
+  }
+});

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { holdsTypedValues } from '../../../core/plugin/kit.js';
-import type { QueryCompilation } from './compiled-query.js';
+import { CONSTANT_SCORE, type QueryCompilation } from './compiled-query.js';
 import type { CompiledSort, SortEntry } from './compile-sort.js';
 import { hasWords, type IndexValue } from './doc-record.js';
 import { compareValues, type DocReader } from './doc-reader.js';
@@ -26,7 +26,7 @@ type Match = { doc: number; score: number };
 export function pageOf(
   { db, c, reader }: { db: Database.Database; c: QueryCompilation; reader: DocReader },
   sort: CompiledSort,
-  window: { from: number; size: number; total: number; many: boolean },
+  window: { from: number; size: number; total: number; many: boolean; walk: boolean },
 ): PageRow[] {
   const { from, size } = window;
   if (sort.entries.every((e) => e.by !== 'field')) {
@@ -36,10 +36,10 @@ export function pageOf(
       .all(size, from) as Match[];
     return rows.map((m) => ({ ...m, sort: sort.entries.map((e) => (e.by === '_score' ? m.score : m.doc)) }));
   }
-  const single = sort.single;
-  if (single && window.many && !(hasWords(single.field) && !holdsTypedValues(single.field))) {
+  const single = walkableSort(sort);
+  if (single && window.walk) {
     const score = db.prepare(`SELECT score FROM ${MATCHES} WHERE doc = ?`).pluck();
-    return byOneField(db, c, single, from + size)
+    return byOneField(db, c, single, { wanted: from + size, members: KEPT })
       .slice(from, from + size)
       .map(([doc, value]) => ({ doc, score: score.get(doc) as number, sort: [value] }));
   }
@@ -118,6 +118,73 @@ function compareRows(a: PageRow, b: PageRow, entries: readonly SortEntry[]): num
   return a.doc - b.doc;
 }
 
+/** The single field a page can be read off in order, when the sort is one such field. */
+export function walkableSort(sort: CompiledSort): CompiledSort['single'] {
+  const single = sort.single;
+  return single && !(hasWords(single.field) && !holdsTypedValues(single.field)) ? single : undefined;
+}
+
+/**
+ * Which documents a walk of a field's values keeps: the matches kept in `MATCHES`, or those for
+ * which the query's probe holds (`probing`). `join` joins the walk's document `doc` to them, with
+ * `params` before the walk's own; `lacking` lists the first `limit` of them in index order among
+ * the documents without the field (whose sets do not have it: SQL given the field's name next).
+ */
+interface Members {
+  join(c: QueryCompilation, doc: string): string;
+  params: unknown[];
+  lacking(db: Database.Database, c: QueryCompilation, field: string, limit: number): number[];
+}
+
+const setsWithout = (c: QueryCompilation): string =>
+  `d.nset NOT IN (SELECT nset FROM ${c.tables.setFields} WHERE field = ${fieldIdOf(c.tables)})`;
+
+const KEPT: Members = {
+  join: (_c, doc) => `CROSS JOIN ${MATCHES} m ON m.doc = ${doc}`,
+  params: [],
+  lacking: (db, c, field, limit) =>
+    db
+      .prepare(
+        `SELECT m.doc FROM ${MATCHES} m JOIN ${c.tables.docs} d ON d.rowid = m.doc ` +
+          `WHERE ${setsWithout(c)} ORDER BY m.doc LIMIT ?`,
+      )
+      .pluck()
+      .all(field, limit) as number[],
+};
+
+function probing(probe: { cond: string; params: unknown[] }): Members {
+  return {
+    join: (c, doc) => `CROSS JOIN ${c.tables.docs} d ON d.rowid = ${doc} AND (${probe.cond})`,
+    params: probe.params,
+    lacking: (db, c, field, limit) =>
+      db
+        .prepare(
+          `SELECT d.rowid FROM ${c.tables.docs} d WHERE ${setsWithout(c)} AND (${probe.cond}) ` +
+            'ORDER BY d.rowid LIMIT ?',
+        )
+        .pluck()
+        .all(field, ...probe.params, limit) as number[],
+  };
+}
+
+/**
+ * The page of a search sorted by one field (`walkableSort`), read off the field's values in order
+ * with each document checked by the query's probe: nothing kept, and only as many documents read
+ * as it takes to fill the page, which is few when most documents match (the client's list of a
+ * type's newest items, say).
+ */
+export function pageByProbing(
+  db: Database.Database,
+  c: QueryCompilation,
+  single: NonNullable<CompiledSort['single']>,
+  window: { from: number; size: number; probe: { cond: string; params: unknown[] } },
+): PageRow[] {
+  const { from, size } = window;
+  return byOneField(db, c, single, { wanted: from + size, members: probing(window.probe) })
+    .slice(from, from + size)
+    .map(([doc, value]) => ({ doc, score: Number(CONSTANT_SCORE), sort: [value] }));
+}
+
 /**
  * The first `wanted` of many matches sorted by one field, read off the field's values in order
  * (each arm in its index order, merged) and stopped once the page is full, instead of reading every
@@ -129,7 +196,7 @@ function byOneField(
   db: Database.Database,
   c: QueryCompilation,
   { field, direction }: { field: string; direction: 'asc' | 'desc' },
-  wanted: number,
+  { wanted, members }: { wanted: number; members: Members },
 ): Array<[number, unknown]> {
   const order = direction === 'asc' ? 'ASC' : 'DESC';
   const { arms } = c.arms(field);
@@ -144,7 +211,7 @@ function byOneField(
               (doc) => `${doc} AS doc, f.value AS value`,
               '1',
               undefined,
-              (doc) => `CROSS JOIN ${MATCHES} m ON m.doc = ${doc}`,
+              (doc) => members.join(c, doc),
             ),
           )
           .join(' UNION ALL ') + ` ORDER BY value ${order}, doc ${order}`,
@@ -152,7 +219,9 @@ function byOneField(
       .raw();
     let rank = 0;
     let last: unknown = undefined;
-    for (const [doc, value] of walk.iterate(...arms.flatMap((a) => a.params)) as Iterable<[number, unknown]>) {
+    // The join comes before each arm's own conditions: its parameters first.
+    const params = arms.flatMap((a) => [...members.params, ...a.params]);
+    for (const [doc, value] of walk.iterate(...params) as Iterable<[number, unknown]>) {
       if (found.has(doc)) continue;
       if (found.size > 0 && value !== last) {
         if (found.size >= wanted) break;
@@ -165,14 +234,7 @@ function byOneField(
   const ranked = [...found].sort(([a, x], [b, y]) => x.rank - y.rank || a - b);
   const page: Array<[number, unknown]> = ranked.map(([doc, { value }]) => [doc, value]);
   if (page.length < wanted) {
-    const without = db
-      .prepare(
-        `SELECT m.doc FROM ${MATCHES} m JOIN ${c.tables.docs} d ON d.rowid = m.doc ` +
-          `WHERE d.nset NOT IN (SELECT nset FROM ${c.tables.setFields} WHERE field = ${fieldIdOf(c.tables)}) ` +
-          'ORDER BY m.doc LIMIT ?',
-      )
-      .pluck()
-      .all(field, wanted - page.length) as number[];
+    const without = members.lacking(db, c, field, wanted - page.length);
     for (const doc of without) page.push([doc, null]);
   }
   return page;
