@@ -19,6 +19,11 @@ export interface CompiledQuery {
    * there is one: what `bool` uses for filters beside a clause that selects documents (see `compileBool`).
    */
   probe?: { cond: string; params: unknown[] };
+  /**
+   * Where the condition is one on the document's name set alone (`d.nset IN (<sql>)`): the SQL of
+   * those sets (a column `nset`) and its parameters. `bool` intersects several into one condition.
+   */
+  sets?: { sql: string; params: unknown[] };
 }
 
 export interface QueryCompilation {
@@ -71,7 +76,10 @@ export function valueExists(
   // Values that whole name sets share (a type, a language, `live`): the sets' documents are found
   // through `docs_nset`, or checked one by one beside another clause, never listed first (listing
   // 100,000 documents of one type took 17 ms, and a query of three such clauses lists three times).
-  if (probes.every((a) => a.bySet)) return { ...probe, score: CONSTANT_SCORE, scoreParams: [], probe };
+  if (probes.every((a) => a.sets)) {
+    const sets = { sql: probes.map((a) => a.sets!(condition)).join(' UNION ALL '), params: probe.params };
+    return { ...probe, score: CONSTANT_SCORE, scoreParams: [], probe, sets };
+  }
   return {
     // Not correlated: SQLite runs the look-ups once (on the field's indexes) and tests membership
     // per document, instead of probing every document.

@@ -29,10 +29,11 @@ export interface Arm {
   /** The parameters of `values`, before those of `cond`. */
   valueParams: unknown[];
   /**
-   * Whether `probe` reads only the document's name set (`d.nset IN (...)`): such a condition also
-   * drives a search well, through `docs_nset`, so it never needs listing as documents first.
+   * Where `probe` reads only the document's name set (`d.nset IN (<sets>)`): the SQL of those sets
+   * (a column `nset`), with `probe`'s parameters. Such a condition also drives a search well,
+   * through `docs_nset`, so it never needs listing as documents first.
    */
-  bySet?: boolean;
+  sets?(cond: string): string;
 }
 
 const before = (from: string | undefined): string => (from ? `${from}, ` : '');
@@ -56,15 +57,16 @@ function ownArm(t: Tables, field: string): Arm {
 
 function sharedArm(t: Tables, field: string): Arm {
   const id = fieldIdOf(t);
+  const setsOf = (cond: string): string => `SELECT f.nset FROM ${t.setValues} f WHERE f.field = ${id} AND (${cond})`;
   return {
     select: (columns, cond, from, join) =>
       `SELECT ${columns('dd.rowid')} FROM ${before(from)}${t.setValues} f ` +
       `CROSS JOIN ${t.docs} dd ON dd.nset = f.nset${after(join, 'dd.rowid')} WHERE f.field = ${id} AND (${cond})`,
-    probe: (cond) => `d.nset IN (SELECT f.nset FROM ${t.setValues} f WHERE f.field = ${id} AND (${cond}))`,
+    probe: (cond) => `d.nset IN (${setsOf(cond)})`,
     params: [field],
     values: (cond) => `SELECT f.value AS value FROM ${t.setValues} f WHERE f.field = ${id} AND (${cond})`,
     valueParams: [field],
-    bySet: true,
+    sets: setsOf,
   };
 }
 
