@@ -42,30 +42,33 @@ export function countedAggregation(
 /**
  * Rows (doc, value, num) of the field's values in the matched documents, every arm of it; without
  * the look-up of each row's document among the matches when every document matches (a seek per
- * value: most of an aggregation's time over 100,000 documents).
+ * value: most of an aggregation's time over 100,000 documents). `grouped` (a GROUP BY of the arm's
+ * rows `f`): rows (value, n) of each arm's groups instead.
  */
 function matchedValues(
   c: QueryCompilation,
   field: string,
-  cond: string,
-  everyDocument: boolean,
+  { cond, everyDocument, grouped }: { cond: string; everyDocument: boolean; grouped?: string },
 ): { sql: string; params: unknown[] } | undefined {
   const { arms } = c.arms(field);
   if (arms.length === 0) return undefined;
   const matched = everyDocument ? undefined : (doc: string) => `CROSS JOIN ${MATCHES} m ON m.doc = ${doc}`;
-  const selects = arms.map((arm) =>
-    arm.select((doc) => `${doc} AS doc, f.value AS value, f.num AS num`, cond, undefined, matched),
-  );
+  const columns = grouped
+    ? () => 'f.value AS value, COUNT(*) AS n'
+    : (doc: string) => `${doc} AS doc, f.value AS value, f.num AS num`;
+  const selects = arms.map((arm) => arm.select(columns, cond, undefined, matched) + (grouped ? ` ${grouped}` : ''));
   return { sql: selects.join(' UNION ALL '), params: arms.flatMap((arm) => arm.params) };
 }
 
 function countTerms(db: Database.Database, c: QueryCompilation, agg: TermsAggregation, everyDocument: boolean): object {
-  const rows = matchedValues(c, agg.field, '1', everyDocument);
-  if (!rows) return termsBuckets(agg.size, []);
+  // Each arm counted on its own, in the order its index keeps values (no sort of every row, as a
+  // GROUP BY over the arms together made: 100,000 rows, 27 ms to 12), then the arms' counts added.
   // COUNT(*), not COUNT(DISTINCT doc): a document's values of a field come from one arm (the arm
   // of its name set), and no arm repeats a (value, document) pair (each is keyed by them).
+  const rows = matchedValues(c, agg.field, { cond: '1', everyDocument, grouped: 'GROUP BY f.value' });
+  if (!rows) return termsBuckets(agg.size, []);
   const counts = db
-    .prepare(`SELECT value, COUNT(*) FROM (${rows.sql}) GROUP BY value`)
+    .prepare(`SELECT value, SUM(n) FROM (${rows.sql}) GROUP BY value`)
     .raw()
     .all(...rows.params) as Array<[unknown, number]>;
   return termsBuckets(
@@ -85,7 +88,7 @@ function countHistogram(
   everyDocument: boolean,
 ): object {
   // COUNT(DISTINCT doc) here: two values of one document may fall in one bucket.
-  const rows = matchedValues(c, agg.field, 'f.num IS NOT NULL', everyDocument);
+  const rows = matchedValues(c, agg.field, { cond: 'f.num IS NOT NULL', everyDocument });
   if (!rows) return histogramBuckets(agg, new Map());
   if (!withFunction.has(db)) {
     withFunction.add(db);

@@ -99,29 +99,29 @@ const setsOutside = (t: Tables): string =>
 /** Below this many documents in `setsOutside`, a twin arm lists them to leave out rather than checking each row's set. */
 export const FEW_OUTSIDE = 1000;
 
-function fewOutside(db: Database.Database, t: Tables, pair: { field: string; twin: string }, few: number): boolean {
-  const outside = db
+/** How many documents `setsOutside` holds, counted up to `few`. */
+function outsideCount(db: Database.Database, t: Tables, pair: { field: string; twin: string }, few: number): number {
+  return db
     .prepare(`SELECT COUNT(*) FROM (SELECT 1 FROM ${t.docs} WHERE nset IN ${setsOutside(t)} LIMIT ?)`)
     .pluck()
     .get(pair.twin, pair.field, few) as number;
-  return outside < few;
 }
 
 /**
- * A twin arm read as all of `twin`'s own rows but those of the few documents of `setsOutside`:
- * the same rows as `twinArm`'s, without a look-up of each row's document for its set (a terms
- * aggregation of a `_dotraw` member over 100,000 documents: most of its time). Its probe stays
- * `twinArm`'s.
+ * A twin arm read as all of `twin`'s own rows but those of the few documents of `setsOutside`
+ * (none to leave out: all of them, checked against nothing): the same rows as `twinArm`'s, without
+ * a look-up of each row's document for its set (a terms aggregation of a `_dotraw` member over
+ * 100,000 documents: most of its time). Its probe stays `twinArm`'s.
  */
-function twinRowsArm(t: Tables, field: string, twin: string, arm: Arm): Arm {
+function twinRowsArm(t: Tables, pair: { field: string; twin: string }, arm: Arm, outside: number): Arm {
   const id = fieldIdOf(t);
-  const outside = `(SELECT dd.rowid FROM ${t.docs} dd WHERE dd.nset IN ${setsOutside(t)})`;
+  const leaveOut = `AND f.doc NOT IN (SELECT dd.rowid FROM ${t.docs} dd WHERE dd.nset IN ${setsOutside(t)}) `;
   return {
     ...arm,
     select: (columns, cond, from, join) =>
       `SELECT ${columns('f.doc')} FROM ${before(from)}${t.fields} f${after(join, 'f.doc')} ` +
-      `WHERE f.field = ${id} AND f.doc NOT IN ${outside} AND (${cond})`,
-    params: [twin, twin, field],
+      `WHERE f.field = ${id} ${outside > 0 ? leaveOut : ''}AND (${cond})`,
+    params: outside > 0 ? [pair.twin, pair.twin, pair.field] : [pair.twin],
   };
 }
 
@@ -169,10 +169,8 @@ export function armsOf(
   for (const { kind, twin } of kinds)
     if (kind === KIND_CODES.twin && twin !== null) {
       const arm = twinArm(t, field, twin);
-      add(fewOutside(db, t, { field, twin }, few) ? twinRowsArm(t, field, twin, arm) : arm, {
-        ...arm,
-        params: [field, twin, twin],
-      });
+      const outside = few > 0 ? outsideCount(db, t, { field, twin }, few) : few;
+      add(outside < few ? twinRowsArm(t, { field, twin }, arm, outside) : arm, { ...arm, params: [field, twin, twin] });
     }
   return { arms, probes };
 }
