@@ -26,7 +26,7 @@ export interface DateHistogramAggregation extends Common {
 }
 
 export type CalendarUnit = 'minute' | 'hour' | 'day' | 'week' | 'month' | 'quarter' | 'year';
-type Interval = { calendar: CalendarUnit } | { fixedMs: number };
+export type Interval = { calendar: CalendarUnit } | { fixedMs: number };
 
 /** A value of a field of a document: the value as stored and its number (numbers, dates) if any. */
 export interface FieldValue {
@@ -261,7 +261,7 @@ export function bucketStart(time: number, interval: Interval): number {
 }
 
 /** The start of the bucket after the one starting at `start`. */
-function nextStart(start: number, interval: Interval): number {
+export function nextStart(start: number, interval: Interval): number {
   if ('fixedMs' in interval) return start + interval.fixedMs;
   const date = new Date(start);
   const [y, m] = [date.getUTCFullYear(), date.getUTCMonth()];

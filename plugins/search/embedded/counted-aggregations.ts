@@ -13,6 +13,7 @@ import {
 import type { QueryCompilation } from './compiled-query.js';
 import { hasWords } from './doc-record.js';
 import { MATCHES } from './matches.js';
+import { countByRanges, singleValued } from './histogram-ranges.js';
 
 /**
  * Aggregations without sub-aggregations over many matches, counted by SQLite: one GROUP BY over
@@ -87,7 +88,9 @@ function countHistogram(
   agg: DateHistogramAggregation,
   everyDocument: boolean,
 ): object {
-  // COUNT(DISTINCT doc) here: two values of one document may fall in one bucket.
+  const single = singleValued(db, c, agg.field);
+  const ranged = single ? countByRanges(db, c, agg, everyDocument) : undefined;
+  if (ranged) return histogramBuckets(agg, ranged);
   const rows = matchedValues(c, agg.field, { cond: 'f.num IS NOT NULL', everyDocument });
   if (!rows) return histogramBuckets(agg, new Map());
   if (!withFunction.has(db)) {
@@ -105,7 +108,10 @@ function countHistogram(
       ? ['floor(num / ?) * ?', [length, length]]
       : [`${BUCKET_FUNCTION}(num, ?)`, [(interval as { calendar: CalendarUnit }).calendar]];
   const counts = db
-    .prepare(`SELECT ${start} AS start, COUNT(DISTINCT doc) FROM (${rows.sql}) GROUP BY start`)
+    // COUNT(DISTINCT doc) unless single-valued: two values of one document may fall in one bucket.
+    .prepare(
+      `SELECT ${start} AS start, ${single ? 'COUNT(*)' : 'COUNT(DISTINCT doc)'} FROM (${rows.sql}) GROUP BY start`,
+    )
     .raw()
     .all(...startParams, ...rows.params) as Array<[number, number]>;
   return histogramBuckets(agg, new Map(counts.map(([start, count]) => [start, { count }])));

@@ -15,6 +15,8 @@ import type Database from 'better-sqlite3';
 
 /** The tables of one set file, named as a connection sees them (`schema.table`). */
 export interface Tables {
+  /** The schema the set file is attached as. */
+  schema: string;
   docs: string;
   sources: string;
   names: string;
@@ -22,6 +24,8 @@ export interface Tables {
   setFields: string;
   setValues: string;
   fields: string;
+  /** Fields some document held several values of (a set file made before it existed has none: `tracksMultiValued`). */
+  multiValued: string;
   /** The FTS5 table, for FROM. */
   words: string;
   /** The FTS5 table's bare name: `MATCH`, `rank` and `rowid` name it unqualified. */
@@ -35,6 +39,7 @@ export interface Tables {
 /** The tables of the set file attached as `schema` (`main` on a connection opened on the set file itself). */
 export function tablesOf(schema: string): Tables {
   return {
+    schema,
     docs: `${schema}.docs`,
     sources: `${schema}.sources`,
     names: `${schema}.names`,
@@ -42,6 +47,7 @@ export function tablesOf(schema: string): Tables {
     setFields: `${schema}.set_fields`,
     setValues: `${schema}.set_values`,
     fields: `${schema}.fields`,
+    multiValued: `${schema}.multi_valued`,
     words: `${schema}.words`,
     wordsRef: 'words',
     vocabInstances: `${schema}.vocab_instances`,
@@ -64,6 +70,9 @@ export function tablesOf(schema: string): Tables {
  *   `prefix` are index look-ups; `num` is the value as a number for numbers and ISO dates;
  *   `fields_doc` (doc, field, value): a document's own values of a field, one seek (sort values,
  *   aggregations of few matches, probes);
+ * - `multi_valued`: the fields of which some document held more than one value, ever (never
+ *   removed): a field not there holds one value per document, so counting its rows counts
+ *   documents (a date histogram's buckets, without a distinct count);
  * - `words`: the words of the analysed members' own values (`isAnalysedMember`), one FTS5 row per
  *   value, contentless (the text is not kept again): rowid `field << 40 | doc << 8 | position`.
  *   Other members' words are read off their distinct values when a query asks (`value-words.ts`);
@@ -79,6 +88,7 @@ CREATE INDEX name_sets_family ON name_sets (family);
 CREATE TABLE set_fields (field INTEGER NOT NULL, nset INTEGER NOT NULL, kind INTEGER NOT NULL, twin INTEGER, PRIMARY KEY (field, nset)) WITHOUT ROWID;
 CREATE TABLE set_values (field INTEGER NOT NULL, value NOT NULL, nset INTEGER NOT NULL, num REAL, PRIMARY KEY (field, value, nset)) WITHOUT ROWID;
 CREATE TABLE fields (field INTEGER NOT NULL, value NOT NULL, doc INTEGER NOT NULL, num REAL, PRIMARY KEY (field, value, doc)) WITHOUT ROWID;
+CREATE TABLE multi_valued (field INTEGER PRIMARY KEY) WITHOUT ROWID;
 CREATE VIRTUAL TABLE words USING fts5 (text, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2');
 CREATE VIRTUAL TABLE vocab_instances USING fts5vocab (words, instance);
 CREATE VIRTUAL TABLE vocab_rows USING fts5vocab (words, row);
@@ -109,6 +119,15 @@ export function createBulkFillTables(setDb: Database.Database): void {
 
 /** Makes a bulk-filled set searchable. */
 export const FINISH_BULK_FILL = SEARCH_STRUCTURES;
+
+/**
+ * Whether the set file attached as `schema` keeps `multi_valued`: one made before the table
+ * existed does not, and says nothing of which fields are single-valued (a rebuild makes a new one).
+ */
+export function tracksMultiValued(db: Database.Database, schema: string): boolean {
+  // Read per search: a rebuild may have replaced the set file attached as `schema` since the last.
+  return db.prepare(`SELECT 1 FROM ${schema}.sqlite_schema WHERE name = 'multi_valued'`).get() !== undefined;
+}
 
 /** The `words` rowid of the `position`th value of a field of a document: see `SET_TABLES`. */
 export const wordsRowid = (field: number, doc: number, position: number): bigint =>

@@ -11,7 +11,7 @@ import {
   type IndexValue,
 } from './doc-record.js';
 import { WritingCatalog, type NameSet } from './name-sets.js';
-import { tablesOf, wordsRowid } from './schema.js';
+import { tablesOf, tracksMultiValued, wordsRowid } from './schema.js';
 
 /** Writes documents into one set of tables; the caller runs each call inside a transaction. */
 export interface SetWriter {
@@ -53,6 +53,21 @@ const sameList = (a: readonly IndexValue[] | undefined, b: readonly IndexValue[]
   a !== undefined && b !== undefined && a.length === b.length && a.every((v, i) => v === b[i]);
 
 /**
+ * Records in `multi_valued` each field a document holds several values of. No memo of what is
+ * recorded: a batch that fails rolls its records back with it. Undefined for a set file without
+ * the table (`tracksMultiValued`).
+ */
+function multiValuedFields(db: Database.Database, schema: string, catalog: WritingCatalog) {
+  if (!tracksMultiValued(db, schema)) return undefined;
+  const insert = db.prepare<[number]>(`INSERT OR IGNORE INTO ${tablesOf(schema).multiValued} (field) VALUES (?)`);
+  return {
+    note(fields: FieldValues): void {
+      for (const [field, values] of fields) if (values.length > 1) insert.run(catalog.fieldId(field));
+    },
+  };
+}
+
+/**
  * The statements are prepared once per connection and schema (the set's tables must exist).
  * Writing a document again writes only what changed: nothing when its values and set are the same.
  */
@@ -76,6 +91,7 @@ export function setWriter(db: Database.Database, schema: string): SetWriter {
     insertWords: db.prepare<[bigint, string]>(`INSERT INTO ${t.words} (rowid, text) VALUES (?, ?)`),
     deleteWords: db.prepare<[bigint]>(`DELETE FROM ${t.words} WHERE rowid = ?`),
   };
+  const multiValued = multiValuedFields(db, schema, catalog);
 
   const keptOf = (doc: number, nset: number): Kept => {
     const set = catalog.byId(nset);
@@ -117,6 +133,7 @@ export function setWriter(db: Database.Database, schema: string): SetWriter {
         const fields = fieldValuesOf(keys, values, position);
         const json = JSON.stringify(values);
         const set = catalog.setFor(keys, fields, json);
+        multiValued?.note(fields);
         const data = packValues(json, set.dictionary);
         const found = s.findDoc.get(document.id);
         if (found === undefined) {
