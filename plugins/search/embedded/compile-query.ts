@@ -2,6 +2,7 @@ import { isAnalysedMember, parseLuceneQuery } from '../../../core/plugin/kit.js'
 import { analysedPattern, analysedRange, analysedTerms, prefixGlob } from './analysed-queries.js';
 import {
   CONSTANT_SCORE,
+  drivenBy,
   MATCH_ALL,
   NO_MATCH,
   valueExists,
@@ -183,6 +184,7 @@ function compileFullText(
     score: `COALESCE((SELECT s FROM temp.${name} WHERE doc = d.rowid), 0.0)`,
     params: [],
     scoreParams: [],
+    driven: drivenBy(`SELECT doc FROM temp.${name}`, []),
   };
   const raw = String(value).trim().toLowerCase();
   if (kind === 'match_phrase' || !(NUMERIC.test(raw) || raw === 'true' || raw === 'false'))
@@ -263,6 +265,7 @@ function compileBool(body: unknown, path: string, compilation: QueryCompilation)
   }
   if (must.length === 0 && should.length === 0 && filter.length === 0 && mustNot.length === 0)
     scoreParts.push(CONSTANT_SCORE);
+  const driven = selecting ? drivenBool({ must, filter, mustNot, should }, minimum) : undefined;
   // A bool of name-set conditions alone is one too, for the bool around it to intersect.
   const setsAlone = mustNot.length === 0 && should.length === 0 && [...must, ...filter].every((c) => c.sets);
   const combined = setsAlone ? intersectingSets(must, filter).must[0]?.sets : undefined;
@@ -272,11 +275,46 @@ function compileBool(body: unknown, path: string, compilation: QueryCompilation)
     scoreParams,
     ...(probe ? { probe } : {}),
     ...(combined ? { sets: combined } : {}),
+    ...(driven ? { driven } : {}),
   };
   return boosted(compiled, body.boost, `${path}.boost`);
 }
 
 type Condition = { cond: string; params: unknown[] };
+
+/**
+ * A bool driven by the list of its first `must` clause that has one (`CompiledQuery.driven`): the
+ * rest of that clause, and every other clause probed per document where it can be (listed where
+ * not), are what each document of the list must then pass.
+ */
+function drivenBool(
+  clauses: Record<'must' | 'filter' | 'mustNot' | 'should', CompiledQuery[]>,
+  minimum: number,
+): CompiledQuery['driven'] {
+  const driver = clauses.must.find((c) => c.driven);
+  if (!driver?.driven) return undefined;
+  const { list, rest } = driver.driven;
+  const others = boolCondition(
+    {
+      ...clauses,
+      ...intersectingSets(
+        clauses.must.filter((c) => c !== driver),
+        clauses.filter,
+      ),
+    },
+    minimum,
+    (c) => c.probe ?? c,
+    true,
+  );
+  const conds = [rest, others].filter((c) => c.cond !== MATCH_ALL);
+  return {
+    list,
+    rest: {
+      cond: conds.length === 0 ? MATCH_ALL : conds.map((c) => `(${c.cond})`).join(' AND '),
+      params: conds.flatMap((c) => c.params),
+    },
+  };
+}
 
 /**
  * Must and filter clauses with several on name sets alone (a type, a language, `live`): those as

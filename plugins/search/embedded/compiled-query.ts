@@ -24,7 +24,26 @@ export interface CompiledQuery {
    * those sets (a column `nset`) and its parameters. `bool` intersects several into one condition.
    */
   sets?: { sql: string; params: unknown[] };
+  /**
+   * The same condition as a list that drives the search: the documents of `list` (a column `doc`,
+   * each document once) for which `rest` (on the outer `d`) holds. A search then reads the list and
+   * seeks each document, instead of building the list into a look-up table and testing documents
+   * against it (`d.rowid IN (...)`), and a page in index order stops after its documents.
+   */
+  driven?: { list: Condition; rest: Condition };
 }
+
+/** SQL and its parameters. */
+export interface Condition {
+  cond: string;
+  params: unknown[];
+}
+
+/** A list of documents (`SELECT <doc> AS doc ...`), each once, as a search's driver with nothing else to check. */
+export const drivenBy = (sql: string, params: unknown[]): CompiledQuery['driven'] => ({
+  list: { cond: sql, params },
+  rest: { cond: MATCH_ALL, params: [] },
+});
 
 export interface QueryCompilation {
   /** The set of tables the search reads. */
@@ -38,6 +57,8 @@ export interface QueryCompilation {
   fullText: FullTextQuery[];
   /** Fields whose words are read off their values (`value-words.ts`), filled before the search runs. */
   valueWordFields: Set<string>;
+  /** Whether every document holds at most one value of `field` (`multi-valued.ts`), read once per search. */
+  singleValued(field: string): boolean;
 }
 
 /** A full-text sub-query: `SELECT doc, score ...`; `unscoredSql` the same documents, each scored 0, when cheaper. */
@@ -80,14 +101,19 @@ export function valueExists(
     const sets = { sql: probes.map((a) => a.sets!(condition)).join(' UNION ALL '), params: probe.params };
     return { ...probe, score: CONSTANT_SCORE, scoreParams: [], probe, sets };
   }
+  const list = arms.map((a) => a.select((doc) => `${doc} AS doc`, condition)).join(' UNION ALL ');
+  const listParams = arms.flatMap((a) => [...a.params, ...params]);
   return {
     // Not correlated: SQLite runs the look-ups once (on the field's indexes) and tests membership
     // per document, instead of probing every document.
-    cond: `d.rowid IN (${arms.map((a) => a.select((doc) => doc, condition)).join(' UNION ALL ')})`,
+    cond: `d.rowid IN (${list})`,
     score: CONSTANT_SCORE,
-    params: arms.flatMap((a) => [...a.params, ...params]),
+    params: listParams,
     probe,
     scoreParams: [],
+    // The arms hold different documents (each that of its name sets), and in one arm a document has
+    // a row per value: each document once when it holds one value.
+    ...(c.singleValued(field) ? { driven: drivenBy(list, listParams) } : {}),
   };
 }
 
@@ -136,11 +162,14 @@ export function fieldWordRows(c: QueryCompilation, columns: (doc: string) => str
  * list of every occurrence, which is about four times slower (100,000 rows of one term: 40 ms).
  */
 export function tokenMatches(c: QueryCompilation, field: string, match: string): CompiledQuery {
+  const list = fieldWordRows(c, (doc) => `${doc} AS doc`);
   return {
-    cond: `d.rowid IN (${fieldWordRows(c, (doc) => doc)})`,
+    cond: `d.rowid IN (${list})`,
     score: CONSTANT_SCORE,
     params: [match, field, field],
     scoreParams: [],
+    // A row per value: each document once when it holds one value.
+    ...(c.singleValued(field) ? { driven: drivenBy(list, [match, field, field]) } : {}),
   };
 }
 

@@ -13,7 +13,7 @@ import {
 import type { QueryCompilation } from './compiled-query.js';
 import { hasWords } from './doc-record.js';
 import { MATCHES } from './matches.js';
-import { countByRanges, singleValued } from './histogram-ranges.js';
+import { countByRanges } from './histogram-ranges.js';
 
 /**
  * Aggregations without sub-aggregations over many matches, counted by SQLite: one GROUP BY over
@@ -88,7 +88,7 @@ function countHistogram(
   agg: DateHistogramAggregation,
   everyDocument: boolean,
 ): object {
-  const single = singleValued(db, c, agg.field);
+  const single = c.singleValued(agg.field);
   const ranged = single ? countByRanges(db, c, agg, everyDocument) : undefined;
   if (ranged) return histogramBuckets(agg, ranged);
   const rows = matchedValues(c, agg.field, { cond: 'f.num IS NOT NULL', everyDocument });

@@ -2,24 +2,9 @@ import type Database from 'better-sqlite3';
 import { bucketStart, nextStart, type Interval } from './aggregations.js';
 import type { QueryCompilation } from './compiled-query.js';
 import { MATCHES } from './matches.js';
-import { tracksMultiValued } from './schema.js';
 
 /** Past this many buckets between a field's least and greatest value, a histogram groups its rows instead. */
 const RANGE_BUCKETS = 1024;
-
-/**
- * Whether every document holds at most one value of `field` (it is not in `multi_valued`): then a
- * count of its rows in a range is a count of documents. Unknown in a set file that does not track
- * it: false.
- */
-export function singleValued(db: Database.Database, c: QueryCompilation, field: string): boolean {
-  if (!tracksMultiValued(db, c.tables.schema)) return false;
-  const { names, multiValued } = c.tables;
-  const multi = db
-    .prepare(`SELECT 1 FROM ${multiValued} WHERE field = (SELECT id FROM ${names} WHERE name = ?)`)
-    .get(field);
-  return multi === undefined;
-}
 
 /**
  * A date histogram of a single-valued field (`singleValued`) counted bucket by bucket: each a count

@@ -7,7 +7,7 @@ import {
   type SearchRequest,
   type SearchResponse,
 } from '../../../core/plugin/kit.js';
-import { compileQuery, type QueryCompilation } from './compile-query.js';
+import { compileQuery, type CompiledQuery, type QueryCompilation } from './compile-query.js';
 import { invalid } from './search-request-members.js';
 import { compileSort } from './compile-sort.js';
 import { aggregationFields, compileAggregations, runAggregations, type ValuesByDoc } from './aggregations.js';
@@ -18,10 +18,11 @@ import { hasWords } from './doc-record.js';
 import { DocReader } from './doc-reader.js';
 import { fillValueWords } from './value-words.js';
 import { fillFullText, MATCHES } from './matches.js';
-import { pageByProbing, pageInIndexOrder, pageOf, walkableSort } from './search-page.js';
+import { pageByProbing, pageInIndexOrder, pageOf, walkableSort, type MatchedRows } from './search-page.js';
 import { CONSTANT_SCORE } from './compiled-query.js';
 import { aggregationValues } from './field-values.js';
 import { countedAggregation } from './counted-aggregations.js';
+import { singleValued } from './multi-valued.js';
 
 const INDEX_NAME = 'embedded';
 
@@ -69,6 +70,7 @@ export function runSearch(
   checkResultWindow(from, size, { maxResultWindow });
 
   const armsByField = new Map<string, ReturnType<typeof armsOf>>();
+  const singleByField = new Map<string, boolean>();
   const compilation: QueryCompilation = {
     tables,
     fullText: [],
@@ -78,6 +80,11 @@ export function runSearch(
       // The contract's second run (`manyMatches` 0) reads twins the other way too.
       if (!arms) armsByField.set(field, (arms = armsOf(db, tables, field, Math.min(FEW_OUTSIDE, manyMatches))));
       return arms;
+    },
+    singleValued: (field) => {
+      let single = singleByField.get(field);
+      if (single === undefined) singleByField.set(field, (single = singleValued(db, tables, field)));
+      return single;
     },
   };
   const query = compileQuery(request.query ?? { match_all: {} }, 'query', compilation);
@@ -98,15 +105,15 @@ export function runSearch(
   // the total, the page, and the aggregations then read: a CTE would be computed again by each.
   // Only when something reads them: a count alone, or aggregations SQLite counts over every
   // document, do without (100,000 matches: 1 ms to count, 18 to keep).
+  const matched = matchedRows(tables, query);
   let kept = false;
   const keepMatches = (): void => {
     if (kept) return;
     kept = true;
     db.prepare(`DELETE FROM ${MATCHES}`).run();
     db.prepare(
-      `INSERT INTO ${MATCHES} (doc, score) SELECT d.rowid, ${scoring ? query.score : CONSTANT_SCORE} ` +
-        `FROM ${tables.docs} d WHERE ${query.cond}`,
-    ).run(...(scoring ? query.scoreParams : []), ...query.params);
+      `INSERT INTO ${MATCHES} (doc, score) SELECT d.rowid, ${scoring ? query.score : CONSTANT_SCORE} ${matched.sql}`,
+    ).run(...(scoring ? query.scoreParams : []), ...matched.params);
     deadline();
   };
   // Every match scoring the same and the page in index order (a filter, a term, `match_all`, by
@@ -119,9 +126,9 @@ export function runSearch(
   let totals: { n: number; best: number | null };
   if (size === 0 || sameScore !== null || single) {
     const n = db
-      .prepare(`SELECT COUNT(*) FROM ${tables.docs} d WHERE ${query.cond}`)
+      .prepare(`SELECT COUNT(*) ${matched.sql}`)
       .pluck()
-      .get(...query.params) as number;
+      .get(...matched.params) as number;
     totals = { n, best: n > 0 ? sameScore : null };
   } else {
     keepMatches();
@@ -137,7 +144,7 @@ export function runSearch(
     size === 0
       ? []
       : sameScore !== null
-        ? pageInIndexOrder(db, { tables, query }, sort, { ...window, score: sameScore })
+        ? pageInIndexOrder(db, matched, sort, { ...window, score: sameScore })
         : probed
           ? pageByProbing(db, compilation, single, { from, size, probe: query.probe! })
           : pageOf({ db, c: compilation, reader }, sort, window);
@@ -217,6 +224,22 @@ function walkPays(
   if (matches === 0) return false;
   const documents = db.prepare(`SELECT COUNT(*) FROM ${tables.docs}`).pluck().get() as number;
   return (wanted * documents) / matches <= matches * readCost;
+}
+
+/**
+ * `FROM ... WHERE ...` of the documents `d` a query matches, with its parameters: driven by the
+ * query's list where it has one (`CompiledQuery.driven`).
+ */
+function matchedRows(tables: Tables, query: CompiledQuery): MatchedRows {
+  if (!query.driven) return { sql: `FROM ${tables.docs} d WHERE ${query.cond}`, params: query.params, doc: 'd.rowid' };
+  const { list, rest } = query.driven;
+  return {
+    sql: `FROM (${list.cond}) m CROSS JOIN ${tables.docs} d ON d.rowid = m.doc WHERE ${rest.cond}`,
+    params: [...list.params, ...rest.params],
+    // The list's own column: ordered by it, SQLite merges the list's parts, each read in document
+    // order, and stops with the page (by d.rowid, it sorted every match first).
+    doc: 'm.doc',
+  };
 }
 
 /** A score SQL writes as numbers alone: a constant, boosts included. */

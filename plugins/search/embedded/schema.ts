@@ -120,15 +120,6 @@ export function createBulkFillTables(setDb: Database.Database): void {
 /** Makes a bulk-filled set searchable. */
 export const FINISH_BULK_FILL = SEARCH_STRUCTURES;
 
-/**
- * Whether the set file attached as `schema` keeps `multi_valued`: one made before the table
- * existed does not, and says nothing of which fields are single-valued (a rebuild makes a new one).
- */
-export function tracksMultiValued(db: Database.Database, schema: string): boolean {
-  // Read per search: a rebuild may have replaced the set file attached as `schema` since the last.
-  return db.prepare(`SELECT 1 FROM ${schema}.sqlite_schema WHERE name = 'multi_valued'`).get() !== undefined;
-}
-
 /** The `words` rowid of the `position`th value of a field of a document: see `SET_TABLES`. */
 export const wordsRowid = (field: number, doc: number, position: number): bigint =>
   (BigInt(field) << 40n) | (BigInt(doc) << 8n) | BigInt(Math.min(position, 255));

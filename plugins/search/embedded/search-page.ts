@@ -70,6 +70,13 @@ export function pageOf(
   return keyed.slice(from, from + size);
 }
 
+/** `FROM ... WHERE ...` of the documents `d` a search matches, its parameters, and the SQL of each one's document. */
+export interface MatchedRows {
+  sql: string;
+  params: unknown[];
+  doc: string;
+}
+
 /**
  * The page of a search whose matches all score `window.score`, sorted by score or index order: the
  * documents in index order (ties of score go by document, ascending unless `_doc` says otherwise)
@@ -77,7 +84,7 @@ export function pageOf(
  */
 export function pageInIndexOrder(
   db: Database.Database,
-  { tables, query }: { tables: { docs: string }; query: { cond: string; params: unknown[] } },
+  matched: MatchedRows,
   sort: CompiledSort,
   window: { from: number; size: number; score: number },
 ): PageRow[] {
@@ -85,11 +92,10 @@ export function pageInIndexOrder(
   const byDoc = sort.entries.find((e) => e.by === '_doc');
   const docs = db
     .prepare(
-      `SELECT d.rowid FROM ${tables.docs} d WHERE ${query.cond} ` +
-        `ORDER BY d.rowid ${byDoc?.direction === 'desc' ? 'DESC' : 'ASC'} LIMIT ? OFFSET ?`,
+      `SELECT ${matched.doc} ${matched.sql} ORDER BY ${matched.doc} ${byDoc?.direction === 'desc' ? 'DESC' : 'ASC'} LIMIT ? OFFSET ?`,
     )
     .pluck()
-    .all(...query.params, window.size, window.from) as number[];
+    .all(...matched.params, window.size, window.from) as number[];
   return docs.map((doc) => ({ doc, score, sort: sort.entries.map((e) => (e.by === '_score' ? score : doc)) }));
 }
 

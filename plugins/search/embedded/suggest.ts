@@ -5,7 +5,6 @@ import type { QueryCompilation } from './compiled-query.js';
 import { fieldWordRows } from './compiled-query.js';
 import { hasWords } from './doc-record.js';
 import { VALUES_WITH_TERM } from './value-words.js';
-import { singleValued } from './histogram-ranges.js';
 import { docOfWordsRowid } from './schema.js';
 
 /**
@@ -97,7 +96,7 @@ function fieldTerms(db: Database.Database, c: QueryCompilation, field: string) {
     // The term's list of rows, of this field's rows only (FTS5 seeks them by rowid): about half the
     // time of reading its every occurrence off fts5vocab. A field of one value per document has one
     // row per document: its rows are counted, with no distinct count (half the time again).
-    const count = singleValued(db, c, field) ? 'COUNT(*)' : `COUNT(DISTINCT ${docOfWordsRowid(`${t.wordsRef}.rowid`)})`;
+    const count = c.singleValued(field) ? 'COUNT(*)' : `COUNT(DISTINCT ${docOfWordsRowid(`${t.wordsRef}.rowid`)})`;
     const frequency = db.prepare<[string, string, string], { n: number }>(fieldWordRows(c, () => `${count} AS n`));
     return {
       terms: (prefix: string) => (prefix === '' ? allTerms.all() : candidates.all(prefix, `${prefix}\u{10ffff}`)),

@@ -11,7 +11,8 @@ import {
   type IndexValue,
 } from './doc-record.js';
 import { WritingCatalog, type NameSet } from './name-sets.js';
-import { tablesOf, tracksMultiValued, wordsRowid } from './schema.js';
+import { tracksMultiValued } from './multi-valued.js';
+import { tablesOf, wordsRowid } from './schema.js';
 
 /** Writes documents into one set of tables; the caller runs each call inside a transaction. */
 export interface SetWriter {
