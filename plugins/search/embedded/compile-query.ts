@@ -44,7 +44,15 @@ export function compileQuery(query: unknown, path: string, compilation: QueryCom
       for (const key of Object.keys(body))
         if (key !== 'boost') throw invalid(`${at}.${key}`, `"${key}" is not supported`);
       return boosted(
-        { cond: MATCH_ALL, score: CONSTANT_SCORE, params: [], scoreParams: [], probe: { cond: MATCH_ALL, params: [] } },
+        {
+          cond: MATCH_ALL,
+          score: CONSTANT_SCORE,
+          params: [],
+          scoreParams: [],
+          probe: { cond: MATCH_ALL, params: [] },
+          // Every set: so that a count of every document (or every live one, beside a filter) adds up sets.
+          sets: { sql: `SELECT id AS nset FROM ${compilation.tables.nameSets}`, params: [] },
+        },
         body.boost,
         `${at}.boost`,
       );

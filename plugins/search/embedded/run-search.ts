@@ -22,7 +22,7 @@ import { pageByProbing, pageInIndexOrder, pageOf, walkableSort, type MatchedRows
 import { CONSTANT_SCORE } from './compiled-query.js';
 import { aggregationValues } from './field-values.js';
 import { countedAggregation } from './counted-aggregations.js';
-import { singleValued } from './multi-valued.js';
+import { documentsOfSets, singleValued } from './multi-valued.js';
 
 const INDEX_NAME = 'embedded';
 
@@ -125,10 +125,13 @@ export function runSearch(
   const single = size > 0 && query.probe ? walkableSort(sort) : undefined;
   let totals: { n: number; best: number | null };
   if (size === 0 || sameScore !== null || single) {
-    const n = db
-      .prepare(`SELECT COUNT(*) ${matched.sql}`)
-      .pluck()
-      .get(...matched.params) as number;
+    // A query on name sets alone (`match_all`, a type, `live`): its sets' documents added up.
+    const n = query.sets
+      ? documentsOfSets(db, tables, query.sets)
+      : (db
+          .prepare(`SELECT COUNT(*) ${matched.sql}`)
+          .pluck()
+          .get(...matched.params) as number);
     totals = { n, best: n > 0 ? sameScore : null };
   } else {
     keepMatches();
@@ -175,8 +178,7 @@ export function runSearch(
     // Whether every document matches (a dashboard's aggregations over everything, say): then no
     // value needs looking up among the matches. Counted once, and only for an aggregation SQLite counts.
     let all: boolean | undefined;
-    const everyDocument = () =>
-      (all ??= totals.n === (db.prepare(`SELECT COUNT(*) FROM ${tables.docs}`).pluck().get() as number));
+    const everyDocument = () => (all ??= totals.n === documentsOfSets(db, tables));
     const counted = new Map<string, object | undefined>(
       many
         ? aggregations.map((agg) => [
@@ -222,7 +224,7 @@ function walkPays(
   { matches, wanted, readCost }: { matches: number; wanted: number; readCost: number },
 ): boolean {
   if (matches === 0) return false;
-  const documents = db.prepare(`SELECT COUNT(*) FROM ${tables.docs}`).pluck().get() as number;
+  const documents = documentsOfSets(db, tables);
   return (wanted * documents) / matches <= matches * readCost;
 }
 

@@ -26,6 +26,8 @@ export interface Tables {
   fields: string;
   /** Fields some document held several values of (a set file made before it existed has none: `tracksMultiValued`). */
   multiValued: string;
+  /** How many documents each name set has (a set file made before it existed has none: `keepsSetDocs`). */
+  setDocs: string;
   /** The FTS5 table, for FROM. */
   words: string;
   /** The FTS5 table's bare name: `MATCH`, `rank` and `rowid` name it unqualified. */
@@ -48,6 +50,7 @@ export function tablesOf(schema: string): Tables {
     setValues: `${schema}.set_values`,
     fields: `${schema}.fields`,
     multiValued: `${schema}.multi_valued`,
+    setDocs: `${schema}.set_docs`,
     words: `${schema}.words`,
     wordsRef: 'words',
     vocabInstances: `${schema}.vocab_instances`,
@@ -73,6 +76,8 @@ export function tablesOf(schema: string): Tables {
  * - `multi_valued`: the fields of which some document held more than one value, ever (never
  *   removed): a field not there holds one value per document, so counting its rows counts
  *   documents (a date histogram's buckets, without a distinct count);
+ * - `set_docs`: how many documents each name set has, so that the documents of sets (every one,
+ *   the live ones, a type's) are counted without reading them;
  * - `words`: the words of the analysed members' own values (`isAnalysedMember`), one FTS5 row per
  *   value, contentless (the text is not kept again): rowid `field << 40 | doc << 8 | position`.
  *   Other members' words are read off their distinct values when a query asks (`value-words.ts`);
@@ -89,6 +94,7 @@ CREATE TABLE set_fields (field INTEGER NOT NULL, nset INTEGER NOT NULL, kind INT
 CREATE TABLE set_values (field INTEGER NOT NULL, value NOT NULL, nset INTEGER NOT NULL, num REAL, PRIMARY KEY (field, value, nset)) WITHOUT ROWID;
 CREATE TABLE fields (field INTEGER NOT NULL, value NOT NULL, doc INTEGER NOT NULL, num REAL, PRIMARY KEY (field, value, doc)) WITHOUT ROWID;
 CREATE TABLE multi_valued (field INTEGER PRIMARY KEY) WITHOUT ROWID;
+CREATE TABLE set_docs (nset INTEGER PRIMARY KEY, docs INTEGER NOT NULL) WITHOUT ROWID;
 CREATE VIRTUAL TABLE words USING fts5 (text, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2');
 CREATE VIRTUAL TABLE vocab_instances USING fts5vocab (words, instance);
 CREATE VIRTUAL TABLE vocab_rows USING fts5vocab (words, row);

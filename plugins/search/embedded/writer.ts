@@ -11,7 +11,7 @@ import {
   type IndexValue,
 } from './doc-record.js';
 import { WritingCatalog, type NameSet } from './name-sets.js';
-import { tracksMultiValued } from './multi-valued.js';
+import { keepsSetDocs, tracksMultiValued } from './multi-valued.js';
 import { tablesOf, wordsRowid } from './schema.js';
 
 /** Writes documents into one set of tables; the caller runs each call inside a transaction. */
@@ -68,6 +68,15 @@ function multiValuedFields(db: Database.Database, schema: string, catalog: Writi
   };
 }
 
+/** Keeps `set_docs` in step with the documents' sets. Undefined for a set file without the table (`keepsSetDocs`). */
+function setDocCounts(db: Database.Database, schema: string) {
+  if (!keepsSetDocs(db, schema)) return undefined;
+  const add = db.prepare<[number, number]>(
+    `INSERT INTO ${tablesOf(schema).setDocs} (nset, docs) VALUES (?, ?) ON CONFLICT (nset) DO UPDATE SET docs = docs + excluded.docs`,
+  );
+  return { add: (nset: number, docs: number) => add.run(nset, docs) };
+}
+
 /**
  * The statements are prepared once per connection and schema (the set's tables must exist).
  * Writing a document again writes only what changed: nothing when its values and set are the same.
@@ -93,6 +102,7 @@ export function setWriter(db: Database.Database, schema: string): SetWriter {
     deleteWords: db.prepare<[bigint]>(`DELETE FROM ${t.words} WHERE rowid = ?`),
   };
   const multiValued = multiValuedFields(db, schema, catalog);
+  const setDocs = setDocCounts(db, schema);
 
   const keptOf = (doc: number, nset: number): Kept => {
     const set = catalog.byId(nset);
@@ -139,13 +149,18 @@ export function setWriter(db: Database.Database, schema: string): SetWriter {
         const found = s.findDoc.get(document.id);
         if (found === undefined) {
           const doc = Number(s.insertDoc.run(document.id, set.id).lastInsertRowid);
+          setDocs?.add(set.id, 1);
           s.putSource.run(doc, data);
           rewrite(doc, undefined, { set, fields });
           return;
         }
         if (found.nset === set.id && s.source.get(found.rowid)!.equals(data)) return;
         const before = keptOf(found.rowid, found.nset);
-        if (found.nset !== set.id) s.moveDoc.run(set.id, found.rowid);
+        if (found.nset !== set.id) {
+          s.moveDoc.run(set.id, found.rowid);
+          setDocs?.add(found.nset, -1);
+          setDocs?.add(set.id, 1);
+        }
         s.putSource.run(found.rowid, data);
         rewrite(found.rowid, before, { set, fields });
       });
@@ -157,6 +172,7 @@ export function setWriter(db: Database.Database, schema: string): SetWriter {
         rewrite(found.rowid, keptOf(found.rowid, found.nset), undefined);
         s.deleteSource.run(found.rowid);
         s.deleteDoc.run(found.rowid);
+        setDocs?.add(found.nset, -1);
       }
     },
   };
