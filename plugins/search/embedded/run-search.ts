@@ -138,9 +138,18 @@ export function runSearch(
     totals = db.prepare(`SELECT COUNT(*) AS n, MAX(score) AS best FROM ${MATCHES}`).get() as typeof totals;
   }
   const many = totals.n >= manyMatches;
-  const walk = many || walkPays(db, tables, { matches: totals.n, wanted: from + size, readCost: WALK_VS_READ });
-  const probed =
-    single && (many || walkPays(db, tables, { matches: totals.n, wanted: from + size, readCost: WALK_VS_KEEP }));
+  // Only a page sorted by a field asks (the documents in the index counted once).
+  let documents: number | undefined;
+  const walkPays = (readCost: number): boolean =>
+    many ||
+    walkCostsLess({
+      matches: totals.n,
+      wanted: from + size,
+      documents: (documents ??= documentsOfSets(db, tables)),
+      readCost,
+    });
+  const walk = size > 0 && sameScore === null && walkPays(WALK_VS_READ);
+  const probed = single && walkPays(WALK_VS_KEEP);
   if (size > 0 && sameScore === null && !probed) keepMatches();
   const window = { from, size, total: totals.n, many, walk };
   const rows =
@@ -218,14 +227,18 @@ const WALK_VS_KEEP = 0.5;
  * other way: the walk reads about `wanted` × documents / matches values when the matches are spread
  * over the index, the other way costs `readCost` walked values per match.
  */
-function walkPays(
-  db: Database.Database,
-  tables: Tables,
-  { matches, wanted, readCost }: { matches: number; wanted: number; readCost: number },
-): boolean {
-  if (matches === 0) return false;
-  const documents = documentsOfSets(db, tables);
-  return (wanted * documents) / matches <= matches * readCost;
+function walkCostsLess({
+  matches,
+  wanted,
+  documents,
+  readCost,
+}: {
+  matches: number;
+  wanted: number;
+  documents: number;
+  readCost: number;
+}): boolean {
+  return matches > 0 && (wanted * documents) / matches <= matches * readCost;
 }
 
 /**
