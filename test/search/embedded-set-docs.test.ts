@@ -29,6 +29,7 @@ async function expectCounts(t: Test, index: SearchIndex, expected: { all: number
   t.equal(await total(index, { match_all: {} }), expected.all, 'every document');
   t.equal(await total(index, { match_all: {} }, 5), expected.all, 'every document, with a page');
   t.equal(await total(index, { term: { type: 'blog' } }), expected.blog, "a type's");
+  t.equal(await total(index, { bool: { filter: [{ term: { type: 'blog' } }] } }), expected.blog, 'as a filter alone');
   const liveBlogs = {
     bool: { must: [{ match_all: {} }], filter: [{ term: { type: 'blog' } }, { term: { live: true } }] },
   };

@@ -275,8 +275,13 @@ function compileBool(body: unknown, path: string, compilation: QueryCompilation)
     scoreParts.push(CONSTANT_SCORE);
   const driven = selecting ? drivenBool({ must, filter, mustNot, should }, minimum) : undefined;
   // A bool of name-set conditions alone is one too, for the bool around it to intersect.
-  const setsAlone = mustNot.length === 0 && should.length === 0 && [...must, ...filter].every((c) => c.sets);
-  const combined = setsAlone ? intersectingSets(must, filter).must[0]?.sets : undefined;
+  const onSets = [...must, ...filter];
+  const setsAlone = mustNot.length === 0 && should.length === 0 && onSets.every((c) => c.sets);
+  const combined = !setsAlone
+    ? undefined
+    : onSets.length === 1
+      ? onSets[0]!.sets
+      : intersectingSets(must, filter).must[0]?.sets;
   const compiled: CompiledQuery = {
     ...cond,
     score: scoreParts.length === 0 ? '0.0' : scoreParts.join(' + '),
