@@ -57,7 +57,7 @@ export interface QueryCompilation {
   fullText: FullTextQuery[];
   /** Fields whose words are read off their values (`value-words.ts`), filled before the search runs. */
   valueWordFields: Set<string>;
-  /** Whether every document holds at most one value of `field` (`multi-valued.ts`), read once per search. */
+  /** Whether every document holds at most one value of `field` (`index-statistics.ts`), read once per search. */
   singleValued(field: string): boolean;
 }
 

@@ -22,7 +22,7 @@ import { pageByProbing, pageInIndexOrder, pageOf, walkableSort, type MatchedRows
 import { CONSTANT_SCORE } from './compiled-query.js';
 import { aggregationValues } from './field-values.js';
 import { countedAggregation } from './counted-aggregations.js';
-import { documentsOfSets, singleValued } from './multi-valued.js';
+import { documentsOfSets, singleValued } from './index-statistics.js';
 
 const INDEX_NAME = 'embedded';
 

@@ -11,7 +11,7 @@ import {
   type IndexValue,
 } from './doc-record.js';
 import { WritingCatalog, type NameSet } from './name-sets.js';
-import { keepsSetDocs, tracksMultiValued } from './multi-valued.js';
+import { keepsSetDocs, tracksMultiValued } from './index-statistics.js';
 import { tablesOf, wordsRowid } from './schema.js';
 
 /** Writes documents into one set of tables; the caller runs each call inside a transaction. */
