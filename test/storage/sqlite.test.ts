@@ -272,3 +272,23 @@ t.test('several processes migrating one new database at once all start', async (
   const storage = await openIn(t, dataDir);
   t.equal(await storage.settings.putIfAbsent('after', 'yes'), 'yes');
 });
+
+// The version tokens every cached answer reads: a commit of this process's writer or of another
+// process is seen at once.
+t.test('version tokens are read again once any connection has committed, here or in another process', async (t) => {
+  const dataDir = tempDataDir(t);
+  const here = await openIn(t, dataDir);
+  const there = await openIn(t, dataDir);
+  const first = await here.versionTokens();
+  t.same(await here.versionTokens(), first, 'nothing written: the same tokens');
+  await there.renewNavigationVersion();
+  const second = await here.versionTokens();
+  t.not(second.navigation, first.navigation, "another process's commit is seen");
+  t.equal(second.navigation, (await there.versionTokens()).navigation);
+  await here.renewNavigationVersion();
+  const third = await here.versionTokens();
+  t.not(third.navigation, second.navigation, "this process's own commit is seen");
+  t.equal(await here.definitionsVersion(), third.definitions);
+  await there.settings.put('unrelated', 'x');
+  t.same(await here.versionTokens(), third, 'a commit of something else: read again, the tokens unchanged');
+});
