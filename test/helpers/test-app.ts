@@ -1,5 +1,5 @@
 import t, { type Test } from 'tap';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp, type App } from '../../host/app.js';
@@ -48,8 +48,25 @@ export class CapturingSink implements LogSink {
 
 export function tempDataDir(t: Test): string {
   const dir = mkdtempSync(join(tmpdir(), 'cms-test-'));
-  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  t.teardown(() => removeDataDir(dir));
   return dir;
+}
+
+/**
+ * Removes a test's data directory, after its app closed (tap runs teardowns last registered first).
+ * A removal that fails met a file written after the close: the error names what is still there,
+ * so that whatever outlived the app can be found (a full run once failed in a teardown, saying nothing).
+ */
+function removeDataDir(dir: string): void {
+  try {
+    rmSync(dir, { recursive: true, force: true });
+  } catch (error) {
+    const left = readdirSync(dir, { recursive: true }).map(String);
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new Error(`the data directory could not be removed (${code}); still in it: ${left.join(', ')}`, {
+      cause: error,
+    });
+  }
 }
 
 export interface TestAppOptions {
