@@ -22,35 +22,52 @@ function hasTable(db: Database.Database, schema: string, name: string): boolean 
   return db.prepare(`SELECT 1 FROM ${schema}.sqlite_schema WHERE name = ?`).get(name) !== undefined;
 }
 
-/**
- * How many documents the sets `sets` (SQL of their ids, and its parameters; every set when none)
- * have: added up off `set_docs`, or counted where the set file does not keep it.
- */
-export function documentsOfSets(
-  db: Database.Database,
-  tables: Tables,
-  sets?: { sql: string; params: unknown[] },
-): number {
-  const from = keepsSetDocs(db, tables.schema)
-    ? `SELECT COALESCE(SUM(docs), 0) FROM ${tables.setDocs}`
-    : `SELECT COUNT(*) FROM ${tables.docs}`;
-  const sql = sets ? `${from} WHERE nset IN (${sets.sql})` : from;
-  return db
-    .prepare(sql)
-    .pluck()
-    .get(...(sets?.params ?? [])) as number;
+/** What a search reads of the writer's counts, each table's presence looked up once per search. */
+export interface IndexStatistics {
+  /**
+   * Whether every document holds at most one value of `field` (it is not in `multi_valued`): then
+   * a count of its rows is a count of documents. Unknown in a set file that does not track it: false.
+   */
+  singleValued(field: string): boolean;
+  /**
+   * How many documents the sets `sets` (SQL of their ids, and its parameters) have: added up off
+   * `set_docs`, or counted where the set file does not keep it.
+   */
+  documentsOfSets(sets: { sql: string; params: unknown[] }): number;
+  /** How many documents the index holds (the same way). */
+  documents(): number;
 }
 
-/**
- * Whether every document holds at most one value of `field` (it is not in `multi_valued`): then a
- * count of its rows in a range is a count of documents. Unknown in a set file that does not track
- * it: false.
- */
-export function singleValued(db: Database.Database, tables: Tables, field: string): boolean {
-  if (!tracksMultiValued(db, tables.schema)) return false;
-  const { names, multiValued } = tables;
-  const multi = db
-    .prepare(`SELECT 1 FROM ${multiValued} WHERE field = (SELECT id FROM ${names} WHERE name = ?)`)
-    .get(field);
-  return multi === undefined;
+/** The statistics of the set attached as `tables.schema`, for one search (answers are kept for it). */
+export function indexStatistics(db: Database.Database, tables: Tables): IndexStatistics {
+  let tracked: boolean | undefined;
+  let counted: string | undefined;
+  const countFrom = (): string =>
+    (counted ??= keepsSetDocs(db, tables.schema)
+      ? `SELECT COALESCE(SUM(docs), 0) FROM ${tables.setDocs}`
+      : `SELECT COUNT(*) FROM ${tables.docs}`);
+  const single = new Map<string, boolean>();
+  let all: number | undefined;
+  return {
+    singleValued(field) {
+      let answer = single.get(field);
+      if (answer === undefined) {
+        answer =
+          (tracked ??= tracksMultiValued(db, tables.schema)) &&
+          db
+            .prepare(
+              `SELECT 1 FROM ${tables.multiValued} WHERE field = (SELECT id FROM ${tables.names} WHERE name = ?)`,
+            )
+            .get(field) === undefined;
+        single.set(field, answer);
+      }
+      return answer;
+    },
+    documentsOfSets: (sets) =>
+      db
+        .prepare(`${countFrom()} WHERE nset IN (${sets.sql})`)
+        .pluck()
+        .get(...sets.params) as number,
+    documents: () => (all ??= db.prepare(countFrom()).pluck().get() as number),
+  };
 }

@@ -22,7 +22,7 @@ import { pageByProbing, pageInIndexOrder, pageOf, walkableSort, type MatchedRows
 import { CONSTANT_SCORE } from './compiled-query.js';
 import { aggregationValues } from './field-values.js';
 import { countedAggregation } from './counted-aggregations.js';
-import { documentsOfSets, singleValued } from './index-statistics.js';
+import { indexStatistics } from './index-statistics.js';
 
 const INDEX_NAME = 'embedded';
 
@@ -70,7 +70,7 @@ export function runSearch(
   checkResultWindow(from, size, { maxResultWindow });
 
   const armsByField = new Map<string, ReturnType<typeof armsOf>>();
-  const singleByField = new Map<string, boolean>();
+  const statistics = indexStatistics(db, tables);
   const compilation: QueryCompilation = {
     tables,
     fullText: [],
@@ -81,11 +81,7 @@ export function runSearch(
       if (!arms) armsByField.set(field, (arms = armsOf(db, tables, field, Math.min(FEW_OUTSIDE, manyMatches))));
       return arms;
     },
-    singleValued: (field) => {
-      let single = singleByField.get(field);
-      if (single === undefined) singleByField.set(field, (single = singleValued(db, tables, field)));
-      return single;
-    },
+    singleValued: statistics.singleValued,
   };
   const query = compileQuery(request.query ?? { match_all: {} }, 'query', compilation);
   const sort = compileSort(request.sort);
@@ -127,7 +123,7 @@ export function runSearch(
   if (size === 0 || sameScore !== null || single) {
     // A query on name sets alone (`match_all`, a type, `live`): its sets' documents added up.
     const n = query.sets
-      ? documentsOfSets(db, tables, query.sets)
+      ? statistics.documentsOfSets(query.sets)
       : (db
           .prepare(`SELECT COUNT(*) ${matched.sql}`)
           .pluck()
@@ -138,16 +134,9 @@ export function runSearch(
     totals = db.prepare(`SELECT COUNT(*) AS n, MAX(score) AS best FROM ${MATCHES}`).get() as typeof totals;
   }
   const many = totals.n >= manyMatches;
-  // Only a page sorted by a field asks (the documents in the index counted once).
-  let documents: number | undefined;
+  // Only a page sorted by a field asks (the documents in the index are counted once per search).
   const walkPays = (readCost: number): boolean =>
-    many ||
-    walkCostsLess({
-      matches: totals.n,
-      wanted: from + size,
-      documents: (documents ??= documentsOfSets(db, tables)),
-      readCost,
-    });
+    many || walkCostsLess({ matches: totals.n, wanted: from + size, documents: statistics.documents(), readCost });
   const walk = size > 0 && sameScore === null && walkPays(WALK_VS_READ);
   const probed = single && walkPays(WALK_VS_KEEP);
   if (size > 0 && sameScore === null && !probed) keepMatches();
@@ -185,9 +174,8 @@ export function runSearch(
     deadline();
     // Many matches: what SQLite can count itself, it counts (counted-aggregations.ts); the rest is bucketed here.
     // Whether every document matches (a dashboard's aggregations over everything, say): then no
-    // value needs looking up among the matches. Counted once, and only for an aggregation SQLite counts.
-    let all: boolean | undefined;
-    const everyDocument = () => (all ??= totals.n === documentsOfSets(db, tables));
+    // value needs looking up among the matches. Counted once (`statistics`), and only for an aggregation SQLite counts.
+    const everyDocument = () => totals.n === statistics.documents();
     const counted = new Map<string, object | undefined>(
       many
         ? aggregations.map((agg) => [
