@@ -253,9 +253,8 @@ function compileBool(body: unknown, path: string, compilation: QueryCompilation)
   // selects documents, it is checked per selected document (a seek each) instead of being listed
   // whole (the term query of bench/search.mjs at 100,000 items: from 15 ms to about 1).
   const selecting = must.some((c) => c.cond !== MATCH_ALL);
-  const cond = boolCondition({ ...intersectingSets(must, filter), mustNot, should }, minimum, (c) =>
-    selecting ? (c.probe ?? c) : c,
-  );
+  const intersected = intersectingSets(must, filter);
+  const cond = boolCondition({ ...intersected, mustNot, should }, minimum, (c) => (selecting ? (c.probe ?? c) : c));
   const allProbes = [...must, ...filter, ...mustNot, ...should].every((c) => c.probe !== undefined);
   const probe = allProbes
     ? boolCondition({ must, filter, mustNot, should }, minimum, (c) => c.probe!, true)
@@ -277,11 +276,7 @@ function compileBool(body: unknown, path: string, compilation: QueryCompilation)
   // A bool of name-set conditions alone is one too, for the bool around it to intersect.
   const onSets = [...must, ...filter];
   const setsAlone = mustNot.length === 0 && should.length === 0 && onSets.every((c) => c.sets);
-  const combined = !setsAlone
-    ? undefined
-    : onSets.length === 1
-      ? onSets[0]!.sets
-      : intersectingSets(must, filter).must[0]?.sets;
+  const combined = !setsAlone ? undefined : onSets.length === 1 ? onSets[0]!.sets : intersected.must[0]?.sets;
   const compiled: CompiledQuery = {
     ...cond,
     score: scoreParts.length === 0 ? '0.0' : scoreParts.join(' + '),

@@ -4,7 +4,7 @@ import { CONSTANT_SCORE, type QueryCompilation } from './compiled-query.js';
 import type { CompiledSort, SortEntry } from './compile-sort.js';
 import { hasWords, type IndexValue } from './doc-record.js';
 import { compareValues, type DocReader } from './doc-reader.js';
-import { fieldIdOf } from './field-source.js';
+import { fieldPresent } from './field-source.js';
 import { MATCHES } from './matches.js';
 import { aggregationValues } from './field-values.js';
 
@@ -142,8 +142,7 @@ interface Members {
   lacking(db: Database.Database, c: QueryCompilation, field: string, limit: number): number[];
 }
 
-const setsWithout = (c: QueryCompilation): string =>
-  `d.nset NOT IN (SELECT nset FROM ${c.tables.setFields} WHERE field = ${fieldIdOf(c.tables)})`;
+const setsWithout = (c: QueryCompilation): string => `NOT ${fieldPresent(c.tables)}`;
 
 const KEPT: Members = {
   join: (_c, doc) => `CROSS JOIN ${MATCHES} m ON m.doc = ${doc}`,

@@ -144,9 +144,11 @@ export function setWriter(db: Database.Database, schema: string): SetWriter {
         const fields = fieldValuesOf(keys, values, position);
         const json = JSON.stringify(values);
         const set = catalog.setFor(keys, fields, json);
-        multiValued?.note(fields);
         const data = packValues(json, set.dictionary);
         const found = s.findDoc.get(document.id);
+        // Unchanged: its fields were recorded when it was written.
+        if (found && found.nset === set.id && s.source.get(found.rowid)!.equals(data)) return;
+        multiValued?.note(fields);
         if (found === undefined) {
           const doc = Number(s.insertDoc.run(document.id, set.id).lastInsertRowid);
           setDocs?.add(set.id, 1);
@@ -154,7 +156,6 @@ export function setWriter(db: Database.Database, schema: string): SetWriter {
           rewrite(doc, undefined, { set, fields });
           return;
         }
-        if (found.nset === set.id && s.source.get(found.rowid)!.equals(data)) return;
         const before = keptOf(found.rowid, found.nset);
         if (found.nset !== set.id) {
           s.moveDoc.run(set.id, found.rowid);
